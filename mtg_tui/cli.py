@@ -1,0 +1,85 @@
+"""The `mtg-tui` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from rules.decklist import DeckError
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Magic: The Gathering in the terminal, with a rules engine that knows the rules."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-v", "--verbose", is_flag=True, help="Print the game log of failing scenarios.")
+def scenario(files: tuple[Path, ...], verbose: bool) -> None:
+    """Run scenario files: one PASS/FAIL line each, then a summary."""
+    from rules.scenario import run_scenario
+
+    paths: list[Path] = []
+    for f in files:
+        paths += sorted(f.glob("*.toml")) if f.is_dir() else [f]
+    passed = failed = 0
+    for path in paths:
+        result = run_scenario(path)
+        click.echo(result.line())
+        if result.passed:
+            passed += 1
+        else:
+            failed += 1
+            if verbose and result.game is not None:
+                for e in result.game.log:
+                    click.echo(f"    [{e.rule or '-':>7}] T{e.turn} {e.step}: {e.text}")
+    click.echo(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
+@click.argument("deck1")
+@click.argument("deck2")
+@click.option("--games", default=100, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
+@click.option("--rules", "ruleset", type=click.Choice(["2014", "2009"]), default="2014", show_default=True)
+@click.option("--mulligan", type=click.Choice(["sequential", "paris", "london"]), default=None,
+              help="Mulligan rule (default: the ruleset's).")
+@click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mulligan: str | None,
+             turn_cap: int, as_json: bool) -> None:
+    """Random agents play GAMES games: the engine's fuzzer and benchmark."""
+    from mtg_tui.decklists import load_deck
+    from rules.simulate import simulate as run
+
+    try:
+        d1, d2 = load_deck(deck1), load_deck(deck2)
+    except DeckError as e:
+        raise click.ClickException(str(e)) from None
+    names = ("p1", "p2")
+    result = run({names[0]: d1.cards, names[1]: d2.cards}, games, seed, ruleset, mulligan, turn_cap)
+    if as_json:
+        click.echo(json.dumps(result.as_json()))
+    else:
+        click.echo(f"games: {result.games}  ({deck1} vs {deck2}, rules {ruleset}, seed {seed})")
+        click.echo(f"wins: p1 ({deck1}) {result.wins.get('p1', 0)}, p2 ({deck2}) {result.wins.get('p2', 0)}")
+        click.echo(f"draws: {result.draws}")
+        click.echo(f"errors: {len(result.errors)}")
+        for err in result.errors[:20]:
+            click.echo(f"  seed {err.seed}: {err.message} ({err.where})")
+        click.echo(f"seconds: {result.seconds:.2f}")
+        click.echo(f"games/s: {result.games_per_s:.2f}")
+        click.echo(f"decisions/s: {result.decisions_per_s:.0f}  ({result.decisions} decisions)")
+        click.echo(f"digest: {result.digest}")
+    if result.errors:
+        sys.exit(1)
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The card database: card data files (TOML, one table per card) compiled from Oracle text.
+
+Cards are compiled the first time they are asked for, so start-up stays fast however
+large the pool grows."""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+from ..mana import ManaError, parse_cost
+from .compiler import Unsupported, compile_line
+from .model import ActivatedAbility, CardDef, Cost, TypeLine
+
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+class UnknownCard(KeyError):
+    """A card name the database doesn't have."""
+
+    def __init__(self, name: str, suggestions: Iterable[str] = ()):
+        self.name = name
+        self.suggestions = list(suggestions)
+        hint = f" (did you mean {', '.join(self.suggestions)}?)" if self.suggestions else ""
+        super().__init__(f"unknown card {name!r}{hint}")
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+class CardDataError(ValueError):
+    """A malformed card data file."""
+
+
+@lru_cache(maxsize=1)
+def _raw_cards() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    data = resources.files("rules.cards") / "data"
+    for entry in sorted(data.iterdir(), key=lambda p: p.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        try:
+            doc = tomllib.loads(entry.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as e:
+            raise CardDataError(f"{entry.name}: {e}") from e
+        for raw in doc.get("cards", []):
+            if "name" not in raw or "type" not in raw:
+                raise CardDataError(f"{entry.name}: every card needs a name and a type: {raw}")
+            out[raw["name"]] = raw
+    return out
+
+
+def card_names() -> list[str]:
+    return sorted(_raw_cards())
+
+
+_CACHE: dict[str, CardDef] = {}
+
+
+def get_card(name: str) -> CardDef:
+    """The compiled card called `name` (exact; case-insensitive as a fallback)."""
+    card = _CACHE.get(name)
+    if card is not None:
+        return card
+    raws = _raw_cards()
+    raw = raws.get(name)
+    if raw is None:
+        lower = {n.lower(): n for n in raws}
+        if name.lower() in lower:
+            return get_card(lower[name.lower()])
+        raise UnknownCard(name, difflib.get_close_matches(name, list(raws), n=3, cutoff=0.6))
+    card = compile_card(raw)
+    _CACHE[card.name] = card
+    return card
+
+
+def compile_card(raw: dict) -> CardDef:
+    """Build a CardDef from a data entry, compiling each line of its Oracle text."""
+    name = raw["name"]
+    try:
+        cost = parse_cost(raw.get("cost"))
+        type_line = TypeLine.parse(raw["type"])
+    except (ManaError, ValueError) as e:
+        raise CardDataError(f"{name}: {e}") from e
+    power = toughness = None
+    if "pt" in raw:
+        power, _, toughness = str(raw["pt"]).partition("/")
+    loyalty = raw.get("loyalty")
+    card = CardDef(name, cost, type_line, text=raw.get("text", ""), power=power, toughness=toughness,
+                   loyalty=int(loyalty) if loyalty is not None else None, sets=tuple(raw.get("sets", ())))
+    for sub in type_line.subtypes:
+        if sub in BASIC_MANA and "Land" in type_line.types:
+            # 305.6: a basic land type carries its mana ability
+            card.abilities.append(ActivatedAbility(f"{{T}}: Add {{{BASIC_MANA[sub]}}}.", cost=Cost(tap=True, text="{T}"),
+                                                   is_mana=True, mana_colors=frozenset(BASIC_MANA[sub])))
+    for line in (card.text or "").split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            card.abilities.extend(compile_line(line, card))
+        except Unsupported:
+            card.unsupported.append(line)
+    return card

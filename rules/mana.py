@@ -1,0 +1,198 @@
+"""Mana costs, mana pools and the automatic payment solver (2014: 106, 107.4, 601.2g)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+COLORS = "WUBRG"
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+NAME_TO_COLOR = {v: k for k, v in COLOR_NAMES.items()}
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class ManaError(ValueError):
+    """A mana cost string that does not parse."""
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A mana cost: generic amount, colored symbols (a symbol is a set of acceptable colors;
+    a hybrid symbol has two) and the number of {X}s."""
+
+    generic: int = 0
+    colored: tuple[frozenset[str], ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @property
+    def cmc(self) -> int:
+        """Converted mana cost (X counts as 0 outside the stack)."""
+        return self.generic + len(self.colored)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        out: set[str] = set()
+        for sym in self.colored:
+            out |= sym
+        return frozenset(out)
+
+    def with_x(self, x: int) -> "ManaCost":
+        """The cost to pay once X is chosen (2014 601.2b/107.3)."""
+        return ManaCost(self.generic + x * self.x_count, self.colored, 0, self.text)
+
+    def plus(self, other: "ManaCost") -> "ManaCost":
+        return ManaCost(
+            self.generic + other.generic,
+            self.colored + other.colored,
+            self.x_count + other.x_count,
+            (self.text + other.text),
+        )
+
+    def __str__(self) -> str:
+        return self.text or "{0}"
+
+    def is_free(self) -> bool:
+        return self.generic == 0 and not self.colored and self.x_count == 0
+
+
+def parse_cost(text: str | None) -> ManaCost | None:
+    """Parse "{2}{R}{G/W}{X}" into a ManaCost; None/"" means no mana cost."""
+    if text is None or text.strip() == "":
+        return None
+    text = text.strip()
+    symbols = _SYMBOL.findall(text)
+    if "".join("{%s}" % s for s in symbols) != text:
+        raise ManaError(f"malformed mana cost {text!r}")
+    generic = 0
+    colored: list[frozenset[str]] = []
+    x_count = 0
+    for sym in symbols:
+        s = sym.upper()
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            x_count += 1
+        elif s in COLORS:
+            colored.append(frozenset(s))
+        elif "/" in s:
+            a, b = s.split("/", 1)
+            if a in COLORS and b in COLORS:
+                colored.append(frozenset((a, b)))
+            elif a.isdigit() and b in COLORS:
+                # monocolored hybrid: treated as its colored half (the cheaper way to pay)
+                colored.append(frozenset(b))
+            else:
+                raise ManaError(f"unknown mana symbol {{{sym}}}")
+        elif s == "C":
+            generic += 1
+        else:
+            raise ManaError(f"unknown mana symbol {{{sym}}}")
+    return ManaCost(generic, tuple(colored), x_count, text)
+
+
+def mana_symbols(mana: Iterable[str]) -> str:
+    """Render mana units ("G", "C") as symbols."""
+    return "".join("{%s}" % m for m in mana)
+
+
+@dataclass
+class Source:
+    """A mana source the solver may tap: `key` identifies it to the caller, `colors` what one
+    unit can be, `amount` how many units one activation makes, `cost` how much the caller
+    would rather not use it (creatures cost more than lands, many colors more than one)."""
+
+    key: object
+    colors: frozenset[str]
+    amount: int = 1
+    cost: int = 0
+
+
+@dataclass
+class Payment:
+    """The solver's answer: which sources to activate (with the color each should make),
+    and which units to take from the pool."""
+
+    activations: list[tuple[object, str]] = field(default_factory=list)
+    from_pool: Counter = field(default_factory=Counter)
+
+
+def solve_payment(
+    cost: ManaCost,
+    pool: Counter,
+    sources: Sequence[Source],
+    require_all_sources: bool = False,
+) -> Payment | None:
+    """Find a way to pay `cost` (X already fixed) from the pool and the sources.
+
+    Pool mana is spent first (it would empty or burn anyway), then the sources that keep
+    the most options open: the fewest colors and the lowest caller cost first.  Returns
+    None when no payment exists.  Exhaustive, so it finds a payment whenever one exists.
+    """
+    # Units: (kind, ref, colors, preference). Pool units have one color each.
+    units: list[tuple[str, object, frozenset[str], int]] = []
+    for color, n in sorted(pool.items()):
+        for _ in range(n):
+            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), -1))
+    for src in sources:
+        for i in range(src.amount):
+            units.append(("src", (src.key, i), src.colors, src.cost * 10 + len(src.colors)))
+    order = sorted(range(len(units)), key=lambda i: units[i][3])
+    needs = sorted(cost.colored, key=len)  # most constrained symbols first
+    total_needed = len(needs) + cost.generic
+    if total_needed > len(units):
+        return None
+
+    chosen: dict[int, int] = {}  # need index -> unit index
+
+    def assign(k: int, used: set[int]) -> bool:
+        if k == len(needs):
+            return True
+        for ui in order:
+            if ui in used:
+                continue
+            if units[ui][2] & needs[k]:
+                used.add(ui)
+                chosen[k] = ui
+                if assign(k + 1, used):
+                    return True
+                used.discard(ui)
+        return False
+
+    used: set[int] = set()
+    if not assign(0, used):
+        return None
+    remaining = [ui for ui in order if ui not in used]
+    if len(remaining) < cost.generic:
+        return None
+    generic_units = remaining[: cost.generic]
+    if require_all_sources:
+        # explicit payment: every named source is tapped even if it makes spare mana
+        generic_units = remaining[: cost.generic]
+    payment = Payment()
+    unit_color: dict[int, str] = {}
+    for k, ui in chosen.items():
+        unit_color[ui] = sorted(units[ui][2] & needs[k])[0]
+    for ui in generic_units:
+        cols = units[ui][2]
+        unit_color[ui] = units[ui][1] if units[ui][0] == "pool" else (sorted(cols)[0] if cols else "C")
+    activated: dict[object, str] = {}
+    for ui, color in unit_color.items():
+        kind, ref, _, _ = units[ui]
+        if kind == "pool":
+            payment.from_pool[ref] += 1
+        else:
+            key = ref[0]
+            activated.setdefault(key, color)
+    if require_all_sources:
+        for src in sources:
+            activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")
+    payment.activations = list(activated.items())
+    return payment
+
+
+def pool_text(pool: Counter) -> str:
+    return mana_symbols(c for c in "WUBRGC" for _ in range(pool.get(c, 0))) or "empty"

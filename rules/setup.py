@@ -1,0 +1,76 @@
+"""How a game begins: from two decks (a real game) or from a position (a scenario).
+
+A `GameSetup` plus the list of actions taken is the whole game record: replaying the
+actions on a fresh game built from the setup gives the same game (undo, save, load).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+
+@dataclass(frozen=True)
+class PermanentSpec:
+    """A battlefield entry of a position."""
+
+    card: str
+    tapped: bool = False
+    sick: bool = False
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: Optional[str] = None  # a reference, resolved after every card exists
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    deck: tuple[str, ...] = ()  # a real game: the deck, shuffled at the start
+    life: int = 20
+    poison: int = 0
+    hand: tuple[str, ...] = ()
+    battlefield: tuple[PermanentSpec, ...] = ()
+    library: tuple[str, ...] = ()  # top first
+    graveyard: tuple[str, ...] = ()  # top first
+    exile: tuple[str, ...] = ()
+    zone_order: tuple[str, ...] = ("hand", "battlefield", "library", "graveyard", "exile")
+    goldfish: bool = False
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start a game, and nothing that happens after."""
+
+    players: tuple[PlayerSpec, ...]
+    ruleset: str = "2014"
+    seed: int = 0
+    mulligan: Optional[str] = None  # default: the ruleset's
+    starting_player: Optional[str] = None  # None: chosen at random from the seed (103.2)
+    # a position: start at the beginning of `step` of `turn` with `active` the active player
+    position: bool = False
+    turn: int = 1
+    active: Optional[str] = None
+    step: str = "main1"
+    turn_cap: Optional[int] = None  # the game is a draw when this turn would begin
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def from_decks(
+        cls,
+        decks: dict[str, list[str]],
+        *,
+        ruleset: str = "2014",
+        seed: int = 0,
+        mulligan: Optional[str] = None,
+        starting_player: Optional[str] = None,
+        turn_cap: Optional[int] = None,
+        goldfish: tuple[str, ...] = (),
+    ) -> "GameSetup":
+        """A real game: each deck shuffled with the seed, seven cards, mulligans."""
+        players = tuple(
+            PlayerSpec(name=name, deck=tuple(cards), goldfish=name in goldfish)
+            for name, cards in decks.items()
+        )
+        return cls(players, ruleset=ruleset, seed=seed, mulligan=mulligan,
+                   starting_player=starting_player, turn_cap=turn_cap)

@@ -35,7 +35,9 @@ class CombatMixin:
             return False
         if "haste" in self.chars(o).keywords:
             return False
-        return o.since_turn >= self.turn and o.since_turn != -1
+        if o.since_turn == -1:
+            return False
+        return o.since_turn >= self._players[o.controller].last_turn
 
     def can_attack(self: "Game", o: Obj) -> Optional[str]:
         """None if `o` can attack now, else why not."""
@@ -75,7 +77,7 @@ class CombatMixin:
         if attacker.attacking is None:
             return f"{attacker.name} is not attacking"
         if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
-            return f"{attacker.name} has flying ({self.rules.cite('flying')})"
+            return f"{attacker.name} has flying"
         for kw, land in LANDWALK.items():
             if kw in ach.keywords and any(land in self.chars(l).subtypes for l in self.permanents(b.controller)):
                 return f"{attacker.name} has {kw}"
@@ -188,7 +190,8 @@ class CombatMixin:
             seen.add(bid)
             why = self.can_block(b) or self.can_block(b, att)
             if why:
-                concept = "flying" if "flying" in why else "declare_blockers"
+                concept = "flying" if "flying" in why else "landwalk" if "walk" in why \
+                    else "protection_block" if "protection" in why else "declare_blockers"
                 raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", self.rules.cite(concept))
 
     # ------------------------------------------------------------ combat damage
@@ -206,6 +209,9 @@ class CombatMixin:
         return o.id not in self._dealt_first_strike or "double strike" in kws
 
     def _combat_damage_step(self: "Game", first: bool) -> Gen:
+        if first:
+            self._log("first-strike combat damage step: only creatures with first strike or double strike "
+                      "deal combat damage now", "first_strike_step")
         assignments: list[tuple[Obj, Any, int]] = []
         attackers = self._attackers()
         for att in attackers:
@@ -251,7 +257,8 @@ class CombatMixin:
                              data={"assignments": [(o.id, o, r, n) for o, r, n in assignments]})
             self.stack.append(item)
             self._log("combat damage is assigned and put on the stack: "
-                      + "; ".join(f"{o.name} {n} to {self.name_of(r)}" for o, r, n in assignments), "combat_damage")
+                      + "; ".join(f"{o.name} {n} to {self.name_of(r)}" for o, r, n in assignments),
+                      "combat_damage_stack")
             return
         self._deal_all_combat_damage([(o, r, n) for o, r, n in assignments])
 
@@ -296,7 +303,7 @@ class CombatMixin:
                 if given.get(b, 0) < self.lethal_damage(self.objects[b], att):
                     raise A.IllegalAction(
                         f"trample: every blocker must be assigned lethal damage before the rest goes to "
-                        f"{self.name_of(player[0])}", "702.19c" if self.rules.name == "2014" else "502.9b")
+                        f"{self.name_of(player[0])}", "702.19b" if self.rules.name == "2014" else "502.9b")
 
     def _resolve_combat_damage(self: "Game", item: StackItem) -> None:
         """2009 310.4: dealt as assigned, even by creatures that have left play."""
@@ -335,13 +342,13 @@ class CombatMixin:
         word = "combat damage" if combat else "damage"
         if isinstance(target, str):
             self._players[target].life -= amount
-            self._log(f"{source.name} deals {amount} {word} to {target}", "damage", player=target)
+            self._log(f"{source.name} deals {amount} {word} to {target}", "damage_player", player=target)
         else:
             o = self.objects.get(target)
             if o is None or o.zone != "battlefield":
                 return 0
             if self.protected_from(o, source):
-                self._log(f"damage from {source.name} to {o.name} is prevented (protection)", "protection")
+                self._log(f"damage from {source.name} to {o.name} is prevented (protection)", "protection_damage")
                 return 0
             ch = self.chars(o)
             if ch.is_type("Planeswalker") and not ch.is_type("Creature"):

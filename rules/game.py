@@ -31,6 +31,9 @@ from .turn import STEPS, TurnMixin
 Gen = Generator[Decision, Any, Any]
 
 
+MINOR_EVENTS = frozenset({"priority_pass", "all_passed", "priority_after_cast", "step_ends", "new_turn_minor"})
+
+
 class GameOver(Exception):
     """Raised inside the loop when the game has ended; caught at its top."""
 
@@ -44,6 +47,7 @@ class LogEvent:
     turn: int
     step: str
     player: Optional[str] = None
+    minor: bool = False  # routine bookkeeping (passes, steps ending) a client may fold away
 
 
 @dataclass
@@ -142,6 +146,25 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         for a in actions:
             self.act(a)
 
+    def to_record(self) -> dict:
+        """The game record: its setup and every action in notation.  A saved game is this;
+        `Game.from_record` replays it to the same state."""
+        from .setup import setup_to_dict
+        texts = []
+        replay = Game(self.setup)
+        for action in self.record:
+            texts.append(replay.notation(action))
+            replay.act(action)
+        return {"format": "mtg-tui game record 1", "setup": setup_to_dict(self.setup), "actions": texts}
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Game":
+        from .setup import setup_from_dict
+        game = cls(setup_from_dict(record["setup"]))
+        for text in record["actions"]:
+            game.act(text)
+        return game
+
     @property
     def view_decision(self) -> Optional[Decision]:
         return self.decision
@@ -222,6 +245,11 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         self.turn = s.turn
         self.active = s.active or self.players[0].name
         self.first_turn_player = None  # a position is mid-game: nobody skips a draw
+        # a position is mid-game: the players before the active one took the previous turns
+        order = [p.name for p in self.players]
+        k = order.index(self.active)
+        for back in range(1, len(order)):
+            self._players[order[(k - back) % len(order)]].last_turn = self.turn - back
         self._dirty()
         return s.step
 
@@ -350,6 +378,7 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
             if not p.library:
                 if not p.goldfish:
                     p.drew_from_empty = True
+                    self._log(f"{name} can't draw a card: their library is empty", log_rule, player=name)
                 break
             oid = p.library[0]
             new = self.move(oid, "hand", log=False)
@@ -415,7 +444,7 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
     def _log(self, text: str, concept: str = "", player: Optional[str] = None, rule: str = "") -> None:
         if not rule and concept:
             rule = self.rules.cite(concept)
-        self.log.append(LogEvent(text, rule, self.turn, self.step, player))
+        self.log.append(LogEvent(text, rule, self.turn, self.step, player, concept in MINOR_EVENTS))
 
     def cited(self) -> set[str]:
         return {e.rule for e in self.log if e.rule}

@@ -42,7 +42,16 @@ class ManaCost:
 
     def with_x(self, x: int) -> "ManaCost":
         """The cost to pay once X is chosen (2014 601.2b/107.3)."""
-        return ManaCost(self.generic + x * self.x_count, self.colored, 0, self.text)
+        if not self.x_count:
+            return self
+        extra = x * self.x_count
+        rest = re.sub(r"\{X\}", "", self.text, flags=re.I)
+        m = re.match(r"\{(\d+)\}", rest)
+        if m:
+            rest = "{%d}" % (int(m.group(1)) + extra) + rest[m.end():]
+        elif extra or not rest:
+            rest = "{%d}" % extra + rest
+        return ManaCost(self.generic + extra, self.colored, 0, rest)
 
     def plus(self, other: "ManaCost") -> "ManaCost":
         return ManaCost(
@@ -109,6 +118,7 @@ class Source:
     colors: frozenset[str]
     amount: int = 1
     cost: int = 0
+    keep: int = 0  # how much the caller wants this source's colors for later (e.g. cards in hand)
 
 
 @dataclass
@@ -129,17 +139,18 @@ def solve_payment(
     """Find a way to pay `cost` (X already fixed) from the pool and the sources.
 
     Pool mana is spent first (it would empty or burn anyway), then the sources that keep
-    the most options open: the fewest colors and the lowest caller cost first.  Returns
+    the most options open: the lowest caller cost, then the colors least wanted later
+    (`keep`), then the fewest colors first.  Returns
     None when no payment exists.  Exhaustive, so it finds a payment whenever one exists.
     """
     # Units: (kind, ref, colors, preference). Pool units have one color each.
-    units: list[tuple[str, object, frozenset[str], int]] = []
+    units: list[tuple[str, object, frozenset[str], tuple[int, int, int]]] = []
     for color, n in sorted(pool.items()):
         for _ in range(n):
-            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), -1))
+            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), (-1, 0, 0)))
     for src in sources:
         for i in range(src.amount):
-            units.append(("src", (src.key, i), src.colors, src.cost * 10 + len(src.colors)))
+            units.append(("src", (src.key, i), src.colors, (src.cost, src.keep, len(src.colors))))
     order = sorted(range(len(units)), key=lambda i: units[i][3])
     needs = sorted(cost.colored, key=len)  # most constrained symbols first
     total_needed = len(needs) + cost.generic

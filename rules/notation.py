@@ -380,8 +380,14 @@ def _p_assign(game: "Game", player: str, rest: str) -> A.Action:
 def _p_choose(game: "Game", player: str, rest: str) -> A.Action:
     d = game.decision
     if d is not None and d.kind == "bottom":
-        return A.Choose(player, tuple(resolve_reference(game, r, ("hand",), controller=player)
-                                      for r in split_refs(rest, game)))
+        picked: list[int] = []
+        for ref in split_refs(rest, game):
+            found = [i for i in candidates(game, ref, ("hand",))
+                     if game.objects[i].owner == player and i not in picked]
+            if not found:
+                raise NotationError(f"no {ref!r} in {player}'s hand to choose")
+            picked.append(found[0])
+        return A.Choose(player, tuple(picked))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "keep":
         return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), controller=player),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))

@@ -120,9 +120,11 @@ class SBAMixin:
                 ans, _ = yield Decision(
                     "choose", key[0], f"{text}: {', '.join(self.name_of(i) for i in ids)}",
                     options=[A.Choose(key[0], (self.name_of(i),)) for i in ids],
-                    data={"kind": "keep", "ids": ids})
-                choices[(concept, key)] = ans.words[0] if isinstance(ans.words[0], int) else \
+                    data={"kind": "keep", "ids": ids, "concept": concept})
+                kept = ans.words[0] if isinstance(ans.words[0], int) else \
                     self.resolve_ref(ans.words[0], zones=("battlefield",))
+                choices[(concept, key)] = kept
+                self._log(f"{key[0]} chooses to keep {self.name_of(kept)}", concept, player=key[0])
             if not found:
                 return
             self._apply_sbas(found)
@@ -146,6 +148,8 @@ class SBAMixin:
                     self.destroy(subject, log=False)
                 else:
                     self.move(subject, "graveyard")
+            elif verb in ("unattach", "annihilate") and subject not in self.objects:
+                continue  # it left the battlefield in this same event
             elif verb == "unattach":
                 self.objects[subject].attached_to = None
                 self._dirty()

@@ -6,7 +6,7 @@ actions on a fresh game built from the setup gives the same game (undo, save, lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Optional
 
 
@@ -74,3 +74,30 @@ class GameSetup:
         )
         return cls(players, ruleset=ruleset, seed=seed, mulligan=mulligan,
                    starting_player=starting_player, turn_cap=turn_cap)
+
+
+def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
+    """A JSON-ready form of a setup (for saved games)."""
+    d = asdict(setup)
+    d.pop("extra", None)
+    return d
+
+
+def setup_from_dict(d: dict[str, Any]) -> GameSetup:
+    """The inverse of `setup_to_dict`; raises ValueError on a malformed record."""
+    try:
+        players = []
+        for p in d["players"]:
+            p = dict(p)
+            p["battlefield"] = tuple(
+                PermanentSpec(**{**b, "counters": tuple(tuple(c) for c in b.get("counters", ()))})
+                for b in p.get("battlefield", ()))
+            for key in ("deck", "hand", "library", "graveyard", "exile", "zone_order"):
+                if key in p:
+                    p[key] = tuple(p[key])
+            players.append(PlayerSpec(**p))
+        known = {f.name for f in fields(GameSetup)} - {"players", "extra"}
+        rest = {k: v for k, v in d.items() if k in known}
+        return GameSetup(tuple(players), **rest)
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"malformed game record: {e}") from None

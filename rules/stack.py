@@ -88,7 +88,7 @@ class StackMixin:
         instant = o.card.is_type("Instant") or "flash" in self.chars(o).keywords
         if not instant and (self.active != player or self.step not in MAIN_STEPS or self.stack):
             return A.IllegalAction(
-                f"{o.name} can be cast only in your main phase when the stack is empty",
+                f"{o.name} can be {self.rules.word('be_cast')} only in your main phase when the stack is empty",
                 self.rules.cite(self._timing_concept(o)))
         return None
 
@@ -102,7 +102,7 @@ class StackMixin:
         cost = o.card.mana_cost or ManaCost()
         x = self._check_x(cost, a.x, o.name)
         self.check_targets(self.spell_targets(o), a.targets, a.player, o)
-        return self.plan_payment(a.player, cost.with_x(x), a.paying, exclude=())
+        return self.plan_payment(a.player, cost.with_x(x), a.paying, exclude=(), casting=o.id)
 
     def _check_x(self: "Game", cost: ManaCost, x: Optional[int], name: str) -> int:
         if cost.x_count:
@@ -119,6 +119,8 @@ class StackMixin:
         o = self.objects[a.card]
         name = o.name
         new_id = self.move(a.card, "stack", controller=a.player)  # 601.2a
+        if (o.card.mana_cost or ManaCost()).x_count:
+            self._log(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
         self._pay_mana(a.player, payment, (o.card.mana_cost or ManaCost()).with_x(a.x or 0))
         item = StackItem(self.new_id(), "spell", a.player, new_id, name, ability=self.spell_ability(o),
                          targets=list(a.targets), x=a.x or 0, modes=a.modes)
@@ -150,12 +152,15 @@ class StackMixin:
         if ab.sorcery_speed or cost.loyalty is not None:
             if self.active != a.player or self.step not in MAIN_STEPS or self.stack:
                 concept = "loyalty_once" if cost.loyalty is not None else "sorcery_speed_ability"
-                raise A.IllegalAction("this ability can be activated only any time you could cast a sorcery",
+                w = self.rules.word
+                raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
+                                      f"{w('be_cast').replace('played', 'play')} a sorcery",
                                       self.rules.cite(concept))
         if cost.loyalty is not None:
             used = o.loyalty_activated if self.rules.name == "2014" else o.activated_this_turn
             if used:
-                raise A.IllegalAction(f"a loyalty ability of {o.name} has already been activated this turn",
+                raise A.IllegalAction(f"{self.rules.word('loyalty_limited')} of {o.name} has already been "
+                                      f"{self.rules.word('be_activated')} this turn",
                                       self.rules.cite("loyalty_once"))
             remove = (a.x or 0) if cost.loyalty_x else -cost.loyalty
             if cost.loyalty_x and (a.x is None or a.x < 0):
@@ -188,23 +193,30 @@ class StackMixin:
         o = self.objects[a.source]
         ab = self.activated_abilities(o)[a.index - 1]
         cost = ab.cost
+        if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
+            self._log(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
         self._pay_mana(a.player, payment, (cost.mana or ManaCost()).with_x(a.x or 0))
         if cost.tap:
             o.tapped = True
         if cost.untap:
             o.tapped = False
         if cost.loyalty is not None:
-            o.counters["loyalty"] += -(a.x or 0) if cost.loyalty_x else cost.loyalty
+            change = -(a.x or 0) if cost.loyalty_x else cost.loyalty
+            o.counters["loyalty"] += change
             o.counters["loyalty"] = max(o.counters["loyalty"], 0)
             o.loyalty_activated += 1
             self._dirty()
+            verb = f"puts {change} loyalty counter{'s' if change != 1 else ''} on" if change >= 0 else \
+                f"removes {-change} loyalty counter{'s' if change != -1 else ''} from"
+            self._log(f"{a.player} {verb} {o.name} to activate its loyalty ability", "loyalty_cost",
+                      player=a.player)
         o.activated_this_turn += 1
         source_lki = o
         if cost.sacrifice_self:
             self.move(o.id, "graveyard")
             self._log(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
         if ab.is_mana:
-            # 605.3a: a mana ability resolves immediately, without using the stack
+            # 605.3b: a mana ability resolves immediately, without using the stack
             color = a.color
             if len(ab.mana_colors) > 1 and color is None:
                 ans, _ = yield Decision("choose", a.player, f"choose a color of mana for {o.name}",
@@ -249,7 +261,8 @@ class StackMixin:
             for t in chosen:
                 why = self.target_illegal(spec, t, controller, source)
                 if why:
-                    raise A.IllegalAction(f"{self.name_of(t)} is not a legal target for {spec.text}: {why[0]}", why[1])
+                    msg = f"{self.name_of(t)} is not a legal target for {spec.text}: {why[0]}"
+                    raise A.IllegalAction(msg.replace("~", source.name), why[1])
 
     def target_illegal(self: "Game", spec: TargetSpec, t: Any, controller: str,
                        source: Obj) -> Optional[tuple[str, str]]:
@@ -286,8 +299,7 @@ class StackMixin:
             return ("it is not a creature", legal)
         if spec.kind == "land" and not ch.is_type("Land"):
             return ("it is not a land", legal)
-        if spec.kind == "any" and not (ch.is_type("Creature") or ch.is_type("Planeswalker")):
-            return ("it is not a creature, player or planeswalker", legal)
+
         if spec.kind == "player_or_planeswalker" and not ch.is_type("Planeswalker"):
             return ("it is not a player or planeswalker", legal)
         if spec.kind in ("player", "opponent", "spell"):
@@ -338,7 +350,7 @@ class StackMixin:
         return out
 
     def plan_payment(self: "Game", player: str, cost: ManaCost, paying: Optional[tuple[int, ...]],
-                     exclude: tuple[int, ...] = ()) -> Payment:
+                     exclude: tuple[int, ...] = (), casting: Optional[int] = None) -> Payment:
         pool = self._players[player].pool
         if cost.is_free():
             return Payment()
@@ -352,8 +364,16 @@ class StackMixin:
             chosen = [found[s] for s in paying]
         else:
             chosen = list(found.values())
+        # automatic payment keeps the colors the player's other cards in hand will want
+        wanted: Counter = Counter()
+        for hid in self._players[player].hand:
+            hc = self.objects[hid].card.mana_cost
+            if hid != casting and hc is not None:
+                for sym in hc.colored:
+                    wanted.update(sym)
         sources = [Source(o.id, ab.mana_colors, self._mana_amount(ab, o),
-                          cost=(2 if self.chars(o).is_type("Creature") else 0) + (1 if ab.choose_one else 0))
+                          cost=(2 if self.chars(o).is_type("Creature") else 0) + (1 if ab.choose_one else 0),
+                          keep=sum(wanted[c] for c in ab.mana_colors))
                    for o, _, ab in chosen]
         plan = solve_payment(cost, pool, sources, require_all_sources=paying is not None)
         if plan is None:
@@ -403,15 +423,18 @@ class StackMixin:
                           "resolve_targets")
                 self._flush()
                 return
-        self._log(f"{item.name} resolves", "resolve")
+        kind = "triggered" if item.kind == "trigger" else "activated"
+        what = item.name if item.kind == "spell" else f"{item.name}'s {kind} ability"
+        self._log(f"{what} resolves", "resolve")
         ctx = EffectContext(self, item.controller, source, live_targets, item.x, item, dict(item.data))
         if isinstance(ab, TriggeredAbility) and ab.optional:
             ans, _ = yield Decision("yesno", item.controller, f"{item.text or item.name}: do you want to?",
                                     options=[A.YesNo(item.controller, True), A.YesNo(item.controller, False)])
             if not ans.yes:
                 self._remove_from_stack(item)
-                self._log(f"{item.controller} chooses not to", "trigger_may")
+                self._log(f"{item.controller} chooses not to use {item.name}'s \"may\" ability", "trigger_may")
                 return
+            self._log(f"{item.controller} chooses to use {item.name}'s \"may\" ability", "trigger_may")
         effect = getattr(ab, "effect", None)
         if effect is not None:
             yield from effect(self, ctx)

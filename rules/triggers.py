@@ -67,7 +67,7 @@ class TriggerMixin:
             for ab in o.card.abilities if o in lookback else self.chars(o).abilities:
                 if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield:
                     if ab.matches(self, event, o):
-                        self._add_trigger(ab, o, event)
+                        self._add_trigger(ab, o, event, concept="trigger_leaves")
         for d in list(self.delayed):
             if d.ability.matches(self, event, d.source):
                 self.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
@@ -76,9 +76,12 @@ class TriggerMixin:
                 if d.once:
                     self.delayed.remove(d)
 
-    def _add_trigger(self: "Game", ab: TriggeredAbility, o: Obj, event: "Event") -> None:
+    def _add_trigger(self: "Game", ab: TriggeredAbility, o: Obj, event: "Event", concept: str = "trigger") -> None:
         self.pending_triggers.append(PendingTrigger(ab, o, o.controller, dict(event.data)))
-        self._log(f"{o.name}'s ability triggers", "trigger")
+        if concept == "trigger_leaves":
+            self._log(f"{o.name}'s leaves-the-battlefield ability triggers (looking back in time)", concept)
+        else:
+            self._log(f"{o.name}'s ability triggers", concept)
 
     def _flush(self: "Game") -> None:
         """Emit the zone changes made since the last flush as one simultaneous event."""
@@ -121,13 +124,17 @@ class TriggerMixin:
             options = [self.legal_targets(s, t.controller, t.source) for s in specs]
             if any(not opts and not s.up_to for s, opts in zip(specs, options)):
                 # 603.3d: no legal target, so the ability is removed from the stack
-                self._log(f"{t.source.name}'s ability has no legal target and is removed", "trigger")
+                self._log(f"{t.source.name}'s ability has no legal target and is removed from the stack",
+                          "trigger_targets")
                 return
             ans, _ = yield Decision(
                 "targets", t.controller,
                 f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
                 options=options, data={"specs": specs, "trigger": t})
             targets = list(ans.targets)
+            self._log(f"{t.controller} chooses targets for {t.source.name}'s ability:"
+                      f"{self._targets_text(targets).removeprefix(' targeting')}", "trigger_targets",
+                      player=t.controller)
         item = StackItem(self.new_id(), "trigger", t.controller, t.source.id, t.source.name, ability=t.ability,
                          targets=targets, data={**t.event, "lki": t.source}, text=t.ability.text)
         self.stack.append(item)

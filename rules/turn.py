@@ -85,6 +85,19 @@ class TurnMixin:
                     self._log(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
                               player=p.name)
 
+    def _choose_cards(self: "Game", ans: A.Choose, zone: list[int]) -> list[int]:
+        """The cards a `choose` answer names (ids, or references to cards in `zone`)."""
+        out: list[int] = []
+        for w in ans.words:
+            if isinstance(w, int):
+                oid = w
+            else:
+                from .notation import candidates
+                ids = [i for i in candidates(self, w, ("hand",)) if i in zone and i not in out]
+                oid = ids[0] if ids else self.resolve_ref(w, zones=("hand",))
+            out.append(oid)
+        return out
+
     def _mulligan_decision(self: "Game", name: str) -> Decision:
         n = len(self._players[name].hand)
         return Decision("mulligan", name, f"keep this hand of {n} or take a mulligan",
@@ -113,10 +126,11 @@ class TurnMixin:
         for o in self.permanents():
             o.activated_this_turn = 0
             o.loyalty_activated = 0
-        self._log(f"turn {self.turn}: {self.active}'s turn", "step_ends")
+        self._log(f"turn {self.turn}: {self.active}'s turn", "new_turn")
 
     def _run_turn(self: "Game", first_step: str) -> Gen:
         self._combat_happened = False
+        self._players[self.active].last_turn = self.turn
         for step in STEPS[STEPS.index(first_step):]:
             if self._skip_step(step):
                 continue
@@ -225,10 +239,15 @@ class TurnMixin:
             action, plan = yield Decision("priority", who, self._priority_prompt(who))
             if isinstance(action, A.Pass):
                 passes += 1
+                self._log(f"{who} passes", "priority_pass", player=who)
                 if passes >= len(self.live_players()):
                     if not self.stack:
                         self.priority = None
+                        self._log(f"all players passed in succession with an empty stack: "
+                                  f"the {STEP_TITLES[self.step]} ends", "step_ends")
                         return
+                    self._log("all players passed in succession: the top object of the stack resolves",
+                              "all_passed")
                     yield from self._resolve_top()
                     self.priority = self.active
                     passes = 0
@@ -243,6 +262,7 @@ class TurnMixin:
             elif isinstance(action, A.Activate):
                 yield from self._activate(action, plan)
             self.priority = who  # 116.3c: the player who acted receives priority again
+            self._log(f"{who} receives priority again", "priority_after_cast", player=who)
 
     def _priority_prompt(self: "Game", who: str) -> str:
         if self.stack:

@@ -73,7 +73,7 @@ def _choose(game: "Game", d: Decision, a: A.Choose) -> Any:
         oid = game.resolve_ref(ref, zones=("battlefield",)) if isinstance(ref, str) else ref
         if oid not in d.data["ids"]:
             raise A.IllegalAction("choose one of " + ", ".join(game.name_of(i) for i in d.data["ids"]),
-                                  game.rules.cite("sba_legend"))
+                                  game.rules.cite(d.data.get("concept", "sba_legend")))
         return None
     if a not in d.options:
         raise A.IllegalAction("choose one of: " + ", ".join(" ".join(o.words) for o in d.options))

@@ -55,7 +55,9 @@ def normalise(text: str, name: str) -> str:
         (r"into play", "onto the battlefield"),
         (r"in play", "on the battlefield"),
         (r"target creature or player", "any target"),
-        (r"removed? from the game", "exile"),
+        (r"\bRemove (.+?) from the game", r"Exile \1"),
+        (r"\bremove (.+?) from the game", r"exile \1"),
+        (r"removed from the game", "exiled"),
         (r"At end of turn", "At the beginning of the end step"),
         (r"at end of turn", "at the beginning of the end step"),
         (r"this creature", "~"),
@@ -303,7 +305,7 @@ def _pt(text: str) -> tuple[int, int]:
 
 
 def _compile_sentence(s: str, out: Compiled) -> None:
-    m = re.fullmatch(r"~ deals (\w+) damage to (.+)", s)
+    m = re.fullmatch(r"(?:~|It) deals (\w+) damage to (.+)", s)
     if m:
         amount = amount_of(m.group(1))
         rest = m.group(2)

@@ -43,7 +43,10 @@ class TypeLine:
 class TargetSpec:
     """One "target ..." phrase: what it may be, and how many of it."""
 
-    kind: str  # "creature", "player", "any", "spell", "permanent", "card_graveyard", "land", ...
+    # "creature", "player", "any" (a creature or a player: in these rules a planeswalker is
+    # never "any target"; damage to a player may be redirected to one instead), "spell",
+    # "permanent", "card_graveyard", "land", "player_or_planeswalker", ...
+    kind: str
     text: str  # the phrase, for prompts ("target nonblack creature")
     filter: Callable[..., bool] | None = None  # (game, candidate, ctx_controller, source) -> bool
     count: int = 1

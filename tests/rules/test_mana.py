@@ -1,0 +1,65 @@
+"""Mana costs and the payment solver (2014 107.4, 601.2g)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules.mana import ManaError, Source, parse_cost, solve_payment
+
+
+def test_parse_generic_colored_x_and_hybrid() -> None:
+    c = parse_cost("{X}{2}{R}{G/W}")
+    assert c.x_count == 1 and c.generic == 2
+    assert c.colored == (frozenset("R"), frozenset("GW"))
+    assert c.cmc == 4
+    assert c.colors == frozenset("RGW")
+    assert c.with_x(3).generic == 5
+
+
+def test_no_cost_and_zero_cost() -> None:
+    assert parse_cost("") is None
+    assert parse_cost("{0}").cmc == 0
+
+
+@pytest.mark.parametrize("bad", ["{R", "R", "{Q}", "{2}{Z}"])
+def test_malformed_costs_are_refused(bad: str) -> None:
+    with pytest.raises(ManaError):
+        parse_cost(bad)
+
+
+def test_solver_finds_a_payment_when_one_exists() -> None:
+    sources = [Source("any", frozenset("WUBRG")), Source("forest", frozenset("G"))]
+    plan = solve_payment(parse_cost("{R}{G}"), Counter(), sources)
+    assert plan is not None
+    assert dict(plan.activations) == {"any": "R", "forest": "G"}
+
+
+def test_solver_prefers_the_source_that_keeps_options_open() -> None:
+    sources = [Source("birds", frozenset("WUBRG"), cost=2), Source("forest", frozenset("G"))]
+    plan = solve_payment(parse_cost("{G}"), Counter(), sources)
+    assert [k for k, _ in plan.activations] == ["forest"]
+
+
+def test_solver_spends_pool_mana_first() -> None:
+    plan = solve_payment(parse_cost("{1}{R}"), Counter({"R": 1, "G": 1}), [Source("m", frozenset("R"))])
+    assert plan.activations == []
+    assert plan.from_pool == Counter({"R": 1, "G": 1})
+
+
+def test_solver_says_none_when_impossible() -> None:
+    assert solve_payment(parse_cost("{U}"), Counter(), [Source("m", frozenset("R"))]) is None
+    assert solve_payment(parse_cost("{3}"), Counter(), [Source("m", frozenset("R"))]) is None
+
+
+def test_multi_mana_source() -> None:
+    plan = solve_payment(parse_cost("{2}{G}"), Counter(), [Source("druid", frozenset("G"), amount=3)])
+    assert plan is not None and plan.activations == [("druid", "G")]
+
+
+def test_hybrid_symbols_take_either_color() -> None:
+    cost = parse_cost("{R/G}{R/G}")
+    plan = solve_payment(cost, Counter(), [Source("f", frozenset("G")), Source("m", frozenset("R"))])
+    assert plan is not None and sorted(c for _, c in plan.activations) == ["G", "R"]
+    assert solve_payment(cost, Counter(), [Source("i", frozenset("U")), Source("m", frozenset("R"))]) is None

@@ -101,6 +101,8 @@ class StackMixin:
             raise err
         cost = o.card.mana_cost or ManaCost()
         x = self._check_x(cost, a.x, o.name)
+        if a.modes:
+            raise A.IllegalAction(f"{o.name} has no modes to choose", self.rules.cite("cast_modes"))
         self.check_targets(self.spell_targets(o), a.targets, a.player, o)
         return self.plan_payment(a.player, cost.with_x(x), a.paying, exclude=(), casting=o.id)
 

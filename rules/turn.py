@@ -244,7 +244,7 @@ class TurnMixin:
                     if not self.stack:
                         self.priority = None
                         self._log(f"all players passed in succession with an empty stack: "
-                                  f"the {STEP_TITLES[self.step]} ends", "step_ends")
+                                  f"the {self.step_title()} ends", "step_ends")
                         return
                     self._log("all players passed in succession: the top object of the stack resolves",
                               "all_passed")
@@ -267,7 +267,12 @@ class TurnMixin:
     def _priority_prompt(self: "Game", who: str) -> str:
         if self.stack:
             return f"{self.name_of(self.stack[-1].id)} is on top of the stack: respond or pass"
-        return f"{STEP_TITLES[self.step]}: take an action or pass"
+        return f"{self.step_title()}: take an action or pass"
+
+    def step_title(self: "Game", step: str | None = None) -> str:
+        """The step's name as players of the game's era called it."""
+        step = step or self.step
+        return self.rules.word("end_step") if step == "end" else STEP_TITLES[step]
 
     def _settle(self: "Game") -> Gen:
         """Before a player receives priority: state-based actions until none apply, then

@@ -45,6 +45,14 @@ def destroy(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[An
     yield  # pragma: no cover
 
 
+def regenerate(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
+    for oid in list(which(game, ctx)):
+        if oid is not None:
+            game.add_regeneration_shield(oid)
+    return
+    yield  # pragma: no cover
+
+
 def exile(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
     for oid in list(which(game, ctx)):
         if oid is not None and oid in game.objects:

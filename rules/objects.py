@@ -27,6 +27,7 @@ class Obj:
     since_turn: int = -1  # the turn it came under its controller's control (302.6 / 212.3f)
     damage: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since the last SBA check
+    regen_shields: int = 0  # regeneration shields, which last until the cleanup step
     counters: Counter = field(default_factory=Counter)
     attached_to: Optional[int | str] = None
     timestamp: int = 0

@@ -176,6 +176,24 @@ class SBAMixin:
             self._log(f"{o.name} is destroyed", "destroy")
         return True
 
+    def add_regeneration_shield(self: "Game", oid: int) -> None:
+        """"Regenerate [permanent]": the next time it would be destroyed this turn, instead
+        tap it, remove all damage from it and remove it from combat (701.12a / 501.5a)."""
+        o = self.objects.get(oid)
+        if o is None or o.zone != "battlefield":
+            return
+        o.regen_shields += 1
+        self._log(f"{o.name} gets a regeneration shield", "regenerate")
+
     def use_regeneration_shield(self: "Game", o: Any) -> bool:
-        """Regeneration shields come with the combat issue; none exist yet."""
-        return False
+        if o.regen_shields <= 0:
+            return False
+        o.regen_shields -= 1
+        o.tapped = True
+        o.damage = 0
+        o.deathtouched = False
+        in_combat = o.attacking is not None or bool(o.blocking)
+        self._leave_combat(o)
+        self._log(f"{o.name} regenerates: it is tapped, its damage is removed"
+                  + (" and it is removed from combat" if in_combat else ""), "regenerate")
+        return True

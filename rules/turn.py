@@ -191,6 +191,7 @@ class TurnMixin:
             for o in self.permanents():
                 o.damage = 0
                 o.deathtouched = False
+                o.regen_shields = 0  # "this turn" shields end with the turn's effects
             self._end_effects("eot")
             self._log("damage is removed and \"until end of turn\" effects end", "cleanup_damage")
             self._flush()

@@ -337,6 +337,11 @@ def _compile_sentence(s: str, out: Compiled) -> None:
         which = _objects(m.group(1), out)
         out.steps.append(lambda g, c: E.destroy(g, c, which, regenerate=not out.no_regenerate))
         return
+    m = re.fullmatch(r"Regenerate (.+)", s)
+    if m:
+        which = _objects(m.group(1), out)
+        out.steps.append(lambda g, c: E.regenerate(g, c, which))
+        return
     m = re.fullmatch(r"Exile (.+)", s)
     if m:
         which = _objects(m.group(1), out)

@@ -87,9 +87,21 @@ class CombatMixin:
             return f"{attacker.name} has intimidate"
         if "unblockable" in ach.restrictions:
             return f"{attacker.name} can't be blocked"
+        for r in ach.restrictions:
+            if isinstance(r, tuple) and r[0] == "blocked_only_by" and not r[1](self, b):
+                return f"{attacker.name} can't be blocked except by {r[2]}"
+            if isinstance(r, tuple) and r[0] == "not_blocked_by" and r[1](self, b):
+                return f"{attacker.name} can't be blocked by {r[2]}"
         if self.protected_from(attacker, b):
             return f"{attacker.name} has protection from it"
         return None
+
+    def max_blocks(self: "Game", b: Obj) -> int:
+        """How many attackers `b` may block (509.1a; "can block any number of creatures")."""
+        r = self.chars(b).restrictions
+        if "block_any_number" in r:
+            return 1_000_000
+        return 2 if "block_additional" in r else 1
 
     def _attackers(self: "Game") -> list[Obj]:
         return [self.objects[i] for i in self.battlefield if self.objects[i].attacking is not None]
@@ -97,6 +109,11 @@ class CombatMixin:
     def _blockers_of(self: "Game", attacker: Obj) -> list[Obj]:
         ids = attacker.blockers_order or [i for i in self.battlefield if attacker.id in self.objects[i].blocking]
         return [self.objects[i] for i in ids if i in self.objects and attacker.id in self.objects[i].blocking]
+
+    def _blocked_by(self: "Game", blocker: Obj) -> list[Obj]:
+        """The attackers `blocker` blocks, in its damage assignment order."""
+        return [self.objects[i] for i in blocker.blocking
+                if i in self.objects and self.objects[i].attacking is not None]
 
     def _in_combat(self: "Game") -> list[Obj]:
         return [self.objects[i] for i in self.battlefield
@@ -113,8 +130,15 @@ class CombatMixin:
         if not able:
             self._log(f"{self.active} has no creature able to attack", "declare_attackers")
             return
-        ans, _ = yield Decision("attackers", self.active, "declare attackers (or none)",
-                                options=[], data={"able": able, "defenders": self.attack_defenders()})
+        defenders = self.attack_defenders()
+        required = [i for i in able if "must_attack" in self.chars(self.objects[i]).restrictions]
+        if len(defenders) == 1 and set(required) == set(able) and                 self._attack_problem({i: defenders[0] for i in able}) is None:
+            # every able creature must attack the only defender: no real choice (508.1d)
+            ans = A.DeclareAttackers(self.active, tuple((i, defenders[0]) for i in able))
+        else:
+            ans, _ = yield Decision("attackers", self.active, "declare attackers (or none)",
+                                    options=[], data={"able": able, "defenders": defenders,
+                                                      "required": required})
         if not ans.attacks:
             self._log(f"{self.active} declares no attackers", "declare_attackers")
             return
@@ -127,14 +151,24 @@ class CombatMixin:
         for aid, defender in ans.attacks:
             self._emit_event("attacks", {"attacker": aid, "defender": defender})
 
+    def _attack_problem(self: "Game", attacks: dict[int, Any]) -> Optional[str]:
+        """Why a set of attackers breaks a restriction ("can't attack alone"), or None."""
+        if len(attacks) == 1:
+            (aid,) = attacks
+            r = self.chars(self.objects[aid]).restrictions
+            if "cant_attack_alone" in r or "cant_attack_or_block_alone" in r:
+                return f"{self.objects[aid].name} can't attack alone"
+        return None
+
     def _check_attackers(self: "Game", d: Decision, a: A.DeclareAttackers) -> None:
         seen: set[int] = set()
+        rule = self.rules.cite("declare_attackers")
         for aid, defender in a.attacks:
             o = self.objects.get(aid)
             if o is None or o.zone != "battlefield":
-                raise A.IllegalAction("only creatures on the battlefield can attack", self.rules.cite("declare_attackers"))
+                raise A.IllegalAction("only creatures on the battlefield can attack", rule)
             if aid in seen:
-                raise A.IllegalAction(f"{o.name} is declared twice", self.rules.cite("declare_attackers"))
+                raise A.IllegalAction(f"{o.name} is declared twice", rule)
             seen.add(aid)
             why = self.can_attack(o)
             if why:
@@ -142,8 +176,16 @@ class CombatMixin:
                     else "declare_attackers"
                 raise A.IllegalAction(f"{o.name} can't attack: {why}", self.rules.cite(concept))
             if defender not in d.data["defenders"]:
-                raise A.IllegalAction(f"{self.name_of(defender)} can't be attacked",
-                                      self.rules.cite("declare_attackers"))
+                raise A.IllegalAction(f"{self.name_of(defender)} can't be attacked", rule)
+        attacks = dict(a.attacks)
+        problem = self._attack_problem(attacks)
+        if problem:
+            raise A.IllegalAction(problem, self.rules.cite("attack_restriction"))
+        # requirements: as many as possible are obeyed without breaking a restriction (508.1d)
+        for aid in d.data.get("required", ()):
+            if aid not in attacks and self._attack_problem({**attacks, aid: d.data["defenders"][0]}) is None:
+                raise A.IllegalAction(f"{self.objects[aid].name} attacks each combat if able",
+                                      self.rules.cite("attack_requirement"))
 
     # ------------------------------------------------------------ declare blockers
     def _declare_blockers_step(self: "Game") -> Gen:
@@ -156,43 +198,86 @@ class CombatMixin:
                                     data={"able": able, "attackers": [a.id for a in attackers]})
             for bid, aid in ans.blocks:
                 b, att = self.objects[bid], self.objects[aid]
-                b.blocking = [aid]
+                b.blocking.append(aid)
                 att.blocked = True
                 self._log(f"{b.name} blocks {att.name}", "declare_blockers", player=defender)
             if not ans.blocks:
                 self._log(f"{defender} declares no blockers", "declare_blockers", player=defender)
             for bid, aid in ans.blocks:
                 self._emit_event("blocks", {"blocker": bid, "attacker": aid})
+        if not self.rules.damage_assignment_order:
+            return
         # 509.2: the attacking player orders the blockers of each multiply-blocked attacker
-        if self.rules.damage_assignment_order:
-            for att in attackers:
-                blockers = self._blockers_of(att)
-                if len(blockers) > 1:
-                    ans, _ = yield Decision(
-                        "order_blockers", self.active,
-                        f"order the creatures blocking {att.name} for damage assignment",
-                        options=[b.id for b in blockers], data={"attacker": att.id})
-                    att.blockers_order = list(ans.items)
-                    self._log(f"damage assignment order for {att.name}: "
-                              + ", ".join(self.name_of(i) for i in ans.items), "damage_order")
+        for att in attackers:
+            blockers = self._blockers_of(att)
+            if len(blockers) > 1:
+                ans, _ = yield Decision(
+                    "order_blockers", self.active,
+                    f"order the creatures blocking {att.name} for damage assignment",
+                    options=[b.id for b in blockers], data={"attacker": att.id})
+                att.blockers_order = list(ans.items)
+                self._log(f"damage assignment order for {att.name}: "
+                          + ", ".join(self.name_of(i) for i in ans.items), "damage_order")
+        # 509.3: then the defending player orders the attackers of each blocker blocking several
+        for b in self.creatures(defender):
+            if len(b.blocking) > 1:
+                ans, _ = yield Decision(
+                    "order_blockers", defender, f"order the creatures {b.name} blocks for damage assignment",
+                    options=list(b.blocking), data={"blocker": b.id})
+                b.blocking = list(ans.items)
+                self._log(f"damage assignment order for {b.name}: "
+                          + ", ".join(self.name_of(i) for i in ans.items), "damage_order_blocker")
 
     def _check_blockers(self: "Game", d: Decision, a: A.DeclareBlockers) -> None:
-        seen: set[int] = set()
+        rule = self.rules.cite("declare_blockers")
+        count: dict[int, int] = {}
+        per_attacker: dict[int, int] = {}
+        pairs: set[tuple[int, int]] = set()
         for bid, aid in a.blocks:
             b = self.objects.get(bid)
             att = self.objects.get(aid)
             if b is None or b.zone != "battlefield" or b.controller != d.player:
-                raise A.IllegalAction("blockers must be creatures you control", self.rules.cite("declare_blockers"))
+                raise A.IllegalAction("blockers must be creatures you control", rule)
             if att is None or att.attacking is None:
-                raise A.IllegalAction("that creature is not attacking", self.rules.cite("declare_blockers"))
-            if bid in seen:
-                raise A.IllegalAction(f"{b.name} can block only one creature", self.rules.cite("declare_blockers"))
-            seen.add(bid)
+                raise A.IllegalAction("that creature is not attacking", rule)
+            if (bid, aid) in pairs:
+                raise A.IllegalAction(f"{b.name} is declared blocking {att.name} twice", rule)
+            pairs.add((bid, aid))
+            count[bid] = count.get(bid, 0) + 1
+            per_attacker[aid] = per_attacker.get(aid, 0) + 1
+            if count[bid] > self.max_blocks(b):
+                n = self.max_blocks(b)
+                raise A.IllegalAction(f"{b.name} can block only {n} creature{'s' if n > 1 else ''}",
+                                      self.rules.cite("block_restriction"))
             why = self.can_block(b) or self.can_block(b, att)
             if why:
                 concept = "flying" if "flying" in why else "landwalk" if "walk" in why \
-                    else "protection_block" if "protection" in why else "declare_blockers"
+                    else "protection_block" if "protection" in why else "block_restriction"
                 raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", self.rules.cite(concept))
+        for aid, n in per_attacker.items():
+            for r in self.chars(self.objects[aid]).restrictions:
+                if isinstance(r, tuple) and r[0] == "max_blockers" and n > r[1]:
+                    raise A.IllegalAction(f"{self.objects[aid].name} can't be blocked by {r[2]}",
+                                          self.rules.cite("block_restriction"))
+        if len(count) == 1:
+            (bid,) = count
+            r = self.chars(self.objects[bid]).restrictions
+            if "cant_block_alone" in r or "cant_attack_or_block_alone" in r:
+                raise A.IllegalAction(f"{self.objects[bid].name} can't block alone",
+                                      self.rules.cite("block_restriction"))
+        # requirements ("all creatures able to block it do so"): each blocker obeys as many
+        # as it can without breaking a restriction (509.1c)
+        lures = [att for att in self._attackers() if "lure" in self.chars(att).restrictions]
+        if not lures:
+            return
+        for bid in d.data["able"]:
+            b = self.objects[bid]
+            could = [att for att in lures if self.can_block(b, att) is None]
+            obeyed = sum(1 for att in could if (bid, att.id) in pairs)
+            if obeyed < min(len(could), self.max_blocks(b)):
+                missed = next(att for att in could if (bid, att.id) not in pairs)
+                raise A.IllegalAction(f"{b.name} must block {missed.name}: all creatures able to block it do so",
+                                      self.rules.cite("block_requirement"))
 
     # ------------------------------------------------------------ combat damage
     def lethal_damage(self: "Game", o: Obj, source: Optional[Obj] = None) -> int:
@@ -214,6 +299,7 @@ class CombatMixin:
                       "deal combat damage now", "first_strike_step")
         assignments: list[tuple[Obj, Any, int]] = []
         attackers = self._attackers()
+        # 510.1a-c: each attacking creature assigns its damage (the attacking player chooses)
         for att in attackers:
             if not self._deals_damage_now(att, first):
                 continue
@@ -223,28 +309,22 @@ class CombatMixin:
             if not att.blocked:
                 assignments.append((att, att.attacking, power))
                 continue
-            blockers = self._blockers_of(att)
             trample = "trample" in self.chars(att).keywords
-            if not blockers:
+            targets = [b.id for b in self._blockers_of(att)]
+            if not targets:
                 if trample:
                     assignments.append((att, att.attacking, power))
                 continue
-            recipients: list[Any] = [b.id for b in blockers] + ([att.attacking] if trample else [])
-            only = self._only_assignment(att, blockers, power, trample)
-            if only is not None:
-                assignments += [(att, r, n) for n, r in only if n]
+            recipients = targets + ([att.attacking] if trample else [])
+            yield from self._assign(att, recipients, power, trample, self.active, assignments)
+        # 510.1d: then each blocking creature assigns its damage (the defending player chooses)
+        for b in self.creatures(self.nonactive):
+            if not b.blocking or not self._deals_damage_now(b, first):
                 continue
-            ans, _ = yield Decision(
-                "assign_damage", self.active, f"assign {att.name}'s {power} combat damage",
-                options=recipients, data={"attacker": att.id, "amount": power, "recipients": recipients,
-                                          "trample": trample})
-            assignments += [(att, r, n) for n, r in ans.assignments if n]
-        for att in attackers:
-            for b in self._blockers_of(att):
-                if self._deals_damage_now(b, first):
-                    p = self.chars(b).power or 0
-                    if p > 0:
-                        assignments.append((b, att.id, p))
+            power = self.chars(b).power or 0
+            targets = [att.id for att in self._blocked_by(b)]
+            if power > 0 and targets:
+                yield from self._assign(b, targets, power, False, b.controller, assignments)
         if first:
             self._dealt_first_strike = {o.id for o, _, _ in assignments}
             self._dealt_first_strike |= {o.id for o in self._in_combat()
@@ -262,48 +342,63 @@ class CombatMixin:
             return
         self._deal_all_combat_damage([(o, r, n) for o, r, n in assignments])
 
-    def _only_assignment(self: "Game", att: Obj, blockers: list[Obj], power: int,
+    def _assign(self: "Game", source: Obj, recipients: list[Any], power: int, trample: bool, chooser: str,
+                out: list[tuple[Obj, Any, int]]) -> Gen:
+        """One creature's damage assignment: made for the player when only one is legal."""
+        only = self._only_assignment(source, recipients, power, trample)
+        if only is not None:
+            out += [(source, r, n) for n, r in only if n]
+            return
+        ans, _ = yield Decision(
+            "assign_damage", chooser, f"assign {source.name}'s {power} combat damage",
+            options=recipients, data={"source": source.id, "amount": power, "recipients": recipients,
+                                      "trample": trample})
+        out += [(source, r, n) for n, r in ans.assignments if n]
+
+    def _only_assignment(self: "Game", source: Obj, recipients: list[Any], power: int,
                          trample: bool) -> Optional[list[tuple[int, Any]]]:
-        """The single legal assignment, or None when the attacking player has a choice."""
-        if len(blockers) == 1 and not trample:
-            return [(power, blockers[0].id)]
+        """The single legal assignment, or None when the player has a choice."""
+        if len(recipients) == 1:
+            return [(power, recipients[0])]
+        creatures = recipients[:-1] if trample else recipients
         if self.rules.damage_assignment_order and not trample:
-            if power <= self.lethal_damage(blockers[0], att):
-                return [(power, blockers[0].id)]
+            if power <= self.lethal_damage(self.objects[creatures[0]], source):
+                return [(power, creatures[0])]
         return None
 
     def _check_assign(self: "Game", d: Decision, a: A.Assign) -> None:
         amount = d.data["amount"]
         recipients = d.data["recipients"]
-        att = self.objects[d.data["attacker"]]
+        src = self.objects[d.data["source"]]
         rule = self.rules.cite("combat_damage")
         total = 0
         given: dict[Any, int] = {}
         for n, r in a.assignments:
             if r not in recipients:
-                raise A.IllegalAction(f"{self.name_of(r)} can't be assigned {att.name}'s damage", rule)
+                raise A.IllegalAction(f"{self.name_of(r)} can't be assigned {src.name}'s damage", rule)
             if n < 0:
                 raise A.IllegalAction("damage can't be negative", rule)
             given[r] = given.get(r, 0) + n
             total += n
         if total != amount:
-            raise A.IllegalAction(f"{att.name} must assign exactly {amount} damage (assigned {total})", rule)
-        blockers = [r for r in recipients if isinstance(r, int) and r != att.attacking]
-        player = [r for r in recipients if r not in blockers]
+            raise A.IllegalAction(f"{src.name} must assign exactly {amount} damage (assigned {total})", rule)
+        trample = d.data["trample"]
+        creatures = recipients[:-1] if trample else recipients
+        player = recipients[-1:] if trample else []
         if self.rules.damage_assignment_order:
             # 510.1c: lethal damage to each creature in order before any to the next
-            for i, b in enumerate(blockers[:-1]):
-                later = sum(given.get(x, 0) for x in blockers[i + 1:]) + sum(given.get(x, 0) for x in player)
-                if later and given.get(b, 0) < self.lethal_damage(self.objects[b], att):
+            for i, c in enumerate(creatures[:-1]):
+                later = sum(given.get(x, 0) for x in creatures[i + 1:]) + sum(given.get(x, 0) for x in player)
+                if later and given.get(c, 0) < self.lethal_damage(self.objects[c], src):
                     raise A.IllegalAction(
-                        f"{self.name_of(b)} must be assigned lethal damage before damage goes further "
-                        "in the damage assignment order", "510.1c")
+                        f"{self.name_of(c)} must be assigned lethal damage before damage goes further "
+                        "in the damage assignment order", self.rules.cite("assign_in_order"))
         if player and given.get(player[0], 0):
-            for b in blockers:
-                if given.get(b, 0) < self.lethal_damage(self.objects[b], att):
+            for c in creatures:
+                if given.get(c, 0) < self.lethal_damage(self.objects[c], src):
                     raise A.IllegalAction(
                         f"trample: every blocker must be assigned lethal damage before the rest goes to "
-                        f"{self.name_of(player[0])}", "702.19b" if self.rules.name == "2014" else "502.9b")
+                        f"{self.name_of(player[0])}", self.rules.cite("trample"))
 
     def _resolve_combat_damage(self: "Game", item: StackItem) -> None:
         """2009 310.4: dealt as assigned, even by creatures that have left play."""
@@ -333,6 +428,25 @@ class CombatMixin:
         o.blockers_order = []
 
     # ------------------------------------------------------------ damage
+    def noncombat_damage(self: "Game", source: Obj, target: Any, amount: int, controller: str) -> Gen:
+        """Noncombat damage from an effect.  Damage an opponent's source would deal to a player
+        may be dealt to a planeswalker that player controls instead; the source's controller
+        chooses (306.7 / 212.9g)."""
+        if isinstance(target, str) and target != controller and amount > 0:
+            walkers = [o.id for o in self.permanents(target) if self.chars(o).is_type("Planeswalker")]
+            if walkers:
+                options = [target] + walkers
+                ans, _ = yield Decision(
+                    "choose", controller,
+                    f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
+                    f"{target} controls", options=options, data={"kind": "object", "ids": options})
+                choice = ans.words[0]
+                if choice != target:
+                    self._log(f"{controller} has {source.name}'s damage dealt to {self.name_of(choice)} "
+                              f"instead of {target}", "redirect_to_planeswalker", player=controller)
+                    target = choice
+        self.deal_damage(source, target, amount)
+
     def deal_damage(self: "Game", source: Obj, target: Any, amount: int, combat: bool = False) -> int:
         """Deal damage (120 / 419.2-ish): life loss to players, damage marked on creatures,
         loyalty removed from planeswalkers.  Returns the damage actually dealt."""

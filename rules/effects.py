@@ -31,9 +31,7 @@ def deal_damage(game: "Game", ctx: "EffectContext", amount: Amount, recipients: 
     n = amount(game, ctx)
     for r in list(recipients(game, ctx)):
         if r is not None:
-            game.deal_damage(ctx.source, r, n)
-    return
-    yield  # pragma: no cover
+            yield from game.noncombat_damage(ctx.source, r, n, ctx.controller)
 
 
 def destroy(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],

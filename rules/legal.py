@@ -109,7 +109,7 @@ def random_answer(game: "Game", d: Decision, rng: random.Random) -> A.Action:
     p = d.player
     if d.kind == "priority":
         return rng.choice(priority_options(game, p))
-    if d.kind in ("mulligan", "yesno") or (d.kind == "choose" and d.data.get("kind") != "keep"):
+    if d.kind in ("mulligan", "yesno") or (d.kind == "choose" and d.data.get("kind") not in ("keep", "object")):
         return rng.choice(d.options)
     if d.kind == "choose":
         return A.Choose(p, (rng.choice(d.data["ids"]),))
@@ -160,7 +160,7 @@ def _random_assignment(game: "Game", d: Decision, rng: random.Random) -> A.Assig
         except A.IllegalAction:
             continue
     # fall back: lethal damage to each in order, the rest to the last recipient
-    att = game.obj(d.data["attacker"])
+    att = game.obj(d.data["source"])
     left, out = amount, []
     for r in recipients[:-1]:
         need = min(left, game.lethal_damage(game.obj(r), att)) if isinstance(r, int) and r in game.objects else 0

@@ -388,6 +388,8 @@ def _p_choose(game: "Game", player: str, rest: str) -> A.Action:
                 raise NotationError(f"no {ref!r} in {player}'s hand to choose")
             picked.append(found[0])
         return A.Choose(player, tuple(picked))
+    if d is not None and d.kind == "choose" and d.data.get("kind") == "object":
+        return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), player_ok=True),))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "keep":
         return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), controller=player),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))

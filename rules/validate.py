@@ -68,6 +68,14 @@ def _targets(game: "Game", d: Decision, a: A.ChooseTargets) -> Any:
 
 
 def _choose(game: "Game", d: Decision, a: A.Choose) -> Any:
+    if d.data.get("kind") == "object":
+        ref = a.words[0] if a.words else None
+        if isinstance(ref, str) and not game.has_player(ref):
+            ref = game.resolve_ref(ref, zones=("battlefield",))
+        if ref not in d.data["ids"]:
+            raise A.IllegalAction("choose one of " + ", ".join(game.name_of(i) for i in d.data["ids"]),
+                                  game.rules.cite("redirect_to_planeswalker"))
+        return None
     if d.data.get("kind") == "keep":
         ref = a.words[0] if a.words else None
         oid = game.resolve_ref(ref, zones=("battlefield",)) if isinstance(ref, str) else ref

@@ -16,6 +16,7 @@ from typing import Any, Callable, Optional
 
 from .. import effects as E
 from ..mana import COLOR_NAMES, NAME_TO_COLOR, parse_cost
+from .combat_templates import compile_combat_static
 from .model import (ActivatedAbility, Cost, KeywordAbility, SpellAbility, StaticAbility, TargetSpec,
                     TriggeredAbility)
 
@@ -490,6 +491,9 @@ def compile_line(line: str, card: Any) -> list[Any]:
     m = re.fullmatch(r"equip (\{[^}]+\}(?:\{[^}]+\})*)", low)
     if m:
         return [_equip(raw, m.group(1).upper())]
+    combat = compile_combat_static(t, raw)
+    if combat is not None:
+        return combat
     for compiler in (_mana_ability, _triggered, _activated, _static):
         ab = compiler(t, raw, card)
         if ab is not None:
@@ -502,7 +506,10 @@ def compile_line(line: str, card: Any) -> list[Any]:
 
 def _try_keywords(low: str) -> Optional[list[str]]:
     items = [k.strip() for k in re.split(r"[,;]\s*", low) if k.strip()]
-    if items and all(k in KEYWORDS or re.fullmatch(r"protection from (white|blue|black|red|green|artifacts)", k)
+    # "protection from black and from red" is two protections (702.16a)
+    items = [f"protection from {q}" if i else part
+             for k in items for i, part in enumerate(k.split(" and from ")) for q in [part]]
+    if items and all(k in KEYWORDS or re.fullmatch(r"protection from (white|blue|black|red|green|artifacts|creatures)", k)
                      for k in items):
         return items
     return None

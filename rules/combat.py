@@ -265,26 +265,48 @@ class CombatMixin:
             if "cant_block_alone" in r or "cant_attack_or_block_alone" in r:
                 raise A.IllegalAction(f"{self.objects[bid].name} can't block alone",
                                       self.rules.cite("block_restriction"))
-        # requirements ("all creatures able to block it do so"): each blocker obeys as many
-        # as it can without breaking a restriction (509.1c)
-        lures = [att for att in self._attackers() if "lure" in self.chars(att).restrictions]
+        # requirements ("all creatures able to block it do so"): the declaration must obey as
+        # many as possible without breaking a restriction (509.1c / 500.3)
+        most, _ = self.most_block_requirements(d.data["able"])
+        obeyed = sum(1 for bid, aid in pairs if "lure" in self.chars(self.objects[aid]).restrictions)
+        if obeyed < most:
+            raise A.IllegalAction(
+                f"blocks must obey as many requirements as possible: {most} blocks of creatures that all "
+                f"creatures able to block must block are possible, this declaration has {obeyed}",
+                self.rules.cite("block_requirement"))
+
+    def most_block_requirements(self: "Game", able: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        """The largest number of "must be blocked by all able creatures" requirements that can be
+        obeyed at once, and blocks that obey them: a matching in which each blocker blocks at
+        most `max_blocks` creatures and each attacker takes at most its blocker limit."""
+        lures = [a for a in self._attackers() if "lure" in self.chars(a).restrictions]
         if not lures:
-            return
-        for bid in d.data["able"]:
-            b = self.objects[bid]
-            could = [att for att in lures if self.can_block(b, att) is None]
-            obeyed = sum(1 for att in could if (bid, att.id) in pairs)
-            if obeyed < min(len(could), self.max_blocks(b)):
-                missed = next(att for att in could if (bid, att.id) not in pairs)
-                raise A.IllegalAction(f"{b.name} must block {missed.name}: all creatures able to block it do so",
-                                      self.rules.cite("block_requirement"))
+            return 0, []
+
+        def limit(att: Obj) -> int:
+            caps = [r[1] for r in self.chars(att).restrictions if isinstance(r, tuple) and r[0] == "max_blockers"]
+            return min(caps) if caps else len(able)
+
+        # flow network: source -> blocker (its block limit) -> attacker (1) -> sink (its limit)
+        cap: dict[tuple[Any, Any], int] = {}
+        for b in able:
+            cap[("s", b)] = self.max_blocks(self.objects[b])
+            for a in lures:
+                if self.can_block(self.objects[b], a) is None:
+                    cap[(b, ("a", a.id))] = 1
+        for a in lures:
+            cap[(("a", a.id), "t")] = limit(a)
+        flow = _max_flow(cap, "s", "t")
+        pairs = sorted((u, v[1]) for (u, v), f in flow.items() if f > 0 and isinstance(v, tuple) and v[0] == "a")
+        return len(pairs), pairs
 
     # ------------------------------------------------------------ combat damage
     def lethal_damage(self: "Game", o: Obj, source: Optional[Obj] = None) -> int:
         """Damage needed to be lethal, counting damage already marked (702.2c: deathtouch)."""
-        if source is not None and "deathtouch" in self.chars(source).keywords and not self.rules.deathtouch_is_trigger:
-            return 0 if o.damage > 0 or o.deathtouched else 1
         t = self.chars(o).toughness or 0
+        if source is not None and "deathtouch" in self.chars(source).keywords and not self.rules.deathtouch_is_trigger:
+            # any nonzero damage from it is lethal, unless the creature already has lethal damage
+            return 0 if o.deathtouched or t - o.damage <= 0 else 1
         return max(t - o.damage, 0)
 
     def _deals_damage_now(self: "Game", o: Obj, first: bool) -> bool:
@@ -312,11 +334,23 @@ class CombatMixin:
             trample = "trample" in self.chars(att).keywords
             targets = [b.id for b in self._blockers_of(att)]
             if not targets:
+                # 509.1h / 309.2f: it stays blocked; it assigns no damage, unless it has trample
+                # (702.19c / 502.9c: then all of it goes to the player or planeswalker)
                 if trample:
                     assignments.append((att, att.attacking, power))
+                    self._log(f"{att.name} is blocked but no creature blocks it now: with trample it assigns "
+                              f"all its damage to {self.name_of(att.attacking)}", "trample_no_blockers")
+                else:
+                    self._log(f"{att.name} is blocked but no creature blocks it now: it assigns no combat damage",
+                              "assign_blocked")
                 continue
             recipients = targets + ([att.attacking] if trample else [])
+            before = len(assignments)
             yield from self._assign(att, recipients, power, trample, self.active, assignments)
+            over = sum(n for _, r, n in assignments[before:] if r == att.attacking)
+            if trample and over:
+                self._log(f"{att.name} has trample: lethal damage is assigned to its blockers and {over} "
+                          f"to {self.name_of(att.attacking)}", "trample")
         # 510.1d: then each blocking creature assigns its damage (the defending player chooses)
         for b in self.creatures(self.nonactive):
             if not b.blocking or not self._deals_damage_now(b, first):
@@ -325,6 +359,14 @@ class CombatMixin:
             targets = [att.id for att in self._blocked_by(b)]
             if power > 0 and targets:
                 yield from self._assign(b, targets, power, False, b.controller, assignments)
+        for o in {o.id: o for o, _, _ in assignments}.values():
+            kws = self.chars(o).keywords
+            if "double strike" in kws:
+                self._log(f"{o.name} has double strike: it deals combat damage in "
+                          + ("the first-strike" if first else "the second") + " combat damage step", "double_strike")
+            elif first and "first strike" in kws:
+                self._log(f"{o.name} has first strike: it deals combat damage before creatures without it",
+                          "first_strike")
         if first:
             self._dealt_first_strike = {o.id for o, _, _ in assignments}
             self._dealt_first_strike |= {o.id for o in self._in_combat()
@@ -361,7 +403,11 @@ class CombatMixin:
         if len(recipients) == 1:
             return [(power, recipients[0])]
         creatures = recipients[:-1] if trample else recipients
-        if self.rules.damage_assignment_order and not trample:
+        if trample and power <= sum(self.lethal_damage(self.objects[c], source) for c in creatures):
+            # no damage can be left over for the player: as if it had no trample
+            if len(creatures) == 1:
+                return [(power, creatures[0])]
+        if self.rules.damage_assignment_order:
             if power <= self.lethal_damage(self.objects[creatures[0]], source):
                 return [(power, creatures[0])]
         return None
@@ -477,7 +523,7 @@ class CombatMixin:
             if self.rules.lifelink_is_trigger:
                 self._keyword_trigger(source, "lifelink", {"amount": amount})
             else:
-                self.gain_life(source.controller, amount, "lifelink")
+                self.gain_life(source.controller, amount, f"{source.name}'s lifelink", concept="lifelink")
         if "deathtouch" in src_ch.keywords and self.rules.deathtouch_is_trigger and isinstance(target, int) \
                 and self.chars(self.objects[target]).is_type("Creature"):
             self._keyword_trigger(source, "deathtouch", {"victim": target})
@@ -491,10 +537,12 @@ class CombatMixin:
 
         def effect(game: "Game", ctx: Any) -> Gen:
             if keyword == "lifelink":
-                game.gain_life(ctx.controller, ctx.data["amount"], "lifelink")
+                game.gain_life(ctx.controller, ctx.data["amount"], f"{ctx.source.name}'s lifelink",
+                               concept="lifelink")
             else:
                 victim = ctx.data["victim"]
                 if victim in game.objects:
+                    game._log(f"{ctx.source.name}'s deathtouch: destroy {game.objects[victim].name}", "deathtouch")
                     game.destroy(victim)
             return
             yield  # pragma: no cover
@@ -504,3 +552,37 @@ class CombatMixin:
         ab = TriggeredAbility(text, event="damage", matches=lambda *a: False, effect=effect)
         self.pending_triggers.append(PendingTrigger(ab, source, source.controller, data))
         self._log(f"{source.name}'s {keyword} triggers", "trigger")
+
+
+def _max_flow(cap: dict[tuple[Any, Any], int], source: Any, sink: Any) -> dict[tuple[Any, Any], int]:
+    """Edmonds-Karp on a small graph given as edge capacities; returns the flow on each edge."""
+    from collections import deque
+    flow: dict[tuple[Any, Any], int] = {e: 0 for e in cap}
+    adj: dict[Any, list[Any]] = {}
+    for u, v in cap:
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+
+    def residual(u: Any, v: Any) -> int:
+        return cap.get((u, v), 0) - flow.get((u, v), 0) + flow.get((v, u), 0)
+
+    while True:
+        parent: dict[Any, Any] = {source: None}
+        queue = deque([source])
+        while queue and sink not in parent:
+            u = queue.popleft()
+            for v in adj.get(u, ()):
+                if v not in parent and residual(u, v) > 0:
+                    parent[v] = u
+                    queue.append(v)
+        if sink not in parent:
+            return flow
+        v = sink
+        while parent[v] is not None:
+            u = parent[v]
+            back = min(flow.get((v, u), 0), 1) if (v, u) in flow else 0
+            if back:
+                flow[(v, u)] -= 1
+            else:
+                flow[(u, v)] += 1
+            v = u

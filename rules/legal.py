@@ -117,17 +117,19 @@ def random_answer(game: "Game", d: Decision, rng: random.Random) -> A.Action:
         chosen = tuple(rng.sample(list(d.options), d.data["count"]))
         return A.Discard(p, chosen) if d.kind == "discard" else A.Choose(p, chosen)
     if d.kind == "attackers":
-        attacks = tuple((a, rng.choice(d.data["defenders"])) for a in d.data["able"] if rng.random() < 0.5)
-        return A.DeclareAttackers(p, attacks)
+        return _sample(lambda: A.DeclareAttackers(p, tuple((a, rng.choice(d.data["defenders"]))
+                                                          for a in d.data["able"] if rng.random() < 0.5)),
+                       lambda a: game._check_attackers(d, a), _fallback_attack(game, d))
     if d.kind == "blockers":
-        blocks = []
-        for b in d.data["able"]:
-            bo = game.obj(b)
-            choices = [None] + [a for a in d.data["attackers"] if game.can_block(bo, game.obj(a)) is None]
-            pick = rng.choice(choices)
-            if pick is not None:
-                blocks.append((b, pick))
-        return A.DeclareBlockers(p, tuple(blocks))
+        def one() -> A.DeclareBlockers:
+            blocks = []
+            for b in d.data["able"]:
+                bo = game.obj(b)
+                can = [a for a in d.data["attackers"] if game.can_block(bo, game.obj(a)) is None]
+                k = rng.randint(0, min(len(can), game.max_blocks(bo)))
+                blocks += [(b, a) for a in rng.sample(can, k)]
+            return A.DeclareBlockers(p, tuple(blocks))
+        return _sample(one, lambda a: game._check_blockers(d, a), _fallback_block(game, d))
     if d.kind == "order_blockers":
         items = list(d.options)
         rng.shuffle(items)
@@ -146,6 +148,39 @@ def random_answer(game: "Game", d: Decision, rng: random.Random) -> A.Action:
     if d.kind == "assign_damage":
         return _random_assignment(game, d, rng)
     raise ValueError(f"no random answer for {d.kind}")
+
+
+def _sample(make: Any, check: Any, fallback: A.Action, tries: int = 30) -> A.Action:
+    """A random candidate that passes the engine's own check (restrictions and requirements
+    make some random declarations illegal), else a constructed legal one."""
+    for _ in range(tries):
+        candidate = make()
+        try:
+            check(candidate)
+            return candidate
+        except A.IllegalAction:
+            continue
+    return fallback
+
+
+def _fallback_attack(game: "Game", d: Decision) -> A.DeclareAttackers:
+    """Every creature that must attack, attacks (with everyone able if one can't go alone)."""
+    defender = d.data["defenders"][0]
+    required = list(d.data.get("required", ()))
+    for group in (required, list(d.data["able"]), []):
+        action = A.DeclareAttackers(d.player, tuple((a, defender) for a in group))
+        try:
+            game._check_attackers(d, action)
+            return action
+        except A.IllegalAction:
+            continue
+    return A.DeclareAttackers(d.player, ())
+
+
+def _fallback_block(game: "Game", d: Decision) -> A.DeclareBlockers:
+    """Blocks that obey as many blocking requirements as possible (509.1c)."""
+    _, pairs = game.most_block_requirements(d.data["able"])
+    return A.DeclareBlockers(d.player, tuple(pairs))
 
 
 def _random_assignment(game: "Game", d: Decision, rng: random.Random) -> A.Assign:

@@ -57,6 +57,8 @@ class SBAMixin:
             if ch.is_type("Creature") and ch.toughness is not None:
                 if ch.toughness <= 0:
                     out.append(("sba_toughness", "graveyard", oid, f"{o.name} has toughness {ch.toughness}"))
+                elif "indestructible" in ch.keywords:
+                    pass  # "destroy" doesn't apply to it, so these SBAs do nothing (702.12b)
                 elif o.damage >= ch.toughness and o.damage > 0:
                     out.append(("sba_lethal_damage", "destroy", oid, f"{o.name} has lethal damage"))
                 elif o.deathtouched and not rs.deathtouch_is_trigger:

@@ -1,0 +1,285 @@
+"""Reading a Comprehensive Rules text file in any of the shapes it comes in.
+
+The project ships no rules text: the user points it at a copy.  Copies come as the
+official plain text (one rule per line), as reStructuredText (a heading per rule, lettered
+subrules indented), as a forum copy whose posts repeat, or squashed onto one line.  All
+four parse to the same thing: rule number -> text, in document order, plus a glossary
+where the file has one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# "100.1." / "100.1a" / "704.5g" / "101." (a section heading)
+_NUM = r"\d{3}(?:\.\d+[a-z]?)?"
+_LINE_RULE = re.compile(rf"^(?P<num>{_NUM})\.?\s+(?P<text>\S.*)$")
+_SECTION = re.compile(r"^(?P<num>\d{3})\.\s+(?P<text>\S.*)$")
+
+
+@dataclass
+class RulesText:
+    """A parsed Comprehensive Rules document."""
+
+    rules: dict[str, str] = field(default_factory=dict)  # "704.5g" -> text; "704" -> section title
+    glossary: dict[str, str] = field(default_factory=dict)
+    source: str = ""
+    shape: str = ""
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def get(self, number: str) -> str | None:
+        return self.rules.get(normalise_number(number))
+
+    def subrules(self, number: str) -> list[str]:
+        """The rule and every rule under it ("704.5" -> 704.5, 704.5a, 704.5b, ...)."""
+        n = normalise_number(number)
+        return [k for k in self.rules if k == n or k.startswith(n + ".") or
+                (re.fullmatch(r"\d{3}\.\d+", n) and re.fullmatch(re.escape(n) + r"[a-z]", k))]
+
+    def search(self, words: str, limit: int = 50) -> list[str]:
+        """Rule numbers whose text has every word (case-insensitive), in document order."""
+        terms = [w.lower() for w in words.split() if w]
+        out = []
+        for k, v in self.rules.items():
+            low = v.lower()
+            if all(t in low for t in terms):
+                out.append(k)
+                if len(out) >= limit:
+                    break
+        return out
+
+
+def normalise_number(number: str) -> str:
+    return number.strip().rstrip(".")
+
+
+def _sort_key(number: str) -> tuple:
+    m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]?))?", number)
+    if not m:
+        return (9999,)
+    return (int(m.group(1)), int(m.group(2) or 0), m.group(3) or "")
+
+
+# ------------------------------------------------------------------ shapes
+def detect_shape(text: str) -> str:
+    lines = text.splitlines()
+    if len(lines) < 5 and len(text) > 10000:
+        return "one-line"
+    if re.search(r"^\d{3}\.\d+\n-{3,}$", text, re.M):
+        return "rst"
+    if re.search(r"^Re: ", text, re.M) or "Partager" in text:
+        return "forum"
+    return "plain"
+
+
+def parse_rules_text(text: str, source: str = "") -> RulesText:
+    """Parse a Comprehensive Rules document of any supported shape."""
+    text = text.replace("\r\n", "\n").replace("\ufeff", "")
+    # typographic quotes to plain ones, so searching "card's" finds "card’s"
+    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
+    shape = detect_shape(text)
+    doc = {"one-line": _parse_one_line, "rst": _parse_rst}.get(shape, _parse_lines)(text)
+    doc.source, doc.shape = source, shape
+    return doc
+
+
+def load_rules_file(path: str | Path) -> RulesText:
+    """Read and parse a rules file; OSError/UnicodeDecodeError propagate for the caller to report."""
+    p = Path(path)
+    return parse_rules_text(p.read_text(encoding="utf-8", errors="replace"), str(p))
+
+
+def _parse_lines(text: str) -> RulesText:
+    """One rule per line (the official text file; also the forum copy, whose repeated posts
+    are dropped: the first text of each rule wins)."""
+    doc = RulesText()
+    glossary = False
+    term: str | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            term = None
+            continue
+        if line == "Glossary":
+            glossary = True
+            continue
+        if glossary:
+            if line == "Credits":
+                break
+            if term is None:
+                term = line
+                doc.glossary[term] = ""
+            else:
+                doc.glossary[term] = (doc.glossary[term] + " " + line).strip()
+            continue
+        m = _LINE_RULE.match(line)
+        if m and _looks_like_rule(m.group("num"), m.group("text")):
+            num = m.group("num")
+            if num not in doc.rules:
+                doc.rules[num] = m.group("text").strip()
+            elif doc.rules[num] and not re.fullmatch(r"\d{3}", num):
+                continue
+            continue
+        if doc.rules and line.startswith("Example:"):
+            last = next(reversed(doc.rules))
+            if not doc.rules[last].endswith(line):
+                doc.rules[last] += " " + line
+    return doc
+
+
+def _looks_like_rule(num: str, text: str) -> bool:
+    if re.fullmatch(r"\d{3}", num):
+        return 100 <= int(num) <= 999 and len(text) < 80  # a section title
+    return True
+
+
+def _clean_rst(text: str) -> str:
+    text = re.sub(r":ref:`([^`<]*?)\s*(?:<[^>]*>)?`", r"\1", text)
+    text = text.replace(":ref:", "ref")  # damaged markup: ":ref:erred" was "referred"
+    text = re.sub(r"`([^`<]+?)\s*<[^>]+>`_", r"\1", text)
+    text = re.sub(r"\*([^*]+)\*", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _parse_rst(text: str) -> RulesText:
+    """reStructuredText: a "100.1" heading underlined with dashes, then the rule's paragraphs;
+    lettered subrules are indented "a. ..." items; examples are admonitions."""
+    doc = RulesText()
+    lines = text.splitlines()
+    current: str | None = None
+    sub: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if re.fullmatch(r"\d{3}\.\d+", line.strip()) and re.fullmatch(r"-{3,}", nxt.strip()):
+            current, sub = line.strip(), None
+            doc.rules[current] = ""
+            i += 2
+            continue
+        m = re.match(r"^\s+([a-z])\.\s+(.*)$", line)
+        if current and m:
+            sub = current + m.group(1)
+            doc.rules[sub] = _clean_rst(m.group(2))
+            i += 1
+            continue
+        stripped = line.strip()
+        if current and stripped and not stripped.startswith(".. ") and not re.fullmatch(r"[-=*]{3,}", stripped):
+            if re.fullmatch(r"[=*]{3,}", nxt.strip()):
+                i += 1
+                continue  # a section title heading
+            key = sub or current
+            doc.rules[key] = (doc.rules[key] + " " + _clean_rst(stripped)).strip()
+        elif stripped.startswith(".. admonition:: Example"):
+            key = sub or current
+            if key:
+                doc.rules[key] = (doc.rules[key] + " Example:").strip()
+        i += 1
+    doc.rules = {k: re.sub(r"\s+", " ", v).strip() for k, v in doc.rules.items()}
+    return doc
+
+
+def _successor(prev: tuple, cand: tuple) -> bool:
+    """Can `cand` be the rule right after `prev` in a rules document?"""
+    ps, pn, pl = prev
+    cs, cn, cl = cand
+    if cs == ps:
+        if cn == pn:
+            return bool(cl) and (not pl or 0 < ord(cl) - ord(pl) <= 3)
+        return cn == pn + 1 and not cl or (pn == 0 and cn == 1 and not cl)
+    if cs in (ps + 1, ps + 2) or (cs // 100 == ps // 100 + 1 and cs % 100 == 0):
+        return cn in (0, 1) and not cl
+    return False
+
+
+def _parse_one_line(text: str) -> RulesText:
+    """Everything on one line: rule numbers are found in order, each accepted only where it
+    can follow the previous rule (so "see rule 502.9" inside a rule doesn't split it)."""
+    doc = RulesText()
+    cut = text.rfind(" Glossary ")
+    body, glossary = (text[:cut], text[cut + len(" Glossary "):]) if cut > len(text) // 2 else (text, "")
+    # the table of contents also lists section numbers: start at the first real rule
+    start = re.search(r"\b100\.1\. ", body)
+    if start is None:
+        return doc
+    intro = body[:start.start()]
+    m = re.search(r"\b100\. General\b(?!.*\b100\. General\b)", intro)
+    pos = start.start()
+    candidates = [(m2.start(), m2.group(1)) for m2 in re.finditer(rf"(?<![\w.])({_NUM})\.?\s", body[pos:])]
+    accepted: list[tuple[int, str]] = []
+    prev: tuple | None = (100, 0, "")
+    for off, num in candidates:
+        key = _sort_key(num)
+        cand = (key[0], key[1], key[2])
+        if prev is not None and _successor(prev, cand):
+            accepted.append((pos + off, num))
+            prev = cand
+    for i, (at, num) in enumerate(accepted):
+        end = accepted[i + 1][0] if i + 1 < len(accepted) else len(body)
+        chunk = body[at:end]
+        chunk = re.sub(rf"^{re.escape(num)}\.?\s+", "", chunk).strip()
+        if re.fullmatch(r"\d{3}", num):
+            chunk = re.sub(r"\s+\d\.\s+[A-Z][\w ,]+$", "", chunk)  # a trailing chapter title
+        doc.rules[num] = chunk
+    if m is not None:
+        doc.rules.setdefault("100", "General")
+    doc.glossary = {k: _clean_underscores(v) for k, v in _one_line_glossary(glossary).items()}
+    doc.rules = {k: _clean_underscores(v) for k, v in doc.rules.items()}
+    return doc
+
+
+def _clean_underscores(text: str) -> str:
+    """The one-line copy marks italics and trademarks as _Magic_(R)."""
+    return re.sub(r"_([^_\s][^_]*?)_(?:\((?:R|TM)\))?", r"\1", text)
+
+
+_DEF_START = {"A", "An", "The", "To", "If", "Each", "When", "Whenever", "In", "Some", "This", "These", "Any",
+              "All", "One", "Two", "Both", "See", "Informal", "Obsolete", "Many", "Cards", "Creatures", "Spells",
+              "Players", "Objects", "Effects", "Abilities", "It", "Its", "Where", "Used", "Every", "Other", "As"}
+
+
+def _one_line_glossary(text: str) -> dict[str, str]:
+    """Best effort on a squashed glossary.  A new entry starts after a sentence ends, with a
+    short capitalised term (alphabetically not before the last one) followed by words that
+    open a definition ("A", "An", "The", a quote, or the term again)."""
+    text = text.split(" Credits ")[0]
+    words = text.split()
+    out: dict[str, str] = {}
+    term: str | None = None
+    body: list[str] = []
+    last_letter = "A"
+    i = 0
+    while i < len(words):
+        found = None
+        at_start = i == 0 or re.search(r"[.:\"')]$", words[i - 1]) is not None
+        if at_start and words[i][:1].isupper():
+            for k in range(1, 5):
+                if i + k >= len(words):
+                    break
+                head = words[i:i + k]
+                if not all(re.fullmatch(r"[A-Z(][\w'\-/()]*", w) for w in head):
+                    break
+                nxt = words[i + k]
+                first = head[0][0].upper()
+                opens = nxt in _DEF_START or nxt.startswith('"') or nxt[:5] == head[0][:5]
+                in_order = last_letter <= first <= chr(ord(last_letter) + 2)
+                if opens and in_order and head[0] not in _DEF_START:
+                    found = k
+                    break
+        if found:
+            if term is not None:
+                out.setdefault(term, " ".join(body))
+            term = " ".join(words[i:i + found])
+            last_letter = term[0].upper()
+            body = []
+            i += found
+            continue
+        body.append(words[i])
+        i += 1
+    if term is not None:
+        out.setdefault(term, " ".join(body))
+    return out

@@ -8,15 +8,40 @@ from pathlib import Path
 
 import click
 
+from mtg_tui.launch import game_options, start
 from rules.decklist import DeckError
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """Magic: The Gathering in the terminal, with a rules engine that knows the rules."""
+    """Magic: The Gathering in the terminal, with a rules engine that knows the rules.
+
+    Without a command, opens the main menu."""
     if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+        from mtg_tui.launch import run_app
+        run_app()
+
+
+@main.command()
+@click.argument("deck1")
+@click.argument("deck2")
+@click.option("--names", default=None, help="Player names, comma-separated (default: alice,bob).")
+@click.option("--open", "open_hands", is_flag=True, help="No cover screen between turns: open-hand practice.")
+@game_options
+def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: str, mulligan: str | None,
+         seed: int | None) -> None:
+    """A hotseat game: two players share the keyboard.  A deck is a bundled deck's name or a file."""
+    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands)
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--name", default=None, help="Your name (default: alice).")
+@game_options
+def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, seed: int | None) -> None:
+    """Goldfish: your deck against an opponent with 20 life who never acts; how fast do you win?"""
+    start("goldfish", (deck,), name, ruleset, mulligan, seed)
 
 
 @main.command()
@@ -81,5 +106,25 @@ def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mullig
         click.echo(f"digest: {result.digest}")
     if result.errors:
         sys.exit(1)
+@main.command()
+@click.option("--set", "set_code", default=None, help="Only the cards of this set (e.g. M10).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def cards(set_code: str | None, as_json: bool) -> None:
+    """The card pool: fully supported and partial cards, and what the engine doesn't enforce."""
+    from rules.cards.report import pool_report, report_lines
+
+    report = pool_report(set_code)
+    if set_code and not report["total"]:
+        raise click.ClickException(f"no cards of set {set_code!r}")
+    if as_json:
+        click.echo(json.dumps({k: report[k] for k in ("total", "supported", "partial", "cards", "sets")}))
+    else:
+        click.echo("\n".join(report_lines(report)))
+
+
+from mtg_tui.cli_rules import rules_command  # noqa: E402  (issue 6: the rules reference)
+
+main.add_command(rules_command)
+
 if __name__ == "__main__":
     main()

@@ -13,6 +13,7 @@ from . import actions as A
 from .cards.model import TriggeredAbility
 from .decisions import Decision
 from .objects import Obj, StackItem
+from .replacement import prevent_damage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -329,6 +330,11 @@ class CombatMixin:
             if power <= 0:
                 continue
             if not att.blocked:
+                if isinstance(att.attacking, int) and att.attacking not in self.objects:
+                    # 506.4c / 306.4c: the planeswalker it attacked has left; it attacks nothing now
+                    self._log(f"{att.name} is attacking nothing (the planeswalker it attacked is gone): "
+                              "it assigns no combat damage", "assign_unblocked")
+                    continue
                 assignments.append((att, att.attacking, power))
                 continue
             trample = "trample" in self.chars(att).keywords
@@ -463,6 +469,9 @@ class CombatMixin:
         self._log("combat damage is dealt", "combat_damage")
 
     def _end_combat(self: "Game") -> None:
+        """511.3 / 311.2: as the end of combat step ends, everything is removed from combat."""
+        if any(o.attacking is not None or o.blocking for o in self.permanents()):
+            self._log("combat ends: all creatures and planeswalkers are removed from combat", "end_of_combat")
         for o in self.permanents():
             self._leave_combat(o)
         self._combat_happened = False
@@ -496,6 +505,7 @@ class CombatMixin:
     def deal_damage(self: "Game", source: Obj, target: Any, amount: int, combat: bool = False) -> int:
         """Deal damage (120 / 419.2-ish): life loss to players, damage marked on creatures,
         loyalty removed from planeswalkers.  Returns the damage actually dealt."""
+        amount = prevent_damage(self, source, target, amount, combat)  # 615 / 419.7
         if amount <= 0:
             return 0
         src_ch = self.chars(source)

@@ -97,8 +97,10 @@ class ContinuousMixin:
                     continue
                 if ab.power or ab.toughness:
                     pt.append((order["modify_static"], src.timestamp, "modify", (ab.power, ab.toughness)))
-                if ab.grants:
-                    grants.append((src.timestamp, ab.grants, ()))
+                if ab.bonus is not None:  # "+1/+1 for each ..."
+                    pt.append((order["modify_static"], src.timestamp, "modify", ab.bonus(self, o, src)))
+                if ab.grants or ab.removes:
+                    grants.append((src.timestamp, ab.grants, ab.removes))
                 if ab.restriction:
                     restrictions.add(ab.restriction)
         # effects from resolved spells and abilities (611.2)
@@ -156,7 +158,7 @@ class ContinuousMixin:
         for c in sch.colors:
             if f"protection from {COLOR_NAMES[c]}" in kws:
                 return True
-        for t in sch.types:
+        for t in list(sch.types) + list(sch.subtypes):  # "protection from artifacts", "from Dragons"
             if f"protection from {t.lower()}s" in kws:
                 return True
         return False

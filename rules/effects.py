@@ -5,6 +5,7 @@ effects ask questions as they resolve (a player choosing cards to discard, 608.2
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
 from . import actions as A
@@ -122,16 +123,27 @@ def discard(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]
                                     options=list(hand), data={"count": k})
             chosen = list(ans.cards)
         for oid in chosen:
-            name = game.objects[oid].name
-            game.move(oid, "graveyard")
-            game._log(f"{p} discards {name}", "discard", player=p)
+            discard_card(game, p, oid)
+
+
+def discard_card(game: "Game", player: str, oid: int) -> None:
+    """`player` discards a card from their hand (701.7a / 217.4): an event abilities see."""
+    name = game.objects[oid].name
+    new = game.move(oid, "graveyard")
+    game._log(f"{player} discards {name}", "discard", player=player)
+    game._emit_event("discard", {"player": player, "card": new})
 
 
 def counter(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
     for sid in list(which(game, ctx)):
         item = game.stack_item(sid)
-        if item is not None:
-            game.counter_item(item)
+        if item is None:
+            continue
+        card = game.objects.get(item.source_id) if item.kind == "spell" else None
+        if card is not None and "uncounterable" in game.chars(card).restrictions:
+            game._log(f"{item.name} can't be countered", "uncounterable")
+            continue
+        game.counter_item(item)
     return
     yield  # pragma: no cover
 
@@ -167,11 +179,54 @@ def tap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
 def sacrifice(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
     for oid in list(which(game, ctx)):
         if oid is not None and oid in game.objects and game.objects[oid].zone == "battlefield":
-            name = game.objects[oid].name
+            o = game.objects[oid]
             game.move(oid, "graveyard")
-            game._log(f"{ctx.controller} sacrifices {name}", "sacrifice", player=ctx.controller)
+            game._log(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
     return
     yield  # pragma: no cover
+
+
+def choose_object(game: "Game", player: str, prompt: str, ids: list[Any], zones: tuple[str, ...] = ("battlefield",),
+                  concept: str = "", hidden: bool = False) -> Gen:
+    """Ask `player` to choose one of `ids` (returns it; None when there is none).  The engine
+    asks only when there is a real choice: one candidate, or identical cards in a hidden
+    zone, are chosen without asking."""
+    if not ids:
+        return None
+    options = list(ids)
+    if hidden:
+        by_name: dict[str, Any] = {}
+        for i in ids:
+            by_name.setdefault(game.objects[i].name, i)
+        options = list(by_name.values())
+    if len(options) == 1:
+        return options[0]
+    ans, _ = yield Decision("choose", player, prompt, options=options,
+                            data={"kind": "object", "ids": options, "zones": zones, "concept": concept})
+    choice = ans.words[0]
+    if isinstance(choice, str) and not game.has_player(choice):
+        choice = game.resolve_ref(choice, zones=zones, controller=player)
+    return choice
+
+
+def sacrifice_chosen(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], test: Callable[..., bool],
+                     what: str, exclude_source: bool = False) -> Gen:
+    """Each player chooses a permanent they control that matches `test` and sacrifices it
+    (701.14a / 217.4); in APNAP order, then all at once.  What was sacrificed is remembered
+    in ctx.data["sacrificed"] (last known information)."""
+    chosen: list[int] = []
+    for p in list(who(game, ctx)):
+        cands = [o.id for o in game.permanents(p) if test(game, o, game.chars(o), p, ctx.source)
+                 and not (exclude_source and o.id == ctx.source.id)]
+        oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} to sacrifice", cands,
+                                       concept="sacrifice")
+        if oid is not None:
+            chosen.append(oid)
+    ctx.data["sacrificed"] = [game.objects[i] for i in chosen]
+    for oid in chosen:
+        o = game.objects[oid]
+        game.move(oid, "graveyard")
+        game._log(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
 def create_tokens(game: "Game", ctx: "EffectContext", token: Any, amount: Amount) -> Gen:
@@ -200,8 +255,84 @@ def add_counters(game: "Game", ctx: "EffectContext", which: Callable[..., Iterab
     for oid in which(game, ctx):
         if oid is not None and oid in game.objects:
             game.objects[oid].counters[kind] += n
-            game._log(f"{n} {kind} counter(s) on {game.objects[oid].name}", "resolve")
+            game._log(f"{n} {kind} counter{'s' if n != 1 else ''} on {game.objects[oid].name}", "counters")
     game._dirty()
+    return
+    yield  # pragma: no cover
+
+
+def restrict(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], restriction: Any,
+             text: str, duration: str = "eot") -> Gen:
+    """"can't block this turn", "can't be blocked this turn": a restriction on each object."""
+    ids = frozenset(i for i in which(game, ctx) if i is not None and i in game.objects)
+    if ids:
+        game.add_effect(ContinuousEffect(game.new_timestamp(), ids, ctx.source.name, duration,
+                                         restriction=restriction))
+        game._log(f"{', '.join(game.objects[i].name for i in ids)} {text}", "continuous")
+    return
+    yield  # pragma: no cover
+
+
+def dont_untap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
+               whose: Callable[..., Iterable[str]] | None = None) -> Gen:
+    """"doesn't untap during its controller's next untap step": lasts until that untap step
+    is over (502.2 / 302.2).  `whose` names the player whose untap step it is, when the text
+    says ("that player's next untap step"); otherwise each object's controller."""
+    players = list(whose(game, ctx)) if whose is not None else []
+    for oid in which(game, ctx):
+        if oid is None or oid not in game.objects:
+            continue
+        o = game.objects[oid]
+        p = players[0] if players else o.controller
+        game.add_effect(ContinuousEffect(game.new_timestamp(), frozenset({oid}), ctx.source.name,
+                                         f"untap:{p}", restriction="doesnt_untap"))
+        game._log(f"{o.name} doesn't untap during {p}'s next untap step", "doesnt_untap")
+    return
+    yield  # pragma: no cover
+
+
+def extra_turn(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]]) -> Gen:
+    """"takes an extra turn after this one" (500.7 / 300.6): the newest is taken first."""
+    for p in who(game, ctx):
+        if p is not None:
+            game.extra_turns.append(p)
+            game._log(f"{p} will take an extra turn after this one", "extra_turn", player=p)
+    return
+    yield  # pragma: no cover
+
+
+def if_(cond: Callable[..., bool], step: Callable[..., Gen]) -> Callable[..., Gen]:
+    """Run `step` only if `cond(game, ctx)` holds as the effect resolves."""
+
+    def run(game: "Game", ctx: "EffectContext") -> Gen:
+        if cond(game, ctx):
+            yield from step(game, ctx)
+
+    return run
+
+
+def may(prompt: str, step: Callable[..., Gen]) -> Callable[..., Gen]:
+    """"You may ...": the controller chooses as the effect resolves (608.2d)."""
+
+    def run(game: "Game", ctx: "EffectContext") -> Gen:
+        ans, _ = yield Decision("yesno", ctx.controller, f"{ctx.source.name}: {prompt}?",
+                                options=[A.YesNo(ctx.controller, True), A.YesNo(ctx.controller, False)])
+        if ans.yes:
+            yield from step(game, ctx)
+
+    return run
+
+
+def later(game: "Game", ctx: "EffectContext", step: Callable[..., Gen], text: str,
+          matches: Callable[..., bool]) -> Gen:
+    """Create a delayed triggered ability (603.7) that does `step` with what this effect
+    knew: the same source, targets and X ("sacrifice ~ at the beginning of the next end step")."""
+    from .cards.model import TriggeredAbility
+    snapshot = copy.copy(ctx)
+    snapshot.data = dict(ctx.data)
+    ability = TriggeredAbility(text, event="delayed", matches=matches,
+                               effect=lambda g, c: step(g, c.data["snapshot"]))
+    game.add_delayed(ability, ctx.source, ctx.controller, snapshot=snapshot)
     return
     yield  # pragma: no cover
 

@@ -21,6 +21,7 @@ from .combat import CombatMixin
 from .continuous import ContinuousMixin
 from .decisions import Decision
 from .objects import Characteristics, Obj, Player, StackItem
+from .replacement import enter_battlefield, graveyard_replacement
 from .ruleset import Ruleset, get_ruleset
 from .sba import SBAMixin
 from .setup import GameSetup
@@ -93,6 +94,7 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         self._timestamp = 0
         self._name_counts: Counter = Counter()
         self._card_total = 0  # cards (not tokens) created: they never leave the game
+        self.extra_turns: list[str] = []  # players' extra turns, the newest last (500.7 / 300.6)
         self._init_continuous()
         self._init_triggers()
         self._init_combat()
@@ -330,6 +332,8 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         old = self.objects.pop(oid)
         self._zone_list(old).remove(oid)
         self.lki[oid] = old
+        replaced = graveyard_replacement(self, old, to_zone)  # 614.1a / 419.1a
+        shuffle_in, to_zone = replaced != to_zone, replaced
         new_id = self.new_id()
         owner = old.owner
         ctrl = controller or owner
@@ -340,12 +344,15 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
             new.since_turn = self.turn
             if new.card.loyalty is not None:
                 new.counters["loyalty"] = new.card.loyalty
+            enter_battlefield(self, new)  # "enters the battlefield tapped ..." (614.1c / 419.1c)
         self.objects[new_id] = new
         lst = self._zone_list(new)
         if bottom or to_zone in ("battlefield", "stack"):
             lst.append(new_id)
         else:
             lst.insert(0, new_id)
+        if shuffle_in:
+            self.rng.shuffle(lst)
         if old.zone == "battlefield":
             self._leave_combat(old)
         self._dirty()
@@ -388,11 +395,11 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
             self._log(f"{name} draws {drawn} card{'s' if drawn != 1 else ''}", log_rule, player=name)
         return None
 
-    def gain_life(self, name: str, amount: int, source: str = "") -> None:
+    def gain_life(self, name: str, amount: int, source: str = "", concept: str = "life") -> None:
         if amount <= 0:
             return
         self._players[name].life += amount
-        self._log(f"{name} gains {amount} life" + (f" ({source})" if source else ""), "life", player=name)
+        self._log(f"{name} gains {amount} life" + (f" ({source})" if source else ""), concept, player=name)
         self._emit(Event("life_gain", {"player": name, "amount": amount}))
 
     def lose_life(self, name: str, amount: int, source: str = "", rule: str = "life") -> None:

@@ -389,7 +389,9 @@ def _p_choose(game: "Game", player: str, rest: str) -> A.Action:
             picked.append(found[0])
         return A.Choose(player, tuple(picked))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "object":
-        return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), player_ok=True),))
+        zones = d.data.get("zones", ("battlefield",))
+        offered = [i for i in candidates(game, rest, zones) if i in d.data["ids"]]
+        return A.Choose(player, (offered[0] if offered else resolve_reference(game, rest, zones, player_ok=True),))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "keep":
         return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), controller=player),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))

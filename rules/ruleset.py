@@ -43,6 +43,14 @@ _CITES: dict[str, tuple[str, str]] = {
     "damage_order_blocker": ("509.3", ""),
     "assign_in_order": ("510.1c", "310.2c"),
     "trample": ("702.19b", "502.9b"),
+    "assign_blocked": ("510.1c", "310.2c"),
+    "trample_no_blockers": ("702.19c", "502.9c"),
+    "assign_unblocked": ("510.1b", "310.2b"),
+    "first_strike": ("702.7b", "502.2b"),
+    "double_strike": ("702.4b", "502.28b"),
+    "deathtouch": ("702.2b", "502.63a"),
+    "lifelink": ("702.15b", "502.68a"),
+    "indestructible": ("702.12b", ""),  # 2009: a glossary term only ("Indestructible")
     "attack_restriction": ("508.1c", "500.2"),
     "attack_requirement": ("508.1d", "500.2"),
     "block_restriction": ("509.1b", "500.3"),
@@ -143,6 +151,20 @@ _CITES: dict[str, tuple[str, str]] = {
     "life": ("118.3", "215.3"),
     "exile": ("406.1", "217.7a"),
     "sacrifice": ("701.14a", "217.4"),
+    # effects of the card pool (rules.effects, rules.zone_effects, rules.replacement)
+    "counters": ("121.1", "200.10"),
+    "uncounterable": ("101.2", "103.2"),
+    "search": ("701.16a", "217.2b"),
+    "shuffle_library": ("701.17a", "217.2b"),
+    "reveal": ("701.13a", "217.3c"),
+    "mill": ("404.1", "217.4a"),
+    "library_top": ("401.1", "217.2a"),
+    "put_onto_battlefield": ("110.2", "214.1"),
+    "doesnt_untap": ("502.2", "302.2"),
+    "extra_turn": ("500.7", "300.6"),
+    "max_hand_size": ("402.2", "217.3b"),
+    "etb_replacement": ("614.1c", "419.1c"),
+    "prevention": ("615.1", "419.7a"),
 }
 
 # Words shown to players that changed with Magic 2010.

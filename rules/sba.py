@@ -170,6 +170,7 @@ class SBAMixin:
         if o is None or o.zone != "battlefield":
             return False
         if "indestructible" in self.chars(o).keywords:
+            self._log(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
             return False
         if regenerate and self.use_regeneration_shield(o):
             return False

@@ -54,7 +54,8 @@ class ScenarioResult:
 
 # ------------------------------------------------------------------ loading
 _TOP_KEYS = {"name", "rules", "about", "actions", "start", "players", "expect", "mulligan",
-             "title", "difficulty", "teaches", "goal", "hints", "explain"}
+             "title", "difficulty", "teaches", "goal", "hints", "explain",
+             "solution", "player", "opponent", "turns", "check"}  # puzzles: see rules/puzzle.py
 _PLAYER_KEYS = {"life", "poison", "hand", "battlefield", "library", "graveyard", "exile"}
 _PERM_KEYS = {"card", "tapped", "sick", "damage", "counters", "attached_to", "token"}
 
@@ -89,6 +90,10 @@ def parse_scenario(doc: dict[str, Any], path: Optional[Path] = None) -> Scenario
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("actions must be a list of strings")
+    solution = doc.get("solution", [])  # a puzzle: its solution is played after its setup actions
+    if not isinstance(solution, list) or not all(isinstance(a, str) for a in solution):
+        raise ScenarioError("solution must be a list of strings")
+    actions = actions + solution
     start = doc.get("start", {})
     if not isinstance(start, dict):
         raise ScenarioError("[start] must be a table")

@@ -188,6 +188,8 @@ class StackMixin:
             if col not in ab.mana_colors:
                 raise A.IllegalAction(f"{o.name} can't make {a.color} mana", self.rules.cite("mana_ability"))
         self.check_targets(ab.targets, a.targets, a.player, o)
+        if cost.sacrifice and not self.sacrifice_candidates(a.player, cost.sacrifice[1], o):
+            raise A.IllegalAction(f"you control no {cost.sacrifice[0]} to sacrifice", self.rules.cite("cost_unpayable"))
         exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
         return self.plan_payment(a.player, mana.with_x(x), a.paying, exclude=exclude)
 
@@ -217,6 +219,14 @@ class StackMixin:
         if cost.sacrifice_self:
             self.move(o.id, "graveyard")
             self._log(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+        if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
+            from .effects import choose_object
+            victim = yield from choose_object(self, a.player, f"choose {cost.sacrifice[0]} to sacrifice for {o.name}",
+                                              self.sacrifice_candidates(a.player, cost.sacrifice[1], o),
+                                              concept="sacrifice")
+            name = self.objects[victim].name
+            self.move(victim, "graveyard")
+            self._log(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
         if ab.is_mana:
             # 605.3b: a mana ability resolves immediately, without using the stack
             color = a.color
@@ -237,6 +247,10 @@ class StackMixin:
         self._log(f"{a.player} {self.rules.word('activate')} an ability of {o.name}{self._targets_text(item.targets)}",
                   "activate", player=a.player)
         self._flush()
+
+    def sacrifice_candidates(self: "Game", player: str, test: Any, source: Obj) -> list[int]:
+        """Permanents `player` could sacrifice to pay a "Sacrifice a ..." cost."""
+        return [p.id for p in self.permanents(player) if test(self, p, self.chars(p), player, source)]
 
     def _mana_amount(self: "Game", ab: ActivatedAbility, source: Obj) -> int:
         amt = ab.mana_amount

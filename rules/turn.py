@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from . import actions as A
 from .decisions import Decision
 from .mana import pool_text
+from .replacement import max_hand_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -116,7 +117,10 @@ class TurnMixin:
     def _next_turn(self: "Game") -> None:
         self._end_turn_cleanup()
         self.turn += 1
-        self.active = self.next_player(self.active)
+        if self.extra_turns:  # 500.7 / 300.6: the most recently created extra turn comes first
+            self.active = self.extra_turns.pop()
+        else:
+            self.active = self.next_player(self.active)
         if self.setup.turn_cap is not None and self.turn > self.setup.turn_cap:
             self.end_as_draw(f"the turn limit of {self.setup.turn_cap} was reached")
             from .game import GameOver
@@ -170,23 +174,28 @@ class TurnMixin:
     def _untap_step(self: "Game") -> None:
         n = 0
         for o in self.permanents(self.active):
-            if o.tapped:
+            if o.tapped and "doesnt_untap" in self.chars(o).restrictions:
+                self._log(f"{o.name} doesn't untap", "doesnt_untap", player=self.active)
+            elif o.tapped:
                 o.tapped = False
                 n += 1
         self._log(f"{self.active} untaps {n} permanent{'s' if n != 1 else ''}", "untap",
                   player=self.active)
+        self._end_effects(f"untap:{self.active}")  # "during its controller's next untap step"
 
     def _cleanup_step(self: "Game") -> Gen:
         while True:
             p = self._players[self.active]
-            excess = len(p.hand) - MAX_HAND
+            limit = max_hand_size(self, p.name)  # 402.2 / 217.3b
+            excess = len(p.hand) - limit if limit is not None else 0
             if excess > 0:
                 ans, _ = yield Decision(
-                    "discard", p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {MAX_HAND})",
+                    "discard", p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {limit})",
                     options=list(p.hand), data={"count": excess})
                 for oid in ans.cards:
                     self.move(oid, "graveyard")
                     self._log(f"{p.name} discards {self.known_name(oid)}", "cleanup_discard", player=p.name)
+                    self._emit_event("discard", {"player": p.name, "card": oid})
             # 514.2 / 314.2: damage wears off and "until end of turn" effects end, together
             for o in self.permanents():
                 o.damage = 0

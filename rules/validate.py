@@ -71,10 +71,12 @@ def _choose(game: "Game", d: Decision, a: A.Choose) -> Any:
     if d.data.get("kind") == "object":
         ref = a.words[0] if a.words else None
         if isinstance(ref, str) and not game.has_player(ref):
-            ref = game.resolve_ref(ref, zones=("battlefield",))
+            from .notation import candidates
+            zones = d.data.get("zones", ("battlefield",))
+            ref = next((i for i in candidates(game, ref, zones) if i in d.data["ids"]), None)
         if ref not in d.data["ids"]:
             raise A.IllegalAction("choose one of " + ", ".join(game.name_of(i) for i in d.data["ids"]),
-                                  game.rules.cite("redirect_to_planeswalker"))
+                                  game.rules.cite(d.data.get("concept") or "redirect_to_planeswalker"))
         return None
     if d.data.get("kind") == "keep":
         ref = a.words[0] if a.words else None

@@ -35,26 +35,38 @@ class CardDataError(ValueError):
     """A malformed card data file."""
 
 
-@lru_cache(maxsize=1)
-def _raw_cards() -> dict[str, dict]:
-    out: dict[str, dict] = {}
+def data_files() -> list[tuple[str, dict]]:
+    """(file name, parsed document) of every card data file, in name order."""
+    out = []
     data = resources.files("rules.cards") / "data"
     for entry in sorted(data.iterdir(), key=lambda p: p.name):
         if not entry.name.endswith(".toml"):
             continue
         try:
-            doc = tomllib.loads(entry.read_text(encoding="utf-8"))
+            out.append((entry.name, tomllib.loads(entry.read_text(encoding="utf-8"))))
         except tomllib.TOMLDecodeError as e:
             raise CardDataError(f"{entry.name}: {e}") from e
+    return out
+
+
+@lru_cache(maxsize=1)
+def _raw_cards() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for file_name, doc in data_files():
         for raw in doc.get("cards", []):
             if "name" not in raw or "type" not in raw:
-                raise CardDataError(f"{entry.name}: every card needs a name and a type: {raw}")
-            out[raw["name"]] = raw
+                raise CardDataError(f"{file_name}: every card needs a name and a type: {raw}")
+            out[raw["name"]] = {**raw, "_set": doc.get("set") or (raw.get("sets") or [""])[0]}
     return out
 
 
 def card_names() -> list[str]:
     return sorted(_raw_cards())
+
+
+def card_set(name: str) -> str:
+    """The set a card is filed under: its data file's set, else the first set it lists."""
+    return _raw_cards()[get_card(name).name]["_set"]
 
 
 _CACHE: dict[str, CardDef] = {}

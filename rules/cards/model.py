@@ -61,6 +61,7 @@ class Cost:
     tap: bool = False
     untap: bool = False
     sacrifice_self: bool = False
+    sacrifice: Optional[tuple[str, Callable[..., bool]]] = None  # "Sacrifice a Goblin": (what, test)
     loyalty: Optional[int] = None
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
@@ -118,8 +119,18 @@ class StaticAbility(Ability):
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()  # keywords granted
-    restriction: str = ""  # "cant_block", "cant_attack", ... applied to the affected objects
+    removes: tuple[str, ...] = ()  # keywords removed ("loses flying")
+    restriction: Any = ""  # "cant_block", "cant_attack", ... applied to the affected objects
     cda: Callable[..., tuple[int, int]] | None = None  # characteristic-defining P/T
+    # "+1/+1 for each ...": (game, affected obj, source) -> (power, toughness), on top of power/toughness
+    bonus: Callable[..., tuple[int, int]] | None = None
+    # replacement and prevention effects (614 / 419): see rules.replacement
+    etb: Callable[..., None] | None = None  # (game, entering obj): "enters the battlefield tapped unless ..."
+    prevent: Callable[..., int] | None = None  # (game, src, source, target, amount, combat) -> amount prevented
+    graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
+    # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
+    player_rule: str = ""
+    rule_for: str = "you"  # "you" or "opponents"
 
 
 @dataclass

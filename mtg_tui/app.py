@@ -1,0 +1,132 @@
+"""The Textual application: which screen is up (menu, game, game over), the minimum-size
+guard, and the goldfish kill-turn tally kept across games."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from textual import events
+from textual.app import App
+from textual.geometry import Size
+from textual.screen import Screen
+
+from rules import Game
+
+from .config import GameConfig
+from .screens.game import GameScreen
+from .screens.game_over import GameOverScreen
+from .screens.help import HelpScreen
+from .screens.menu import MenuScreen
+from .screens.modals import ConfirmDialog
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import Session
+
+
+class MtgApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "mtg-tui"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, config: Optional[GameConfig] = None, session: Optional[Session] = None) -> None:
+        super().__init__()
+        self.config = config
+        self.first_session = session
+        self.kill_turns: list[int] = []
+        self._too_small: Optional[TooSmallScreen] = None
+
+    # ------------------------------------------------------------ screens
+    def on_mount(self) -> None:
+        if self.first_session is not None:
+            self.start_session(self.first_session)
+        elif self.config is not None:
+            self.start_config(self.config)
+        else:
+            self.push_screen(MenuScreen())
+        self.check_size()
+
+    def start_config(self, config: GameConfig) -> None:
+        self.config = config
+        self.start_session(Session(config.new_game(), config, open_hands=config.open_hands))
+
+    def start_session(self, session: Session) -> None:
+        session.advance()
+        screen = GameScreen(session)
+        self._replace_stack(screen)
+
+    def _replace_stack(self, screen: Screen[Any]) -> None:
+        """Drop every screen above the default one, then show `screen`."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def show_game_over(self, session: Session) -> None:
+        k = session.kill_turn()
+        if k is not None and not session.counted:
+            session.counted = True
+            self.kill_turns.append(k)
+        self.push_screen(GameOverScreen(session, list(self.kill_turns)), lambda what: self._after_game(session, what))
+
+    def _after_game(self, session: Session, what: Optional[str]) -> None:
+        if what == "next":
+            self.start_session(self.next_session(session))
+        elif what == "menu":
+            self._replace_stack(MenuScreen())
+        elif what == "save":
+            game_screen = self.screen
+            if isinstance(game_screen, GameScreen):
+                game_screen._game_over_shown = False
+                game_screen.save()
+        elif what == "undo":
+            if session.counted and self.kill_turns:
+                self.kill_turns.pop()
+                session.counted = False
+            game_screen = self.screen
+            if isinstance(game_screen, GameScreen):
+                game_screen._game_over_shown = False
+                game_screen.undo()
+
+    def next_session(self, session: Session) -> Session:
+        """The same players and decks with the next seed."""
+        if session.config is not None:
+            cfg = session.config.next_seed()
+            return Session(cfg.new_game(), cfg, open_hands=session.open_hands)
+        setup = session.game.setup
+        return Session(Game(replace(setup, seed=setup.seed + 1)), open_hands=session.open_hands)
+
+    # ------------------------------------------------------------ app-wide keys
+    def action_show_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_confirm_quit(self) -> None:
+        if isinstance(self.screen, ConfirmDialog):
+            return
+        self.push_screen(ConfirmDialog("Quit mtg-tui? (a game in progress is not saved)"),
+                         lambda yes: self.exit() if yes else None)
+
+    # ------------------------------------------------------------ minimum size
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)
+
+    def check_size(self, size: Optional[Size] = None) -> None:
+        size = size or self.size  # a resize event carries the new size before `self.size` has it
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            super().push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """Screens pushed while the terminal is too small go under the size message."""
+        guard = self._too_small
+        if guard is None or self.screen is not guard or screen is guard:
+            return super().push_screen(screen, *args, **kwargs)
+        self.pop_screen()
+        result = super().push_screen(screen, *args, **kwargs)
+        self._too_small = TooSmallScreen()
+        super().push_screen(self._too_small)
+        return result

@@ -1,0 +1,76 @@
+"""The board as one player sees it: the view split into the zones the screen draws and
+moves through, plus lookups from an object or player to where it is drawn.
+
+Built once per decision (not per key press), so moving the selection is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from rules import Game, UnknownCard, get_card
+
+from .render import Group, group_battlefield
+
+ZONES = ("hand", "mine", "theirs", "stack", "log", "phases")
+
+
+@dataclass
+class Board:
+    view: dict
+    viewer: str
+    me: dict
+    them: dict
+    hand: list[dict]
+    mine: list[Group]
+    theirs: list[Group]
+    stack: list[dict]
+    log: list[Any]
+    their_hand: Optional[list[dict]] = None  # open-hand practice only
+
+    def items(self, zone: str) -> list[Any]:
+        return {"hand": self.hand, "mine": self.mine, "theirs": self.theirs, "stack": self.stack,
+                "log": self.log}.get(zone, [])
+
+    def display_order(self) -> list[Any]:
+        """Every choosable thing in the order the screen shows it, top to bottom: the
+        opponent, their permanents, yours, you, the stack, your hand."""
+        out: list[Any] = [self.them["name"]]
+        out += [i for g in self.theirs for i in g.ids]
+        out += [i for g in self.mine for i in g.ids]
+        out.append(self.me["name"])
+        out += [it["id"] for it in self.stack]
+        out += [c["id"] for c in self.hand]
+        return out
+
+    def group_of(self) -> dict[int, tuple[int, ...]]:
+        return {i: g.ids for g in self.theirs + self.mine for i in g.ids}
+
+
+def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False) -> Board:
+    view = game.view(viewer)
+    players = view["players"]
+    me = next(p for p in players if p["name"] == viewer)
+    them = next((p for p in players if p["name"] != viewer), me)
+    names = {c["id"]: c["name"] for p in players for c in p["battlefield"]}
+    log = [e for e in game.log if not (folded and e.minor)]
+    their_hand = None
+    if open_hands and them is not me:
+        their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")
+    return Board(view, viewer, me, them, me.get("hand", []), group_battlefield(me["battlefield"], names),
+                 group_battlefield(them["battlefield"], names), view["stack"], log, their_hand)
+
+
+def card_facts(name: str) -> dict:
+    """A card's printed facts by name, for things the view names but doesn't describe (a
+    spell or ability on the stack)."""
+    try:
+        c = get_card(name)
+    except UnknownCard:
+        return {"name": name, "type": "", "text": ""}
+    out: dict[str, Any] = {"name": c.name, "cost": str(c.mana_cost) if c.mana_cost else "",
+                           "type": str(c.type_line), "text": c.text, "unsupported": list(c.unsupported)}
+    if c.power is not None:
+        out.update(power=c.power, toughness=c.toughness)
+    return out

@@ -1,0 +1,80 @@
+"""What a new game is made of (mode, decks, names, rules, seed) and how it becomes a Game.
+
+The main menu's form and the `play`/`goldfish` commands both fill a `GameConfig`, so deck
+errors are found and worded in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Literal, Optional
+
+from mtg_tui.decklists import load_deck
+from rules import Game, GameSetup
+from rules.decklist import DeckError
+
+Mode = Literal["hotseat", "goldfish"]
+GOLDFISH_NAME = "goldfish"
+RULESETS = ("2014", "2009")
+MULLIGANS = ("sequential", "paris", "london")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    mode: Mode
+    decks: tuple[str, ...]  # one deck reference per human player
+    names: tuple[str, ...] = ()
+    ruleset: str = "2014"
+    mulligan: Optional[str] = None
+    seed: Optional[int] = None  # None: a fresh random seed
+    open_hands: bool = False
+    cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
+
+    def player_names(self) -> tuple[str, ...]:
+        defaults = ("alice", "bob") if self.mode == "hotseat" else ("alice",)
+        n = len(defaults)
+        given = tuple(x.strip() for x in self.names if x.strip())[:n]
+        return given + defaults[len(given):]
+
+    def checked(self) -> "GameConfig":
+        """The config with its decks loaded and its options checked; raises DeckError (or
+        ValueError) with a message meant for the player."""
+        need = 2 if self.mode == "hotseat" else 1
+        if len(self.decks) != need:
+            raise ValueError(f"a {self.mode} game needs {need} deck{'s' if need > 1 else ''}")
+        names = self.player_names()
+        bad = [n for n in names if not n.replace("-", "").replace("_", "").isalnum()]
+        if bad:
+            raise ValueError(f"player names are single words of letters and digits, not {bad[0]!r}")
+        if len(set(names)) != len(names) or (self.mode == "goldfish" and GOLDFISH_NAME in names):
+            raise ValueError("the players need different names")
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"the ruleset is one of {', '.join(RULESETS)}")
+        if self.mulligan not in (None, *MULLIGANS):
+            raise ValueError(f"the mulligan rule is one of {', '.join(MULLIGANS)}")
+        cards = {name: load_deck(ref).cards for name, ref in zip(names, self.decks)}
+        seed = self.seed if self.seed is not None else random.randrange(1_000_000)
+        return replace(self, names=names, seed=seed, cards=cards)
+
+    def next_seed(self) -> "GameConfig":
+        """The same game with the next seed: "play again"."""
+        return replace(self, seed=(self.seed or 0) + 1)
+
+    def setup(self) -> GameSetup:
+        cfg = self if self.cards else self.checked()
+        decks = dict(cfg.cards)
+        goldfish: tuple[str, ...] = ()
+        starting = None
+        if cfg.mode == "goldfish":
+            decks[GOLDFISH_NAME] = []
+            goldfish = (GOLDFISH_NAME,)
+            starting = cfg.names[0]  # goldfish kill turns are counted on the play
+        return GameSetup.from_decks(decks, ruleset=cfg.ruleset, seed=cfg.seed or 0, mulligan=cfg.mulligan,
+                                    starting_player=starting, goldfish=goldfish)
+
+    def new_game(self) -> Game:
+        return Game(self.setup())
+
+
+__all__ = ["GameConfig", "DeckError", "GOLDFISH_NAME", "RULESETS", "MULLIGANS"]

@@ -1,0 +1,1 @@
+"""The app's screens: menu, game, cover, modals, help, game over."""

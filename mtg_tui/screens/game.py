@@ -1,0 +1,668 @@
+"""The game screen: draws the board for the player at the keyboard and turns keys into
+actions.  It holds no rules: legal actions, targets and blocks come from the engine
+(`legal_actions`, `rules.assist`) and every answer goes through `Session.act`, whose
+refusals are shown in the prompt.
+
+Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
+attackers, blockers and targets (letters on the board), everything else a dialog.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Callable, Optional
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+
+from rules import IllegalAction
+from rules import actions as A
+from rules.assist import (ability_texts, block_options, default_assignment, lethal_damage, mana_source_ids,
+                          target_choices, trigger_target_choices)
+from rules.turn import STEPS
+
+from ..board import ZONES, Board, build_board, card_facts
+from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
+from ..render import hand_chip
+from ..session import Session
+from ..widgets.battlefield import Battlefield
+from ..widgets.command_bar import CommandBar
+from ..widgets.detail import CardDetail
+from ..widgets.hand import HandPanel
+from ..widgets.log import LogPanel
+from ..widgets.phase_bar import PhaseBar
+from ..widgets.player import PlayerPanel
+from ..widgets.prompt import PromptLine
+from ..widgets.stack import StackPanel
+from .cover import CoverScreen
+from .modals import AssignDialog, ChoiceDialog, ConfirmDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from ..render import styled
+
+DIALOG_KINDS = {"mulligan", "yesno", "choose", "discard", "bottom", "order_blockers", "order_triggers",
+                "assign_damage"}
+BOARD_KINDS = {"attackers", "blockers", "targets"}
+KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
+KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab: look around · ? help"
+KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
+
+
+class GameScreen(Screen[None]):
+    AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer: Optional[str] = session.humans[0] if (session.goldfish or session.open_hands) else None
+        self.zone = "hand"
+        self.cursor: dict[str, int] = {z: 0 for z in ZONES}
+        self.cursor["phases"] = STEPS.index("main1")
+        self.picker: Optional[Picker] = None
+        self.player_picker = False  # a picker the player started (casting): Escape drops it
+        self.message = Text()
+        self.folded = True
+        self.serial: tuple = ()
+        self.board: Optional[Board] = None
+        self._board_key: tuple = ()
+        self._legal: tuple[tuple, list[A.Action]] = ((), [])
+        self._game_over_shown = False
+        self.covering = False
+        self._after_targets: Optional[Callable[[A.Action], None]] = None
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield PhaseBar(id="phase")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield PlayerPanel(id="them")
+                yield Battlefield(id="theirs")
+                yield Battlefield(id="mine")
+                yield PlayerPanel(id="me")
+                yield HandPanel(id="hand")
+            with Vertical(id="right"):
+                yield StackPanel(id="stack")
+                yield CardDetail(id="detail")
+                yield LogPanel(id="log")
+        yield PromptLine(id="prompt")
+        yield CommandBar(self._completion_names, id="command")
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    @property
+    def game(self):  # noqa: ANN201 - rules.Game; the session may swap it (undo)
+        return self.session.game
+
+    # ------------------------------------------------------------ the decision loop
+    def sync(self) -> None:
+        """Catch up with the game: a new decision sets up its flow (cover, picker, dialog)."""
+        if self.covering:
+            return
+        g = self.game
+        d = g.decision
+        serial = (id(g), len(g.record))
+        new = serial != self.serial
+        if new:
+            self.serial = serial
+            self.picker = None
+            self.player_picker = False
+        if d is None:
+            self.viewer = self.viewer or self.session.humans[0]
+            self.render_board()
+            if not self._game_over_shown:
+                self._game_over_shown = True
+                self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+            return
+        if d.player != self.viewer:
+            if self.session.goldfish or self.session.open_hands or not self.session.humans:
+                self.viewer = d.player
+            else:
+                self.covering = True
+                self.app.push_screen(CoverScreen(d.player, f"{d.player} to decide: {d.prompt}"), self._uncovered)
+                return
+        if new:
+            self.picker = self._board_picker()
+        self.render_board()
+        if new and d.kind in DIALOG_KINDS:
+            self.open_dialog()
+
+    def _uncovered(self, _: Any = None) -> None:
+        self.covering = False
+        d = self.game.decision
+        self.viewer = d.player if d is not None else self.viewer
+        self.serial = ()
+        self.sync()
+
+    def _board_picker(self) -> Optional[Picker]:
+        d = self.game.decision
+        name = self.game.name_of
+        if d.kind == "attackers":
+            return AttackPicker(d.player, list(d.data["able"]), list(d.data["defenders"]), name)
+        if d.kind == "blockers":
+            return BlockPicker(d.player, block_options(self.game, d), name)
+        if d.kind == "targets":
+            return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(d.player, t),
+                                d.prompt.split(":")[0], name)
+        return None
+
+    def legal(self) -> list[A.Action]:
+        if self._legal[0] != self.serial:
+            self._legal = (self.serial, self.game.legal_actions())
+        return self._legal[1]
+
+    def try_act(self, action: A.Action | str, *, sync: bool = True) -> Optional[str]:
+        """Send an answer; returns the engine's refusal (and shows it), or None."""
+        turn = self.game.turn
+        try:
+            self.session.act(action, self.viewer)
+        except IllegalAction as e:
+            self.message = styled("refused: " + str(e), "bold red")
+            self.render_board()
+            return str(e)
+        self.message = self._news(turn)
+        self.picker = None
+        if sync:
+            self.sync()
+        return None
+
+    # ------------------------------------------------------------ drawing
+    def current_board(self) -> Board:
+        key = (self.serial, self.viewer, self.folded, id(self.game))
+        if self.board is None or key != self._board_key:
+            self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
+                                     open_hands=self.session.open_hands)
+            self._board_key = key
+        return self.board
+
+    def labels(self, b: Board) -> tuple[dict[Any, str], list[Any]]:
+        """Letters for the picker's choices (one per group of identical lands), and the
+        choices that are not on the board (cards in a graveyard)."""
+        if self.picker is None:
+            return {}, []
+        choices = set(self.picker.choices)
+        groups = b.group_of()
+        order: list[Any] = []
+        used_groups: set = set()
+        shown = set(b.display_order())
+        for ref in b.display_order():
+            if ref in choices:
+                g = groups.get(ref) if isinstance(ref, int) else None
+                if g is not None:
+                    if g in used_groups:
+                        continue
+                    used_groups.add(g)
+                order.append(ref)
+        off_board = [c for c in self.picker.choices if c not in shown]
+        letters = assign_labels(order + off_board)
+        return {ref: letter for letter, ref in letters.items()}, off_board
+
+    def render_board(self) -> None:
+        g = self.game
+        b = self.current_board()
+        d = g.decision
+        labels, off_board = self.labels(b)
+        notes = self.picker.notes() if self.picker is not None else {}
+        for z in ("hand", "mine", "theirs", "stack", "log"):
+            n = len(b.items(z))
+            self.cursor[z] = min(self.cursor[z], max(n - 1, 0))
+        sel = lambda z: self.cursor[z] if self.zone == z else None  # noqa: E731
+        me, them = b.me["name"], b.them["name"]
+        prio = g.priority
+        self.query_one("#phase", PhaseBar).set(
+            turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
+            stops=self._stops_shown(), own_turn=g.active == self.viewer,
+            cursor=self.cursor["phases"] if self.zone == "phases" else None)
+        self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
+                                                 label=labels.get(them))
+        self.query_one("#me", PlayerPanel).set(b.me, active=g.active == me, priority=prio == me,
+                                               label=labels.get(me))
+        self.query_one("#theirs", Battlefield).set(b.theirs, title=f"{them}'s battlefield", selected=sel("theirs"),
+                                                   labels=labels, notes=notes, lands_first=True,
+                                                   active=self.zone == "theirs")
+        self.query_one("#mine", Battlefield).set(b.mine, title=f"{me}'s battlefield", selected=sel("mine"),
+                                                 labels=labels, notes=notes, lands_first=False,
+                                                 active=self.zone == "mine")
+        playable = self._playable_names(b)
+        hand_title = f"{me}'s hand ({len(b.hand)})"
+        if b.their_hand is not None:
+            hand_title += f" · {them}'s hand: " + ", ".join(c["name"] for c in b.their_hand)
+        self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
+                                               labels=labels, active=self.zone == "hand")
+        self.query_one("#stack", StackPanel).set(b.stack, selected=sel("stack"), labels=labels,
+                                                 active=self.zone == "stack")
+        self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.folded,
+                                             active=self.zone == "log")
+        card, extra = self.selected_card(b)
+        self.query_one("#detail", CardDetail).set(card, extra)
+        self._render_prompt(b, labels, off_board)
+
+    def _stops_shown(self) -> set[str]:
+        viewer = self.viewer
+        if viewer is None or viewer not in self.session.stops:
+            return set()
+        s = self.session.stops[viewer]
+        return set(s.own if self.game.active == viewer else s.theirs)
+
+    def _playable_names(self, b: Board) -> set[str]:
+        d = self.game.decision
+        if d is None or d.kind != "priority" or d.player != self.viewer:
+            return set()
+        names = {c["id"]: c["name"] for c in b.hand}
+        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names}
+
+    def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
+        d = self.game.decision
+        prompt = self.query_one("#prompt", PromptLine)
+        if d is None:
+            prompt.set("game over", self._result_text(), "any key: the summary")
+            return
+        extra = Text()
+        if off_board:
+            for ref in off_board:
+                extra += styled(f"{labels.get(ref, '?')}", "bold black on yellow") + Text(
+                    f" {self.game.name_of(ref)}  ")
+        if self.zone == "phases":
+            whose = "your" if self.game.active == self.viewer else "their"
+            ask = (f"priority stops on {whose} turns: ←→ pick a step, Enter toggles its stop "
+                   f"(the client passes for you elsewhere unless a spell needs an answer)")
+            prompt.set(d.player, ask, "Tab: back to the board · ? help", self.message, extra)
+        elif self.picker is not None:
+            prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
+        elif d.kind in DIALOG_KINDS:
+            prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
+        else:
+            keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "")
+            prompt.set(d.player, d.prompt, keys, self.message, extra)
+
+    def _result_text(self) -> str:
+        g = self.game
+        return "a draw" if g.is_draw else f"{g.winner} wins"
+
+    def selected_card(self, b: Board) -> tuple[Optional[dict], list[str]]:
+        z = self.zone
+        items = b.items(z)
+        if not items:
+            return None, []
+        item = items[min(self.cursor[z], len(items) - 1)]
+        if z == "hand":
+            return item, []
+        if z in ("mine", "theirs"):
+            extra = [f"{item.count} of them"] if item.count > 1 else []
+            if item.host:
+                extra.append(f"attached to {item.host}")
+            return item.card, extra
+        if z == "stack":
+            facts = card_facts(item["name"])
+            kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
+                item["kind"], item["kind"])
+            extra = [f"on the stack: {kind} controlled by {item['controller']}"]
+            if item.get("targets"):
+                extra.append("targeting " + ", ".join(item["targets"]))
+            return facts, extra
+        if z == "log":
+            return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",
+                    "text": item.text}, []
+        return None, []
+
+    # ------------------------------------------------------------ keys
+    def on_key(self, event: events.Key) -> None:
+        bar = self.query_one("#command", CommandBar)
+        if bar.has_focus and bar.has_class("-visible"):
+            if event.key == "escape":
+                event.stop()
+                self.close_command_bar()
+            return
+        event.stop()
+        event.prevent_default()
+        k, ch = event.key, event.character
+        if ch == "?":
+            self.app.action_show_help()  # type: ignore[attr-defined]
+        elif ch == ":":
+            self.open_command_bar()
+        elif k in ("left", "right", "up", "down", "tab", "shift+tab") or ch in ("h", "j", "k", "l"):
+            self.move(k if k in ("left", "right", "up", "down", "tab", "shift+tab") else
+                      {"h": "left", "l": "right", "k": "up", "j": "down"}[ch])
+        elif ch == "q":
+            self.app.action_confirm_quit()  # type: ignore[attr-defined]
+        elif self.game.decision is None:
+            self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+        elif self.zone == "phases" and k in ("enter", "space"):
+            self.toggle_stop()
+        elif self.picker is not None and (ch and ch.isalpha() and len(ch) == 1 or k in ("enter", "escape")):
+            self.picker_key(k, ch)
+        elif k == "enter":
+            self.enter(manual=False)
+        elif ch == "p":
+            self.enter(manual=True)
+        elif k == "space":
+            self.pass_priority()
+        elif ch == "e":
+            self.pass_to_end_of_turn()
+        elif ch == "g":
+            from .zones import ZonesScreen
+            self.app.push_screen(ZonesScreen(self.current_board().view))
+        elif ch == "f":
+            self.folded = not self.folded
+            self.cursor["log"] = 10 ** 6
+            self.render_board()
+        elif k == "ctrl+z":
+            self.undo()
+        elif k == "ctrl+s":
+            self.save()
+        elif k == "escape":
+            self.message = Text()
+            self.render_board()
+
+    def move(self, where: str) -> None:
+        b = self.current_board()
+        z = self.zone
+        if where in ("tab", "shift+tab"):
+            i = ZONES.index(z) + (1 if where == "tab" else -1)
+            self.zone = ZONES[i % len(ZONES)]
+        elif z == "phases":
+            if where in ("left", "right"):
+                step = 1 if where == "right" else -1
+                self.cursor["phases"] = (self.cursor["phases"] + step) % len(STEPS)
+        elif z in ("stack", "log") and where in ("up", "down"):
+            n = len(b.items(z))
+            self.cursor[z] = max(0, min(self.cursor[z] + (1 if where == "down" else -1), n - 1))
+        elif z in ("stack", "log"):
+            self.zone = "mine" if where == "left" else z
+        elif where in ("left", "right"):
+            n = len(b.items(z))
+            if n:
+                self.cursor[z] = (self.cursor[z] + (1 if where == "right" else -1)) % n
+        else:  # up/down between the rows of the table: theirs, mine, hand
+            column = ["theirs", "mine", "hand"]
+            i = column.index(z) + (1 if where == "down" else -1)
+            self.zone = column[max(0, min(i, 2))]
+        self.render_board()
+
+    def toggle_stop(self) -> None:
+        if self.viewer in self.session.stops:
+            step = STEPS[self.cursor["phases"]]
+            on = self.session.stops[self.viewer].toggle(self.game.active == self.viewer, step)
+            self.message = styled(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "green")
+        self.render_board()
+
+    # ------------------------------------------------------------ flows
+    def picker_key(self, k: str, ch: Optional[str]) -> None:
+        p = self.picker
+        assert p is not None
+        if k == "escape":
+            if isinstance(p, BlockPicker) and p.back():
+                pass
+            elif self.player_picker:
+                self.picker = None
+                self.player_picker = False
+                self.message = styled("cancelled", "dim")
+            else:
+                self.picker = self._board_picker()  # a decision's picker: start it again
+                self.message = styled("choices cleared", "dim")
+            self.render_board()
+            return
+        if k == "enter":
+            if isinstance(p, TargetPicker) and not p.complete():
+                p.finish_spec()
+                if not p.complete():
+                    self.message = styled(f"choose {p.spec.text if p.spec else 'a target'} first", "yellow")
+                    self.render_board()
+                    return
+            self.finish_picker()
+            return
+        labels, _ = self.labels(self.current_board())
+        by_letter = {v: r for r, v in labels.items()}
+        if ch in by_letter:
+            p.press(by_letter[ch])
+            self.message = Text()
+            if isinstance(p, TargetPicker) and p.complete():
+                self.finish_picker()
+                return
+        self.render_board()
+
+    def finish_picker(self) -> None:
+        p = self.picker
+        if p is None or not p.complete():
+            return
+        action = p.answer()
+        if action is None:
+            return
+        if self.player_picker and self._after_targets is not None:
+            self._after_targets(action)
+        else:
+            self.try_act(action)
+
+    def enter(self, manual: bool) -> None:
+        d = self.game.decision
+        if d.kind in DIALOG_KINDS:
+            self.open_dialog()
+            return
+        if d.kind != "priority":
+            return
+        b = self.current_board()
+        z = self.zone
+        items = b.items(z)
+        if z not in ("hand", "mine") or not items:
+            self.message = styled("select a card in your hand or on your battlefield (Tab / arrows)", "yellow")
+            self.render_board()
+            return
+        item = items[self.cursor[z]]
+        legal = self.legal()
+        if z == "hand":
+            names = {c["id"]: c["name"] for c in b.hand}
+            acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
+            if not acts:
+                bare: A.Action = (A.PlayLand(d.player, item["id"]) if "Land" in item["type"]
+                                  else A.Cast(d.player, item["id"]))
+                self.try_act(bare)
+                return
+            self.start(acts, manual)
+            return
+        acts = [a for a in legal if isinstance(a, A.Activate) and a.source in item.ids]
+        if not acts:
+            self.try_act(A.Activate(d.player, item.ids[0], 1))
+            return
+        indices = sorted({a.index for a in acts})
+        if len(indices) == 1:
+            self.start(acts, manual)
+            return
+        texts = ability_texts(self.game, acts[0].source)
+        options = lettered([(texts[i - 1] if i - 1 < len(texts) else f"ability {i}", i) for i in indices])
+        self.ask(f"{item.card['name']}: which ability?", options,
+                 lambda index: self.start([a for a in acts if a.index == index], manual))
+
+    def ask(self, title: str, options: list[tuple[str, str, Any]], then: Callable[[Any], None]) -> None:
+        """A menu of the client's own (which ability, which X); `then` runs once it is closed."""
+        box: dict[str, Any] = {}
+
+        def submit(value: Any) -> Optional[str]:
+            box["value"] = value
+            return None
+
+        def closed(ok: Any) -> None:
+            if ok and "value" in box:
+                then(box["value"])
+            else:
+                self.render_board()
+        self.app.push_screen(ChoiceDialog(title, options, submit), closed)
+
+    def start(self, acts: list[A.Action], manual: bool) -> None:
+        """Cast or activate: X first if it has one, then targets, then (p) mana sources."""
+        if isinstance(acts[0], A.PlayLand):
+            self.try_act(acts[0])
+            return
+        xs = sorted({a.x for a in acts if getattr(a, "x", None) is not None})  # type: ignore[attr-defined]
+        if len(xs) > 1:
+            options = lettered([(f"X = {x}", x) for x in xs])
+            self.ask(f"{self._title(acts[0])}: choose X", options,
+                     lambda x: self.start([a for a in acts if a.x == x], manual))  # type: ignore[attr-defined]
+            return
+        base = acts[0]
+        specs = target_choices(self.game, base)  # type: ignore[arg-type]
+        finish: Callable[[A.Action], None] = (lambda a: self.pay_by_hand(a)) if manual else \
+            (lambda a: self.try_act(a) and None)
+        if not specs:
+            finish(base)
+            return
+        self.picker = TargetPicker(specs, lambda t: replace(base, targets=t), self._title(base), self.game.name_of)
+        self.player_picker = True
+        self._after_targets = finish
+        self.message = Text()
+        if self.picker.complete():  # every phrase was "up to" with nothing to choose
+            self.finish_picker()
+            return
+        self.render_board()
+
+    def _title(self, a: A.Action) -> str:
+        """The card's name without the `#N` that tells copies apart."""
+        source = a.card if isinstance(a, A.Cast) else a.source  # type: ignore[attr-defined]
+        return re.sub(r"#\d+$", "", self.game.name_of(source))
+
+    def pay_by_hand(self, action: A.Action) -> None:
+        ids = mana_source_ids(self.game, action.player)
+        b = self.current_board()
+        by_id = {i: g.card for g in b.mine for i in g.ids}
+        cards = [(i, Text(by_id[i]["name"] if i in by_id else self.game.name_of(i))) for i in ids]
+        self.picker = None
+        self.render_board()
+        self.app.push_screen(
+            PickCardsDialog(f"{self.game.notation(action)}: tap which mana sources?", cards, None,
+                            lambda chosen: self.try_act(replace(action, paying=tuple(chosen)), sync=False)),
+            self._dialog_closed)
+
+    def pass_priority(self) -> None:
+        d = self.game.decision
+        if d.kind != "priority":
+            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "yellow")
+            self.render_board()
+            return
+        self.try_act(A.Pass(d.player))
+
+    def _news(self, turn: int) -> Text:
+        """After the client passed for the players across turns: say where the game is now."""
+        g = self.game
+        if g.over or g.turn == turn:
+            return Text()
+        return styled(f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
+                      "the log says what happened)", "green")
+
+    def pass_to_end_of_turn(self) -> None:
+        d = self.game.decision
+        if d.kind != "priority":
+            self.pass_priority()
+            return
+        turn = self.game.turn
+        try:
+            self.session.pass_until_end_of_turn(d.player)
+        except IllegalAction as e:  # pragma: no cover - passing is always legal at priority
+            self.message = styled(str(e), "bold red")
+        else:
+            self.message = self._news(turn)
+        self.sync()
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            why = "undo is for goldfish games" if not self.session.goldfish else "nothing to undo"
+            self.message = styled(why, "yellow")
+            self.render_board()
+            return
+        self.session.undo()
+        self.serial = ()
+        self.message = styled("undone", "green")
+        self.sync()
+
+    def save(self) -> None:
+        from ..saves import SaveError, default_path, save
+
+        def submit(path: Any) -> Optional[str]:
+            try:
+                where = save(self.session, path or default_path(self.session))
+            except SaveError as e:
+                return str(e)
+            self.message = styled(f"saved to {where}", "green")
+            return None
+        self.app.push_screen(TextDialog("save the game to:", default_path(self.session), submit), self._dialog_closed)
+
+    # ------------------------------------------------------------ dialogs
+    def open_dialog(self) -> None:
+        d = self.game.decision
+        g = self.game
+        p = d.player
+        name = g.name_of
+        send: Callable[[Callable[[Any], A.Action]], Callable[[Any], Optional[str]]] = \
+            lambda build: (lambda v: self.try_act(build(v), sync=False))
+        screen: Any
+        if d.kind == "mulligan":
+            b = self.current_board()
+            hand = Text("  ".join(c["name"] for c in b.hand))
+            screen = ChoiceDialog(f"{p}: {d.prompt}", [("k", "keep", A.Keep(p)), ("m", "mulligan", A.Mulligan(p))],
+                                  send(lambda v: v), intro=hand)
+        elif d.kind == "yesno":
+            screen = ChoiceDialog(f"{p}: {d.prompt}", [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))],
+                                  send(lambda v: v))
+        elif d.kind == "choose":
+            items = []
+            for o in d.options:
+                label = ", ".join(name(w) if isinstance(w, int) else str(w) for w in getattr(o, "words", (o,)))
+                items.append((label, o))
+            screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
+        elif d.kind in ("discard", "bottom"):
+            by_id = {c["id"]: c for c in self.current_board().hand}
+            cards = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.options]
+            make = (lambda v: A.Discard(p, tuple(v))) if d.kind == "discard" else (lambda v: A.Choose(p, tuple(v)))
+            screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.data["count"], send(make))
+        elif d.kind == "order_blockers":
+            screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.options],
+                                 send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")
+        elif d.kind == "order_triggers":
+            screen = OrderDialog(f"{p}: {d.prompt}", [(str(lab), i) for i, lab in enumerate(d.options)],
+                                 send(lambda v: A.Order(p, tuple(v))), "resolves first")
+        elif d.kind == "assign_damage":
+            lethal = lethal_damage(g, d)
+            start = dict((r, n) for n, r in default_assignment(g, d).assignments)
+            recips = [(r, name(r), lethal.get(r)) for r in d.data["recipients"]]
+            screen = AssignDialog(f"{p}: {d.prompt}", recips, d.data["amount"],
+                                  [start.get(r, 0) for r in d.data["recipients"]],
+                                  send(lambda v: A.Assign(p, tuple(v))))
+        else:  # pragma: no cover - every kind has a flow
+            return
+        self.app.push_screen(screen, self._dialog_closed)
+
+    def _dialog_closed(self, accepted: Any = None) -> None:
+        self.sync() if accepted else self.render_board()
+
+    # ------------------------------------------------------------ command bar
+    def open_command_bar(self) -> None:
+        bar = self.query_one("#command", CommandBar)
+        bar.add_class("-visible")
+        bar.can_focus = True
+        bar.value = ""
+        bar.focus()
+
+    def close_command_bar(self) -> None:
+        bar = self.query_one("#command", CommandBar)
+        bar.remove_class("-visible")
+        bar.can_focus = False
+        self.set_focus(None)
+        self.render_board()
+
+    def on_input_submitted(self, event: CommandBar.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.close_command_bar()
+            return
+        if self.try_act(text, sync=False) is None:
+            self.close_command_bar()
+            self.sync()
+
+    def _completion_names(self) -> list[str]:
+        b = self.current_board()
+        names = {p["name"] for p in b.view["players"]}
+        for p in b.view["players"]:
+            names |= {c["name"] for c in p["battlefield"] + p["graveyard"] + p["exile"] + p.get("hand", [])}
+        names |= {it["name"] for it in b.stack}
+        return sorted(names)

@@ -1,0 +1,156 @@
+"""The main menu and the new-game form: decks (bundled names or a path), player names,
+ruleset, mulligan rule, seed; and loading a saved game."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Checkbox, Input, Select, Static
+
+from ..config import MULLIGANS, RULESETS, GameConfig, Mode
+from ..decklists import bundled_decks
+from .modals import TextDialog
+from ..render import styled
+
+ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"), ("l", "Load a saved game", "load"),
+           ("q", "Quit", "quit")]
+
+
+class MenuScreen(Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Center():
+            with Vertical(id="menu"):
+                yield Static(styled("mtg-tui", "bold") + Text("  Magic: The Gathering in the terminal",
+                                                                  style="dim"), id="menu-title")
+                yield Static(id="menu-entries")
+                yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        t = Text()
+        for i, (key, label, _) in enumerate(ENTRIES):
+            line = styled(f" {key} ", "bold black on yellow") + Text(f" {label}")
+            if i == self.cursor:
+                line.stylize("reverse", 4)
+            t += line + Text("\n")
+        self.query_one("#menu-entries", Static).update(t)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key in ("up", "k"):
+            self.cursor = (self.cursor - 1) % len(ENTRIES)
+            self.redraw()
+        elif event.key in ("down", "j"):
+            self.cursor = (self.cursor + 1) % len(ENTRIES)
+            self.redraw()
+        elif event.key == "enter":
+            self.choose(ENTRIES[self.cursor][2])
+        elif event.character == "?":
+            self.app.action_show_help()  # type: ignore[attr-defined]
+        else:
+            for key, _, what in ENTRIES:
+                if event.character == key:
+                    self.choose(what)
+
+    def choose(self, what: str) -> None:
+        if what == "quit":
+            self.app.exit()
+        elif what == "load":
+            from ..saves import SaveError, load
+
+            def submit(path: Any) -> Optional[str]:
+                try:
+                    session = load(path)
+                except SaveError as e:
+                    return str(e)
+                self.app.call_later(self.app.start_session, session)  # type: ignore[attr-defined]
+                return None
+            self.app.push_screen(TextDialog("load a saved game from:", "", submit))
+        else:
+            self.app.push_screen(NewGameScreen(what))  # type: ignore[arg-type]
+
+
+class NewGameScreen(Screen[None]):
+    """Tab moves between fields; Enter in any field starts the game; Esc goes back."""
+
+    def __init__(self, mode: Mode) -> None:
+        super().__init__()
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        decks = list(bundled_decks())
+        hotseat = self.mode == "hotseat"
+        with Center():
+            with Vertical(id="form"):
+                yield Static(styled(f"New {'hotseat' if hotseat else 'goldfish'} game", "bold"))
+                yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
+                with Horizontal(classes="row"):
+                    yield Static("deck" if not hotseat else "deck 1", classes="label")
+                    yield Input(decks[0] if decks else "", id="deck1")
+                if hotseat:
+                    with Horizontal(classes="row"):
+                        yield Static("deck 2", classes="label")
+                        yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
+                with Horizontal(classes="row"):
+                    yield Static("names" if hotseat else "your name", classes="label")
+                    yield Input("alice,bob" if hotseat else "alice", id="names")
+                with Horizontal(classes="row"):
+                    yield Static("rules", classes="label")
+                    yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
+                with Horizontal(classes="row"):
+                    yield Static("mulligan", classes="label")
+                    yield Select([("the ruleset's", "default")] + [(m, m) for m in MULLIGANS], value="default",
+                                 allow_blank=False, id="mulligan")
+                with Horizontal(classes="row"):
+                    yield Static("seed", classes="label")
+                    yield Input("", placeholder="random", id="seed")
+                if hotseat:
+                    yield Checkbox("open hands (no cover screen: practice)", id="open")
+                yield Static("", id="form-error")
+                yield Static(styled("Tab: next field · Enter: start · Esc: back", "dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#deck1", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.start()
+
+    def config(self) -> GameConfig:
+        decks = [self.query_one("#deck1", Input).value.strip()]
+        if self.mode == "hotseat":
+            decks.append(self.query_one("#deck2", Input).value.strip())
+        names = tuple(n for n in self.query_one("#names", Input).value.replace(" ", ",").split(",") if n)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise ValueError(f"the seed is a whole number, not {seed_text!r}")
+        mull = self.query_one("#mulligan", Select).value
+        open_hands = self.mode == "hotseat" and self.query_one("#open", Checkbox).value
+        return GameConfig(self.mode, tuple(decks), names, str(self.query_one("#ruleset", Select).value),
+                          None if mull == "default" else str(mull), int(seed_text) if seed_text else None,
+                          open_hands)
+
+    def start(self) -> None:
+        from ..decklists import DeckError
+        try:
+            cfg = self.config().checked()
+        except (DeckError, ValueError) as e:
+            self.query_one("#form-error", Static).update(styled(str(e), "bold red"))
+            return
+        self.app.start_config(cfg)  # type: ignore[attr-defined]

@@ -1,0 +1,62 @@
+"""Where the client keeps the user's files: progress in the data directory
+($XDG_DATA_HOME/mtg-tui, default ~/.local/share/mtg-tui) and settings in
+$XDG_CONFIG_HOME/mtg-tui/config.toml (default ~/.config/mtg-tui/config.toml).
+
+Settings the client reads:  cr_file = "PATH"  (a Comprehensive Rules text file).
+A damaged settings file is reported, never fatal.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Optional
+
+APP = "mtg-tui"
+CR_FILE_ENV = "MTG_TUI_CR_FILE"
+
+
+def _base(env: str, default: str) -> Path:
+    value = os.environ.get(env, "")
+    return Path(value).expanduser() if value and Path(value).is_absolute() else Path.home() / default
+
+
+def data_dir() -> Path:
+    return _base("XDG_DATA_HOME", ".local/share") / APP
+
+
+def config_path() -> Path:
+    return _base("XDG_CONFIG_HOME", ".config") / APP / "config.toml"
+
+
+def load_settings() -> tuple[dict[str, Any], Optional[str]]:
+    """The settings, and a warning when the file exists but can't be used."""
+    path = config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, UnicodeDecodeError) as e:
+        return {}, f"can't read the settings file {path}: {e}"
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as e:
+        return {}, f"the settings file {path} is not valid TOML ({e}); ignoring it"
+
+
+def cr_file_choice(explicit: Optional[str] = None) -> tuple[Optional[str], str, Optional[str]]:
+    """The Comprehensive Rules file to use: (path or None, where it came from, a warning).
+    An explicit path wins, then $MTG_TUI_CR_FILE, then `cr_file` in the settings."""
+    if explicit:
+        return explicit, "--cr-file", None
+    env = os.environ.get(CR_FILE_ENV, "").strip()
+    if env:
+        return env, f"${CR_FILE_ENV}", None
+    settings, warning = load_settings()
+    value = settings.get("cr_file")
+    if isinstance(value, str) and value.strip():
+        return value.strip(), f"cr_file in {config_path()}", warning
+    if value is not None and not isinstance(value, str):
+        warning = f"cr_file in {config_path()} must be a path in quotes; ignoring it"
+    return None, "", warning

@@ -1,0 +1,26 @@
+"""One line per player: life, poison, zone counts, mana pool, who has priority."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ..render import player_line
+
+
+class PlayerPanel(Widget):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text("")
+
+    def set(self, p: dict, *, active: bool, priority: bool, label: Optional[str] = None,
+            selected: bool = False) -> None:
+        text = player_line(p, active=active, priority=priority, label=label, selected=selected)
+        if text != self._text:
+            self._text = text
+            self.refresh()
+
+    def render(self) -> Text:
+        return self._text

@@ -1,0 +1,24 @@
+"""The stack, top first, with each spell's or ability's controller and targets."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rich.text import Text
+
+from ..render import stack_line
+from .zone import ZonePanel
+from ..render import styled
+
+
+class StackPanel(ZonePanel):
+    def set(self, items: list[dict], *, selected: Optional[int], labels: dict[Any, str], active: bool) -> None:
+        def build(width: int) -> tuple[list[Text], int]:
+            if not items:
+                return [styled("empty", "dim")], 0
+            lines = [stack_line(it, i + 1, label=labels.get(it["id"]), selected=(i == selected))
+                     for i, it in enumerate(items)]
+            for t in lines:
+                t.truncate(width, overflow="ellipsis")
+            return lines, selected or 0
+        self.show(build, f"stack ({len(items)})" if items else "stack", active)

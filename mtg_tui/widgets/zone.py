@@ -1,0 +1,63 @@
+"""A bordered panel that shows lines of text and keeps one line (the selection) in view.
+
+Every zone (battlefields, hand, stack, log) is one of these: the screen hands it lines and
+the index of the line to keep visible; the panel shows the window that fits its height.
+Drawing whole lines ourselves is faster than mounting a widget per card.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual.widget import Widget
+from ..render import styled
+
+Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)
+
+
+class ZonePanel(Widget):
+    """A panel of lines built for the panel's current width.  It repaints only when what
+    it shows changed: a key press that moves the selection in one zone repaints that zone,
+    not the whole screen."""
+
+    DEFAULT_CLASSES = "zone"
+
+    def __init__(self, title: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = title
+        self._build: Lines = lambda width: ([], 0)
+        self._built: tuple[int, list[Text], int] = (-1, [], 0)
+
+    def show(self, build: Lines, title: str | None = None, active: bool | None = None) -> None:
+        self._build = build
+        if title is not None and title != self.border_title:
+            self.border_title = title
+        if active is not None:
+            self.set_class(active, "-active")
+        width = self.content_size.width
+        if width <= 0:
+            self._built = (-1, [], 0)
+            self.refresh()
+            return
+        lines, keep = build(width)
+        if (width, lines, keep) != self._built:
+            self._built = (width, lines, keep)
+            self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.content_size.width, 1)
+        height = max(self.content_size.height, 1)
+        if self._built[0] != width:
+            lines, keep = self._build(width)
+            self._built = (width, lines, keep)
+        _, lines, keep = self._built
+        if len(lines) > height:
+            top = min(max(keep - height // 2, 0), len(lines) - height)
+            window = lines[top:top + height]
+            if top > 0:
+                window[0] = styled("  ▲ more", "dim")
+            if top + height < len(lines):
+                window[-1] = styled("  ▼ more", "dim")
+            lines = window
+        return Text("\n").join(lines) if lines else Text("")

@@ -1,0 +1,151 @@
+"""One-shot effects that move cards between hidden and public zones: searching and
+shuffling libraries, milling, revealing, putting cards onto the battlefield from a hand or
+a graveyard.  Same shape as `rules.effects`: generators `fn(game, ctx, ...)`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+
+from .decisions import Decision
+from .effects import choose_object, discard_card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .stack import EffectContext
+
+Gen = Generator[Decision, Any, Any]
+Players = Callable[..., Iterable[str]]
+CardTest = Callable[..., bool]  # (game, obj, chars, controller, source) -> bool
+
+
+def shuffle(game: "Game", ctx: "EffectContext", who: Players) -> Gen:
+    for p in who(game, ctx):
+        game.rng.shuffle(game.player(p).library)
+        game._log(f"{p} shuffles their library", "shuffle_library", player=p)
+    game._dirty()
+    return
+    yield  # pragma: no cover
+
+
+def search(game: "Game", ctx: "EffectContext", test: CardTest, what: str, dest: str,
+           tapped: bool = False, reveal: bool = False) -> Gen:
+    """The controller searches their library for a card matching `test` and puts it into
+    their hand, onto the battlefield or (dest "top") on top after shuffling (701.16a).
+    The card found is remembered in ctx.data["found"]."""
+    p = ctx.controller
+    lib = game.player(p).library
+    cands = [i for i in lib if test(game, game.objects[i], None, p, ctx.source)]
+    game._log(f"{p} searches their library for {what}", "search", player=p)
+    oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your library", cands,
+                                   zones=("library",), concept="search", hidden=True)
+    if oid is None:
+        game._log(f"{p} finds nothing", "search", player=p)
+    if dest == "top":  # "then shuffle your library and put that card on top of it"
+        yield from shuffle(game, ctx, lambda g, c: [p])
+    if oid is None:
+        return
+    name = game.objects[oid].name
+    if dest == "battlefield":
+        new = game.move(oid, "battlefield", controller=p, tapped=tapped)
+        game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+                  "search", player=p)
+    elif dest == "top":
+        new = game.move(oid, "library")
+        game._log(f"{p} puts the card found on top of their library", "search", player=p)
+    else:
+        new = game.move(oid, "hand")
+        game._log(f"{p} {'reveals ' + name + ' and ' if reveal else ''}puts "
+                  f"{'it' if reveal else 'a card'} into their hand", "search", player=p)
+    ctx.data["found"] = new
+
+
+def mill(game: "Game", ctx: "EffectContext", who: Players, count: Callable[..., int]) -> Gen:
+    """"puts the top N cards of their library into their graveyard"."""
+    for p in who(game, ctx):
+        lib = game.player(p).library
+        n = min(count(game, ctx, p), len(lib))
+        for _ in range(n):
+            game.move(lib[0], "graveyard")
+        game._log(f"{p} puts the top {n} card{'s' if n != 1 else ''} of their library into their graveyard",
+                  "mill", player=p)
+    return
+    yield  # pragma: no cover
+
+
+def put_on_top(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
+    """"Put target creature on top of its owner's library"."""
+    for oid in list(which(game, ctx)):
+        if oid is not None and oid in game.objects:
+            name = game.objects[oid].name
+            game.move(oid, "library")
+            game._log(f"{name} is put on top of its owner's library", "library_top")
+    return
+    yield  # pragma: no cover
+
+
+def reveal_hand(game: "Game", ctx: "EffectContext", who: Players) -> Gen:
+    for p in who(game, ctx):
+        names = ", ".join(game.objects[i].name for i in game.player(p).hand) or "no cards"
+        game._log(f"{p} reveals their hand: {names}", "reveal", player=p)
+        ctx.data["revealed_by"] = p
+    return
+    yield  # pragma: no cover
+
+
+def discard_chosen(game: "Game", ctx: "EffectContext", who: Players, test: CardTest, what: str) -> Gen:
+    """"You choose a noncreature, nonland card from it. That player discards that card."""
+    for p in who(game, ctx):
+        cands = [i for i in game.player(p).hand if test(game, game.objects[i], None, ctx.controller, ctx.source)]
+        oid = yield from choose_object(game, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
+                                       cands, zones=("hand",), concept="discard", hidden=True)
+        if oid is not None:
+            discard_card(game, p, oid)
+    return
+
+
+def put_from_hand(game: "Game", ctx: "EffectContext", test: CardTest, what: str) -> Gen:
+    """"You may put a creature card from your hand onto the battlefield"."""
+    p = ctx.controller
+    cands = [i for i in game.player(p).hand if test(game, game.objects[i], None, p, ctx.source)]
+    oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your hand", cands,
+                                   zones=("hand",), concept="put_onto_battlefield", hidden=True)
+    if oid is not None:
+        name = game.objects[oid].name
+        game.move(oid, "battlefield", controller=p)
+        game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
+
+
+def return_all_from_graveyards(game: "Game", ctx: "EffectContext", test: CardTest) -> Gen:
+    """"Put all creature cards from all graveyards onto the battlefield under your control"."""
+    p = ctx.controller
+    ids = [i for pl in game.players for i in pl.graveyard if test(game, game.objects[i], None, p, ctx.source)]
+    for oid in ids:
+        name = game.objects[oid].name
+        game.move(oid, "battlefield", controller=p)
+        game._log(f"{name} {game.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
+    return
+    yield  # pragma: no cover
+
+
+def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: CardTest, what: str) -> Gen:
+    """"reveals cards from the top of their library until they reveal a creature card. The
+    player puts that card onto the battlefield, then shuffles all other cards revealed this
+    way into their library" (Polymorph)."""
+    for p in who(game, ctx):
+        lib = game.player(p).library
+        shown: list[str] = []
+        hit = None
+        for i in lib:
+            shown.append(game.objects[i].name)
+            if test(game, game.objects[i], None, p, ctx.source):
+                hit = i
+                break
+        game._log(f"{p} reveals {', '.join(shown) or 'no cards'}", "reveal", player=p)
+        if hit is not None:
+            name = game.objects[hit].name
+            game.move(hit, "battlefield", controller=p)
+            game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
+        game.rng.shuffle(lib)
+        game._log(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
+    return
+    yield  # pragma: no cover

@@ -1,0 +1,54 @@
+"""Helpers for driving the terminal client with Textual's Pilot."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from mtg_tui.app import MtgApp
+from mtg_tui.screens.game import GameScreen
+from mtg_tui.session import Session
+from rules import Game
+from rules.scenario import parse_scenario
+
+SIZE = (120, 40)
+
+
+def screen_text(app: MtgApp) -> str:
+    """The screen as plain text, as a player would read it."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def position(players: dict[str, Any], goldfish: tuple[str, ...] = (), **start: Any) -> Game:
+    """A game from a scenario-style position: {"alice": {"hand": [...], "battlefield": [...]}}."""
+    players = {name: {"library": ["Island"] * 5, **zones} if name not in goldfish else zones
+               for name, zones in players.items()}  # a library, so nobody loses by drawing
+    doc: dict[str, Any] = {"name": "position", "players": players, "start": start}
+    if "rules" in start:
+        doc["rules"] = start.pop("rules")
+    setup = parse_scenario(doc).setup
+    if goldfish:
+        setup = replace(setup, players=tuple(replace(p, goldfish=p.name in goldfish) for p in setup.players))
+    return Game(setup)
+
+
+def app_for(game: Game, *, open_hands: bool = True) -> MtgApp:
+    return MtgApp(session=Session(game, open_hands=open_hands))
+
+
+def game_screen(app: MtgApp) -> GameScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert screens, f"no game screen in {app.screen_stack}"
+    return screens[-1]
+
+
+@pytest.fixture
+def size() -> tuple[int, int]:
+    return SIZE

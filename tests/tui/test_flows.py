@@ -1,0 +1,326 @@
+"""Every decision has one keyboard flow: each test drives one from the first key, then
+checks what the engine recorded (rule numbers in the names are the rules each flow answers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
+from rules import Game, GameSetup
+
+from conftest import SIZE, app_for, game_screen, position, screen_text
+
+pytestmark = pytest.mark.asyncio
+
+
+def zone_names(game: Game, player: str, zone: str) -> list[str]:
+    if zone == "battlefield":
+        return sorted(o.name for o in game.permanents(player))
+    return sorted(game.objects[i].name for i in game.player(player).zone(zone))
+
+
+def labels(app) -> dict:  # noqa: ANN001
+    screen = game_screen(app)
+    return screen.labels(screen.current_board())[0]
+
+
+async def test_enter_plays_a_land_then_casts_a_creature_305_601() -> None:
+    game = position({"alice": {"hand": ["Forest", "Llanowar Elves"], "battlefield": []},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the hand is selected first: Forest
+        assert zone_names(game, "alice", "battlefield") == ["Forest"]
+        await pilot.press("enter")  # Llanowar Elves, now the only card
+        # nobody can respond, so the client passes for both and the spell resolves (auto-pass)
+        assert zone_names(game, "alice", "battlefield") == ["Forest", "Llanowar Elves"]
+        assert "Pass(player='bob')" in map(str, game.record)
+
+
+async def test_a_target_is_one_letter_and_escape_changes_nothing_601_2c() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        screen = game_screen(app)
+        assert screen.picker is not None and "Lightning Bolt: choose" in screen_text(app)
+        await pilot.press("escape")
+        assert screen.picker is None and game.record == [] and not game.stack
+        await pilot.press("enter")
+        bear = next(o.id for o in game.permanents("bob"))
+        await pilot.press(labels(app)[bear])
+        assert zone_names(game, "bob", "graveyard") == ["Runeclaw Bear"]
+
+
+async def test_x_is_chosen_in_a_dialog_then_the_target_107_3() -> None:
+    game = position({"alice": {"hand": ["Blaze"], "battlefield": ["Mountain", "Mountain", "Mountain"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [label for _, label, _ in dialog.options] == ["X = 0", "X = 1", "X = 2"]
+        await pilot.press(dialog.options[2][0])
+        await pilot.press(labels(app)["bob"])
+        assert game.player("bob").life == 18
+
+
+async def test_several_abilities_open_a_menu_606() -> None:
+    game = position({"alice": {"battlefield": ["Garruk Wildspeaker", "Forest", "Forest"], "library": ["Forest"] * 3},
+                     "bob": {"battlefield": [], "library": ["Forest"] * 3}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("up")  # from the hand up to your battlefield: Garruk comes first
+        screen = game_screen(app)
+        assert screen.zone == "mine"
+        await pilot.press("enter")
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog) and len(menu.options) >= 2
+        token = next(k for k, label, _ in menu.options if "Beast" in label)
+        await pilot.press(token)
+        assert "Beast" in zone_names(game, "alice", "battlefield")
+
+
+async def test_p_chooses_the_mana_sources_by_hand_601_2g() -> None:
+    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Forest", "Runeclaw Bear"]},
+                     "bob": {"battlefield": []}})
+    forests = [o.id for o in game.permanents("alice") if o.name == "Forest"]
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        bear = next(o.id for o in game.permanents("alice") if o.name == "Runeclaw Bear")
+        await pilot.press(labels(app)[bear])
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog)
+        await pilot.press("b", "enter")  # the second Forest
+        assert game.objects[forests[1]].tapped and not game.objects[forests[0]].tapped
+
+
+async def test_a_color_of_mana_is_a_choice_dialog_605() -> None:
+    game = position({"alice": {"hand": ["Forest"], "battlefield": ["Birds of Paradise"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("up", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        blue = next(k for k, label, _ in dialog.options if label == "blue")
+        await pilot.press(blue)
+        assert game.player("alice").pool["U"] == 1
+
+
+async def test_attackers_blockers_order_and_damage_division_508_509_510() -> None:
+    game = position({"alice": {"battlefield": ["Craw Wurm", "Runeclaw Bear"]},
+                     "bob": {"battlefield": ["Runeclaw Bear", "Elite Vanguard"]}},
+                    step="begin_combat", rules="2014")
+    app = app_for(game)
+    wurm = next(o.id for o in game.permanents("alice") if o.name == "Craw Wurm")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game.decision.kind == "attackers"
+        await pilot.press(labels(app)[wurm])
+        assert "attacks bob" in screen_text(app)
+        await pilot.press("enter")
+        assert game.decision.kind == "blockers" and game.decision.player == "bob"
+        for blocker in [o.id for o in game.permanents("bob")]:
+            await pilot.press(labels(app)[blocker])
+            await pilot.press(labels(app)[wurm])
+        await pilot.press("enter")
+        assert game.decision.kind == "order_blockers"
+        assert isinstance(app.screen, OrderDialog)
+        await pilot.press("b", "enter")  # Elite Vanguard first
+        assert game.decision.kind == "assign_damage"
+        dialog = app.screen
+        assert isinstance(dialog, AssignDialog) and sum(dialog.given) == 6
+        await pilot.press("enter")  # the suggested division: lethal in order, the rest to the last
+        assert zone_names(game, "bob", "battlefield") == []
+
+
+async def test_a_player_orders_their_simultaneous_triggers_603_3b() -> None:
+    game = position({"alice": {"hand": ["Elvish Visionary"], "battlefield": ["Soul Warden", "Forest", "Forest"],
+                               "library": ["Forest"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "space")
+        assert game.decision.kind == "order_triggers"
+        dialog = app.screen
+        assert isinstance(dialog, OrderDialog)
+        warden = next(letter for letter, (label, _) in zip("abc", dialog.items) if "Soul Warden" in label)
+        await pilot.press(warden, "enter")  # Soul Warden's trigger resolves first...
+        order = [e.text.split("'")[0] for e in game.log if "goes on the stack" in e.text]
+        assert order == ["Elvish Visionary", "Soul Warden"]  # ...so it goes on the stack last
+        assert game.player("alice").life == 21
+
+
+async def test_trigger_targets_off_the_board_then_may_603_3d_603_5() -> None:
+    game = position({"alice": {"hand": ["Gravedigger"], "battlefield": ["Swamp"] * 4,
+                               "graveyard": ["Runeclaw Bear"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "space")
+        assert game.decision.kind == "targets"
+        prompt = screen_text(app).split("Gravedigger: choose")[-1]
+        assert "Runeclaw Bear" in prompt  # a card in a graveyard: listed in the prompt with its letter
+        bear = game.decision.options[0][0]
+        await pilot.press(labels(app)[bear])
+        await pilot.press("space")
+        assert game.decision.kind == "yesno" and isinstance(app.screen, ChoiceDialog)
+        await pilot.press("y")
+        assert zone_names(game, "alice", "hand") == ["Runeclaw Bear"]
+
+
+async def test_discard_to_hand_size_in_cleanup_514_1() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"] * 8, "battlefield": []}, "bob": {"battlefield": []}},
+                    step="end")
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game.decision.kind == "discard"
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog)
+        await pilot.press("enter")  # none chosen yet: refused inside the dialog
+        assert app.screen is dialog and "exactly 1" in dialog.error
+        await pilot.press("a", "enter")
+        assert len(game.player("alice").hand) == 7
+
+
+async def test_mulligan_then_bottom_a_card_london_103_4() -> None:
+    deck = ["Forest"] * 20 + ["Runeclaw Bear"] * 20
+    game = Game(GameSetup.from_decks({"alice": deck, "bob": deck}, seed=3, mulligan="london",
+                                     starting_player="alice"))
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("m")  # alice
+        await pilot.press("k")  # bob keeps
+        await pilot.press("k")  # alice keeps her new seven
+        assert game.decision.kind == "bottom"
+        await pilot.press("a", "enter")
+        assert len(game.player("alice").hand) == 6
+
+
+async def test_the_legend_rule_asks_which_to_keep_704_5j() -> None:
+    game = position({"alice": {"hand": ["Mirri, Cat Warrior"],
+                               "battlefield": ["Mirri, Cat Warrior", "Forest", "Forest", "Forest"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "space")
+        assert game.decision.kind == "choose"
+        await pilot.press("b")
+        assert zone_names(game, "alice", "graveyard") == ["Mirri, Cat Warrior"]
+
+
+async def test_command_bar_takes_notation_and_shows_refusals_inline() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(":")
+        await pilot.press(*"cast Shock")
+        await pilot.press("enter")
+        assert "refused" in screen_text(app) and not game.stack
+        bar = app.screen.query_one("#command")
+        bar.value = "cast Light"
+        bar.cursor_position = len(bar.value)
+        await pilot.press("tab")
+        assert bar.value == "cast Lightning Bolt "
+        await pilot.press(*"targeting Rune", "tab", "enter")
+        assert zone_names(game, "bob", "graveyard") == ["Runeclaw Bear"]
+        assert not bar.has_focus
+
+
+async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
+    game = position({"alice": {"hand": ["Forest", "Forest"], "battlefield": []}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        screen = game_screen(app)
+        assert zone_names(screen.game, "alice", "battlefield") == ["Forest"]
+        await pilot.press("ctrl+z")
+        assert zone_names(screen.game, "alice", "battlefield") == []
+        assert len(screen.game.player("alice").hand) == 2
+    hot = position({"alice": {"hand": ["Forest"], "battlefield": []}, "bob": {}})
+    app = app_for(hot)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "ctrl+z")
+        assert "undo is for goldfish games" in screen_text(app)
+
+
+async def test_the_cover_screen_hides_the_next_players_hand() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Pass the keyboard to alice" in screen_text(app)
+        await pilot.press("enter")
+        bear = next(o.id for o in game.permanents("bob") if o.name == "Runeclaw Bear")
+        await pilot.press("enter")
+        await pilot.press(labels(app)[bear])  # alice casts Lightning Bolt: bob may respond with Giant Growth
+        text = screen_text(app)
+        assert "Pass the keyboard to bob" in text and "Giant Growth" not in text
+        await pilot.press("enter")
+        assert "Giant Growth" in screen_text(app)
+
+
+async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("shift+tab")  # the phase bar is the last stop of the Tab cycle
+        assert screen.zone == "phases"
+        before = "end" in screen.session.stops["alice"].own
+        while screen.cursor["phases"] != 11:  # the end step
+            await pilot.press("right")
+        await pilot.press("enter")
+        assert ("end" in screen.session.stops["alice"].own) != before
+        await pilot.press("tab", "e")
+        assert game.turn == 2 or game.active == "bob"
+
+
+async def test_help_graveyards_and_quit_are_one_key_each() -> None:
+    game = position({"alice": {"hand": ["Forest"], "graveyard": ["Shock"]}, "bob": {}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("?")
+        assert "pass priority" in screen_text(app)
+        await pilot.press("x")
+        await pilot.press("g")
+        assert "alice's graveyard (1)" in screen_text(app) and "Shock" in screen_text(app)
+        await pilot.press("escape", "q")
+        assert "Quit mtg-tui?" in screen_text(app)
+        await pilot.press("n")
+        assert app.is_running
+        await pilot.press("q", "y")
+    assert not app.is_running
+
+
+async def test_save_then_load_from_the_main_menu(tmp_path) -> None:  # noqa: ANN001
+    from mtg_tui.app import MtgApp
+    game = position({"alice": {"hand": ["Forest", "Lightning Bolt"]}, "bob": {}})
+    app = app_for(game)
+    path = tmp_path / "saved.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "ctrl+s")
+        app.screen.query_one("#dialog-input").value = str(path)
+        await pilot.press("enter")
+        assert f"saved to {path}" in screen_text(app)
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.press(*"nowhere.json", "enter")
+        assert "no file nowhere.json" in screen_text(app)
+        app.screen.query_one("#dialog-input").value = str(path)
+        await pilot.press("enter")
+        loaded = game_screen(app).game
+        assert zone_names(loaded, "alice", "battlefield") == ["Forest"]
+        assert zone_names(loaded, "alice", "hand") == ["Lightning Bolt"]

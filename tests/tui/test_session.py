@@ -1,0 +1,130 @@
+"""The client's loop without a terminal: where it passes for a player (auto-pass and
+priority stops), the goldfish autopilot, undo, configs and saved games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtg_tui.config import GameConfig
+from mtg_tui.decklists import DeckError
+from mtg_tui.saves import SaveError, load, save
+from mtg_tui.session import Session
+from mtg_tui.stops import Stops
+from rules import actions as A
+
+from conftest import position
+
+
+def test_nothing_relevant_to_do_means_the_client_passes_117_3() -> None:
+    game = position({"alice": {"hand": ["Craw Wurm"], "battlefield": ["Forest"]}, "bob": {}})
+    s = Session(game)
+    assert s.auto_answer(game.decision) == A.Pass("alice")  # Craw Wurm costs six
+
+
+def test_a_relevant_action_stops_at_a_main_phase_but_not_at_upkeep() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+    s = Session(game)
+    assert s.auto_answer(game.decision) is None
+    upkeep = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}},
+                      step="upkeep")
+    assert Session(upkeep).auto_answer(upkeep.decision) == A.Pass("alice")
+
+
+def test_an_opponents_spell_stops_a_player_who_can_respond() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Runeclaw Bear"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest"]}})
+    s = Session(game)
+    s.act("alice: cast Lightning Bolt targeting bob")
+    assert game.decision.player == "bob" and game.stack  # alice's own spell: passed for her
+    assert s.auto_answer(game.decision) is None
+
+
+def test_toggling_a_stop_changes_where_the_client_stops() -> None:
+    stops = Stops()
+    assert stops.has(True, "main1") and not stops.has(True, "upkeep")
+    assert stops.toggle(True, "upkeep") and stops.has(True, "upkeep")
+    assert not stops.toggle(True, "upkeep")
+    with pytest.raises(ValueError):
+        stops.toggle(True, "lunch")
+
+
+def test_pass_until_end_of_turn_stops_when_attacked() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}}, active="bob", step="upkeep")
+    s = Session(game)
+    s.advance()
+    s.pass_eot["alice"] = game.turn
+    while not (game.decision.kind == "attackers"):
+        s.act(A.Pass(game.decision.player))
+    s.act("bob: attack Runeclaw Bear")
+    assert game.decision.player == "alice" and game.step == "declare_attackers"
+    assert "alice" not in s.pass_eot
+
+
+def test_the_goldfish_keeps_passes_and_never_blocks() -> None:
+    cfg = GameConfig("goldfish", ("red-green",), seed=4).checked()
+    s = Session(cfg.new_game(), cfg)
+    s.advance()
+    assert s.decider == "alice" and s.humans == ["alice"]
+    assert s.game.player("goldfish").life == 20 and s.game.player("goldfish").library == []
+
+
+def test_kill_turn_counts_the_winners_own_turns() -> None:
+    game = position({"alice": {"battlefield": ["Craw Wurm"]}, "goldfish": {"life": 6}},
+                    goldfish=("goldfish",), turn=5, step="begin_combat")
+    s = Session(game)
+    s.advance()
+    s.act("alice: attack Craw Wurm")
+    assert game.over and game.winner == "alice"
+    assert s.kill_turn() == 3  # turns 1, 3, 5 were alice's
+
+
+def test_undo_goes_back_to_before_the_last_human_action() -> None:
+    game = position({"alice": {"hand": ["Forest", "Mountain"]}, "goldfish": {}}, goldfish=("goldfish",))
+    s = Session(game)
+    s.act("alice: play Forest")
+    assert s.can_undo()
+    assert s.undo()
+    assert sorted(s.game.objects[i].name for i in s.game.player("alice").hand) == ["Forest", "Mountain"]
+    assert not s.undo()
+
+
+def test_configs_say_what_is_wrong() -> None:
+    with pytest.raises(DeckError, match="no deck called 'nope'"):
+        GameConfig("hotseat", ("nope", "red-green")).checked()
+    with pytest.raises(ValueError, match="different names"):
+        GameConfig("hotseat", ("red-green", "red-green"), ("al", "al")).checked()
+    with pytest.raises(ValueError, match="single words"):
+        GameConfig("goldfish", ("red-green",), ("a b",)).checked()
+    cfg = GameConfig("hotseat", ("red-green", "white-blue"), ("ann",), seed=3).checked()
+    assert cfg.names == ("ann", "bob") and cfg.next_seed().seed == 4
+
+
+def test_a_saved_game_loads_to_the_same_position(tmp_path: Path) -> None:
+    cfg = GameConfig("hotseat", ("red-green", "white-blue"), seed=8).checked()
+    s = Session(cfg.new_game(), cfg, open_hands=True)
+    s.act(A.Keep(s.decider))
+    path = save(s, tmp_path / "g.json")
+    loaded = load(path)
+    assert loaded.game.view("alice") == s.game.view("alice") and loaded.open_hands
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no file"), ("{", "bad JSON"), ("[]", "not a saved game"),
+    ('{"setup": {"players": []}, "actions": ["alice: fly"]}', "can't be loaded|doesn't replay|not a valid"),
+])
+def test_a_bad_save_file_is_a_clear_error(tmp_path: Path, content: str | None, message: str) -> None:
+    path = tmp_path / "save.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(SaveError, match=message):
+        load(path)
+
+
+def test_a_save_names_its_players_and_is_json(tmp_path: Path) -> None:
+    game = position({"alice": {}, "bob": {}})
+    path = save(Session(game), tmp_path / "sub" / "x.json")
+    assert json.loads(path.read_text())["client"] == {"open_hands": False}

@@ -1,0 +1,58 @@
+"""How the client looks at 120x40 (pytest-textual-snapshot; `pytest --snapshot-update`
+re-records after a deliberate change, to be looked at before committing)."""
+
+from __future__ import annotations
+
+from mtg_tui.app import MtgApp
+from mtg_tui.session import Session
+from rules import Game
+
+from conftest import SIZE, position
+
+
+def midgame() -> Game:
+    """Bob's Lightning Bolt on the stack at alice's Centaur Courser; alice may respond."""
+    game = position({
+        "alice": {"hand": ["Giant Growth", "Craw Wurm", "Forest", "Shock"],
+                  "battlefield": ["Forest", "Forest", {"card": "Forest", "tapped": True}, "Mountain", "Mountain",
+                                  {"card": "Llanowar Elves", "tapped": True}, {"card": "Centaur Courser", "damage": 1},
+                                  "Runeclaw Bear", {"card": "Prodigal Pyromancer", "sick": True}],
+                  "graveyard": ["Lightning Bolt"]},
+        "bob": {"hand": ["Lightning Bolt", "Cancel", "Island"],
+                "battlefield": ["Mountain", "Plains", "Plains", "Island", "Island", "Serra Angel",
+                                {"card": "Wind Drake", "counters": {"+1/+1": 1}},
+                                {"card": "Pacifism", "attached_to": "Runeclaw Bear"}]},
+    }, turn=6, active="bob", step="main1")
+    game.act("bob: cast Lightning Bolt targeting Centaur Courser")
+    game.act("bob: pass")
+    return game
+
+
+def app_at(game: Game, open_hands: bool) -> MtgApp:
+    return MtgApp(session=Session(game, open_hands=open_hands))
+
+
+def test_game_screen(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_at(midgame(), open_hands=False), press=["enter"], terminal_size=SIZE)
+
+
+def test_cover_screen(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_at(midgame(), open_hands=False), terminal_size=SIZE)
+
+
+def test_help(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_at(midgame(), open_hands=True), press=["question_mark"], terminal_size=SIZE)
+
+
+def test_damage_assignment_dialog(snap_compare) -> None:  # noqa: ANN001
+    game = position({"alice": {"battlefield": ["Craw Wurm"]},
+                     "bob": {"battlefield": ["Runeclaw Bear", "Elite Vanguard"]}}, step="declare_attackers")
+    game.act("alice: attack Craw Wurm")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    game.act("bob: block Runeclaw Bear -> Craw Wurm, Elite Vanguard -> Craw Wurm")
+    game.act("alice: order Runeclaw Bear, Elite Vanguard")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    assert game.decision.kind == "assign_damage"
+    assert snap_compare(app_at(game, open_hands=True), terminal_size=SIZE)

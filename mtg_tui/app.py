@@ -18,6 +18,7 @@ from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.help import HelpScreen
 from .screens.menu import MenuScreen
+from .screens.rules_keys import ExplainedGameScreen
 from .screens.modals import ConfirmDialog
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
@@ -51,7 +52,7 @@ class MtgApp(App[None]):
 
     def start_session(self, session: Session) -> None:
         session.advance()
-        screen = GameScreen(session)
+        screen = ExplainedGameScreen(session)  # the game screen with the rules keys (issue 6)
         self._replace_stack(screen)
 
     def _replace_stack(self, screen: Screen[Any]) -> None:

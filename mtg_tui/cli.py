@@ -122,8 +122,10 @@ def cards(set_code: str | None, as_json: bool) -> None:
         click.echo("\n".join(report_lines(report)))
 
 
-from mtg_tui.cli_rules import rules_command  # noqa: E402  (issue 6: the rules reference)
+from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
+from mtg_tui.cli_rules import rules_command  # noqa: E402
 
+main.add_command(practice_command)
 main.add_command(rules_command)
 
 if __name__ == "__main__":

@@ -60,3 +60,22 @@ def cr_file_choice(explicit: Optional[str] = None) -> tuple[Optional[str], str, 
     if value is not None and not isinstance(value, str):
         warning = f"cr_file in {config_path()} must be a path in quotes; ignoring it"
     return None, "", warning
+
+
+_REFERENCES: dict[tuple[Optional[str], str], Any] = {}
+
+
+def app_reference(era: str) -> tuple[Any, Optional[str]]:
+    """The rules reference the app shows (`rules.reference.Reference`) and a warning.  The
+    configured rules file ($MTG_TUI_CR_FILE or cr_file in the settings) when it loads, else the
+    project's own index in `era`'s numbering.  Parsed once per run."""
+    from rules.reference import ReferenceError, open_reference
+
+    path, where, warning = cr_file_choice(None)
+    key = (path, era if path is None else "")
+    if key not in _REFERENCES:
+        try:
+            _REFERENCES[key] = (open_reference(path, era), warning)
+        except ReferenceError as e:
+            _REFERENCES[key] = (open_reference(None, era), f"{e} (from {where}); showing the project's own index")
+    return _REFERENCES[key]

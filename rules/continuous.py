@@ -55,10 +55,15 @@ class ContinuousMixin:
         self._dirty()
 
     def _end_effects(self: "Game", duration: str) -> None:
-        before = len(self.effects)
+        ended = [e for e in self.effects if e.duration == duration]
+        if not ended:
+            return
         self.effects = [e for e in self.effects if e.duration != duration]
-        if len(self.effects) != before:
-            self._dirty()
+        for e in ended:  # an effect that changed the game state undoes it as it ends (control)
+            end = getattr(e, "on_end", None)
+            if end is not None:
+                end(self)
+        self._dirty()
 
     def chars(self: "Game", o: Obj) -> Characteristics:
         ch = self._chars_cache.get(o.id)

@@ -6,6 +6,7 @@ effects ask questions as they resolve (a player choosing cards to discard, 608.2
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
 from . import actions as A
@@ -287,6 +288,46 @@ def dont_untap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable
         game.add_effect(ContinuousEffect(game.new_timestamp(), frozenset({oid}), ctx.source.name,
                                          f"untap:{p}", restriction="doesnt_untap"))
         game._log(f"{o.name} doesn't untap during {p}'s next untap step", "doesnt_untap")
+    return
+    yield  # pragma: no cover
+
+
+@dataclass
+class ControlEffect(ContinuousEffect):
+    """"Gain control of target creature until end of turn" (layer 2): the new controller is
+    set at once and the old one restored when the effect ends, unless control changed again."""
+
+    obj: int = 0
+    old: str = ""
+    new: str = ""
+
+    def on_end(self, game: "Game") -> None:
+        o = game.objects.get(self.obj)
+        if o is not None and o.zone == "battlefield" and o.controller == self.new:
+            set_controller(game, o, self.old)
+
+
+def set_controller(game: "Game", o: Any, player: str) -> None:
+    """`player` gains control of permanent `o`: it leaves combat (506.4) and has not been
+    under its new controller's control since their turn began (302.6)."""
+    if o.controller == player:
+        return
+    game._leave_combat(o)
+    o.controller = player
+    o.since_turn = game.turn
+    game._dirty()
+    game._log(f"{player} gains control of {o.name}", "control_change", player=player)
+
+
+def gain_control(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
+                 duration: str = "eot") -> Gen:
+    for oid in which(game, ctx):
+        o = game.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "battlefield" or o.controller == ctx.controller:
+            continue
+        game.add_effect(ControlEffect(game.new_timestamp(), frozenset(), ctx.source.name, duration,
+                                      obj=oid, old=o.controller, new=ctx.controller))
+        set_controller(game, o, ctx.controller)
     return
     yield  # pragma: no cover
 

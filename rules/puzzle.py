@@ -15,8 +15,10 @@ A puzzle file is a scenario file with these extra top-level keys:
     actions = [...]                     # setup: played before the solver takes over
     solution = [...]                    # a winning line, both players, in action notation
     opponent = [...]                    # optional: the opponent's answers (default: the
-                                        # opponent's actions in `solution`)
+                                        # opponent's actions in `solution`, passes aside)
 
+The opponent plays a scripted action the first time it answers the question asked and is
+legal (so a scripted spell is cast at the first chance); set positions up with `actions`.
 `[expect]` is the goal.  The scenario runner plays `actions` then `solution` and checks it,
 so `mtg-tui scenario` runs a puzzle file like any other.  `PuzzleRun` is one attempt as a
 client plays it: the solver acts; the opponent answers from its script (an action that
@@ -33,6 +35,7 @@ from typing import Any, Optional
 
 from . import actions as A
 from .autopilot import goldfish_answer
+from .cards import CardDataError, UnknownCard
 from .decisions import Decision
 from .game import Game
 from .scenario import (Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _position,
@@ -175,10 +178,13 @@ class PuzzleRun:
         try:
             self.game = build_game(self.puzzle.scenario)
             play_actions(self.game, self.puzzle.setup_actions)
-        except (ScenarioError, ScenarioFailure, A.IllegalAction) as e:
+            self.start_turn = self.game.turn
+            self.settle()
+        except (ScenarioError, ScenarioFailure, A.IllegalAction, UnknownCard, CardDataError) as e:
             raise PuzzleError(f"{self.puzzle.title}: the start position can't be set up: {e}") from None
-        self.start_turn = self.game.turn
-        self.settle()
+        except Exception as e:  # an engine bug: reported like the scenario runner does, not raised
+            raise PuzzleError(f"{self.puzzle.title}: the engine failed setting it up: "
+                              f"{type(e).__name__}: {e}") from None
 
     @property
     def last_turn(self) -> int:

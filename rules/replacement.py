@@ -32,13 +32,23 @@ class PreventionEffect(ContinuousEffect):
     controller: str = ""
 
 
+def _special(card: Any) -> tuple[StaticAbility, ...]:
+    """The card's static abilities that prevent damage or change rules for players (cached
+    on the card definition: the engine asks on every damage event and every cast check)."""
+    got = card.__dict__.get("_special_statics")
+    if got is None:
+        got = tuple(ab for ab in card.abilities
+                    if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
+        card.__dict__["_special_statics"] = got
+    return got
+
+
 def _statics(game: "Game") -> list[tuple["Obj", StaticAbility]]:
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility):
-                out.append((o, ab))
+        for ab in _special(o.card):
+            out.append((o, ab))
     return out
 
 
@@ -80,12 +90,24 @@ def prevent_damage(game: "Game", source: "Obj", target: Any, amount: int, combat
     return left
 
 
+@dataclass
+class PlayerRuleEffect(ContinuousEffect):
+    """A rule for some players from a resolved spell ("Your opponents can't cast spells this
+    turn": rule "cant_cast")."""
+
+    rule: str = ""
+    players: frozenset[str] = frozenset()
+
+
 def player_rules(game: "Game", player: str) -> set[str]:
-    """Rules-changing static abilities that apply to `player` ("no_max_hand_size")."""
+    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast")."""
     out: set[str] = set()
     for o, ab in _statics(game):
         if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
             out.add(ab.player_rule)
+    for e in game.effects:
+        if isinstance(e, PlayerRuleEffect) and player in e.players:
+            out.add(e.rule)
     return out
 
 

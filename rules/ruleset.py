@@ -154,6 +154,8 @@ _CITES: dict[str, tuple[str, str]] = {
     # effects of the card pool (rules.effects, rules.zone_effects, rules.replacement)
     "counters": ("121.1", "200.10"),
     "uncounterable": ("101.2", "103.2"),
+    "cant": ("101.2", "103.2"),
+    "control_change": ("613.1b", "418.5a"),
     "search": ("701.16a", "217.2b"),
     "shuffle_library": ("701.17a", "217.2b"),
     "reveal": ("701.13a", "217.3c"),

@@ -12,6 +12,7 @@ from .cards.model import ActivatedAbility, SpellAbility, TargetSpec, TriggeredAb
 from .decisions import Decision
 from .mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, Source, mana_symbols, solve_payment
 from .objects import Obj, StackItem
+from .replacement import player_rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -85,6 +86,8 @@ class StackMixin:
     def can_cast_now(self: "Game", player: str, o: Obj) -> Optional[A.IllegalAction]:
         if o.card.is_type("Land"):
             return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", self.rules.cite("play_land"))
+        if "cant_cast" in player_rules(self, player):  # "Your opponents can't cast spells this turn"
+            return A.IllegalAction(f"{player} can't cast spells this turn", self.rules.cite("cant"))
         instant = o.card.is_type("Instant") or "flash" in self.chars(o).keywords
         if not instant and (self.active != player or self.step not in MAIN_STEPS or self.stack):
             return A.IllegalAction(

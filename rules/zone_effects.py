@@ -149,3 +149,24 @@ def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: CardTes
         game._log(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
     return
     yield  # pragma: no cover
+
+
+def reorder_top(game: "Game", ctx: "EffectContext", count: Callable[..., int]) -> Gen:
+    """"Look at the top N cards of your library, then put them back in any order": the
+    player picks the new top card, then the next, ... (the cards stay the same objects)."""
+    p = ctx.controller
+    lib = game.player(p).library
+    top = list(lib[:count(game, ctx)])
+    game._log(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
+              "library_top", player=p)
+    order: list[int] = []
+    left = list(top)
+    while len(left) > 1:
+        oid = yield from choose_object(game, p, f"{ctx.source.name}: choose the card to put "
+                                                f"{'next' if order else 'on top of your library'}", left,
+                                       zones=("library",), concept="library_top", hidden=True)
+        order.append(oid)
+        left.remove(oid)
+    lib[:len(top)] = order + left
+    game._log(f"{p} puts them back in the order of their choice", "library_top", player=p)
+

@@ -39,7 +39,7 @@ from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
 from .cover import CoverScreen
-from .modals import AssignDialog, ChoiceDialog, ConfirmDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 from ..render import styled
 
 DIALOG_KINDS = {"mulligan", "yesno", "choose", "discard", "bottom", "order_blockers", "order_triggers",
@@ -425,7 +425,11 @@ class GameScreen(Screen[None]):
 
     def finish_picker(self) -> None:
         p = self.picker
-        if p is None or not p.complete():
+        if p is None:
+            return
+        if not p.complete():
+            self.message = styled(p.prompt, "yellow")
+            self.render_board()
             return
         action = p.answer()
         if action is None:
@@ -493,6 +497,12 @@ class GameScreen(Screen[None]):
         """Cast or activate: X first if it has one, then targets, then (p) mana sources."""
         if isinstance(acts[0], A.PlayLand):
             self.try_act(acts[0])
+            return
+        modes = sorted({getattr(a, "modes", ()) for a in acts})
+        if len(modes) > 1:  # a modal spell: the engine lists each legal choice of modes
+            options = lettered([("modes " + ", ".join(map(str, m)) if m else "no mode", m) for m in modes])
+            self.ask(f"{self._title(acts[0])}: choose", options,
+                     lambda m: self.start([a for a in acts if getattr(a, "modes", ()) == m], manual))
             return
         xs = sorted({a.x for a in acts if getattr(a, "x", None) is not None})  # type: ignore[attr-defined]
         if len(xs) > 1:

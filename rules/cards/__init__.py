@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Iterable
 
 from ..mana import ManaError, parse_cost
-from .compiler import Unsupported, compile_line
+from .compiler import Unsupported, compile_line, merge_spell_lines
 from .model import ActivatedAbility, CardDef, Cost, TypeLine
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -116,4 +116,5 @@ def compile_card(raw: dict) -> CardDef:
             card.abilities.extend(compile_line(line, card))
         except Unsupported:
             card.unsupported.append(line)
+    merge_spell_lines(card)
     return card

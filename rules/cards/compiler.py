@@ -79,6 +79,23 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     raise Unsupported(raw)
 
 
+def merge_spell_lines(card: Any) -> None:
+    """An instant or sorcery whose effect spans several lines ("... You may shuffle your
+    library." / "Draw a card.") does them all, in order, as one spell ability."""
+    spells = [a for a in card.abilities if isinstance(a, SpellAbility)]
+    if len(spells) < 2:
+        return
+    text = " ".join(normalise(a.text, card.name) for a in spells)
+    try:
+        c = compile_effect(text)
+    except Unsupported:
+        card.unsupported += [a.text for a in spells]
+        card.abilities = [a for a in card.abilities if not isinstance(a, SpellAbility)]
+        return
+    merged = SpellAbility("\n".join(a.text for a in spells), effect=c.effect(), targets=tuple(c.specs))
+    card.abilities = [merged if a is spells[0] else a for a in card.abilities if a is spells[0] or a not in spells]
+
+
 def _triggered(t: str, raw: str, card: Any) -> Any:
     return compile_triggered(t, raw)
 

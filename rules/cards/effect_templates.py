@@ -10,224 +10,18 @@ its event supplies ("that player" for "Whenever an opponent draws a card")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from .. import effects as E
 from .. import zone_effects as Z
-from ..mana import NAME_TO_COLOR
-from ..replacement import PreventionEffect
-from .model import CardDef, KeywordAbility, TargetSpec, TypeLine
-from .targets import Unsupported, card_phrase, object_phrase, target_spec
-from .wording import keyword_list, num, singular
-
-Getter = Callable[[Any, Any], list]
-Amount = Callable[[Any, Any], int]
-Step = Callable[..., Any]
-
-
-@dataclass
-class Compiled:
-    """A compiled effect text: its target specs (in order) and its steps."""
-
-    specs: list[TargetSpec] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-    refs: dict[str, Getter] = field(default_factory=dict)
-    x: Optional[Amount] = None  # "where X is ..."
-    no_regenerate: bool = False  # "It can't be regenerated." applies to the destroy before it
-    pending: str = ""  # a sentence that the next one completes ("You choose ... from it.")
-
-    def effect(self) -> Callable[..., Any]:
-        return E.sequence(*self.steps)
-
-    def child(self) -> "Compiled":
-        """A sub-effect ("... at the beginning of the next end step") sharing targets and refs."""
-        return Compiled(self.specs, [], self.refs, self.x)
-
-
-# ------------------------------------------------------------------ getters
-def _me(game: Any, ctx: Any) -> list[str]:
-    return [ctx.controller]
-
-
-def _source(game: Any, ctx: Any) -> list[Any]:
-    return [ctx.source.id]
-
-
-def _targets(idx: int, n: int = 1) -> Getter:
-    return lambda game, ctx: [ctx.target(i) for i in range(idx, idx + n)]
-
-
-def _memo(key: str, getter: Getter) -> Getter:
-    """Evaluate `getter` and remember the result as ctx.data[key] ("those creatures")."""
-    def run(game: Any, ctx: Any) -> list:
-        out = list(getter(game, ctx))
-        ctx.data[key] = out
-        return out
-    return run
-
-
-def _controllers(getter: Getter) -> Getter:
-    def run(game: Any, ctx: Any) -> list:
-        out = []
-        for oid in getter(game, ctx):
-            o = game.known(oid) if oid is not None else None
-            if o is not None:
-                out.append(o.controller)
-        return out
-    return run
-
-
-def _attached(game: Any, ctx: Any) -> list[Any]:
-    host = getattr(ctx.source, "attached_to", None)
-    return [host] if host is not None else []
-
-
-def _add_target(phrase: str, out: Compiled) -> Getter:
-    spec = target_spec(phrase)
-    out.specs.append(spec)
-    return _targets(len(out.specs) - 1, spec.count)
-
-
-def _cap_lower(phrase: str) -> str:
-    first, _, rest = phrase.partition(" ")
-    if first in ("Target", "Each", "All", "Creatures", "Up", "Two", "Three", "Any", "Attacking", "Blocking",
-                 "Those", "That", "It", "Its", "Enchanted", "Equipped", "Other", "They", "You"):
-        return (first.lower() + " " + rest).strip()
-    return phrase
-
-
-def group(phrase: str) -> Getter:
-    """Every permanent matching a plural phrase ("creatures you control", "nonland permanents")."""
-    kind, test = object_phrase(phrase)
-
-    def pick(game: Any, ctx: Any) -> list[Any]:
-        out = []
-        for o in game.permanents():
-            ch = game.chars(o)
-            if kind == "creature" and not ch.is_type("Creature"):
-                continue
-            if kind == "land" and not ch.is_type("Land"):
-                continue
-            if test(game, o, ch, ctx.controller, ctx.source):
-                out.append(o.id)
-        return out
-    return pick
-
-
-def objects(phrase: str, out: Compiled) -> Getter:
-    """The objects a phrase names: "~", "it", "target creature", "each creature without
-    flying", "all enchantments", "creatures you control", "all creatures target player controls"."""
-    p = _cap_lower(phrase.strip())
-    if p == "~":
-        return _source
-    if p in out.refs:
-        return out.refs[p]
-    if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
-        return _attached
-    if re.match(r"(?:(?:up to )?\w+ )?target ", p) or p == "any target":
-        getter = _add_target(p, out)
-        out.refs.update({"it": getter, "that creature": getter, "that permanent": getter})
-        return getter
-    m = re.fullmatch(r"(?:all|each) (.+?) (target player|that player|they) controls?", p)
-    if m:
-        whose = players(m.group(2), out)
-        g = group(m.group(1))
-        getter = _memo("those", lambda game, ctx: [i for i in g(game, ctx)
-                                                   if game.objects[i].controller in whose(game, ctx)])
-        out.refs["those creatures"] = lambda game, ctx: ctx.data.get("those", [])
-        return getter
-    m = re.fullmatch(r"(?:all|each) (.+)", p)
-    if m:
-        p = m.group(1)
-    getter = _memo("those", group(p))
-    out.refs["those creatures"] = lambda game, ctx: ctx.data.get("those", [])
-    return getter
-
-
-def players(phrase: str, out: Compiled) -> Getter:
-    """"you", "target player", "target opponent", "each player", "each opponent", "that player"."""
-    p = _cap_lower(phrase.strip())
-    if p == "you":
-        return _me
-    if p in ("target player", "target opponent"):
-        getter = _add_target(p, out)
-        out.refs.update({"that player": getter, "they": getter, "them": getter})
-        return getter
-    if p == "each player":
-        return lambda game, ctx: [pl.name for pl in game._apnap()]
-    if p == "each opponent":
-        return lambda game, ctx: [n for n in (pl.name for pl in game._apnap()) if n != ctx.controller]
-    if p in ("that player", "they", "them", "the player"):
-        for key in ("that player", "they", "them"):
-            if key in out.refs:
-                return out.refs[key]
-    if p in ("its controller", "their controller") and "it" in out.refs:
-        return _controllers(out.refs["it"])
-    raise Unsupported(phrase)
-
-
-# ------------------------------------------------------------------ amounts
-def count_phrase(phrase: str) -> Amount:
-    """"the number of Swamps you control", "land you control" (after "for each")."""
-    p = re.sub(r"^the number of ", "", phrase.strip())
-    m = re.fullmatch(r"(.+?) you control", p)
-    if not m:
-        raise Unsupported(phrase)
-    kind, test = object_phrase(singular(m.group(1)) if " " not in m.group(1) else m.group(1))
-
-    def count(game: Any, ctx: Any) -> int:
-        n = 0
-        for o in game.permanents(ctx.controller):
-            ch = game.chars(o)
-            if kind == "creature" and not ch.is_type("Creature"):
-                continue
-            if test(game, o, ch, ctx.controller, ctx.source):
-                n += 1
-        return n
-    return count
-
-
-def amount(word: str, out: Compiled) -> Amount:
-    w = word.strip()
-    if w.upper() == "X":
-        return out.x or E.x_value
-    if w == "that much":
-        return lambda game, ctx: int(ctx.data.get("amount", 0))
-    n = num(w)
-    if n is None:
-        raise Unsupported(word)
-    return E.fixed(n)
-
-
-def _times(a: Amount, b: Amount) -> Amount:
-    return lambda game, ctx: a(game, ctx) * b(game, ctx)
-
+from ..replacement import PlayerRuleEffect, PreventionEffect
+from .phrases import (Compiled, Getter, Step, _me, _source, amount, count_phrase, objects, players,
+                      split_sentences, times)
+from .targets import Unsupported, card_phrase, object_phrase
+from .tokens import token_card
+from .wording import keyword_list, num
 
 # ------------------------------------------------------------------ compiling
-def split_sentences(text: str) -> list[str]:
-    """Sentences, keeping quoted text whole; `It has "..."` joins the sentence before it."""
-    parts: list[str] = []
-    buf = ""
-    quoted = False
-    for i, ch in enumerate(text.strip()):
-        buf += ch
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "." and not quoted and (i + 1 == len(text.strip()) or text.strip()[i + 1] == " "):
-            parts.append(buf.strip())
-            buf = ""
-    if buf.strip():
-        parts.append(buf.strip())
-    merged: list[str] = []
-    for s in parts:
-        if merged and s.startswith('It has "'):
-            merged[-1] = merged[-1].rstrip(".") + " that has " + s[len("It has "):]
-        else:
-            merged.append(s)
-    return merged
-
-
 def compile_effect(text: str, refs: Optional[dict[str, Getter]] = None) -> Compiled:
     """Compile the effect part of a spell or ability: sentences in order (608.2c)."""
     out = Compiled(refs=dict(refs or {}))
@@ -281,7 +75,7 @@ def _you_may(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"If this ability has been activated (\w+) or more times this turn, (.+)")
-def _activated_times(m: re.Match, out: Compiled) -> None:
+def _activatedtimes(m: re.Match, out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
@@ -478,7 +272,7 @@ def _gain(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
     if m.group(3):
-        n = _times(n, count_phrase(m.group(3)))
+        n = times(n, count_phrase(m.group(3)))
     out.steps.append(lambda g, c: E.gain_life(g, c, who, n))
 
 
@@ -594,6 +388,30 @@ def _reveal_until_rest(m: re.Match, out: Compiled) -> None:
     out.pending = ""
 
 
+@template(r"Look at the top (\w+) cards of your library, then put them back in any order")
+def _reorder_top(m: re.Match, out: Compiled) -> None:
+    n = amount(m.group(1), out)
+    out.steps.append(lambda g, c: Z.reorder_top(g, c, n))
+
+
+@template(r"Gain control of (.+?) until end of turn")
+def _gain_control(m: re.Match, out: Compiled) -> None:
+    which = objects(m.group(1), out)
+    out.steps.append(lambda g, c: E.gain_control(g, c, which))
+
+
+@template(r"Your opponents can't cast spells this turn")
+def _silence(m: re.Match, out: Compiled) -> None:
+    def run(game: Any, ctx: Any) -> Any:
+        foes = frozenset(p for p in game.opponents(ctx.controller))
+        game.add_effect(PlayerRuleEffect(game.new_timestamp(), frozenset(), ctx.source.name, "eot",
+                                         rule="cant_cast", players=foes))
+        game._log(f"{', '.join(sorted(foes))} can't cast spells this turn", "cant")
+        return
+        yield  # pragma: no cover
+    out.steps.append(run)
+
+
 @template(r"(.+?) takes an extra turn after this one")
 def _extra_turn(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
@@ -655,7 +473,7 @@ _TOKEN = re.compile(
 def _tokens(m: re.Match, out: Compiled) -> None:
     n = amount(m.group(1), out)
     if m.group(9):
-        n = _times(n, count_phrase(m.group(9)))
+        n = times(n, count_phrase(m.group(9)))
     keywords = _keywords(m.group(7)) if m.group(7) else ()
     token = token_card(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
                        artifact=bool(m.group(6)), text=m.group(8) or "")
@@ -667,28 +485,3 @@ def _keywords(text: str) -> tuple[str, ...]:
     if kws is None:
         raise Unsupported(text)
     return kws
-
-
-# ------------------------------------------------------------------ tokens
-_TOKEN_CACHE: dict[tuple, CardDef] = {}
-
-
-def token_card(subtypes: str, colors: str, power: Optional[str], toughness: Optional[str],
-               keywords: tuple[str, ...], artifact: bool = False, text: str = "") -> CardDef:
-    """The card definition of a token an effect creates (2014 110.5c / 2009 216.1a: its name
-    is its creature types).  `text` is an ability it has ("This creature's power ...")."""
-    key = (subtypes, colors, power, toughness, keywords, artifact, text)
-    if key not in _TOKEN_CACHE:
-        cols = frozenset(NAME_TO_COLOR[w] for w in re.split(r"[ ,]+", colors) if w in NAME_TO_COLOR)
-        types = ("Artifact", "Creature") if artifact else ("Creature",)
-        lines = [", ".join(k.capitalize() for k in keywords)] if keywords else []
-        if text:
-            lines.append(text)
-        card = CardDef(subtypes, None, TypeLine((), types, tuple(subtypes.split())), text="\n".join(lines),
-                       power=power or "*", toughness=toughness or "*",
-                       abilities=[KeywordAbility(k, keyword=k) for k in keywords], colors_override=cols)
-        if text:
-            from .compiler import compile_line
-            card.abilities.extend(compile_line(text, card))
-        _TOKEN_CACHE[key] = card
-    return _TOKEN_CACHE[key]

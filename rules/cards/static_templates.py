@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from .effect_templates import count_phrase
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list

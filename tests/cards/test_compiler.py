@@ -7,7 +7,7 @@ import pytest
 
 from rules.cards import UnknownCard, card_names, compile_card, get_card
 from rules.cards.compiler import normalise, target_spec
-from rules.cards.model import (ActivatedAbility, KeywordAbility, SpellAbility, StaticAbility,
+from rules.cards.model import (ActivatedAbility, KeywordAbility, SpellAbility,
                                TriggeredAbility)
 
 
@@ -82,3 +82,44 @@ def test_unknown_card_names_suggest_close_ones() -> None:
     with pytest.raises(UnknownCard) as e:
         get_card("Lightning Blot")
     assert "Lightning Bolt" in str(e.value)
+
+
+def test_object_phrases_with_lists_and_subtypes() -> None:
+    assert target_spec("target artifact, enchantment, or land").kind == "permanent"
+    assert target_spec("target Skeleton, Vampire, or Zombie").kind == "permanent"
+    assert target_spec("target Forest").kind == "land"
+    assert target_spec("target creature card from a graveyard").kind == "card_graveyard"
+    assert target_spec("up to three target creatures").up_to
+    assert target_spec("target player or planeswalker").kind == "player_or_planeswalker"
+
+
+def test_keyword_lists_split_protections() -> None:
+    from rules.cards.wording import keyword_list
+    assert keyword_list("flying, first strike, lifelink, protection from demons and from dragons") == (
+        "flying", "first strike", "lifelink", "protection from demons", "protection from dragons")
+    assert keyword_list("protection from elves") is None  # an irregular plural the engine wouldn't match
+    assert keyword_list("flying and banding") is None
+
+
+def test_era_wordings_of_players() -> None:
+    t = normalise("Target player puts the top five cards of his or her library into his or her graveyard.", "X")
+    assert t == "Target player puts the top five cards of their library into their graveyard."
+
+
+def test_a_card_named_like_its_own_text_compiles() -> None:
+    assert get_card("Regenerate").supported  # "Regenerate target creature." is not "~ target creature."
+
+
+def test_tokens_with_abilities_compile_them() -> None:
+    from rules.cards.tokens import token_card
+    avatar = token_card("Avatar", "white", None, None, (),
+                        text="This creature's power and toughness are each equal to your life total.")
+    assert [type(a).__name__ for a in avatar.abilities] == ["StaticAbility"]
+    assert avatar.abilities[0].cda is not None
+
+
+def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:
+    spirit = get_card("Consume Spirit")
+    assert spirit.unsupported == ["Spend only black mana on X."]
+    rats = get_card("Relentless Rats")
+    assert rats.unsupported == ["A deck can have any number of cards named Relentless Rats."]

@@ -1,0 +1,112 @@
+"""Rules practice outside the screen: the bundled puzzles and the progress file.
+
+Progress is a small JSON file in the user's data directory (`practice.json`); a damaged one
+is reported, moved aside (`practice.json.damaged`) and replaced, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from rules.puzzle import Puzzle, PuzzleError, load_puzzle
+
+from .userfiles import data_dir
+
+FORMAT = "mtg-tui practice progress 1"
+
+
+def puzzles_dir() -> Path:
+    """Installed, the puzzles are package data in mtg_tui/puzzles; in a checkout, ./puzzles."""
+    here = Path(__file__).resolve().parent
+    installed = here / "puzzles"
+    return installed if installed.is_dir() else here.parent / "puzzles"
+
+
+def bundled_paths() -> list[Path]:
+    return sorted(puzzles_dir().glob("*.toml"))
+
+
+def bundled_puzzles() -> list[Puzzle]:
+    """Every bundled puzzle, in order (a broken one raises PuzzleError: tests keep them sound)."""
+    return [load_puzzle(p) for p in bundled_paths()]
+
+
+def find_puzzle(ref: str) -> Puzzle:
+    """A puzzle by file path, by its number in the list (1-based), or by its file name."""
+    path = Path(ref).expanduser()
+    if path.is_file() or path.suffix == ".toml" or "/" in ref:
+        return load_puzzle(path)
+    paths = bundled_paths()
+    if ref.isdigit() and 1 <= int(ref) <= len(paths):
+        return load_puzzle(paths[int(ref) - 1])
+    for p in paths:
+        if ref in (p.stem, p.stem.split("_", 1)[-1]):
+            return load_puzzle(p)
+    raise PuzzleError(f"no puzzle {ref!r}: give a puzzle file, or a number or name from `mtg-tui practice`")
+
+
+@dataclass
+class Progress:
+    """Which puzzles were solved, attempts and hints taken; keyed by the puzzle file's name."""
+
+    path: Path
+    puzzles: dict[str, dict[str, Any]] = field(default_factory=dict)
+    warning: Optional[str] = None  # a damaged file that was set aside, or a save that failed
+
+    @classmethod
+    def load(cls, path: Optional[Path] = None) -> "Progress":
+        path = path or data_dir() / "practice.json"
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(path)
+        except (OSError, UnicodeDecodeError) as e:
+            return cls(path, warning=_set_aside(path, f"can't read it ({e})"))
+        try:
+            doc = json.loads(text)
+            if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("puzzles"), dict):
+                raise ValueError("not a practice progress file")
+            puzzles = {str(k): dict(v) for k, v in doc["puzzles"].items() if isinstance(v, dict)}
+        except (ValueError, TypeError) as e:
+            return cls(path, warning=_set_aside(path, str(e)))
+        return cls(path, puzzles)
+
+    def entry(self, key: str) -> dict[str, Any]:
+        return self.puzzles.setdefault(key, {"solved": False, "attempts": 0, "hints": 0})
+
+    def solved(self, key: str) -> bool:
+        return bool(self.puzzles.get(key, {}).get("solved"))
+
+    def record(self, key: str, solved: bool, hints: int = 0) -> None:
+        """One finished attempt; solving is remembered for good."""
+        e = self.entry(key)
+        e["attempts"] = int(e.get("attempts", 0)) + 1
+        e["hints"] = max(int(e.get("hints", 0)), hints)
+        if solved:
+            e["solved"] = True
+            e["solved_at"] = time.strftime("%Y-%m-%d")
+        self.save()
+
+    def save(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"format": FORMAT, "puzzles": self.puzzles}, indent=1) + "\n",
+                           encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError as e:
+            self.warning = f"can't save practice progress to {self.path}: {e.strerror or e}"
+
+
+def _set_aside(path: Path, why: str) -> str:
+    """Move a damaged progress file out of the way; returns the message for the user."""
+    aside = path.with_name(path.name + ".damaged")
+    try:
+        path.replace(aside)
+        return f"the practice progress file {path} was damaged ({why}); it was moved to {aside} and progress starts afresh"
+    except OSError:
+        return f"the practice progress file {path} is damaged ({why}); progress starts afresh"

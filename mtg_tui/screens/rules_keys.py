@@ -1,0 +1,107 @@
+"""The game screen's link to the rules: the explaining log and the rules reference.
+
+`RulesKeys` is a mixin for a `GameScreen`:
+- `L` toggles explain: each log line gets the project's one-sentence summary of its rule;
+- `/` opens the rules reference: at the selected log line's rule when the log is selected,
+  at the selected step's section when the phase bar is, otherwise at the search box;
+- Enter on a log line opens the reference at that line's rule.
+Keys while choosing (letters for targets) or typing in the command bar are left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from textual import events
+
+from ..explain import explained_lines, log_title
+from ..userfiles import app_reference
+from ..widgets.command_bar import CommandBar
+from ..widgets.log import LogPanel
+from .game import GameScreen
+from .rules_ref import RulesScreen
+
+# where each step's rules are: 2014 section, 2009 section
+STEP_RULES: dict[str, tuple[str, str]] = {
+    "untap": ("502", "302"), "upkeep": ("503", "303"), "draw": ("504", "304"), "main1": ("505", "305"),
+    "begin_combat": ("507", "307"), "declare_attackers": ("508", "308"), "declare_blockers": ("509", "309"),
+    "first_strike_damage": ("510.4", "310.5"), "combat_damage": ("510", "310"), "end_combat": ("511", "311"),
+    "main2": ("505", "305"), "end": ("513", "313"), "cleanup": ("514", "314"),
+}
+
+
+class RulesKeys:
+    """Mix into a GameScreen subclass before GameScreen: `class S(RulesKeys, GameScreen)`."""
+
+    explain: bool = False
+
+    @property
+    def era(self) -> str:
+        return self.game.rules.name  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ the explaining log
+    def render_board(self) -> None:
+        super().render_board()  # type: ignore[misc]
+        if self.explain:
+            self.render_explained_log()
+
+    def render_explained_log(self) -> None:
+        screen: Any = self
+        b = screen.current_board()
+        selected = screen.cursor["log"] if screen.zone == "log" else None
+        era = self.era
+        panel = screen.query_one("#log", LogPanel)
+        panel.show(lambda width: explained_lines(b.log, era, selected=selected, width=width, explain=True),
+                   log_title(screen.folded), screen.zone == "log")
+
+    def toggle_explain(self) -> None:
+        self.explain = not self.explain
+        self.render_board()
+
+    # ------------------------------------------------------------ the rules reference
+    def rule_here(self) -> str:
+        """The rule the selection points at: a log line's rule, or the selected step's section."""
+        screen: Any = self
+        if screen.zone == "log":
+            items = screen.current_board().log
+            if items:
+                return items[min(screen.cursor["log"], len(items) - 1)].rule or ""
+        if screen.zone == "phases":
+            from rules.turn import STEPS
+            step = STEPS[screen.cursor["phases"]]
+            return STEP_RULES[step][0 if self.era == "2014" else 1]
+        return ""
+
+    def open_rules(self, query: Optional[str] = None) -> None:
+        ref, warning = app_reference(self.era)
+        q = self.rule_here() if query is None else query
+        self.app.push_screen(RulesScreen(ref, q, self.era, warning))  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ keys
+    def rules_key(self, event: events.Key) -> bool:
+        """Handle the rules keys; True when the key was one of them."""
+        screen: Any = self
+        bar = screen.query_one("#command", CommandBar)
+        if bar.has_focus and bar.has_class("-visible"):
+            return False
+        ch, k = event.character, event.key
+        if ch == "L":
+            self.toggle_explain()
+        elif ch == "/":
+            self.open_rules()
+        elif k == "enter" and screen.zone == "log" and screen.picker is None:
+            self.open_rules()
+        else:
+            return False
+        event.stop()
+        event.prevent_default()
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """Textual calls each class's on_key along the MRO until one prevents the default:
+        a rules key stops here, any other goes on to GameScreen.on_key."""
+        self.rules_key(event)
+
+
+class ExplainedGameScreen(RulesKeys, GameScreen):
+    """The game screen with the explaining log and the rules reference."""

@@ -1,0 +1,245 @@
+"""The rules reference inside the app: search as you type, follow "see rule N" references,
+and the glossary.
+
+Two modes.  Searching: the search box has the keys; ↓ moves to the results.  Browsing: ↑↓
+move through the results, 1-9 follow the selected rule's "see rule" references (Enter the
+first), g shows the glossary, / or any letter goes back to the search box.  Esc goes back
+to the previous query, then closes.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from rules.reference import Answer, Entry, Reference, references
+
+from ..render import styled
+
+KEYS_SEARCH = "type to search (a number like 704.5g, or words) · ↓ results · Esc back / close"
+KEYS_BROWSE = ("↑↓ choose · 1-9 follow \"see rule\" · Enter: follow / open · g glossary · "
+               "/ search · Esc back / close")
+
+
+def entry_line(e: Entry, selected: bool, width: int) -> Text:
+    label = f"{e.term}:" if e.kind == "glossary" else (f"{e.number}." if e.kind == "section" else e.number)
+    t = styled(f"{label:<9}", "bold cyan" if e.kind != "glossary" else "bold magenta")
+    text = e.text.replace("\n", " ")
+    room = max(width - max(len(label), 9) - 1, 10)
+    t += Text(" " + (text if len(text) <= room else text[:room - 1] + "…"))
+    if selected:
+        t.stylize("reverse")
+    return t
+
+
+class RulesScreen(Screen[None]):
+    """`reference` answers; `query` opens the screen at a rule (in the numbering `era`)."""
+
+    DEFAULT_CSS = """
+    RulesScreen { layout: vertical; }
+    #rr-title { height: 1; background: $panel; padding: 0 1; }
+    #rr-search { height: 3; }
+    #rr-body { height: 1fr; }
+    #rr-results { width: 1fr; height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+    #rr-detail { width: 1fr; height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+    #rr-keys { height: auto; padding: 0 1; background: $panel; }
+    """
+
+    def __init__(self, reference: Reference, query: str = "", era: Optional[str] = None,
+                 warning: Optional[str] = None) -> None:
+        super().__init__()
+        self.ref = reference
+        self.first = (query, era)
+        self.warning = warning
+        self.query_text = ""
+        self.answer = Answer("")
+        self.cursor = 0
+        self.history: list[str] = []
+        self.glossary_mode = False
+        self.browsing = False
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="rr-title")
+        yield Input(placeholder="search the rules: 704.5g, regenerate, \"mana burn\"", id="rr-search")
+        with Horizontal(id="rr-body"):
+            yield Static(id="rr-results")
+            yield Static(id="rr-detail")
+        yield Static(id="rr-keys")
+
+    def on_mount(self) -> None:
+        query, era = self.first
+        self.set_query(query, era)
+        if query:
+            self.browse()
+        else:
+            self.search_box()
+        self.call_after_refresh(self.redraw)  # the panels know their size only after layout
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    @property
+    def results(self) -> list[Entry]:
+        return self.answer.entries
+
+    @property
+    def selected(self) -> Optional[Entry]:
+        return self.results[self.cursor] if self.results else None
+
+    # ------------------------------------------------------------ queries
+    def set_query(self, text: str, era: Optional[str] = None) -> None:
+        """Show the answer to `text` (and put it in the search box)."""
+        self.query_text = text
+        box = self.query_one("#rr-search", Input)
+        if box.value != text:
+            box.value = text
+            box.cursor_position = len(text)
+        self.answer = self._answer(text, era)
+        self.cursor = 0
+        self.redraw()
+
+    def _answer(self, text: str, era: Optional[str]) -> Answer:
+        glossary = self.ref.glossary()
+        if self.glossary_mode or not text.strip():
+            words = text.lower().split()
+            entries = [Entry("", body, self.ref.era, "glossary", term=term) for term, body in sorted(glossary.items())
+                       if all(w in f"{term} {body}".lower() for w in words)]
+            note = "the glossary" + (f" ({len(entries)} terms)" if not words else f": terms with {text!r}")
+            return Answer(text, entries, [note])
+        return self.ref.query(text, era)
+
+    def follow(self, number: str) -> None:
+        self.history.append(self.query_text)
+        self.glossary_mode = False
+        self.set_query(number)
+        self.browse()
+
+    def back(self) -> None:
+        if self.history:
+            self.glossary_mode = False
+            self.set_query(self.history.pop())
+        else:
+            self.dismiss(None)
+
+    def refs(self) -> list[str]:
+        """The rule numbers the selected entry refers to ("see rule 502.9")."""
+        e = self.selected
+        return [n for n in references(e.text) if n != e.number] if e is not None else []
+
+    # ------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        src = f"rules reference · {self.ref.source}"
+        self.query_one("#rr-title", Static).update(styled(src, "bold"))
+        self.query_one("#rr-results", Static).update(self._results_text())
+        self.query_one("#rr-detail", Static).update(self._detail_text())
+        keys = KEYS_BROWSE if self.browsing else KEYS_SEARCH
+        extra = styled(f"\n{self.warning}", "yellow") if self.warning else Text()
+        self.query_one("#rr-keys", Static).update(styled(keys, "dim") + extra)
+
+    def _results_text(self) -> Text:
+        t = Text()
+        for note in self.answer.notes:
+            t += styled(note, "yellow") + Text("\n")
+        if not self.results:
+            return t + styled("nothing found" if self.query_text.strip() else "", "dim")
+        width = max(self.query_one("#rr-results", Static).content_size.width, 40)
+        height = max(self.query_one("#rr-results", Static).content_size.height - len(self.answer.notes), 5)
+        top = min(max(self.cursor - height // 2, 0), max(len(self.results) - height, 0))
+        for i in range(top, min(top + height, len(self.results))):
+            t += entry_line(self.results[i], i == self.cursor, width) + Text("\n")
+        return t
+
+    def _detail_text(self) -> Text:
+        e = self.selected
+        if e is None:
+            return styled("type a rule number or words", "dim")
+        if e.kind == "glossary":
+            t = styled(e.term, "bold magenta") + Text("\n\n" + e.text)
+        else:
+            title = self.ref.title(e.number, e.era)
+            t = styled(f"{e.number[:3]}. {title}\n" if title else "", "dim")
+            t += styled(e.number, "bold cyan") + Text("  " + e.text)
+            if e.links:
+                where = ", ".join(x.number for x in e.links)
+                how = {"rule": "the same rule", "rule group": "the same group of rules",
+                       "section": "the same section"}[e.links[0].how]
+                t += styled(f"\n\n{e.links[0].era} rules: {where} ({how})", "green")
+            if self.ref.from_file:
+                own = self.ref.summary(e.number, e.era)
+                if own:
+                    t += styled("\n\nin short: " + own, "italic")
+        refs = self.refs()
+        if refs:
+            t += styled("\n\nsee: ", "bold") + Text("  ".join(f"[{i}] {n}" for i, n in enumerate(refs[:9], 1)))
+        return t
+
+    # ------------------------------------------------------------ modes and keys
+    def search_box(self) -> None:
+        self.browsing = False
+        self.query_one("#rr-search", Input).focus()
+        self.redraw()
+
+    def browse(self) -> None:
+        self.browsing = True
+        self.set_focus(None)
+        self.redraw()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.value != self.query_text:
+            self.set_query(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.browse()
+
+    def move(self, delta: int) -> None:
+        if self.results:
+            self.cursor = max(0, min(self.cursor + delta, len(self.results) - 1))
+        self.redraw()
+
+    def on_key(self, event: events.Key) -> None:
+        k, ch = event.key, event.character
+        if k == "escape":
+            event.stop()
+            self.back()
+            return
+        if k in ("down", "up", "pagedown", "pageup"):
+            event.stop()
+            if not self.browsing and k == "down":
+                self.browse()
+                return
+            self.move({"down": 1, "up": -1, "pagedown": 10, "pageup": -10}[k])
+            return
+        if not self.browsing:
+            return  # the search box types it
+        event.stop()
+        event.prevent_default()
+        refs = self.refs()
+        if ch and ch.isdigit() and ch != "0":
+            i = int(ch) - 1
+            if i < len(refs):
+                self.follow(refs[i])
+        elif k == "enter":
+            e = self.selected
+            if refs:
+                self.follow(refs[0])
+            elif e is not None and e.kind != "glossary" and e.number != self.query_text:
+                self.follow(e.number)
+        elif ch == "g":
+            self.glossary_mode = not self.glossary_mode
+            self.set_query(self.query_text if not self.glossary_mode else "")
+        elif k == "backspace":
+            self.back()
+        elif ch == "/":
+            self.search_box()
+        elif ch and ch.isprintable() and len(ch) == 1:
+            self.search_box()
+            self.set_query(self.query_text + ch)

@@ -1,0 +1,283 @@
+"""Rules practice in the client, driven by keys only: solving a puzzle, failing one, hints,
+retry, the explaining log, and the rules reference opened from a log line and searched.
+Every bundled puzzle is also solved from the keyboard (its solution typed in the command bar)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+
+from mtg_tui.practice import Progress, bundled_paths, find_puzzle
+from mtg_tui.practice_app import PracticeApp
+from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
+from mtg_tui.screens.rules_ref import RulesScreen
+from rules.puzzle import PLAYING, SOLVED, load_puzzle
+from rules.scenario import _position
+from rules.turn import STEPS
+
+from conftest import SIZE, screen_text
+
+pytestmark = pytest.mark.asyncio
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("MTG_TUI_CR_FILE", raising=False)
+    import mtg_tui.userfiles as userfiles
+    monkeypatch.setattr(userfiles, "_REFERENCES", {})
+    return tmp_path
+
+
+def practice(app: PracticeApp) -> PracticeScreen:
+    return next(s for s in app.screen_stack if isinstance(s, PracticeScreen))
+
+
+def label_of(screen: PracticeScreen, player: str, name: str) -> str:
+    labels, _ = screen.labels(screen.current_board())
+    oid = next(o.id for o in screen.game.permanents(player) if o.name == name)
+    return labels[oid]
+
+
+async def test_solving_a_puzzle_with_the_keys_and_the_progress_is_remembered(tmp_path: Path) -> None:
+    progress = Progress(tmp_path / "progress.json")
+    app = PracticeApp(find_puzzle("1"), progress)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        assert "goal: Bob has cast Lightning Bolt at your Runeclaw Bear" in screen_text(app)
+        await pilot.press("enter")  # Giant Growth, the only card in hand
+        await pilot.press(label_of(screen, "alice", "Runeclaw Bear"))
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and app.screen.status == SOLVED
+        text = screen_text(app)
+        assert "Solved!" in text and "(405.5)" in text  # the explanation, with its rule numbers
+        await pilot.press("escape")
+        assert "SOLVED" in screen_text(app)
+    assert Progress.load(tmp_path / "progress.json").solved("01_respond_to_the_bolt")
+
+
+async def test_failing_a_puzzle_then_retrying_it(tmp_path: Path) -> None:
+    progress = Progress(tmp_path / "progress.json")
+    app = PracticeApp(find_puzzle("1"), progress)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        for _ in range(10):  # pass, and keep passing: the Bolt resolves and the turn ends
+            if isinstance(app.screen, VerdictScreen):
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and app.screen.status == "failed"
+        assert "Failed." in screen_text(app) and "the turn ended" in screen_text(app)
+        await pilot.press("r")  # retry: back to the start, the Bolt on the stack again
+        assert not isinstance(app.screen, VerdictScreen)
+        assert screen.verdict()[0] == PLAYING and screen.game.stack and screen.game.turn == 4
+        assert any(o.name == "Runeclaw Bear" for o in screen.game.permanents("alice"))
+    entry = Progress.load(tmp_path / "progress.json").entry("01_respond_to_the_bolt")
+    assert entry["attempts"] == 1 and not entry["solved"]
+
+
+async def test_the_hint_key_shows_one_hint_more_each_time() -> None:
+    puzzle = find_puzzle("6")
+    app = PracticeApp(puzzle)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "hint 1/" not in screen_text(app)
+        await pilot.press("H")
+        assert f"hint 1/{len(puzzle.hints)}: {puzzle.hints[0][:40]}" in screen_text(app)
+        for _ in range(len(puzzle.hints)):
+            await pilot.press("H")
+        assert f"hint {len(puzzle.hints)}/{len(puzzle.hints)}" in screen_text(app)
+        assert "that was the last hint" in screen_text(app)
+
+
+async def test_ctrl_r_retries_in_the_middle_of_an_attempt() -> None:
+    app = PracticeApp(find_puzzle("2"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("enter")  # Giant Growth: choosing its target
+        assert screen.picker is not None
+        await pilot.press("ctrl+r")
+        assert screen.picker is None and not screen.game.stack and len(screen.game.player("alice").hand) == 2
+
+
+async def test_explain_expands_each_log_line_with_its_rule_summary() -> None:
+    app = PracticeApp(find_puzzle("1"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "↳" not in screen_text(app)
+        await pilot.press("L")
+        text = screen_text(app)
+        assert "log, explained" in text and "↳" in text
+        await pilot.press("L")
+        assert "↳" not in screen_text(app)
+
+
+async def select_log_line(pilot: Pilot, screen: PracticeScreen, rule: str) -> None:
+    while screen.zone != "log":
+        await pilot.press("tab")
+    lines = screen.current_board().log
+    index = next(i for i, e in enumerate(lines) if e.rule == rule)
+    screen.cursor["log"] = 0
+    for _ in range(index):
+        await pilot.press("down")
+    assert lines[screen.cursor["log"]].rule == rule
+
+
+async def test_enter_on_a_log_line_opens_the_rules_reference_at_its_rule() -> None:
+    app = PracticeApp(find_puzzle("1"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await select_log_line(pilot, screen, "601.2h")  # "bob casts Lightning Bolt"
+        await pilot.press("enter")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.query_text == "601.2h" and rules.selected.number == "601.2h"
+        assert "2009 rules: 409.1i" in screen_text(app)  # the same rule in the other numbering
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_searching_the_rules_screen_as_you_type_and_the_glossary() -> None:
+    app = PracticeApp(find_puzzle("1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("/")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and not rules.browsing
+        assert rules.results and rules.results[0].kind == "glossary"  # an empty search shows the glossary
+        for ch in "regen":
+            await pilot.press(ch)
+        assert rules.query_text == "regen"
+        assert "701.12a" in [e.number for e in rules.results]
+        assert "701.12a" in screen_text(app)
+        await pilot.press("down")  # into the results
+        assert rules.browsing
+        await pilot.press("g")
+        assert all(e.kind == "glossary" for e in rules.results)
+        await pilot.press("escape")  # closes: nothing was followed
+        assert isinstance(app.screen, PracticeScreen)
+
+
+async def test_the_rules_screen_follows_see_rule_references_in_a_rules_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = sorted(SEEDS.glob("003_*.txt"))
+    if not found:
+        pytest.skip("seed documents not present")
+    monkeypatch.setenv("MTG_TUI_CR_FILE", str(found[0]))
+    app = PracticeApp(find_puzzle("13"))  # a 2009 puzzle: the file's numbering
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("/")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.ref.from_file
+        for ch in "101.6a":
+            await pilot.press(ch)
+        await pilot.press("enter")  # to the results
+        assert rules.selected.number == "101.6a" and rules.refs() == ["304"]
+        assert "[1] 304" in screen_text(app)
+        await pilot.press("1")  # follow "see rule 304"
+        assert rules.query_text == "304" and rules.results[0].number == "304"
+        await pilot.press("escape")  # back to where we were
+        assert rules.query_text == "101.6a"
+
+
+async def test_slash_on_the_phase_bar_opens_the_steps_rules() -> None:
+    app = PracticeApp(find_puzzle("2"))  # declare blockers step, 2014
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        while screen.zone != "phases":
+            await pilot.press("tab")
+        screen.cursor["phases"] = STEPS.index("declare_blockers")
+        await pilot.press("/")
+        assert isinstance(app.screen, RulesScreen) and app.screen.query_text == "509"
+
+
+# ------------------------------------------------------------------ every puzzle, by keys
+async def type_action(pilot: Pilot, app: PracticeApp, text: str) -> None:
+    while isinstance(app.screen, ModalScreen):  # a dialog the client opened for this decision
+        await pilot.press("escape")
+    await pilot.press(":")
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def pass_once(pilot: Pilot, app: PracticeApp, screen: PracticeScreen) -> None:
+    d = screen.game.decision
+    if isinstance(app.screen, ModalScreen):
+        await pilot.press("escape")
+    if d.kind in ("attackers", "blockers"):
+        await pilot.press("enter")  # confirm an empty declaration
+    else:
+        await pilot.press("space")
+    await pilot.pause()
+
+
+async def play_by_keys(pilot: Pilot, app: PracticeApp, screen: PracticeScreen, solution: list[str]) -> None:
+    me = screen.puzzle.player
+    for text in solution:
+        if isinstance(app.screen, VerdictScreen) or screen.verdict()[0] != PLAYING:
+            return
+        who, sep, what = text.partition(":")
+        if sep and who.strip() == screen.puzzle.opponent:
+            continue  # the opponent answers from its script
+        if sep and who.strip() == me:
+            await type_action(pilot, app, what.strip())
+        elif text == "resolve":
+            top = screen.game.stack[-1] if screen.game.stack else None
+            for _ in range(20):
+                if top is None or not any(it is top for it in screen.game.stack) or screen.verdict()[0] != PLAYING:
+                    break
+                await pass_once(pilot, app, screen)
+        elif text.startswith("go to "):
+            words = text[6:].split()
+            goal = _position(int(words[2]) if len(words) == 3 else screen.game.turn, words[0])
+            for _ in range(40):
+                g = screen.game
+                if g.decision is None or _position(g.turn, g.step) >= goal or screen.verdict()[0] != PLAYING:
+                    break
+                await pass_once(pilot, app, screen)
+
+
+@pytest.mark.parametrize("path", bundled_paths(), ids=[p.stem for p in bundled_paths()])
+async def test_every_puzzle_is_solvable_from_the_keyboard(path: Path) -> None:
+    puzzle = load_puzzle(path)
+    app = PracticeApp(puzzle)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await play_by_keys(pilot, app, screen, puzzle.solution)
+        for _ in range(10):  # whatever is left is passing
+            if screen.verdict()[0] != PLAYING:
+                break
+            await pass_once(pilot, app, screen)
+        assert screen.verdict() == (SOLVED, "the goal holds"), screen.game.log[-5:]
+        assert isinstance(app.screen, VerdictScreen)
+
+
+async def test_a_normal_game_has_the_explaining_log_and_the_rules_reference() -> None:
+    from conftest import app_for, position
+
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}}, rules="2009")
+    game.act("alice: cast Lightning Bolt targeting Runeclaw Bear")
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("L")
+        assert "↳" in screen_text(app)  # each line with its 2009 rule, explained
+        await pilot.press("/")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.ref.era == "2009"
+
+
+async def test_after_solving_n_opens_the_next_bundled_puzzle() -> None:
+    app = PracticeApp(find_puzzle("1"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("enter")
+        await pilot.press(label_of(screen, "alice", "Runeclaw Bear"))
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and "n: next puzzle" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PracticeScreen) and app.screen.puzzle.title == find_puzzle("2").title

@@ -101,7 +101,10 @@ def _triggered(t: str, raw: str, card: Any) -> Any:
 
 
 def _static(t: str, raw: str, card: Any) -> Any:
-    return compile_static(t, raw)
+    ab = compile_static(t, raw)
+    if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and ab.restriction != "uncounterable":
+        return None  # a spell's text is what it does when it resolves, not a static ability
+    return ab
 
 
 # ------------------------------------------------------------------ costs

@@ -53,22 +53,24 @@ def regenerate(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable
     yield  # pragma: no cover
 
 
-def exile(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
+def move_each(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], zone: str,
+              says: Callable[["Game"], str], concept: str) -> None:
+    """Move each named object that still exists to `zone`, logging "NAME {says}"."""
     for oid in list(which(game, ctx)):
         if oid is not None and oid in game.objects:
             name = game.objects[oid].name
-            game.move(oid, "exile")
-            game._log(f"{name} is {game.rules.word('exiled')}", "exile")
+            game.move(oid, zone)
+            game._log(f"{name} {says(game)}", concept)
+
+
+def exile(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
+    move_each(game, ctx, which, "exile", lambda g: f"is {g.rules.word('exiled')}", "exile")
     return
     yield  # pragma: no cover
 
 
 def bounce(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    for oid in list(which(game, ctx)):
-        if oid is not None and oid in game.objects:
-            name = game.objects[oid].name
-            game.move(oid, "hand")
-            game._log(f"{name} is returned to its owner's hand", "resolve")
+    move_each(game, ctx, which, "hand", lambda g: "is returned to its owner's hand", "resolve")
     return
     yield  # pragma: no cover
 

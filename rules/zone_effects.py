@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
 from .decisions import Decision
-from .effects import choose_object, discard_card
+from .effects import choose_object, discard_card, move_each
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -74,11 +74,7 @@ def mill(game: "Game", ctx: "EffectContext", who: Players, count: Callable[..., 
 
 def put_on_top(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
     """"Put target creature on top of its owner's library"."""
-    for oid in list(which(game, ctx)):
-        if oid is not None and oid in game.objects:
-            name = game.objects[oid].name
-            game.move(oid, "library")
-            game._log(f"{name} is put on top of its owner's library", "library_top")
+    move_each(game, ctx, which, "library", lambda g: "is put on top of its owner's library", "library_top")
     return
     yield  # pragma: no cover
 

@@ -43,6 +43,14 @@ def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Ca
     return register
 
 
+def object_template(pattern: str, effect: Callable[..., Any]) -> None:
+    """A sentence that names objects (its first group) and applies one primitive to them."""
+    def build(m: re.Match, out: Compiled) -> None:
+        which = objects(m.group(1), out)
+        out.steps.append(lambda g, c: effect(g, c, which))
+    template(pattern)(build)
+
+
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
@@ -201,34 +209,19 @@ def _destroy(m: re.Match, out: Compiled) -> None:
     out.steps.append(lambda g, c: E.destroy(g, c, which, regenerate=not out.no_regenerate))
 
 
-@template(r"Regenerate (.+)")
-def _regenerate(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.regenerate(g, c, which))
+object_template(r"Regenerate (.+)", E.regenerate)
 
 
-@template(r"Exile (.+)")
-def _exile(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.exile(g, c, which))
+object_template(r"Exile (.+)", E.exile)
 
 
-@template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand")
-def _bounce(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.bounce(g, c, which))
+object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", E.bounce)
 
 
-@template(r"Put (.+?) on top of (?:its owner's|their owners') library")
-def _to_top(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: Z.put_on_top(g, c, which))
+object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", Z.put_on_top)
 
 
-@template(r"Counter (target .+)")
-def _counter(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.counter(g, c, which))
+object_template(r"Counter (target .+)", E.counter)
 
 
 @template(r"(Tap|Untap) (.+)")
@@ -394,10 +387,7 @@ def _reorder_top(m: re.Match, out: Compiled) -> None:
     out.steps.append(lambda g, c: Z.reorder_top(g, c, n))
 
 
-@template(r"Gain control of (.+?) until end of turn")
-def _gain_control(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.gain_control(g, c, which))
+object_template(r"Gain control of (.+?) until end of turn", E.gain_control)
 
 
 @template(r"Your opponents can't cast spells this turn")

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from rules import IllegalAction
+from rules import Game, IllegalAction
 from rules import actions as A
 from rules.assist import (ability_texts, block_options, default_assignment, lethal_damage, mana_source_ids,
                           target_choices, trigger_target_choices)
@@ -93,7 +93,8 @@ class GameScreen(Screen[None]):
         self.sync()
 
     @property
-    def game(self):  # noqa: ANN201 - rules.Game; the session may swap it (undo)
+    def game(self) -> Game:
+        """The session's game (undo swaps in a replayed one)."""
         return self.session.game
 
     # ------------------------------------------------------------ the decision loop

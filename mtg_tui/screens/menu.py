@@ -69,14 +69,19 @@ class MenuScreen(Screen[None]):
         elif what == "load":
             from ..saves import SaveError, load
 
+            loaded: list = []
+
             def submit(path: Any) -> Optional[str]:
                 try:
-                    session = load(path)
+                    loaded.append(load(path))
                 except SaveError as e:
                     return str(e)
-                self.app.call_later(self.app.start_session, session)  # type: ignore[attr-defined]
                 return None
-            self.app.push_screen(TextDialog("load a saved game from:", "", submit))
+
+            def closed(ok: Any) -> None:  # after the dialog is gone: then the stack is replaced
+                if ok and loaded:
+                    self.app.start_session(loaded[0])  # type: ignore[attr-defined]
+            self.app.push_screen(TextDialog("load a saved game from:", "", submit), closed)
         else:
             self.app.push_screen(NewGameScreen(what))  # type: ignore[arg-type]
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.widget import Widget
+
 from ..render import styled
+
+
+def rows(t: Text, width: int) -> int:
+    """How many terminal rows `t` takes at `width` (roughly: Rich wraps at spaces)."""
+    return sum(max(1, -(-len(line) // max(width, 1))) for line in t.plain.split("\n"))
 
 
 class PromptLine(Widget):
@@ -21,8 +27,10 @@ class PromptLine(Widget):
         t += Text("\n") + styled(keys, "dim")
         if t == self._text:
             return
+        width = self.content_size.width
+        relayout = not width or rows(t, width) != rows(self._text, width)
         self._text = t
-        self.refresh(layout=True)  # a longer prompt may wrap onto more lines
+        self.refresh(layout=relayout)  # the whole screen is laid out again only if the height changes
 
     def render(self) -> Text:
         return self._text

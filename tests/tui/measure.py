@@ -78,12 +78,17 @@ def until(fd: int, text: bytes, start: float) -> float:
 
 
 def quit_app(proc: subprocess.Popen, fd: int) -> None:
-    os.write(fd, b"\x11")  # ctrl+q
+    """Ctrl+Q, then make sure: an app left without its terminal would spin on."""
     try:
+        os.write(fd, b"\x11")
         proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    os.close(fd)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(fd)
 
 
 def startup(runs: int = 5) -> list[float]:
@@ -92,8 +97,10 @@ def startup(runs: int = 5) -> list[float]:
     for _ in range(runs):
         t = time.perf_counter()
         proc, fd = spawn([exe, "play", "red-green", "white-blue", "--seed", "1"])
-        out.append(until(fd, b"keyboard", t))  # "Pass the keyboard to ..." is on the first frame
-        quit_app(proc, fd)
+        try:
+            out.append(until(fd, b"keyboard", t))  # "Pass the keyboard to ..." is on the first frame
+        finally:
+            quit_app(proc, fd)
     return out
 
 
@@ -105,6 +112,13 @@ def press(fd: int, key: bytes) -> float:
 
 def keys() -> dict[str, list[float]]:
     proc, fd = spawn([sys.executable, "-c", BOARD])
+    try:
+        return measure_keys(fd)
+    finally:
+        quit_app(proc, fd)
+
+
+def measure_keys(fd: int) -> dict[str, list[float]]:
     until(fd, b"precombat", time.perf_counter())
     result = {
         "move (<- ->)": [press(fd, k) for k in [b"\x1b[C", b"\x1b[D"] * 15],
@@ -113,7 +127,6 @@ def keys() -> dict[str, list[float]]:
     # back in the hand (six Tabs), on Lightning Bolt: Enter, then letter "a" (bob): the engine checks
     # and resolves the spell, the client passes for both players, the whole board redraws
     result["act (Enter: cast, letter: target and resolve)"] = [press(fd, b"\r"), press(fd, b"a")]
-    quit_app(proc, fd)
     return result
 
 

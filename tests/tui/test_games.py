@@ -50,3 +50,19 @@ async def test_a_hotseat_game_with_cover_screens_to_the_end() -> None:
         game = game_screen(app).game
         assert game.over and game.winner in ("alice", "bob")
         assert f"{game.winner} wins on turn {game.turn}" in screen_text(app)
+
+
+async def test_random_keys_never_crash_the_client_or_lose_its_screen() -> None:
+    """A player mashing keys (2009 rules, 100x30): every key is answered, nothing escapes."""
+    import random
+
+    keys = ["enter", "space", "escape", "tab", "shift+tab", "left", "right", "up", "down", "a", "b", "c", "e", "p",
+            "f", "g", "k", "m", "n", "y", "s", "question_mark", "ctrl+z", "backspace"]
+    rng = random.Random(5)
+    cfg = GameConfig("hotseat", ("white-blue", "red-green"), seed=5, ruleset="2009").checked()
+    app = MtgApp(cfg)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(80):
+            await pilot.press(rng.choice(keys))
+            assert len(app.screen_stack) >= 2
+        assert game_screen(app).game.record  # the keys did play

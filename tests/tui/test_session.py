@@ -128,3 +128,12 @@ def test_a_save_names_its_players_and_is_json(tmp_path: Path) -> None:
     game = position({"alice": {}, "bob": {}})
     path = save(Session(game), tmp_path / "sub" / "x.json")
     assert json.loads(path.read_text())["client"] == {"open_hands": False}
+
+
+def test_target_choices_are_not_capped_like_legal_actions() -> None:
+    from rules.assist import target_choices
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"] + ["Runeclaw Bear"] * 15},
+                     "bob": {"battlefield": ["Elite Vanguard"] * 15}})
+    bolt = next(a for a in game.legal_actions() if isinstance(a, A.Cast))
+    (choice,) = target_choices(game, bolt)
+    assert len(choice.options) == 32  # 30 creatures and 2 players; legal_actions lists at most 24 combinations

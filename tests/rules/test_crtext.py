@@ -4,20 +4,8 @@ whole document on one line (003)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from rules.crtext import load_rules_file, parse_rules_text
-
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-
-
-def seed(prefix: str):
-    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
-    if not found:
-        pytest.skip("seed documents not present")
-    return load_rules_file(found[0])
+from rules.crtext import parse_rules_text
+from seed_docs import seed
 
 
 def test_plain_text_one_rule_per_line() -> None:

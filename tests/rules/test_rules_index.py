@@ -5,23 +5,12 @@ links between the 2009 and 2014 numberings."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
 import pytest
 
-from rules.crtext import load_rules_file
 from rules.numbering import counterparts
 from rules.rules_index import ERAS, rules_index
 from rules.ruleset import _CITES
-
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-
-
-def seed(prefix: str):
-    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
-    if not found:
-        pytest.skip("seed documents not present")
-    return load_rules_file(found[0])
+from seed_docs import seed
 
 
 def test_every_concept_the_engine_cites_has_a_summary() -> None:

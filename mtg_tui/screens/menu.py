@@ -18,7 +18,7 @@ from .modals import TextDialog
 from ..render import styled
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"), ("l", "Load a saved game", "load"),
-           ("q", "Quit", "quit")]
+           ("r", "Rules reference", "rules"), ("q", "Quit", "quit")]
 
 
 class MenuScreen(Screen[None]):
@@ -66,6 +66,12 @@ class MenuScreen(Screen[None]):
     def choose(self, what: str) -> None:
         if what == "quit":
             self.app.exit()
+        elif what == "rules":
+            from ..userfiles import app_reference
+            from .rules_ref import RulesScreen
+
+            ref, warning = app_reference("2014")
+            self.app.push_screen(RulesScreen(ref, "", "2014", warning))
         elif what == "load":
             from ..saves import SaveError, load
 

@@ -65,3 +65,24 @@ async def test_a_small_terminal_says_how_big_it_must_be() -> None:
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert "New hotseat game" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_the_main_menu_opens_the_rules_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtg_tui.screens.menu import MenuScreen
+    from mtg_tui.screens.rules_ref import RulesScreen
+
+    monkeypatch.delenv("MTG_TUI_CR_FILE", raising=False)
+    app = MtgApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        for ch in "704.5g":
+            await pilot.press(ch)
+        await pilot.pause()
+        assert "lethal" in screen_text(app) or "toughness" in screen_text(app)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

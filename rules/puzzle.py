@@ -38,9 +38,8 @@ from .autopilot import goldfish_answer
 from .cards import CardDataError, UnknownCard
 from .decisions import Decision
 from .game import Game
-from .scenario import (Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _position,
+from .scenario import (Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
                        build_game, check_expectations, parse_scenario, play_actions)
-from .turn import STEPS
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CHECKS = ("any time", "end of turn")
@@ -243,53 +242,14 @@ class PuzzleRun:
             if text.startswith("!"):
                 _expect_refusal(self.game, text[1:].strip(), where)
             elif text.lower() == "resolve":
-                self._resolve(where)
+                _resolve(self.game, where, self.act)
             elif text.lower().startswith("go to "):
-                self._go_to(text[6:].strip(), where)
+                _go_to(self.game, text[6:].strip(), where, self.act)
             else:
                 try:
                     self.act(text)
                 except A.IllegalAction as e:
                     raise ScenarioFailure(f"{where} was refused: {e}") from None
-
-    def _pass(self, d: Decision) -> None:
-        if d.kind == "priority":
-            self.act(A.Pass(d.player))
-        elif d.kind == "attackers":
-            self.act(A.DeclareAttackers(d.player, ()))
-        elif d.kind == "blockers":
-            self.act(A.DeclareBlockers(d.player, ()))
-        else:
-            raise ScenarioFailure(f"the engine asks {d.describe()}")
-
-    def _resolve(self, where: str) -> None:
-        if not self.game.stack:
-            raise ScenarioFailure(f"{where}: the stack is empty")
-        top = self.game.stack[-1]
-        while any(it is top for it in self.game.stack):
-            d = self.game.decision
-            if d is None or d.kind != "priority":
-                return
-            self.act(A.Pass(d.player))
-
-    def _go_to(self, text: str, where: str) -> None:
-        words = text.split()
-        if not words or words[0] not in STEPS:
-            _go_to(self.game, text, where)  # the runner words the error
-            return
-        turn = int(words[2]) if len(words) == 3 and words[2].isdigit() else self.game.turn
-        goal = _position(turn, words[0])
-        for _ in range(100000):
-            d = self.game.decision
-            if d is None:
-                raise ScenarioFailure(f"{where}: the game ended ({self.game.result})")
-            if _position(self.game.turn, self.game.step) >= goal:
-                return
-            try:
-                self._pass(d)
-            except ScenarioFailure as e:
-                raise ScenarioFailure(f"{where}: {e}") from None
-        raise ScenarioFailure(f"{where}: never reached {text}")  # pragma: no cover
 
     # ------------------------------------------------------------ the verdict
     def problems(self) -> list[str]:

@@ -12,7 +12,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import actions as A
 from .cards import CardDataError, UnknownCard
@@ -237,7 +237,10 @@ def _expect_refusal(game: Game, text: str, where: str) -> None:
     raise ScenarioFailure(f"{where} was accepted, but it must be refused as illegal")
 
 
-def _resolve(game: Game, where: str) -> None:
+def _resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+    """`resolve`: pass until the top object has left the stack.  `act` takes each pass (a
+    puzzle's act also lets its scripted opponent answer); by default `game.act`."""
+    act = act or game.act
     if not game.stack:
         raise ScenarioFailure(f"{where}: the stack is empty")
     top = game.stack[-1]
@@ -245,14 +248,16 @@ def _resolve(game: Game, where: str) -> None:
         d = game.decision
         if d is None or d.kind != "priority":
             return  # a question during resolution: the next action answers it
-        game.act(A.Pass(d.player))
+        act(A.Pass(d.player))
 
 
 def _position(turn: int, step: str) -> tuple[int, int]:
     return (turn, STEPS.index(step))
 
 
-def _go_to(game: Game, text: str, where: str) -> None:
+def _go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+    """`go to STEP [turn N]`: pass (and declare no attackers or blockers) until STEP has begun."""
+    act = act or game.act
     words = text.split()
     step = words[0] if words else ""
     if step not in STEPS:
@@ -272,11 +277,11 @@ def _go_to(game: Game, text: str, where: str) -> None:
         if _position(game.turn, game.step) >= goal:
             return
         if d.kind == "priority":
-            game.act(A.Pass(d.player))
+            act(A.Pass(d.player))
         elif d.kind == "attackers":
-            game.act(A.DeclareAttackers(d.player, ()))
+            act(A.DeclareAttackers(d.player, ()))
         elif d.kind == "blockers":
-            game.act(A.DeclareBlockers(d.player, ()))
+            act(A.DeclareBlockers(d.player, ()))
         else:
             raise ScenarioFailure(f"{where}: before {step} the engine asks {d.describe()}")
     raise ScenarioFailure(f"{where}: never reached {step} of turn {turn}")

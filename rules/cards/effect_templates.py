@@ -51,6 +51,16 @@ def object_template(pattern: str, effect: Callable[..., Any]) -> None:
     template(pattern)(build)
 
 
+def continuation_template(pattern: str) -> None:
+    """A sentence that a previous sentence's step already carries out (`out.pending`): it
+    compiles only right after that sentence, and adds nothing."""
+    def build(m: re.Match, out: Compiled) -> None:
+        if out.pending != m.group(0):
+            raise Unsupported(m.group(0))
+        out.pending = ""
+    template(pattern)(build)
+
+
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
@@ -310,11 +320,7 @@ def _choose_from_hand(m: re.Match, out: Compiled) -> None:
     out.pending = "That player discards that card"
 
 
-@template(r"That player discards that card")
-def _discard_chosen(m: re.Match, out: Compiled) -> None:
-    if out.pending != m.group(0):
-        raise Unsupported(m.group(0))
-    out.pending = ""
+continuation_template(r"That player discards that card")
 
 
 @template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
@@ -373,12 +379,8 @@ def _reveal_until(m: re.Match, out: Compiled) -> None:
                    "this way into their library")
 
 
-@template(r"The player puts that card onto the battlefield, then shuffles all other cards revealed this way "
-          r"into their library")
-def _reveal_until_rest(m: re.Match, out: Compiled) -> None:
-    if out.pending != m.group(0):
-        raise Unsupported(m.group(0))
-    out.pending = ""
+continuation_template(r"The player puts that card onto the battlefield, then shuffles all other cards revealed "
+                      r"this way into their library")
 
 
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")

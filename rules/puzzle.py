@@ -28,7 +28,6 @@ failed.  Pure code: no I/O beyond reading the file.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -39,7 +38,7 @@ from .cards import CardDataError, UnknownCard
 from .decisions import Decision
 from .game import Game
 from .scenario import (Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
-                       build_game, check_expectations, parse_scenario, play_actions)
+                       build_game, check_expectations, parse_scenario, play_actions, read_toml_file)
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CHECKS = ("any time", "end of turn")
@@ -148,18 +147,7 @@ def parse_puzzle(doc: dict[str, Any], path: Optional[Path] = None) -> Puzzle:
 
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file; PuzzleError (never OSError or a TOML error) when it can't be used."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleError(f"no puzzle file at {p}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise PuzzleError(f"can't read {p}: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise PuzzleError(f"{p} is not valid TOML: {e}") from None
-    return parse_puzzle(doc, p)
+    return parse_puzzle(read_toml_file(path, PuzzleError, "puzzle file"), Path(path))
 
 
 # ------------------------------------------------------------------ playing

@@ -141,17 +141,23 @@ def parse_scenario(doc: dict[str, Any], path: Optional[Path] = None) -> Scenario
                     [str(a) for a in about] if isinstance(about, list) else [str(about)], doc)
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def read_toml_file(path: str | Path, error: type[Exception], what: str = "file") -> dict[str, Any]:
+    """A TOML document from a file; `error` (never OSError or a TOML error) when it can't be read."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(f"can't read {p}: {e.strerror}") from e
+    except FileNotFoundError:
+        raise error(f"no {what} at {p}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise error(f"can't read {p}: {getattr(e, 'strerror', None) or e}") from None
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"not valid TOML: {e}") from e
-    return parse_scenario(doc, p)
+        raise error(f"{p} is not valid TOML: {e}") from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    return parse_scenario(read_toml_file(path, ScenarioError, "scenario file"), Path(path))
 
 
 # ------------------------------------------------------------------ running

@@ -72,7 +72,8 @@ def format_answer(ans: Answer, ref: Reference, width: int) -> list[str]:
 @click.option("--cr-file", default=None, metavar="PATH",
               help=f"A Comprehensive Rules text file (default: ${CR_FILE_ENV}, then cr_file in the settings).")
 @click.option("--rules", "era", type=click.Choice(["2014", "2009"]), default=None,
-              help="The numbering of a rule number you type (default: the file's; without a file, 2014).")
+              help="The numbering of a rule number you type (default: the file's, or the other one "
+                   "when the file's has no such rule; without a file, 2014).")
 def rules_command(query: tuple[str, ...], cr_file: Optional[str], era: Optional[str]) -> None:
     """The rules reference: a rule by number (704.5g) or rules by words (regenerate, "mana burn").
 

@@ -237,49 +237,70 @@ def _clean_underscores(text: str) -> str:
     return re.sub(r"_([^_\s][^_]*?)_(?:\((?:R|TM)\))?", r"\1", text)
 
 
-_DEF_START = {"A", "An", "The", "To", "If", "Each", "When", "Whenever", "In", "Some", "This", "These", "Any",
-              "All", "One", "Two", "Both", "See", "Informal", "Obsolete", "Many", "Cards", "Creatures", "Spells",
-              "Players", "Objects", "Effects", "Abilities", "It", "Its", "Where", "Used", "Every", "Other", "As"}
+# Words that open a sentence but never a glossary term.
+_OPENERS = {"A", "An", "The", "To", "If", "Each", "When", "Whenever", "In", "Some", "This", "These", "Any", "All",
+            "One", "Two", "Both", "See", "For", "Use", "Many", "It", "Its", "Where", "Used", "Every", "Other", "As"}
+_TERM_WORD = re.compile(r"[A-Z(\"][\w'\"\-/()]*|of|the|and|for")  # "Intervening "If" Clause", "Win the Game"
+_JOINERS = {"of", "the", "and", "for"}  # inside a term, never at its end
 
 
 def _one_line_glossary(text: str) -> dict[str, str]:
-    """Best effort on a squashed glossary.  A new entry starts after a sentence ends, with a
-    short capitalised term (alphabetically not before the last one) followed by words that
-    open a definition ("A", "An", "The", a quote, or the term again)."""
+    """Best effort on a squashed glossary: a new entry starts after a sentence ends, with a
+    short capitalised term (in alphabetical order) followed by a definition (`_term_length`)."""
     text = text.split(" Credits ")[0]
     words = text.split()
     out: dict[str, str] = {}
     term: str | None = None
     body: list[str] = []
-    last_letter = "A"
     i = 0
     while i < len(words):
-        found = None
         at_start = i == 0 or re.search(r"[.:\"')]$", words[i - 1]) is not None
-        if at_start and words[i][:1].isupper():
-            for k in range(1, 5):
-                if i + k >= len(words):
-                    break
-                head = words[i:i + k]
-                if not all(re.fullmatch(r"[A-Z(][\w'\-/()]*", w) for w in head):
-                    break
-                nxt = words[i + k]
-                first = head[0][0].upper()
-                opens = nxt in _DEF_START or nxt.startswith('"') or nxt[:5] == head[0][:5]
-                in_order = last_letter <= first <= chr(ord(last_letter) + 2)
-                if opens and in_order and head[0] not in _DEF_START:
-                    found = k
-                    break
-        if found:
+        k = _term_length(words, i, term) if at_start else 0
+        if k:
             if term is not None:
                 out.setdefault(term, " ".join(body))
-            term = " ".join(words[i:i + found])
-            last_letter = term[0].upper()
-            body = []
-            i += found
+            term, body = " ".join(words[i:i + k]), []
+            i += k
             continue
         body.append(words[i])
         i += 1
     if term is not None:
         out.setdefault(term, " ".join(body))
     return out
+
+
+def _term_length(words: list[str], i: int, current: str | None) -> int:
+    """How many words from `i` make a new glossary term; 0 when they start no entry.
+
+    A definition opens a sentence: it repeats the term ("Flip Cards Flip cards have"), or opens
+    with a function word or a quote ("Active Player The active ..."), or with a capitalised word
+    before a lowercase one ("Game Action Several steps").  The terms are capitalised too, so the
+    longest term with such a definition after it wins ("Attack Multiple Players Option Some ...").
+    The term must be in alphabetical order: its first letter at most two after the current
+    term's, and not the start of the current term ("Grand Melee ... Grand Melee is")."""
+    first = words[i]
+    low = current[0].upper() if current else "A"
+    if not first[:1].isupper() or first in _OPENERS or not low <= first[0] <= chr(ord(low) + 2):
+        return 0
+    best = 0
+    for k in range(1, 6):
+        if i + k >= len(words):
+            break
+        last, nxt = words[i + k - 1], words[i + k]
+        if not _TERM_WORD.fullmatch(last) or (k > 1 and last in _OPENERS):
+            break
+        if last in _JOINERS:
+            continue
+        after = words[i + k + 1] if i + k + 1 < len(words) else ""
+        if nxt[:5].lower() == first[:5].lower():  # the definition repeats the term
+            best = k
+            break
+        if nxt in _OPENERS or nxt.startswith('"') or (nxt[:1].isupper() and after[:1].islower()):
+            best = k
+    if best and current and _letters(current).startswith(_letters(" ".join(words[i:i + best]))):
+        return 0
+    return best
+
+
+def _letters(term: str) -> str:
+    return re.sub(r"[^a-z]", "", term.lower())

@@ -3,8 +3,9 @@
 One `Reference` answers from a Comprehensive Rules file the user gave (`crtext`), or, without
 one, from the project's own index (`rules_index`: section titles and one-sentence summaries
 of the rules the engine cites).  Numbers are in one numbering, 2014 or 2009; a number asked in
-the other numbering is translated through `numbering.counterparts`.  Used by the
-`mtg-tui rules` command and the client's rules screen; it does no printing.
+the other numbering (said, or one the file's numbering lacks) is translated through
+`numbering.counterparts`, and a rule the file lacks is answered from the index, with a note
+saying so.  Used by the `mtg-tui rules` command and the client's rules screen; it does no printing.
 """
 
 from __future__ import annotations
@@ -136,16 +137,23 @@ class Reference:
     # ------------------------------------------------------------ answers
     def query(self, text: str, era: Optional[str] = None) -> Answer:
         """A rule number (with its subrules) or words; `era` is the numbering of a number
-        typed by the user (default: this reference's)."""
+        typed by the user (None: not said, see `lookup`)."""
         q = text.strip()
         if not q:
             return Answer(q)
         if is_rule_number(q):
-            return self.lookup(q.rstrip("."), era or self.era)
+            return self.lookup(q.rstrip("."), era)
         return self.search(q)
 
     def lookup(self, number: str, era: Optional[str] = None) -> Answer:
-        era = era or self.era
+        """A rule and its subrules.  `era` is the numbering `number` is in; None means this
+        reference's, except that a rules file lacking a number its own numbering doesn't
+        know either reads it in the other numbering (704.5g in a 2009 file is 420.5c)."""
+        if self.doc is None:
+            return self._index_lookup(number, era or self.era)
+        return self._file_lookup(number, era)
+
+    def _index_lookup(self, number: str, era: str) -> Answer:
         ans = Answer(number)
         targets = [number]
         if era != self.era:
@@ -154,14 +162,86 @@ class Reference:
                 ans.notes.append(f"{number} ({era}) has no counterpart in the {self.era} numbering")
                 return ans
             ans.notes.append(f"{number} in the {era} numbering is {', '.join(targets)} in the {self.era} numbering "
-                             f"of {'this file' if self.doc is not None else 'the index'}")
+                             f"of the index")
         for t in targets:
-            ans.entries += self._rule_and_subrules(t)
-        if not ans.entries and era == self.era and self.doc is None:
+            ans.entries += self._index_rules(t, self.era)
+        if not ans.entries and era == self.era:
             ans.notes += self._index_miss(number)
         elif not ans.entries:
             ans.notes.append(f"no rule {number} in {self.source}")
         return ans
+
+    def _file_lookup(self, number: str, era: Optional[str]) -> Answer:
+        """`number` in the file's numbering when `era` says so or when that numbering has it (from
+        the file, else the index); otherwise translated from the other numbering."""
+        other = other_era(self.era)
+        if era == other:
+            return self._translate(number, other, asked=True)
+        if era is None and not self._file_rules(number) and not self._index_rules(number, self.era) \
+                and not self._in_numbering(number) and self.index.section_title(number, other):
+            return self._translate(number, other, asked=False)
+        return self._read_here(number, hint=era is None)
+
+    def _read_here(self, number: str, hint: bool) -> Answer:
+        """The file's rule `number`, else the index's summary of it; `hint`: say which numbering
+        it was read in when the other one has that section too (101.4 is in both)."""
+        ans = Answer(number, self._file_rules(number))
+        other = other_era(self.era)
+        other_title = self.index.section_title(number, other)
+        if ans.entries:
+            if hint and other_title and number not in [x.number for x in counterparts(number, other)]:
+                ans.notes.append(f"{number} is read in this file's {self.era} numbering "
+                                 f"(for the {other} rule {number}, add --rules {other})")
+        elif entries := self._index_rules(number, self.era):
+            ans.entries = entries
+            ans.notes.append(f"this file has no rule {number}: {_from_index(self.era)}")
+        else:
+            ans.notes.append(self._file_miss(number))
+            if other_title:
+                ans.notes.append(f"the {other} numbering has a section {section_of(number)}, {other_title}: "
+                                 f"try --rules {other}")
+        return ans
+
+    def _translate(self, number: str, era: str, asked: bool) -> Answer:
+        """`number` of the other numbering `era`, in the file's (from the file, else the index);
+        `asked`: --rules said so, rather than the file's numbering lacking it."""
+        ans = Answer(number)
+        links = counterparts(number, era)
+        if not links:
+            ans.notes.append(f"{number} ({era} numbering) has no counterpart in this file's {self.era} numbering")
+            ans.entries = self._index_rules(number, era)
+            if ans.entries:
+                ans.notes.append(_from_index(era))
+            return ans
+        links = [x for x in links if not any(y.number != x.number and covers(y.number, x.number) for y in links)]
+        ans.notes.append(_translation_note(number, era, links))
+        if not asked:
+            ans.notes.append(f"translated because the {self.era} numbering has no rule {number} "
+                             f"(add --rules to say which numbering you mean)")
+        targets = [link.number for link in links]
+        ans.entries = [e for t in targets for e in self._file_rules(t)]
+        if not ans.entries:
+            ans.entries = [e for t in targets for e in self._index_rules(t, self.era)]
+            if ans.entries:
+                ans.notes.append(f"this file has no rule {', '.join(targets)}: {_from_index(self.era)}")
+        if not ans.entries:
+            ans.notes.append(self._file_miss(", ".join(targets)))
+        return ans
+
+    def _in_numbering(self, number: str) -> bool:
+        """Is `number` a rule of this file's numbering?  The file tells for the sections it
+        holds; for the others (seed 002 holds only section 1), whether the section exists."""
+        assert self.doc is not None
+        sec = section_of(number)
+        if any(covers(sec, n) for n in self.doc.rules):
+            return bool(self.doc.subrules(number))
+        return self.index.section_title(number, self.era) is not None
+
+    def _file_miss(self, number: str) -> str:
+        """Nothing on `number` in the file or the index: where it would be, if the index knows."""
+        title = self.index.section_title(number, self.era)
+        where = f", where it would be in section {section_of(number)}, {title}," if title else ""
+        return f"no rule {number} in this file's {self.era} numbering{where} nor a summary of it in the project's index"
 
     def _index_miss(self, number: str) -> list[str]:
         """No summary of `number`: say where it would be, and try the other numbering."""
@@ -177,20 +257,22 @@ class Reference:
             notes.append(f"the {other} rules cite {number}: try --rules {other}")
         return notes
 
-    def _rule_and_subrules(self, number: str) -> list[Entry]:
+    def _file_rules(self, number: str) -> list[Entry]:
+        """The file's rule `number` and its subrules."""
+        assert self.doc is not None
+        return [self._entry(n, self.doc.rules[n], "section" if re.fullmatch(r"\d{3}", n) else "rule")
+                for n in self.doc.subrules(number)]
+
+    def _index_rules(self, number: str, era: str) -> list[Entry]:
+        """The index's section title and summaries under `number`, in `era`'s numbering."""
         out: list[Entry] = []
-        if self.doc is not None:
-            for n in self.doc.subrules(number):
-                kind = "section" if re.fullmatch(r"\d{3}", n) else "rule"
-                out.append(self._entry(n, self.doc.rules[n], kind))
-            return out
         if re.fullmatch(r"\d{3}", number):
-            title = self.index.section_title(number, self.era)
+            title = self.index.section_title(number, era)
             if title:
-                out.append(self._entry(number, title, "section"))
-        for n in self.index.cited_numbers(self.era):
+                out.append(Entry(number, title, era, "section", links=tuple(counterparts(number, era))))
+        for n in self.index.cited_numbers(era):
             if covers(number, n):
-                out.append(self._entry(n, self.summary(n) or "", "summary"))
+                out.append(Entry(n, self.summary(n, era) or "", era, "summary", links=tuple(counterparts(n, era))))
         return out
 
     def _entry(self, number: str, text: str, kind: str) -> Entry:
@@ -245,3 +327,21 @@ def _rank(e: Entry, phrase: str) -> int:
     if head == phrase:
         return 0
     return 1 if phrase in f"{e.term} {e.text}".lower() else 2
+
+
+def _from_index(era: str) -> str:
+    return f"from the project's index of the {era} rules instead (a one-sentence summary of each rule the engine cites)"
+
+
+def _translation_note(number: str, era: str, links: list[Link]) -> str:
+    """"704.5g (2014 numbering) is 420.5c in this file's 2009 numbering", as precise as the link."""
+    where, to = ", ".join(link.number for link in links), links[0].era
+    if links[0].how == "rule":
+        how = "is"
+    elif links[0].how == "rule group":
+        how = "corresponds to the group of rules"
+    elif re.fullmatch(r"\d{3}", number):
+        how = "corresponds to section"
+    else:
+        how = "has no exact counterpart; its section corresponds to"
+    return f"{number} ({era} numbering) {how} {where} in this file's {to} numbering"

@@ -23,11 +23,15 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def seed_003() -> str:
-    found = sorted(SEEDS.glob("003_*.txt"))
+def seed_file(prefix: str) -> str:
+    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
     if not found:
         pytest.skip("seed documents not present")
     return str(found[0])
+
+
+def seed_003() -> str:
+    return seed_file("003")
 
 
 def run(*args: str):  # noqa: ANN201
@@ -50,6 +54,33 @@ def test_rules_mana_burn_from_seed_003() -> None:
     assert "(2009 numbering)" in r.output
     assert "300.3    When a phase ends (but not a step), any unused mana" in r.output
     assert "glossary: Mana Burn:" in r.output
+
+
+def test_rules_704_5g_in_the_2009_file_is_translated_to_420_5c() -> None:
+    r = run("rules", "704.5g", "--cr-file", seed_003())
+    assert r.exit_code == 0, r.output
+    assert "note: 704.5g (2014 numbering) is 420.5c in this file's 2009 numbering" in r.output
+    assert "420. State-Based Effects" in r.output and "\n420.5c   " in r.output
+
+
+def test_rules_704_5g_in_a_file_without_it_answers_from_the_index() -> None:
+    r = run("rules", "704.5g", "--cr-file", seed_file("002"))  # seed 002: section 1 only
+    assert r.exit_code == 0, r.output
+    assert "note: this file has no rule 704.5g: from the project's index of the 2014 rules" in r.output
+    assert "\n704.5g   " in r.output and "= 420.5c in the 2009 rules" in r.output
+
+
+def test_rules_neither_the_file_nor_the_index_knows_exits_1() -> None:
+    r = run("rules", "999.1", "--cr-file", seed_file("002"))
+    assert r.exit_code == 1 and "nothing found for '999.1'" in r.output
+
+
+def test_rules_game_action_is_its_own_glossary_entry_in_the_one_line_file() -> None:
+    r = run("rules", "game action", "--cr-file", seed_003())
+    assert r.exit_code == 0, r.output
+    glossary = [line for line in r.output.splitlines() if line.startswith("glossary: ")]
+    assert glossary[0].startswith("glossary: Game Action: ")
+    assert not any(line.startswith("glossary: Free-for-All:") for line in glossary)
 
 
 def test_rules_file_from_the_environment_or_the_settings(user_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:

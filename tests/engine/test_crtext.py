@@ -4,7 +4,7 @@ whole document on one line (003)."""
 
 from __future__ import annotations
 
-from rules.crtext import parse_rules_text
+from rules.crtext import _one_line_glossary, parse_rules_text
 from seed_docs import seed
 
 
@@ -41,7 +41,9 @@ def test_one_line_document() -> None:
     assert doc.get("300.3").startswith("When a phase ends (but not a step), any unused mana")
     assert [k for k in doc.rules if k.startswith("420.5")][-1] == "420.5q"
     assert doc.glossary["Mana Burn"].startswith("When a phase ends, any unused mana")
-    assert len(doc.glossary) > 300
+    # 377 terms: before the splitter knew definitions that open with any capitalised word
+    # ("Game Action Several ..."), 35 entries were merged into the one before them (342)
+    assert len(doc.glossary) == 377
 
 
 def test_search_and_subrules() -> None:
@@ -52,3 +54,33 @@ def test_search_and_subrules() -> None:
 
 def test_text_that_is_not_rules_gives_an_empty_document() -> None:
     assert len(parse_rules_text("hello\nworld\n")) == 0
+
+
+def test_one_line_glossary_keeps_terms_whose_definition_opens_with_any_word() -> None:
+    """Seed 003's glossary: "Game Action" (see rule 605 for the entry before it) and the other
+    terms whose definition opens with a word that isn't "A"/"The" are entries of their own."""
+    glossary = seed("003").glossary
+    assert "Game Action" in glossary and "Game Action" not in glossary["Free-for-All"]
+    assert "rule 605" in glossary["Free-for-All"]  # Free-for-All Variant, and nothing after it
+    for term in ["Haste", "Layer", "Event", "Wither", "Win the Game", "Limited Range of Influence", "Flip Cards",
+                 "Attack Multiple Players Option", 'Intervening "If" Clause', "One-Shot Effect"]:
+        assert term in glossary, term
+    for merged in ["Flip", "Attack Multiple", "Intervening"]:  # halves of the terms above
+        assert merged not in glossary, merged
+    assert "Two-Headed Giant" in glossary and "Grand Melee" in glossary
+
+
+def test_one_line_glossary_splitting() -> None:
+    text = ("Brass Lamp A lamp made of brass. See rule 101.1. Bright Lamp Several lamps glow here. "
+            "Bright Lamp Mode Bright lamp mode is on. Call of the Wild Calls happen at night. "
+            "Copper Tour The Copper Tour is long. Copper Tour is also fun. Quiet trips follow. "
+            "Crown Jewel Every jewel shines.")
+    assert _one_line_glossary(text) == {
+        "Brass Lamp": "A lamp made of brass. See rule 101.1.",
+        "Bright Lamp": "Several lamps glow here.",  # any capitalised word before a lowercase one opens it
+        "Bright Lamp Mode": "Bright lamp mode is on.",  # the definition repeats the term
+        "Call of the Wild": "Calls happen at night.",
+        # "Copper" would be the start of the current term and "Quiet" too far on in the alphabet
+        "Copper Tour": "The Copper Tour is long. Copper Tour is also fun. Quiet trips follow.",
+        "Crown Jewel": "Every jewel shines.",
+    }

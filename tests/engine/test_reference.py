@@ -91,6 +91,68 @@ def test_a_number_in_the_other_numbering_is_translated() -> None:
     assert numbers(ans)[:2] == ["103.4", "103.4a"]  # the rule and its subrules
 
 
+def test_a_number_only_the_other_numbering_has_is_translated_without_being_told() -> None:
+    """704.5g (2014, lethal damage) isn't a rule of the 2009 numbering: in seed 003 it is 420.5c."""
+    ans = open_reference(seed_path("003")).query("704.5g")
+    assert numbers(ans) == ["420.5c"] and ans.entries[0].kind == "rule"
+    assert ans.notes[0] == "704.5g (2014 numbering) is 420.5c in this file's 2009 numbering"
+    assert "translated because the 2009 numbering has no rule 704.5g" in ans.notes[1]
+
+
+def test_a_number_both_numberings_have_means_the_files_rule() -> None:
+    """101.4 is the mulligan in 2009 and a different rule in 2014: the file's numbering wins,
+    and the note says so; --rules 2014 translates it instead (2014 section 101 is 2009's 103)."""
+    ref = open_reference(seed_path("003"))
+    ans = ref.query("101.4")
+    assert numbers(ans)[:3] == ["101.4", "101.4a", "101.4b"] and "mulligan" in ans.entries[0].text
+    assert ans.notes == ["101.4 is read in this file's 2009 numbering (for the 2014 rule 101.4, add --rules 2014)"]
+    told = ref.query("101.4", "2014")
+    assert numbers(told)[:2] == ["103", "103.1"] and "101.4 (2014 numbering)" in told.notes[0]
+    assert not any("translated because" in n for n in told.notes)
+
+
+def test_translation_notes_say_how_precise_the_link_is() -> None:
+    """Section 420 (2009 state-based effects) is 704; 704.5t, unknown to the index, is in the
+    group 704.5 = 420.5; 613.2a (layers) only has a section, 418; 100 (General) is 100 in both."""
+    assert open_reference(seed_path("002")).query("420", "2009").notes[0] == \
+        "420 (2009 numbering) corresponds to section 704 in this file's 2014 numbering"
+    ref = open_reference(seed_path("003"))
+    assert ref.query("704.5t").notes[0] == \
+        "704.5t (2014 numbering) corresponds to the group of rules 420.5 in this file's 2009 numbering"
+    layers = ref.query("613.2a")
+    assert layers.notes[0].startswith("613.2a (2014 numbering) has no exact counterpart; its section corresponds to")
+    assert layers.notes[0].endswith(" 418 in this file's 2009 numbering")
+    assert numbers(layers)[0] == "418" and numbers(layers).count("418.5") == 1
+    assert ref.query("100").notes == []
+
+
+def test_a_rule_the_file_lacks_comes_from_the_index() -> None:
+    """Seed 002 holds only section 1: 704.5g (2014) and 420.5c (2009, translated to 704.5g)
+    are answered with the index's summary, and a note says where the answer came from."""
+    ref = open_reference(seed_path("002"))
+    for query in ("704.5g", "420.5c"):
+        ans = ref.query(query)
+        assert numbers(ans) == ["704.5g"] and ans.entries[0].kind == "summary" and ans.entries[0].era == "2014"
+        assert any(n.startswith("this file has no rule 704.5g: from the project's index of the 2014 rules")
+                   for n in ans.notes)
+    assert "420.5c (2009 numbering) is 704.5g" in ref.query("420.5c").notes[0]
+
+
+def test_a_number_of_the_files_numbering_is_not_translated_when_the_file_lacks_it() -> None:
+    """502.3 is in 2014's untap step (502), which seed 002 doesn't hold: it stays a 2014
+    number (not 2009's keyword abilities, also 502), and nothing is found."""
+    ans = open_reference(seed_path("002")).query("502.3")
+    assert not ans.entries
+    assert "section 502, Untap Step" in ans.notes[0] and "try --rules 2009" in ans.notes[1]
+
+
+def test_nothing_found_when_neither_the_file_nor_the_index_knows_the_rule() -> None:
+    ref = open_reference(seed_path("003"))
+    assert not ref.query("999.1").entries
+    told = ref.query("704.5g", "2009")  # --rules 2009: no section 704 in that numbering
+    assert not told.entries and "try --rules 2014" in told.notes[-1]
+
+
 def test_see_rule_references_are_found() -> None:
     text = 'skips the draw step (see rule 304, "Draw Step"); see rules 409.1b-i and rule 502.9.'
     assert references(text) == ["304", "409.1b", "502.9"]

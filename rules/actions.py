@@ -6,8 +6,10 @@ Objects are referred to by id and players by name, so a recorded action replays 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Union
+import typing
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any, Optional, Union
 
 Ref = Union[int, str]  # an object id or a player name
 
@@ -77,7 +79,7 @@ class Assign(Action):
 
 @dataclass(frozen=True)
 class Choose(Action):
-    words: tuple[str, ...] = ()
+    words: tuple[Ref, ...] = ()  # words ("red"), object ids, or player names
 
 
 @dataclass(frozen=True)
@@ -108,3 +110,42 @@ class Mulligan(Action):
 @dataclass(frozen=True)
 class Concede(Action):
     pass
+
+
+# ------------------------------------------------------------------ well-formed actions
+@lru_cache(maxsize=None)
+def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields(cls))
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    """Whether `value` has the shape of the annotation `kind` (int, str, bool, Optional,
+    Union, tuple[X, ...], tuple[X, Y])."""
+    origin = typing.get_origin(kind)
+    if origin is Union:
+        return any(_fits(value, k) for k in typing.get_args(kind))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, k) for v, k in zip(value, args))
+    if kind is type(None):
+        return value is None
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def malformed(action: object) -> Optional[str]:
+    """Why `action` is not a well-formed action (an object of the wrong type, or a field of
+    the wrong shape), or None.  The engine checks this before anything else, so a value
+    that isn't an action is refused like any illegal action instead of failing inside."""
+    if not isinstance(action, Action) or type(action) is Action:
+        return f"{action!r} is not an action: write one in action notation (e.g. 'alice: pass')"
+    for name, kind in _field_types(type(action)):
+        if not _fits(getattr(action, name), kind):
+            return f"{type(action).__name__}.{name} = {getattr(action, name)!r} is not a {name} the engine can read"
+    return None

@@ -38,9 +38,7 @@ def goldfish_answer(game: "Game", d: Decision) -> A.Action:
     if d.kind == "bottom":
         return A.Choose(p, tuple(d.options[: d.data["count"]]))
     if d.kind == "choose":
-        if d.options and isinstance(d.options[0], A.Action):
-            return d.options[0]
-        return A.Choose(p, (d.data["ids"][0],))
+        return d.options[0]
     if d.kind == "targets":
         picks: list = []
         for spec, legal in zip(d.data["specs"], d.options):

@@ -490,11 +490,12 @@ class CombatMixin:
         if isinstance(target, str) and target != controller and amount > 0:
             walkers = [o.id for o in self.permanents(target) if self.chars(o).is_type("Planeswalker")]
             if walkers:
-                options = [target] + walkers
+                ids: list[Any] = [target, *walkers]
                 ans, _ = yield Decision(
                     "choose", controller,
                     f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
-                    f"{target} controls", options=options, data={"kind": "object", "ids": options})
+                    f"{target} controls", options=[A.Choose(controller, (i,)) for i in ids],
+                    data={"kind": "object", "ids": ids})
                 choice = ans.words[0]
                 if choice != target:
                     self._log(f"{controller} has {source.name}'s damage dealt to {self.name_of(choice)} "

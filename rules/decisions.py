@@ -40,6 +40,22 @@ KIND_WORDS = {
 }
 
 
+# what each kind of target spec may be: a player, a permanent, a spell, a card in a graveyard
+_TARGET_SORTS: dict[str, tuple[str, ...]] = {
+    "player": ("player",), "opponent": ("player",), "any": ("permanent", "player"),
+    "player_or_planeswalker": ("permanent", "player"), "spell": ("spell",), "card_graveyard": ("card",),
+}
+
+# every shape of decision the engine asks (see `Decision.shape`)
+SHAPES = frozenset({
+    "priority", "mulligan", "bottom", "attackers", "blockers", "discard", "yesno", "order_triggers",
+    "order_blockers:attacker", "order_blockers:blocker", "assign_damage:creatures", "assign_damage:with_player",
+    "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
+    "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
+    "choose:keep", "choose:color",
+})
+
+
 @dataclass
 class Decision:
     """Who must decide what.  `options` lists the legal answers where they are few and
@@ -54,6 +70,29 @@ class Decision:
 
     def answered_by(self, action: A.Action) -> bool:
         return isinstance(action, ANSWERS[self.kind])
+
+    @property
+    def shape(self) -> str:
+        """The kind and, where one kind carries different sorts of options, which sort:
+        `choose:object:library`, `targets:card`, `assign_damage:with_player`.  A client needs
+        a flow for every shape in `SHAPES`; tests check both that it has one and that the
+        engine asks nothing else."""
+        if self.kind == "choose":
+            how = self.data.get("kind", "words")
+            if how != "object":
+                return f"choose:{how}"
+            if any(isinstance(i, str) for i in self.data.get("ids", ())):
+                return "choose:object:player"
+            return "choose:object:" + self.data.get("zones", ("battlefield",))[0]
+        if self.kind == "order_blockers":
+            return "order_blockers:" + ("attacker" if "attacker" in self.data else "blocker")
+        if self.kind == "assign_damage":
+            with_player = self.data.get("trample") or not all(isinstance(r, int) for r in self.data["recipients"])
+            return "assign_damage:" + ("with_player" if with_player else "creatures")
+        if self.kind == "targets":
+            sorts = sorted({s for spec in self.data["specs"] for s in _TARGET_SORTS.get(spec.kind, ("permanent",))})
+            return "targets:" + "+".join(sorts)
+        return self.kind
 
     def describe(self) -> str:
         return f"{self.player} to choose {KIND_WORDS[self.kind]}: {self.prompt}"

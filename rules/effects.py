@@ -204,7 +204,7 @@ def choose_object(game: "Game", player: str, prompt: str, ids: list[Any], zones:
         options = list(by_name.values())
     if len(options) == 1:
         return options[0]
-    ans, _ = yield Decision("choose", player, prompt, options=options,
+    ans, _ = yield Decision("choose", player, prompt, options=[A.Choose(player, (i,)) for i in options],
                             data={"kind": "object", "ids": options, "zones": zones, "concept": concept})
     choice = ans.words[0]
     if isinstance(choice, str) and not game.has_player(choice):

@@ -32,6 +32,7 @@ from .turn import STEPS, TurnMixin
 Gen = Generator[Decision, Any, Any]
 
 
+RECORD_FORMAT = "mtg-tui game record 1"
 MINOR_EVENTS = frozenset({"priority_pass", "all_passed", "priority_after_cast", "step_ends", "new_turn_minor"})
 
 
@@ -70,6 +71,12 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
 
     def __init__(self, setup: GameSetup):
         self.setup = setup
+        self._start()
+
+    def _start(self) -> None:
+        """Set the game up from its setup and run the loop to the first decision (also how
+        `undo` begins again: the loop must run on this object, not on a copy)."""
+        setup = self.setup
         self.rules: Ruleset = get_ruleset(setup.ruleset)
         self.mulligan_rule = setup.mulligan or self.rules.default_mulligan
         self.rng = random.Random(setup.seed)
@@ -81,6 +88,7 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         self.stack: list[StackItem] = []  # bottom first
         self.log: list[LogEvent] = []
         self.record: list[A.Action] = []
+        self.record_texts: list[str] = []  # each action in notation, written as it was taken
         self.turn = setup.turn
         self.active = setup.active or self.players[0].name
         self.step = setup.step
@@ -103,13 +111,41 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
 
     # ------------------------------------------------------------ the decision API
     def act(self, action: A.Action | str) -> None:
-        """Take one action.  Raises IllegalAction (and changes nothing) if it is not legal."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        """Take one action (an Action, or its text in action notation).  Raises
+        IllegalAction, naming the rule, and changes nothing when it is not legal now."""
+        action, plan = self._checked(action)
+        text = self.notation(action)
+        self.record.append(action)
+        self.record_texts.append(text)
         if isinstance(action, A.Concede):
             self._concede(action.player)
-            self.record.append(action)
             return
+        self._advance((action, plan))
+
+    def check(self, action: object) -> Optional[A.IllegalAction]:
+        """Why `action` would be refused now (an IllegalAction naming the rule), or None when
+        it is legal.  Raises nothing and changes nothing."""
+        try:
+            self._checked(action)
+        except A.IllegalAction as e:
+            return e
+        return None
+
+    def _checked(self, action: object) -> tuple[A.Action, Any]:
+        """The action (parsed if it was text) and the plan to carry it out; IllegalAction
+        when it is not legal now.  Whatever is given, the answer is one of these two."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        why = A.malformed(action)
+        if why:
+            raise A.IllegalAction(why)
+        assert isinstance(action, A.Action)
+        if not self.has_player(action.player):
+            raise A.IllegalAction(f"there is no player called {action.player!r} in this game")
+        if isinstance(action, A.Concede):
+            if self.over or self._players[action.player].lost:
+                raise A.IllegalAction(f"{action.player} is no longer in the game", self.rules.cite("concede"))
+            return action, None
         d = self.decision
         if d is None:
             raise A.IllegalAction("the game is over", self.rules.cite("win"))
@@ -120,9 +156,7 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
             )
         if not d.answered_by(action):
             raise A.IllegalAction(f"that does not answer the question: {d.describe()}")
-        plan = self._validate(d, action)
-        self.record.append(action)
-        self._advance((action, plan))
+        return action, self._validate(d, action)
 
     def legal_actions(self, player: Optional[str] = None) -> list[A.Action]:
         """Every legal answer to the current decision (priority: every castable card with
@@ -136,13 +170,14 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         return list(d.options)
 
     def undo(self) -> None:
-        """Go back one decision by replaying the record minus its last action."""
+        """Go back one action: the game is set up again and the record, minus its last
+        action, replayed on this same object (the loop runs on it), so the state is
+        exactly what it was before that action."""
         if not self.record:
             return
-        fresh = Game(self.setup)
-        for action in self.record[:-1]:
-            fresh.act(action)
-        self.__dict__.update(fresh.__dict__)
+        actions = self.record[:-1]
+        self._start()
+        self.replay(actions)
 
     def replay(self, actions: Iterable[A.Action | str]) -> None:
         for a in actions:
@@ -152,24 +187,29 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
         """The game record: its setup and every action in notation.  A saved game is this;
         `Game.from_record` replays it to the same state."""
         from .setup import setup_to_dict
-        texts = []
-        replay = Game(self.setup)
-        for action in self.record:
-            texts.append(replay.notation(action))
-            replay.act(action)
-        return {"format": "mtg-tui game record 1", "setup": setup_to_dict(self.setup), "actions": texts}
+        return {"format": RECORD_FORMAT, "setup": setup_to_dict(self.setup), "actions": list(self.record_texts)}
 
     @classmethod
     def from_record(cls, record: dict) -> "Game":
+        """Replay a game record.  ValueError for a record this version can't read;
+        IllegalAction (its message says which action) for one that doesn't replay."""
         from .setup import setup_from_dict
-        game = cls(setup_from_dict(record["setup"]))
-        for text in record["actions"]:
-            game.act(text)
+        if not isinstance(record, dict):
+            raise ValueError("a game record is a JSON object with format, setup and actions")
+        fmt = record.get("format")
+        if fmt != RECORD_FORMAT:
+            raise ValueError(f"its format is {fmt!r}; this version of mtg-tui reads {RECORD_FORMAT!r}")
+        texts = record.get("actions")
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise ValueError("its actions must be a list of action texts")
+        game = cls(setup_from_dict(record.get("setup")))
+        for i, text in enumerate(texts, 1):
+            try:
+                game.act(text)
+            except A.IllegalAction as e:
+                raise A.IllegalAction(f"action {i} of {len(texts)} ({text!r}) doesn't replay: {e.message}",
+                                      e.rule) from None
         return game
-
-    @property
-    def view_decision(self) -> Optional[Decision]:
-        return self.decision
 
     def _advance(self, value: Any) -> None:
         try:
@@ -246,7 +286,9 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
             self.objects[oid].attached_to = self.resolve_ref(ref, zones=("battlefield",), player_ok=True)
         self.turn = s.turn
         self.active = s.active or self.players[0].name
-        self.first_turn_player = None  # a position is mid-game: nobody skips a draw
+        # turn 1 is the game's first turn: its active player is the starting player, who
+        # skips that turn's draw (103.7a / 101.6a); on a later turn nobody skips it
+        self.first_turn_player = self.active if self.turn == 1 else None
         # a position is mid-game: the players before the active one took the previous turns
         order = [p.name for p in self.players]
         k = order.index(self.active)
@@ -410,8 +452,6 @@ class Game(TurnMixin, StackMixin, CombatMixin, SBAMixin, TriggerMixin, Continuou
 
     # ------------------------------------------------------------ end of game
     def _concede(self, name: str) -> None:
-        if self.over:
-            raise A.IllegalAction("the game is over", self.rules.cite("win"))
         p = self._players[name]
         p.lost = p.conceded = True
         self._log(f"{name} concedes", "concede", player=name)

@@ -109,10 +109,8 @@ def random_answer(game: "Game", d: Decision, rng: random.Random) -> A.Action:
     p = d.player
     if d.kind == "priority":
         return rng.choice(priority_options(game, p))
-    if d.kind in ("mulligan", "yesno") or (d.kind == "choose" and d.data.get("kind") not in ("keep", "object")):
+    if d.kind in ("mulligan", "yesno", "choose"):
         return rng.choice(d.options)
-    if d.kind == "choose":
-        return A.Choose(p, (rng.choice(d.data["ids"]),))
     if d.kind in ("discard", "bottom"):
         chosen = tuple(rng.sample(list(d.options), d.data["count"]))
         return A.Discard(p, chosen) if d.kind == "discard" else A.Choose(p, chosen)

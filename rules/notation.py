@@ -26,6 +26,7 @@ class NotationError(A.IllegalAction):
 
 
 _REF = re.compile(r"^(?:(?P<who>[^'\s]+)'s )?(?P<name>.+?)(?:#(?P<n>\d+))?$")
+_NAME = re.compile(r"^(?P<name>.+?)(?:#(?P<n>\d+))?$")
 _NAMES: set[str] = set()
 
 
@@ -33,6 +34,29 @@ def _known_names() -> set[str]:
     if not _NAMES:
         _NAMES.update(n.lower() for n in card_names())
     return _NAMES
+
+
+def ref_parts(game: "Game", ref: str) -> tuple[Optional[str], str, Optional[int]]:
+    """(player, lower-case name, number) of a reference: `bob's Centaur Courser#2`.  An
+    apostrophe that doesn't follow a player's name belongs to the card's name
+    ("Angel's Feather#2")."""
+    text = ref.strip()
+    m = _REF.match(text)
+    if m and m.group("who") and game.has_player(m.group("who")):
+        who: Optional[str] = m.group("who")
+    else:
+        who, m = None, _NAME.match(text)
+    if m is None:
+        return None, "", None
+    n = m.group("n")
+    return who, m.group("name").lower(), int(n) if n else None
+
+
+def _name_part(ref: str, game: Optional["Game"]) -> str:
+    if game is not None:
+        return ref_parts(game, ref)[1]
+    m = _NAME.match(ref.strip())
+    return m.group("name").lower() if m else ""
 
 
 def split_refs(text: str, game: Optional["Game"] = None) -> list[str]:
@@ -48,8 +72,7 @@ def split_refs(text: str, game: Optional["Game"] = None) -> list[str]:
         for k in (3, 2):
             if i + k <= len(pieces):
                 joined = ", ".join(pieces[i:i + k])
-                m = _REF.match(joined)
-                if m and m.group("name").lower() in names:
+                if _name_part(joined, game) in names:
                     out.append(joined)
                     i += k
                     break
@@ -63,19 +86,16 @@ def split_refs(text: str, game: Optional["Game"] = None) -> list[str]:
 # ------------------------------------------------------------------ references
 def candidates(game: "Game", ref: str, zones: tuple[str, ...]) -> list[Any]:
     """Every object (or stack item) in `zones` that `ref` may mean, in creation order."""
-    m = _REF.match(ref.strip())
-    if not m:
+    who, name, n = ref_parts(game, ref)
+    if not name:
         return []
-    who, name, n = m.group("who"), m.group("name").lower(), m.group("n")
-    if who and not game.has_player(who):
-        who, name = None, ref.strip().lower()  # an apostrophe inside a card name
     out: list[Any] = []
     for zone in zones:
         if zone == "stack":
             for it in reversed(game.stack):
                 if it.name.lower() == name and (not who or it.controller == who):
                     src = game.objects.get(it.source_id) or game.known(it.source_id)
-                    if n and (src is None or src.card_no != int(n)):
+                    if n and (src is None or src.card_no != n):
                         continue
                     out.append(it.id)
             continue
@@ -90,7 +110,7 @@ def candidates(game: "Game", ref: str, zones: tuple[str, ...]) -> list[Any]:
             owner = o.controller if zone == "battlefield" else o.owner
             if who and owner != who:
                 continue
-            if n and o.card_no != int(n):
+            if n and o.card_no != n:
                 continue
             out.append(i)
     return out
@@ -119,12 +139,25 @@ def _owner(game: "Game", ref: Any) -> Optional[str]:
     return it.controller if it else None
 
 
+def _stack_ref(game: "Game", it: Any) -> str:
+    """A stack object by its source's name, made unambiguous among the objects on the stack
+    with the same name: the source's number, then its controller."""
+    same = [x for x in game.stack if x.name == it.name]
+    if len(same) == 1:
+        return it.name
+    src = game.known(it.source_id)
+    text = f"{it.name}#{src.card_no}" if src is not None else it.name
+    if len(candidates(game, text, ("stack",))) > 1:
+        text = f"{it.controller}'s {text}"
+    return text
+
+
 def describe_ref(game: "Game", ref: Any) -> str:
     if isinstance(ref, str):
         return ref
     it = game.stack_item(ref)
     if it is not None:
-        return it.name
+        return _stack_ref(game, it)
     o = game.known(ref)
     if o is None:
         return f"#{ref}"
@@ -325,11 +358,13 @@ def _p_block(game: "Game", player: str, rest: str) -> A.Action:
     left = chunks[0]
     for chunk in chunks[1:-1]:
         refs = split_refs(chunk, game)
+        if len(refs) < 2:
+            raise NotationError("write blocks as 'BLOCKER -> ATTACKER, BLOCKER -> ATTACKER'")
         pairs.append((left, refs[0]))
         left = ", ".join(refs[1:])
     pairs.append((left, chunks[-1]))
     for b_ref, a_ref in pairs:
-        if not a_ref:
+        if not a_ref or not b_ref:
             raise NotationError("write blocks as 'BLOCKER -> ATTACKER'")
         bs = [i for i in candidates(game, b_ref, ("battlefield",)) if game.objects[i].controller == player]
         bs = [i for i in bs if i not in [b for b, _ in blocks]] or bs
@@ -350,8 +385,11 @@ def _p_order(game: "Game", player: str, rest: str) -> A.Action:
         labels = list(d.options)
         used: list[int] = []
         for ref in refs:
-            name = (_REF.match(ref).group("name") if _REF.match(ref) else ref).lower()
-            idx = next((i for i, lab in enumerate(labels) if lab.lower() == name and i not in used), None)
+            free = [i for i in range(len(labels)) if i not in used]
+            idx = next((i for i in free if labels[i].lower() == ref.strip().lower()), None)
+            if idx is None:  # a plain name for a label with an owner or number
+                _, name, _ = ref_parts(game, ref)
+                idx = next((i for i in free if ref_parts(game, labels[i])[1] == name), None)
             if idx is None:
                 raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
             used.append(idx)

@@ -121,7 +121,7 @@ class SBAMixin:
                 concept, _, (key, ids), text = asks[0]
                 ans, _ = yield Decision(
                     "choose", key[0], f"{text}: {', '.join(self.name_of(i) for i in ids)}",
-                    options=[A.Choose(key[0], (self.name_of(i),)) for i in ids],
+                    options=[A.Choose(key[0], (i,)) for i in ids],
                     data={"kind": "keep", "ids": ids, "concept": concept})
                 kept = ans.words[0] if isinstance(ans.words[0], int) else \
                     self.resolve_ref(ans.words[0], zones=("battlefield",))

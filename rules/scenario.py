@@ -16,6 +16,7 @@ from typing import Any, Callable, Optional
 
 from . import actions as A
 from .cards import CardDataError, UnknownCard
+from .digest import state_digest
 from .game import Game
 from .ruleset import MULLIGANS, RULESETS
 from .setup import GameSetup, PermanentSpec, PlayerSpec
@@ -191,14 +192,9 @@ def build_game(sc: Scenario) -> Game:
         raise ScenarioError(f"bad position: {e}") from e
 
 
-def fingerprint(game: Game) -> tuple:
-    """Everything an illegal action must leave unchanged."""
-    objs = tuple(sorted((o.id, o.zone, o.controller, o.tapped, o.damage, tuple(sorted(o.counters.items())),
-                         str(o.attached_to), str(o.attacking), tuple(o.blocking)) for o in game.objects.values()))
-    players = tuple((p.name, p.life, p.poison, tuple(sorted(p.pool.items())), tuple(p.hand), tuple(p.library),
-                     tuple(p.graveyard), tuple(p.exile), p.lands_played) for p in game.players)
-    return (game.turn, game.step, game.active, game.priority, objs, players,
-            tuple(it.id for it in game.stack), len(game.record), len(game.log), len(game.effects))
+def fingerprint(game: Game) -> str:
+    """Everything an illegal action must leave unchanged: the digest of the whole state."""
+    return state_digest(game)
 
 
 def play_actions(game: Game, actions: list[str]) -> None:

@@ -106,8 +106,11 @@ class StackMixin:
         x = self._check_x(cost, a.x, o.name)
         if a.modes:
             raise A.IllegalAction(f"{o.name} has no modes to choose", self.rules.cite("cast_modes"))
+        # a player checks what it costs before what it targets: a spell nobody can pay for is
+        # refused for its cost, whatever its targets
+        payment = self.plan_payment(a.player, cost.with_x(x), a.paying, exclude=(), casting=o.id)
         self.check_targets(self.spell_targets(o), a.targets, a.player, o)
-        return self.plan_payment(a.player, cost.with_x(x), a.paying, exclude=(), casting=o.id)
+        return payment
 
     def _check_x(self: "Game", cost: ManaCost, x: Optional[int], name: str) -> int:
         if cost.x_count:
@@ -190,11 +193,12 @@ class StackMixin:
             col = NAME_TO_COLOR.get(a.color.lower(), a.color.upper())
             if col not in ab.mana_colors:
                 raise A.IllegalAction(f"{o.name} can't make {a.color} mana", self.rules.cite("mana_ability"))
-        self.check_targets(ab.targets, a.targets, a.player, o)
         if cost.sacrifice and not self.sacrifice_candidates(a.player, cost.sacrifice[1], o):
             raise A.IllegalAction(f"you control no {cost.sacrifice[0]} to sacrifice", self.rules.cite("cost_unpayable"))
         exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
-        return self.plan_payment(a.player, mana.with_x(x), a.paying, exclude=exclude)
+        payment = self.plan_payment(a.player, mana.with_x(x), a.paying, exclude=exclude)
+        self.check_targets(ab.targets, a.targets, a.player, o)  # cost first, as for spells
+        return payment
 
     def _activate(self: "Game", a: A.Activate, payment: Payment) -> Gen:
         o = self.objects[a.source]

@@ -24,10 +24,6 @@ class PendingTrigger:
     controller: str
     event: dict = field(default_factory=dict)
 
-    @property
-    def label(self) -> str:
-        return self.source.name
-
 
 @dataclass
 class DelayedTrigger:
@@ -111,7 +107,7 @@ class TriggerMixin:
                 ans, _ = yield Decision(
                     "order_triggers", p.name,
                     "order your triggered abilities (the first listed resolves first)",
-                    options=[t.label for t in mine], data={"triggers": mine})
+                    options=[self.name_of(t.source.id) for t in mine], data={"triggers": mine})
                 ordered = [mine[i] for i in ans.items]
                 mine = list(reversed(ordered))  # first to resolve goes on the stack last
             for t in mine:

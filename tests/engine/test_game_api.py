@@ -155,3 +155,61 @@ def test_a_saved_record_loads_to_the_same_game() -> None:
     p = position()
     p.act("alice: play Forest")
     assert fingerprint(Game.from_record(json.loads(json.dumps(p.to_record())))) == fingerprint(p)
+
+
+def test_after_undo_the_loop_runs_on_the_same_game_305_1() -> None:
+    """Undo used to leave the game loop on a replayed copy: turn and step stopped changing
+    and a legal land play in the main phase was refused as if it were still the upkeep."""
+    alice = PlayerSpec("alice", hand=("Forest",), library=("Island",) * 3)
+    bob = PlayerSpec("bob", library=("Plains",) * 3)
+    g = Game(GameSetup((alice, bob), position=True, turn=3, active="alice", step="upkeep"))
+    g.act("alice: pass")
+    g.act("bob: pass")  # the upkeep ends; alice draws
+    assert g.step == "draw"
+    g.undo()
+    assert g.step == "upkeep"
+    g.act("bob: pass")
+    assert g.step == "draw"
+    g.act("alice: pass")
+    g.act("bob: pass")
+    assert (g.turn, g.step) == (3, "main1")
+    g.act("alice: play Forest")  # legal in the main phase (305.1)
+    assert [o.name for o in g.permanents("alice")] == ["Forest"]
+
+
+def test_a_card_with_an_apostrophe_and_a_number_reads_back() -> None:
+    alice = PlayerSpec("alice", battlefield=(PermanentSpec("Angel's Feather"), PermanentSpec("Angel's Feather")),
+                       hand=("Pacifism",), library=("Island",) * 3)
+    bob = PlayerSpec("bob", battlefield=(PermanentSpec("Runeclaw Bear"),), library=("Plains",) * 3)
+    g = Game(GameSetup((alice, bob), position=True, turn=3, active="alice", step="main1"))
+    second = g.permanents("alice")[1].id
+    assert g.name_of(second) == "Angel's Feather#2"
+    assert g.resolve_ref("Angel's Feather#2") == second
+    assert g.resolve_ref("alice's Angel's Feather#2") == second
+
+
+def test_a_spell_nobody_can_pay_for_is_refused_for_its_cost_601_2g() -> None:
+    """A player checks timing, then cost, then targets: Lightning Bolt with no land is
+    refused because it can't be paid for, not for its missing target."""
+    alice = PlayerSpec("alice", hand=("Lightning Bolt",), library=("Island",) * 3)
+    bob = PlayerSpec("bob", library=("Plains",) * 3)
+    g = Game(GameSetup((alice, bob), position=True, turn=3, active="alice", step="main1"))
+    with pytest.raises(IllegalAction) as e:
+        g.act("alice: cast Lightning Bolt")
+    assert e.value.rule == "601.2g" and "can't pay {R}" in e.value.message
+    sorcery = PlayerSpec("alice", hand=("Mind Rot",), library=("Island",) * 3)
+    g = Game(GameSetup((sorcery, bob), position=True, turn=3, active="alice", step="upkeep"))
+    with pytest.raises(IllegalAction) as e:
+        g.act("alice: cast Mind Rot")  # timing first: a sorcery in the upkeep (307.1)
+    assert e.value.rule == "307.1"
+
+
+def test_a_record_of_another_format_is_refused() -> None:
+    g = position()
+    record = g.to_record()
+    assert record["format"] == "mtg-tui game record 1"
+    for bad in ({**record, "format": "mtg-tui game record 99"}, {k: v for k, v in record.items() if k != "format"}):
+        with pytest.raises(ValueError, match="format"):
+            Game.from_record(bad)
+    with pytest.raises(IllegalAction, match="action 1 of 1"):
+        Game.from_record({**record, "actions": ["alice: cast Nothing At All"]})

@@ -23,7 +23,8 @@ legal (so a scripted spell is cast at the first chance); set positions up with `
 so `mtg-tui scenario` runs a puzzle file like any other.  `PuzzleRun` is one attempt as a
 client plays it: the solver acts; the opponent answers from its script (an action that
 answers the question and is legal) or does nothing; `status()` says playing, solved or
-failed.  Pure code: no I/O beyond reading the file.
+failed, and why in the solver's words (rules/puzzle_words.py: "your Runeclaw Bear died"), not
+the scenario runner's (`problems()`).  Pure code: no I/O beyond reading the file.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ from .autopilot import goldfish_answer
 from .cards import CardDataError, UnknownCard
 from .decisions import Decision
 from .game import Game
-from .scenario import (Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
-                       build_game, check_expectations, parse_scenario, play_actions, read_toml_file)
+from .puzzle_words import Voice, failure_sentences
+from .scenario import (Difference, Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
+                       build_game, check_expectations, expectation_differences, parse_scenario, play_actions,
+                       read_toml_file)
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CHECKS = ("any time", "end of turn")
@@ -241,33 +244,43 @@ class PuzzleRun:
 
     # ------------------------------------------------------------ the verdict
     def problems(self) -> list[str]:
-        """What in [expect] doesn't hold now ([] when the goal holds)."""
+        """What in [expect] doesn't hold now, as the scenario runner says it ([] when the goal holds)."""
         return check_expectations(self.game, self.puzzle.expect)
 
+    def failures(self, differences: Optional[list[Difference]] = None) -> list[str]:
+        """What in the goal doesn't hold now, in the solver's words ([] when the goal holds)."""
+        if differences is None:
+            differences = expectation_differences(self.game, self.puzzle.expect)
+        return failure_sentences(self.game, self.puzzle.player, differences)
+
     def status(self) -> tuple[str, str]:
-        """(playing|solved|failed, why).  Solved and failed are final: the first verdict stays."""
+        """(playing|solved|failed, why).  Solved and failed are final: the first verdict stays.
+        `why` is for the solver to read ("the turn ended: your Runeclaw Bear died")."""
         if self.verdict is not None:
             return self.verdict
         g = self.game
-        problems = self.problems()
+        differences = expectation_differences(g, self.puzzle.expect)
         over = g.over or g.decision is None
         ended = over or g.turn > self.last_turn
         if self.puzzle.check == "end of turn" and not ended:
             return PLAYING, ""
-        if not problems:
+        if not differences:
             self.verdict = (SOLVED, "the goal holds")
         elif over:
-            self.verdict = (FAILED, f"the game ended ({_result(g)}) without reaching the goal: {problems[0]}")
+            why = "; ".join(self.failures(differences))
+            if not any(d.field == "winner" for d in differences):  # then the sentences don't say who won
+                why = f"{_result(g, Voice(self.puzzle.player))}, but {why}"
+            self.verdict = (FAILED, why)
         elif ended:
             when = "the turn ended" if self.puzzle.turns == 1 else f"turn {self.last_turn} ended"
-            self.verdict = (FAILED, f"{when} without reaching the goal: {problems[0]}")
+            self.verdict = (FAILED, f"{when}: " + "; ".join(self.failures(differences)))
         else:
             return PLAYING, ""
         return self.verdict
 
 
-def _result(g: Game) -> str:
-    return "a draw" if g.is_draw else f"{g.winner} won"
+def _result(g: Game, v: Voice) -> str:
+    return "the game is a draw" if g.is_draw or g.winner is None else f"{v.who(g.winner)} won"
 
 
 def solve(puzzle: Puzzle) -> PuzzleRun:

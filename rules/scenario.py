@@ -290,6 +290,41 @@ def _go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action],
 
 
 # ------------------------------------------------------------------ expectations
+@dataclass(frozen=True)
+class Difference:
+    """One expectation that does not hold, as data: what was expected and what was found.
+
+    A puzzle words it for its player (rules/puzzle_words.py); `message` is the scenario
+    runner's wording, which FAIL lines print."""
+
+    section: str  # "game", "players" or "permanents"
+    subject: str  # the player's name or the permanent's reference; "" for the game
+    field: str  # "turn", "winner", "life", "hand", "tapped", "counters", "has"...; "" for the subject
+    want: Any  # zones: a Counter of names; "has"/"lacks": the keyword; log_cites: the rule
+    got: Any  # zones: a Counter of names; "has": its keywords; log_cites: the rules cited
+    kind: str = "value"  # "value", "cards" (multisets), "cited", "missing" (no such subject), "has", "lacks"
+    detail: str = ""  # the kind of counter
+
+    @property
+    def key(self) -> str:
+        parts = [self.section, self.subject] if self.section != "game" else []
+        return ".".join(parts + [x for x in (self.field, self.detail) if x])
+
+    @property
+    def message(self) -> str:
+        if self.kind == "cards":
+            return f"{self.key}: expected {_fmt(self.want)}, found {_fmt(self.got)}"
+        if self.kind == "cited":
+            return f"{self.key}: rule {self.want} was never cited (cited: {', '.join(self.got)})"
+        if self.kind == "missing":
+            return f"{self.key}: " + ("no such player" if self.section == "players" else "not on the battlefield")
+        if self.kind == "has":
+            return f"{self.key}: {self.want!r} missing (has {self.got})"
+        if self.kind == "lacks":
+            return f"{self.key}: it has {self.want!r}"
+        return f"{self.key}: expected {self.want!r}, found {self.got!r}"
+
+
 def _names(game: Game, ids: list[int]) -> Counter:
     return Counter(game.objects[i].name for i in ids)
 
@@ -299,54 +334,59 @@ def _fmt(c: Counter) -> list[str]:
 
 
 def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
-    bad: list[str] = []
+    return [d.message for d in expectation_differences(game, expect)]
 
-    def cmp(key: str, want: Any, got: Any) -> None:
+
+def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Difference]:
+    """Every expectation in `expect` that does not hold in `game`, in the order they are checked."""
+    bad: list[Difference] = []
+
+    def cmp(section: str, subject: str, key: str, want: Any, got: Any, detail: str = "") -> None:
         if want != got:
-            bad.append(f"{key}: expected {want!r}, found {got!r}")
+            bad.append(Difference(section, subject, key, want, got, detail=detail))
 
     for key in ("turn", "step", "active"):
         if key in expect:
-            cmp(key, expect[key], getattr(game, key))
+            cmp("game", "", key, expect[key], getattr(game, key))
     if "priority" in expect:
         d = game.decision
         got = d.player if d is not None and d.kind == "priority" else None
-        cmp("priority", expect["priority"], got)
+        cmp("game", "", "priority", expect["priority"], got)
     if "winner" in expect:
-        cmp("winner", expect["winner"], game.result)
+        cmp("game", "", "winner", expect["winner"], game.result)
     if "stack" in expect:
-        cmp("stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
+        cmp("game", "", "stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
     for rule in expect.get("log_cites", []):
         if rule not in game.cited():
-            bad.append(f"log_cites: rule {rule} was never cited (cited: {', '.join(sorted(game.cited()))})")
+            bad.append(Difference("game", "", "log_cites", rule, sorted(game.cited()), "cited"))
     for pname, pexp in expect.get("players", {}).items():
         if not game.has_player(pname):
-            bad.append(f"players.{pname}: no such player")
+            bad.append(Difference("players", pname, "", None, None, "missing"))
             continue
         p = game.player(pname)
         for key in ("life", "poison"):
             if key in pexp:
-                cmp(f"players.{pname}.{key}", pexp[key], getattr(p, key))
+                cmp("players", pname, key, pexp[key], getattr(p, key))
         for zone in ("hand", "graveyard", "exile"):
             if zone in pexp:
                 want = Counter(pexp[zone])
                 got = _names(game, p.zone(zone))
                 if want != got:
-                    bad.append(f"players.{pname}.{zone}: expected {_fmt(want)}, found {_fmt(got)}")
+                    bad.append(Difference("players", pname, zone, want, got, "cards"))
         if "battlefield" in pexp:
             want = Counter(pexp["battlefield"])
             got = Counter(o.name for o in game.permanents(pname))
             if want != got:
-                bad.append(f"players.{pname}.battlefield: expected {_fmt(want)}, found {_fmt(got)}")
+                bad.append(Difference("players", pname, "battlefield", want, got, "cards"))
         if "library_count" in pexp:
-            cmp(f"players.{pname}.library_count", pexp["library_count"], len(p.library))
+            cmp("players", pname, "library_count", pexp["library_count"], len(p.library))
         if "hand_count" in pexp:
-            cmp(f"players.{pname}.hand_count", pexp["hand_count"], len(p.hand))
+            cmp("players", pname, "hand_count", pexp["hand_count"], len(p.hand))
     for ref, pexp in expect.get("permanents", {}).items():
         try:
             oid = game.resolve_ref(ref, zones=("battlefield",))
         except A.IllegalAction:
-            bad.append(f"permanents.{ref}: not on the battlefield")
+            bad.append(Difference("permanents", ref, "", None, None, "missing"))
             continue
         o = game.obj(oid)
         ch = game.chars(o)
@@ -354,10 +394,10 @@ def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
                "damage": o.damage}
         for key, value in got.items():
             if key in pexp:
-                cmp(f"permanents.{ref}.{key}", pexp[key], value)
+                cmp("permanents", ref, key, pexp[key], value)
         if "counters" in pexp:
             for k, v in pexp["counters"].items():
-                cmp(f"permanents.{ref}.counters.{k}", v, o.counters.get(k, 0))
+                cmp("permanents", ref, "counters", v, o.counters.get(k, 0), detail=k)
         if "attached_to" in pexp:
             want = pexp["attached_to"]
             host = o.attached_to
@@ -365,11 +405,11 @@ def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
             ok = got_name == want or (isinstance(host, int) and host in game.objects
                                       and game.objects[host].name == want)
             if not ok:
-                bad.append(f"permanents.{ref}.attached_to: expected {want!r}, found {got_name!r}")
+                bad.append(Difference("permanents", ref, "attached_to", want, got_name))
         for kw in pexp.get("has", []):
             if kw.lower() not in ch.keywords:
-                bad.append(f"permanents.{ref}.has: {kw!r} missing (has {sorted(ch.keywords)})")
+                bad.append(Difference("permanents", ref, "has", kw, sorted(ch.keywords), "has"))
         for kw in pexp.get("lacks", []):
             if kw.lower() in ch.keywords:
-                bad.append(f"permanents.{ref}.lacks: it has {kw!r}")
+                bad.append(Difference("permanents", ref, "lacks", kw, sorted(ch.keywords), "lacks"))
     return bad

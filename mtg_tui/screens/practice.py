@@ -89,9 +89,11 @@ class VerdictScreen(ModalScreen[Optional[str]]):
     def compose(self) -> ComposeResult:
         solved = self.status == SOLVED
         head = styled("Solved!" if solved else "Failed.", "bold green" if solved else "bold red")
-        head += Text(f"  {self.puzzle.title}" + ("" if solved else f": {self.why}"))
+        head += Text(f"  {self.puzzle.title}")
         if solved and self.hints:
             head += styled(f"  ({self.hints} hint{'s' if self.hints != 1 else ''} used)", "dim")
+        if not solved:  # why, in the player's words (rules.puzzle_words), as a sentence of its own
+            head += Text("\n" + self.why[:1].upper() + self.why[1:] + ("" if self.why.endswith(".") else "."))
         with Vertical(id="dialog"):
             yield Static(head, id="dialog-title")
             yield Static(styled("Why: ", "bold") + Text(self.puzzle.explain or "(no explanation given)"),

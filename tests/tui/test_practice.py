@@ -81,6 +81,23 @@ async def test_failing_a_puzzle_then_retrying_it(tmp_path: Path) -> None:
     assert entry["attempts"] == 1 and not entry["solved"]
 
 
+async def test_a_failed_puzzle_says_why_in_the_players_words() -> None:
+    app = PracticeApp(find_puzzle("2"))  # Bob blocked the Bear with the Courser; Alice just passes
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            if isinstance(app.screen, VerdictScreen):
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and app.screen.status == "failed"
+        text = screen_text(app)
+        assert "The turn ended: your Runeclaw Bear died; bob's Centaur Courser is" in text  # wrapped
+        assert "still on the battlefield." in text
+        assert "expected" not in text and "players." not in text
+        await pilot.press("escape")  # the board, with the verdict in the panel above it
+        assert "FAILED: the turn ended: your Runeclaw Bear died;" in screen_text(app)
+
+
 async def test_the_hint_key_shows_one_hint_more_each_time() -> None:
     puzzle = find_puzzle("6")
     app = PracticeApp(puzzle)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from mtg_tui.launch import game_options, start
+from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
 from rules.decklist import DeckError
 
 
@@ -30,18 +30,19 @@ def main(ctx: click.Context) -> None:
 @click.option("--open", "open_hands", is_flag=True, help="No cover screen between turns: open-hand practice.")
 @game_options
 def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: str, mulligan: str | None,
-         seed: int | None) -> None:
+         seed: int | None, allow_illegal: bool) -> None:
     """A hotseat game: two players share the keyboard.  A deck is a bundled deck's name or a file."""
-    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands)
+    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands, allow_illegal)
 
 
 @main.command()
 @click.argument("deck")
 @click.option("--name", default=None, help="Your name (default: alice).")
 @game_options
-def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, seed: int | None) -> None:
+def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, seed: int | None,
+             allow_illegal: bool) -> None:
     """Goldfish: your deck against an opponent with 20 life who never acts; how fast do you win?"""
-    start("goldfish", (deck,), name, ruleset, mulligan, seed)
+    start("goldfish", (deck,), name, ruleset, mulligan, seed, allow_illegal=allow_illegal)
 
 
 @main.command()
@@ -79,16 +80,21 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
               help="Mulligan rule (default: the ruleset's).")
 @click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@allow_illegal_option
 def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mulligan: str | None,
-             turn_cap: int, as_json: bool) -> None:
+             turn_cap: int, as_json: bool, allow_illegal: bool) -> None:
     """Random agents play GAMES games: the engine's fuzzer and benchmark."""
     from mtg_tui.decklists import load_deck
+    from rules.construction import check_construction
     from rules.simulate import simulate as run
 
     try:
         d1, d2 = load_deck(deck1), load_deck(deck2)
+        if not allow_illegal:
+            check_construction(d1, ruleset)
+            check_construction(d2, ruleset)
     except DeckError as e:
-        raise click.ClickException(str(e)) from None
+        raise deck_error(e) from None
     names = ("p1", "p2")
     result = run({names[0]: d1.cards, names[1]: d2.cards}, games, seed, ruleset, mulligan, turn_cap)
     if as_json:

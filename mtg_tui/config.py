@@ -12,6 +12,7 @@ from typing import Literal, Optional
 
 from mtg_tui.decklists import load_deck
 from rules import Game, GameSetup
+from rules.construction import IllegalDeck, check_construction
 from rules.decklist import DeckError
 
 Mode = Literal["hotseat", "goldfish"]
@@ -29,20 +30,30 @@ class GameConfig:
     mulligan: Optional[str] = None
     seed: Optional[int] = None  # None: a fresh random seed
     open_hands: bool = False
+    allow_illegal: bool = False  # practice decks: skip the construction rules (100.2a / 100.2)
     cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
 
     def player_names(self) -> tuple[str, ...]:
+        """The names given, then the defaults for players left unnamed (`checked` refuses
+        empty names and more names than players rather than quietly fixing them)."""
         defaults = ("alice", "bob") if self.mode == "hotseat" else ("alice",)
-        n = len(defaults)
-        given = tuple(x.strip() for x in self.names if x.strip())[:n]
+        given = tuple(x.strip() for x in self.names)
         return given + defaults[len(given):]
 
     def checked(self) -> "GameConfig":
         """The config with its decks loaded and its options checked; raises DeckError (or
-        ValueError) with a message meant for the player."""
+        ValueError) with a message meant for the player.  An illegal deck is IllegalDeck (a
+        DeckError), unless `allow_illegal`."""
         need = 2 if self.mode == "hotseat" else 1
+        players = f"{need} player{'s' if need > 1 else ''}"
         if len(self.decks) != need:
             raise ValueError(f"a {self.mode} game needs {need} deck{'s' if need > 1 else ''}")
+        given = tuple(x.strip() for x in self.names)
+        if len(given) > need:
+            raise ValueError(f"a {self.mode} game has {players}, so at most {need} name{'s' if need > 1 else ''}, "
+                             f"not {len(given)} (names are separated by commas): {', '.join(map(repr, given))}")
+        if not all(given):
+            raise ValueError(f"a player name can't be empty (names given: {', '.join(map(repr, given))})")
         names = self.player_names()
         bad = [n for n in names if not n.replace("-", "").replace("_", "").isalnum()]
         if bad:
@@ -53,7 +64,11 @@ class GameConfig:
             raise ValueError(f"the ruleset is one of {', '.join(RULESETS)}")
         if self.mulligan not in (None, *MULLIGANS):
             raise ValueError(f"the mulligan rule is one of {', '.join(MULLIGANS)}")
-        cards = {name: load_deck(ref).cards for name, ref in zip(names, self.decks)}
+        decks = [load_deck(ref) for ref in self.decks]
+        if not self.allow_illegal:
+            for deck in decks:
+                check_construction(deck, self.ruleset)
+        cards = {name: deck.cards for name, deck in zip(names, decks)}
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
         return replace(self, names=names, seed=seed, cards=cards)
 
@@ -77,4 +92,4 @@ class GameConfig:
         return Game(self.setup())
 
 
-__all__ = ["GameConfig", "DeckError", "GOLDFISH_NAME", "RULESETS", "MULLIGANS"]
+__all__ = ["GameConfig", "DeckError", "IllegalDeck", "GOLDFISH_NAME", "RULESETS", "MULLIGANS"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.decklist import DeckError, DeckList, parse_deck
+from rules.decklist import MAX_CHARS, DeckError, DeckList, parse_deck
 
 
 def decks_dir() -> Path:
@@ -27,6 +27,9 @@ def load_deck(ref: str) -> DeckList:
     path = Path(ref)
     if path.is_file():
         try:
+            size = path.stat().st_size
+            if size > MAX_CHARS:  # a UTF-8 character is at least one byte: refused unread
+                raise DeckError(f"{ref}: a file of {size:,} bytes is no deck list (at most {MAX_CHARS:,})")
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise DeckError(f"{ref}: can't read the file ({e})") from None

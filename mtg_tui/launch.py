@@ -7,8 +7,12 @@ from typing import Optional
 
 import click
 
+from rules.construction import IllegalDeck
+
 from .config import GameConfig, Mode
 from .decklists import DeckError
+
+ALLOW_HINT = "--allow-illegal plays it anyway"
 
 
 def run_app(config: Optional[GameConfig] = None) -> None:
@@ -18,26 +22,34 @@ def run_app(config: Optional[GameConfig] = None) -> None:
 
 
 def start(mode: Mode, decks: tuple[str, ...], names: Optional[str], ruleset: str, mulligan: Optional[str],
-          seed: Optional[int], open_hands: bool = False) -> None:
-    config = GameConfig(mode, decks, tuple((names or "").split(",")) if names else (), ruleset, mulligan,
-                        seed, open_hands)
+          seed: Optional[int], open_hands: bool = False, allow_illegal: bool = False) -> None:
+    # split as given: an empty name or one too many is refused by checked(), not dropped
+    config = GameConfig(mode, decks, tuple(names.split(",")) if names is not None else (), ruleset, mulligan,
+                        seed, open_hands, allow_illegal)
     try:
         config = config.checked()
-    except (DeckError, ValueError) as e:
-        raise click.ClickException(short(str(e))) from None
+    except DeckError as e:
+        raise deck_error(e) from None
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
     run_app(config)
 
 
-def short(message: str, problems: int = 3) -> str:
-    """A deck error lists every bad line; a file that isn't a deck at all needs only a few."""
-    parts = message.split("; ")
-    if len(parts) <= problems:
-        return message
-    return "; ".join(parts[:problems]) + f"; and {len(parts) - problems} more problems"
+def deck_error(e: DeckError) -> click.ClickException:
+    """The one-line error for a deck refused; an illegal deck's says how to play it anyway."""
+    return click.ClickException(f"{e}; {ALLOW_HINT}" if isinstance(e, IllegalDeck) else str(e))
+
+
+def allow_illegal_option(f):  # noqa: ANN001, ANN201 - a click decorator
+    """`--allow-illegal`, for `play`, `goldfish` and `simulate`."""
+    return click.option("--allow-illegal", is_flag=True,
+                        help="Accept decks the construction rules forbid (under 60 cards, over 4 copies): "
+                             "practice decks.")(f)
 
 
 def game_options(f):  # noqa: ANN001, ANN201 - a click decorator
     """The options `play` and `goldfish` share."""
+    f = allow_illegal_option(f)
     f = click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")(f)
     f = click.option("--mulligan", type=click.Choice(["sequential", "paris", "london"]), default=None,
                      help="Mulligan rule (default: the ruleset's).")(f)

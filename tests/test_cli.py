@@ -50,3 +50,33 @@ def test_simulate_with_an_unknown_deck_says_so() -> None:
     assert r.exit_code != 0
     assert "no deck called 'no-such-deck'" in r.output
     assert "Traceback" not in r.output
+
+
+def test_simulate_refuses_an_illegal_deck_unless_allow_illegal_100_2a(tmp_path: Path) -> None:
+    """61 cards with five Lightning Bolt break 100.2a (2014) and 100.2 (2009)."""
+    five = tmp_path / "five.txt"
+    five.write_text("5 Lightning Bolt\n4 Shock\n52 Mountain\n")
+    for rules, rule in (("2014", "100.2a"), ("2009", "100.2")):
+        r = CliRunner().invoke(main, ["simulate", str(five), "red-green", "--games", "1", "--rules", rules])
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.output == (f"Error: five is not a legal constructed deck (rule {rule}): too many copies: "
+                            "5 Lightning Bolt (at most 4); --allow-illegal plays it anyway\n")
+    r = CliRunner().invoke(main, ["simulate", str(five), "red-green", "--games", "1", "--json", "--allow-illegal"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["games"] == 1
+
+
+def test_simulate_refuses_a_100000_line_file_before_reading_it(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.txt"
+    huge.write_text("1 Forest\n" * 100_000)
+    r = CliRunner().invoke(main, ["simulate", str(huge), "red-green", "--games", "1", "--allow-illegal"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.output == f"Error: {huge}: a file of 900,000 bytes is no deck list (at most 200,000)\n"
+
+
+def test_simulate_refuses_a_count_no_deck_has(tmp_path: Path) -> None:
+    absurd = tmp_path / "absurd.txt"
+    absurd.write_text("999999999 Forest\n")
+    r = CliRunner().invoke(main, ["simulate", str(absurd), "red-green", "--allow-illegal"])
+    assert r.exit_code == 1
+    assert "absurd: line 1 ('999999999 Forest') brings the deck past 500 cards" in r.output

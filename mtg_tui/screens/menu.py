@@ -126,8 +126,10 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Static("seed", classes="label")
                     yield Input("", placeholder="random", id="seed")
-                if hotseat:
-                    yield Checkbox("open hands (no cover screen: practice)", id="open")
+                with Horizontal(classes="row"):
+                    if hotseat:
+                        yield Checkbox("open hands (no cover screen)", id="open")
+                    yield Checkbox("allow illegal decks", id="allow-illegal")
                 yield Static("", id="form-error")
                 yield Static(styled("Tab: next field · Enter: start · Esc: back", "dim"))
 
@@ -155,13 +157,14 @@ class NewGameScreen(Screen[None]):
         open_hands = self.mode == "hotseat" and self.query_one("#open", Checkbox).value
         return GameConfig(self.mode, tuple(decks), names, str(self.query_one("#ruleset", Select).value),
                           None if mull == "default" else str(mull), int(seed_text) if seed_text else None,
-                          open_hands)
+                          open_hands, self.query_one("#allow-illegal", Checkbox).value)
 
     def start(self) -> None:
-        from ..decklists import DeckError
+        from ..config import IllegalDeck
         try:
             cfg = self.config().checked()
-        except (DeckError, ValueError) as e:
-            self.query_one("#form-error", Static).update(styled(str(e), "bold red"))
+        except ValueError as e:  # DeckError is a ValueError too
+            hint = "; tick 'allow illegal decks' to play it anyway" if isinstance(e, IllegalDeck) else ""
+            self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold red"))
             return
         self.app.start_config(cfg)  # type: ignore[attr-defined]

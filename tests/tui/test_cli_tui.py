@@ -42,11 +42,48 @@ def test_goldfish_and_the_bare_command(started: list) -> None:
     (["play", "no-such-deck", "red-green"], "no deck called 'no-such-deck'"),
     (["goldfish", "red-green", "--name", "two words"], "single words"),
     (["play", "red-green", "red-green", "--names", "al,al"], "different names"),
+    # names are never silently dropped or cut: too many for the mode, or an empty one, is refused
+    (["play", "red-green", "red-green", "--names", "a,b,c"],
+     "a hotseat game has 2 players, so at most 2 names, not 3 (names are separated by commas): 'a', 'b', 'c'"),
+    (["play", "red-green", "red-green", "--names", ",x"], "a player name can't be empty (names given: '', 'x')"),
+    (["play", "red-green", "red-green", "--names", "ann,"], "a player name can't be empty (names given: 'ann', '')"),
+    (["goldfish", "red-green", "--name", "ann,ben"],
+     "a goldfish game has 1 player, so at most 1 name, not 2 (names are separated by commas): 'ann', 'ben'"),
+    (["goldfish", "red-green", "--name", ""], "a player name can't be empty (names given: '')"),
+    (["goldfish", "red-green", "--name", " "], "a player name can't be empty (names given: '')"),
 ])
 def test_bad_input_is_one_clear_line(started: list, args: list[str], message: str) -> None:
     r = CliRunner().invoke(main, args)
     assert r.exit_code != 0 and message in r.output and "Traceback" not in r.output
+    assert r.output.count("\n") == 1
     assert not started
+
+
+@pytest.fixture
+def small_deck(tmp_path: Path) -> Path:
+    """A 40-card practice deck: too small for constructed play (100.2a)."""
+    path = tmp_path / "practice.txt"
+    path.write_text("36 Forest\n4 Runeclaw Bear\n")
+    return path
+
+
+@pytest.mark.parametrize("rules, rule", [("2014", "100.2a"), ("2009", "100.2")])
+def test_play_and_goldfish_refuse_an_illegal_deck_naming_the_rule_100_2a_100_2(
+        started: list, small_deck: Path, rules: str, rule: str) -> None:
+    expected = (f"Error: practice is not a legal constructed deck (rule {rule}): 40 cards, at least 60 are needed; "
+                "--allow-illegal plays it anyway\n")
+    for args in (["play", "red-green", str(small_deck)], ["goldfish", str(small_deck)]):
+        r = CliRunner().invoke(main, args + ["--rules", rules])
+        assert r.exit_code == 1 and r.output == expected
+    assert not started
+
+
+def test_allow_illegal_plays_a_practice_deck_100_2a(started: list, small_deck: Path) -> None:
+    assert CliRunner().invoke(main, ["play", "red-green", str(small_deck), "--allow-illegal"]).exit_code == 0
+    assert CliRunner().invoke(main, ["goldfish", str(small_deck), "--allow-illegal"]).exit_code == 0
+    hotseat, goldfish = started
+    assert hotseat.allow_illegal and len(hotseat.cards["alice"]) == 60 and len(hotseat.cards["bob"]) == 40
+    assert goldfish.allow_illegal and sorted(set(goldfish.cards["alice"])) == ["Forest", "Runeclaw Bear"]
 
 
 def test_a_file_that_is_not_a_deck_is_summed_up(started: list, tmp_path: Path) -> None:
@@ -86,3 +123,33 @@ async def test_the_main_menu_opens_the_rules_reference(monkeypatch: pytest.Monke
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.asyncio
+async def test_the_new_game_form_refuses_an_illegal_deck_until_allowed_100_2a(small_deck: Path) -> None:
+    from mtg_tui.screens.menu import NewGameScreen
+
+    from conftest import game_screen
+
+    app = MtgApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#deck1").value = str(small_deck)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form  # refused: still on the form, the reason in its error line
+        text = screen_text(app)
+        assert "practice is not a legal constructed deck (rule 100.2a): 40 cards, at least" in text
+        assert "tick 'allow illegal decks' to play it anyway" in text
+        for _ in range(10):  # Tab to the toggle
+            if app.focused is not None and app.focused.id == "allow-illegal":
+                break
+            await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "allow-illegal"
+        await pilot.press("space", "shift+tab", "enter")  # tick it, back to the seed field, start
+        await pilot.pause()
+        session = game_screen(app).session
+        assert session.config is not None and session.config.allow_illegal
+        assert sorted(set(session.config.cards["alice"])) == ["Forest", "Runeclaw Bear"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Optional
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.geometry import Size
@@ -13,6 +14,7 @@ from textual.screen import Screen
 
 from rules import Game
 
+from . import autosave
 from .config import GameConfig
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
@@ -22,6 +24,19 @@ from .screens.rules_keys import ExplainedGameScreen
 from .screens.modals import ConfirmDialog
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
+
+
+class Crash(Exception):
+    """What the player reads when the client stops on an unexpected error (Textual prints
+    an exception's `__rich__` instead of a traceback)."""
+
+    def __init__(self, message: str, error: BaseException) -> None:
+        super().__init__(message)
+        self.message = message
+        self.__cause__ = error
+
+    def __rich__(self) -> Text:
+        return Text(self.message)
 
 
 class MtgApp(App[None]):
@@ -35,6 +50,8 @@ class MtgApp(App[None]):
         self.first_session = session
         self.kill_turns: list[int] = []
         self._too_small: Optional[TooSmallScreen] = None
+        self.session: Optional[Session] = None  # the game being played (autosaved, saved on a crash)
+        self.resume_offered = False
 
     # ------------------------------------------------------------ screens
     def on_mount(self) -> None:
@@ -50,10 +67,29 @@ class MtgApp(App[None]):
         self.config = config
         self.start_session(Session(config.new_game(), config, open_hands=config.open_hands))
 
-    def start_session(self, session: Session) -> None:
+    def start_session(self, session: Session, resumed: bool = False) -> None:
+        """Play `session`: autosaved after every change.  Unless it is the autosaved game
+        `resumed`, an unfinished autosaved game is first kept aside (autosave-previous.json)."""
+        if not resumed:
+            autosave.keep_previous()
+        self.session = session
+        session.on_change = self._autosave
         session.advance()
+        self._autosave(session)
         screen = ExplainedGameScreen(session)  # the game screen with the rules keys (issue 6)
         self._replace_stack(screen)
+
+    def _autosave(self, session: Session) -> None:
+        warning = autosave.write(session)
+        if warning:
+            self.notify(warning, severity="warning", timeout=6)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: the game is in the autosave already (as it was after the last
+        action that worked); write the traceback to the crash log, say in a few lines where
+        everything is, and exit with status 1 (Textual's own handler, given a short message
+        in place of the traceback)."""
+        super()._handle_exception(Crash(autosave.report_crash(error, self.session), error))
 
     def _replace_stack(self, screen: Screen[Any]) -> None:
         """Drop every screen above the default one, then show `screen`."""
@@ -103,8 +139,8 @@ class MtgApp(App[None]):
     def action_confirm_quit(self) -> None:
         if isinstance(self.screen, ConfirmDialog):
             return
-        self.push_screen(ConfirmDialog("Quit mtg-tui? (a game in progress is not saved)"),
-                         lambda yes: self.exit() if yes else None)
+        kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""
+        self.push_screen(ConfirmDialog(f"Quit mtg-tui?{kept}"), lambda yes: self.exit() if yes else None)
 
     # ------------------------------------------------------------ minimum size
     def on_resize(self, event: events.Resize) -> None:

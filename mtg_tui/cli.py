@@ -46,6 +46,20 @@ def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, se
 
 
 @main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+def load(file: Path) -> None:
+    """Open a saved game (a file written with Ctrl+S, or the autosave) where it was left."""
+    from mtg_tui.launch import run_app
+    from mtg_tui.saves import SaveError, load as load_save
+
+    try:
+        session = load_save(file)
+    except SaveError as e:
+        raise click.ClickException(str(e)) from None
+    run_app(session=session)
+
+
+@main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-v", "--verbose", is_flag=True, help="Print the game log of failing scenarios.")
 def scenario(files: tuple[Path, ...], verbose: bool) -> None:

@@ -3,7 +3,8 @@ bad deck or option is a one-line error and a non-zero exit, never a traceback.""
 
 from __future__ import annotations
 
-from typing import Optional
+import sys
+from typing import TYPE_CHECKING, Optional
 
 import click
 
@@ -12,13 +13,21 @@ from rules.construction import IllegalDeck
 from .config import GameConfig, Mode
 from .decklists import DeckError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
+
 ALLOW_HINT = "--allow-illegal plays it anyway"
 
 
-def run_app(config: Optional[GameConfig] = None) -> None:
+def run_app(config: Optional[GameConfig] = None, session: Optional["Session"] = None) -> None:
+    """Run the client; exit with its status (1 after an unexpected error, whose short report
+    Textual prints as the app closes)."""
     from .app import MtgApp  # Textual loads only when the app runs
 
-    MtgApp(config).run()
+    app = MtgApp(config, session)
+    app.run()
+    if app.return_code:
+        sys.exit(app.return_code)
 
 
 def start(mode: Mode, decks: tuple[str, ...], names: Optional[str], ruleset: str, mulligan: Optional[str],

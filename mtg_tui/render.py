@@ -117,6 +117,27 @@ def status_tags(card: dict) -> list[str]:
     return tags
 
 
+def choice_labels(cards: list[dict]) -> list[str]:
+    """Labels for the options of a choice, in a player's words: the card's name, with its
+    P/T and state when it is on the battlefield; options that still read the same are
+    numbered in the order shown ("Raging Goblin (1)", "Raging Goblin (2)")."""
+    texts = []
+    for c in cards:
+        bits = [c["name"]]
+        if "tapped" in c:  # a permanent
+            bits += [pt(c)] + status_tags(c)
+        texts.append(" ".join(b for b in bits if b))
+    seen: dict[str, int] = {}
+    out = []
+    for t in texts:
+        if texts.count(t) > 1:
+            seen[t] = seen.get(t, 0) + 1
+            out.append(f"{t} ({seen[t]})")
+        else:
+            out.append(t)
+    return out
+
+
 def label_text(label: Optional[str]) -> Text:
     return styled(f"{label}", LABEL) + Text(" ") if label else Text()
 

@@ -9,11 +9,11 @@ steps without a stop), so the loop is tested without a terminal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from rules import Game, IllegalAction
 from rules import actions as A
-from rules.assist import is_attacked, relevant_actions
+from rules.assist import is_attacked, mana_burn_if_passed, relevant_actions
 from rules.autopilot import goldfish_answer
 from rules.decisions import Decision
 
@@ -31,8 +31,9 @@ class Session:
     stops: dict[str, Stops] = field(default_factory=dict)
     pass_eot: dict[str, int] = field(default_factory=dict)  # player -> turn they pass through
     checkpoints: list[int] = field(default_factory=list)  # record lengths before human actions
-    auto_count: int = 0
     counted: bool = False  # its goldfish kill turn is in the running average
+    # called after every change to the game (the app autosaves the record there)
+    on_change: Optional[Callable[["Session"], None]] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for p in self.humans:
@@ -73,6 +74,11 @@ class Session:
         self.game.act(action)
         self.checkpoints.append(before)
         self.advance()
+        self.changed()
+
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     def pass_until_end_of_turn(self, player: str) -> None:
         self.pass_eot[player] = self.game.turn
@@ -90,7 +96,6 @@ class Session:
                 break
             self.game.act(answer)
             n += 1
-        self.auto_count += n
         return n
 
     def auto_answer(self, d: Decision) -> Optional[A.Action]:
@@ -103,6 +108,9 @@ class Session:
         p = d.player
         top = game.stack[-1] if game.stack else None
         theirs_on_top = top is not None and top.controller != p
+        if mana_burn_if_passed(game, p):  # 2009: never pass for a player into mana burn (300.3)
+            self.pass_eot.pop(p, None)
+            return None
         if not relevant_actions(game, p):
             return A.Pass(p)
         if self.pass_eot.get(p) == game.turn:
@@ -132,6 +140,7 @@ class Session:
             return False
         self.game = fresh
         self.pass_eot.clear()
+        self.changed()
         return True
 
     # ------------------------------------------------------------ summary

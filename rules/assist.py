@@ -108,6 +108,32 @@ def default_assignment(game: "Game", d: Decision) -> A.Assign:
     return A.Assign(d.player, tuple(out))
 
 
+def choice_view(game: "Game", ref: Any) -> dict[str, Any]:
+    """What the chooser sees of one option of a `choose` decision: a player, or the card
+    (as `Game.view` shows cards) wherever it is, its library included."""
+    from .view import card_view
+
+    if isinstance(ref, str):
+        return {"name": ref, "player": True}
+    o = game.known(ref)
+    return card_view(game, o) if o is not None else {"name": game.name_of(ref)}
+
+
+def mana_burn_if_passed(game: "Game", player: str) -> int:
+    """Under rules with mana burn (2009, 300.3): the life `player` would lose if they passed
+    now and the phase ended (their unused mana), else 0.  Passing with an empty stack ends
+    the step when everyone passes; mana burns when that step is the last of its phase."""
+    from .turn import PHASE, STEPS
+
+    if not game.rules.mana_burn or game.stack:
+        return 0
+    unused = sum(game.player(player).pool.values())
+    i = STEPS.index(game.step)
+    # the end step counts as the last: nobody gets priority in the cleanup step after it
+    last_of_phase = game.step == "end" or i + 1 == len(STEPS) or PHASE[STEPS[i + 1]] != PHASE[game.step]
+    return unused if last_of_phase else 0
+
+
 def is_attacked(game: "Game", player: str) -> bool:
     """Whether a creature is attacking the player or a planeswalker they control."""
     for oid in game.battlefield:

@@ -21,13 +21,13 @@ from textual.screen import Screen
 
 from rules import Game, IllegalAction
 from rules import actions as A
-from rules.assist import (ability_texts, block_options, default_assignment, lethal_damage, mana_source_ids,
-                          target_choices, trigger_target_choices)
+from rules.assist import (ability_texts, block_options, choice_view, default_assignment, lethal_damage,
+                          mana_burn_if_passed, mana_source_ids, target_choices, trigger_target_choices)
 from rules.turn import STEPS
 
 from ..board import ZONES, Board, build_board, card_facts
 from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import hand_chip
+from ..render import choice_labels, hand_chip
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -45,6 +45,10 @@ from ..render import styled
 DIALOG_KINDS = {"mulligan", "yesno", "choose", "discard", "bottom", "order_blockers", "order_triggers",
                 "assign_damage"}
 BOARD_KINDS = {"attackers", "blockers", "targets"}
+# every decision kind the engine asks -> how a player answers it here (tests check the two agree)
+FLOWS: dict[str, str] = {"priority": "keys on the selected card (Enter, p, Space, e) or the command bar",
+                         **{k: "letters on the board, then Enter" for k in BOARD_KINDS},
+                         **{k: "a dialog" for k in DIALOG_KINDS}}
 KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
 KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab: look around · ? help"
 KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
@@ -71,6 +75,7 @@ class GameScreen(Screen[None]):
         self._game_over_shown = False
         self.covering = False
         self._after_targets: Optional[Callable[[A.Action], None]] = None
+        self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -87,7 +92,7 @@ class GameScreen(Screen[None]):
                 yield CardDetail(id="detail")
                 yield LogPanel(id="log")
         yield PromptLine(id="prompt")
-        yield CommandBar(self._completion_names, id="command")
+        yield CommandBar(self._completion_names, lambda: [p.name for p in self.game.players], id="command")
 
     def on_mount(self) -> None:
         self.sync()
@@ -276,7 +281,10 @@ class GameScreen(Screen[None]):
             prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
         else:
             keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "")
-            prompt.set(d.player, d.prompt, keys, self.message, extra)
+            burn = mana_burn_if_passed(self.game, d.player)
+            message = self.message or (styled(f"mana in your pool: passing now burns {burn} life "
+                                              f"({self.game.rules.cite('mana_burn')})", "yellow") if burn else Text())
+            prompt.set(d.player, d.prompt, keys, message, extra)
 
     def _result_text(self) -> str:
         g = self.game
@@ -550,7 +558,23 @@ class GameScreen(Screen[None]):
             self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "yellow")
             self.render_board()
             return
+        if self.burn_unconfirmed("Space"):
+            return
         self.try_act(A.Pass(d.player))
+
+    def burn_unconfirmed(self, key: str) -> bool:
+        """2009 rules: passing with mana in the pool at the end of a phase costs life (mana
+        burn, 300.3).  The first press only warns; the same key again passes."""
+        d = self.game.decision
+        burn = mana_burn_if_passed(self.game, d.player) if d is not None else 0
+        if not burn or self._burn_confirmed == (self.serial, key):
+            return False
+        self._burn_confirmed = (self.serial, key)
+        self.message = styled(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
+                              f"life to mana burn ({self.game.rules.cite('mana_burn')}). Use it, or press {key} "
+                              "again to pass anyway", "bold yellow")
+        self.render_board()
+        return True
 
     def _news(self, turn: int) -> Text:
         """After the client passed for the players across turns: say where the game is now."""
@@ -564,6 +588,8 @@ class GameScreen(Screen[None]):
         d = self.game.decision
         if d.kind != "priority":
             self.pass_priority()
+            return
+        if self.burn_unconfirmed("e"):
             return
         turn = self.game.turn
         try:
@@ -614,11 +640,10 @@ class GameScreen(Screen[None]):
         elif d.kind == "yesno":
             screen = ChoiceDialog(f"{p}: {d.prompt}", [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))],
                                   send(lambda v: v))
-        elif d.kind == "choose":
-            items = []
-            for o in d.options:
-                label = ", ".join(name(w) if isinstance(w, int) else str(w) for w in getattr(o, "words", (o,)))
-                items.append((label, o))
+        elif d.kind == "choose":  # the options are Choose actions: a card, a player or a word each
+            cards = [choice_view(g, o.words[0]) if d.data.get("kind") in ("object", "keep") else {"name": " ".join(
+                str(w) for w in o.words)} for o in d.options]
+            items = list(zip(choice_labels(cards), d.options))
             screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
         elif d.kind in ("discard", "bottom"):
             by_id = {c["id"]: c for c in self.current_board().hand}

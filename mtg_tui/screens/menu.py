@@ -14,17 +14,19 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from ..config import MULLIGANS, RULESETS, GameConfig, Mode
 from ..decklists import bundled_decks
-from .modals import TextDialog
+from .modals import ConfirmDialog, TextDialog
 from ..render import styled
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"), ("l", "Load a saved game", "load"),
            ("r", "Rules reference", "rules"), ("q", "Quit", "quit")]
+RESUME = ("c", "Continue the autosaved game", "resume")
 
 
 class MenuScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.cursor = 0
+        self.entries = list(ENTRIES)
 
     def compose(self) -> ComposeResult:
         with Center():
@@ -35,11 +37,21 @@ class MenuScreen(Screen[None]):
                 yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
 
     def on_mount(self) -> None:
+        from .. import autosave
+
+        found = autosave.resumable()
+        if found is not None:
+            self.entries.insert(0, (RESUME[0], f"{RESUME[1]} ({found.describe()})", RESUME[2]))
         self.redraw()
+        app: Any = self.app
+        if found is not None and not app.resume_offered:  # once per run: the game a crash or a quit left
+            app.resume_offered = True
+            self.app.push_screen(ConfirmDialog(f"Resume the game you were playing? ({found.describe()})"),
+                                 lambda yes: self.choose("resume") if yes else None)
 
     def redraw(self) -> None:
         t = Text()
-        for i, (key, label, _) in enumerate(ENTRIES):
+        for i, (key, label, _) in enumerate(self.entries):
             line = styled(f" {key} ", "bold black on yellow") + Text(f" {label}")
             if i == self.cursor:
                 line.stylize("reverse", 4)
@@ -49,22 +61,32 @@ class MenuScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         if event.key in ("up", "k"):
-            self.cursor = (self.cursor - 1) % len(ENTRIES)
+            self.cursor = (self.cursor - 1) % len(self.entries)
             self.redraw()
         elif event.key in ("down", "j"):
-            self.cursor = (self.cursor + 1) % len(ENTRIES)
+            self.cursor = (self.cursor + 1) % len(self.entries)
             self.redraw()
         elif event.key == "enter":
-            self.choose(ENTRIES[self.cursor][2])
+            self.choose(self.entries[self.cursor][2])
         elif event.character == "?":
             self.app.action_show_help()  # type: ignore[attr-defined]
         else:
-            for key, _, what in ENTRIES:
+            for key, _, what in self.entries:
                 if event.character == key:
                     self.choose(what)
 
     def choose(self, what: str) -> None:
-        if what == "quit":
+        if what == "resume":
+            from .. import autosave
+            from ..saves import SaveError, load
+
+            try:
+                session = load(autosave.autosave_path())
+            except SaveError as e:
+                self.notify(str(e), severity="error", timeout=8)
+                return
+            self.app.start_session(session, resumed=True)  # type: ignore[attr-defined]
+        elif what == "quit":
             self.app.exit()
         elif what == "rules":
             from ..userfiles import app_reference

@@ -316,6 +316,7 @@ async def test_save_then_load_from_the_main_menu(tmp_path) -> None:  # noqa: ANN
         assert f"saved to {path}" in screen_text(app)
     app = MtgApp()
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the game left unfinished is offered first: not now
         await pilot.press("l")
         await pilot.press(*"nowhere.json", "enter")
         assert "no file nowhere.json" in screen_text(app)
@@ -324,3 +325,17 @@ async def test_save_then_load_from_the_main_menu(tmp_path) -> None:  # noqa: ANN
         loaded = game_screen(app).game
         assert zone_names(loaded, "alice", "battlefield") == ["Forest"]
         assert zone_names(loaded, "alice", "hand") == ["Lightning Bolt"]
+
+
+async def test_space_warns_before_passing_into_mana_burn_300_3() -> None:
+    game = position({"alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]},
+                     "bob": {"battlefield": []}}, rules="2009")
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(":", *"activate", "space", *"Mountain", "enter")  # tap it for {R}
+        assert game.player("alice").pool["R"] == 1
+        await pilot.press("space")
+        assert game.step == "main1" and "mana burn (300.3)" in screen_text(app)
+        await pilot.press("space")  # the same key again: pass anyway
+        await pilot.pause()
+        assert game.player("alice").life == 19

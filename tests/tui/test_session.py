@@ -114,7 +114,12 @@ def test_a_saved_game_loads_to_the_same_position(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content, message", [
     (None, "no file"), ("{", "bad JSON"), ("[]", "not a saved game"),
-    ('{"setup": {"players": []}, "actions": ["alice: fly"]}', "can't be loaded|doesn't replay|not a valid"),
+    ('{"setup": {"players": []}, "actions": ["alice: fly"]}', "its format is None; this version of mtg-tui reads"),
+    ('{"format": "mtg-tui game record 7", "setup": {}, "actions": []}', "its format is 'mtg-tui game record 7'"),
+    ('{"format": "mtg-tui game record 1", "setup": {"players": []}, "actions": ["alice: fly"]}', "can't be loaded"),
+    ('{"format": "mtg-tui game record 1", "setup": {"players": [{"name": "alice"}, {"name": "bob"}], '
+     '"position": true}, "actions": ["alice: fly"]}', "doesn't replay: action 1 of 1 \\('alice: fly'\\)"),
+    ("{}", "not a saved game"), ("", "bad JSON"),
 ])
 def test_a_bad_save_file_is_a_clear_error(tmp_path: Path, content: str | None, message: str) -> None:
     path = tmp_path / "save.json"
@@ -127,7 +132,8 @@ def test_a_bad_save_file_is_a_clear_error(tmp_path: Path, content: str | None, m
 def test_a_save_names_its_players_and_is_json(tmp_path: Path) -> None:
     game = position({"alice": {}, "bob": {}})
     path = save(Session(game), tmp_path / "sub" / "x.json")
-    assert json.loads(path.read_text())["client"] == {"open_hands": False}
+    client = json.loads(path.read_text())["client"]
+    assert client["players"] == ["alice", "bob"] and client["open_hands"] is False and client["over"] is False
 
 
 def test_target_choices_are_not_capped_like_legal_actions() -> None:
@@ -137,3 +143,17 @@ def test_target_choices_are_not_capped_like_legal_actions() -> None:
     bolt = next(a for a in game.legal_actions() if isinstance(a, A.Cast))
     (choice,) = target_choices(game, bolt)
     assert len(choice.options) == 32  # 30 creatures and 2 players; legal_actions lists at most 24 combinations
+
+
+def test_the_client_never_passes_a_player_into_mana_burn_300_3() -> None:
+    """2009: unused mana burns as a phase ends.  A player with mana in their pool and
+    nothing else to do is asked, not passed for, when passing would end the phase."""
+    game = position({"alice": {"battlefield": ["Mountain"]}, "bob": {}}, rules="2009")
+    s = Session(game, open_hands=True)
+    s.act("alice: activate Mountain")
+    d = s.game.decision
+    assert d.kind == "priority" and d.player == "alice" and s.game.step == "main1"
+    from rules.assist import mana_burn_if_passed
+    assert mana_burn_if_passed(s.game, "alice") == 1
+    s.act("alice: pass")  # passed on purpose: the phase ends and the mana burns
+    assert s.game.player("alice").life == 19

@@ -1,0 +1,96 @@
+"""The autosave and the crash report: a game is never lost.
+
+After every change the client writes the game record to `autosave.json` in the user data
+directory (atomically).  If the client meets an unexpected error it writes the traceback
+to `crash.log` there, tells the player in a few lines where the game is and what to do,
+and exits with a non-zero status; the next `mtg-tui` offers to resume the autosave."""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from .saves import SaveError, read_record, save
+from .session import Session
+from .userfiles import data_dir
+
+AUTOSAVE = "autosave.json"
+PREVIOUS = "autosave-previous.json"
+CRASH_LOG = "crash.log"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+def write(session: Session) -> Optional[str]:
+    """Autosave the session; a warning (never an exception) when the file can't be written."""
+    try:
+        save(session, autosave_path())
+    except SaveError as e:
+        return f"autosave failed: {e}"
+    return None
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """An autosaved game that was still going."""
+
+    path: Path
+    players: tuple[str, ...]
+    turn: int
+    saved_at: str
+
+    def describe(self) -> str:
+        return f"{' vs '.join(self.players)}, turn {self.turn}, saved {self.saved_at}"
+
+
+def resumable() -> Optional[Resumable]:
+    """The autosaved game, if there is one that hadn't ended."""
+    path = autosave_path()
+    if not path.is_file():
+        return None
+    try:
+        record = read_record(path)
+    except SaveError:
+        return None
+    client = record.get("client") if isinstance(record.get("client"), dict) else {}
+    if client.get("over"):
+        return None
+    players = tuple(str(p) for p in client.get("players", ()))
+    return Resumable(path, players, int(client.get("turn", 0) or 0), str(client.get("saved_at", "")))
+
+
+def keep_previous() -> None:
+    """A new game is about to autosave over an unfinished one: keep that one beside it."""
+    found = resumable()
+    if found is not None:
+        found.path.replace(found.path.with_name(PREVIOUS))
+
+
+def report_crash(error: BaseException, session: Optional[Session]) -> str:
+    """Write the traceback to the crash log and return what to tell the player.  The game
+    itself is already in the autosave, as it was after the last action that worked."""
+    log = data_dir() / CRASH_LOG
+    lines = [f"=== {time.strftime('%Y-%m-%d %H:%M:%S')} mtg-tui crashed"]
+    if session is not None:
+        lines.append("game record: " + json.dumps(session.game.to_record()))
+    lines += traceback.format_exception(type(error), error, error.__traceback__)
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as f:
+            f.write("\n".join(line.rstrip("\n") for line in lines) + "\n")
+        where = f"The details are in {log}; please send them with a bug report."
+    except OSError:
+        where = "The details could not be written to a log file:\n" + "".join(
+            traceback.format_exception_only(type(error), error))
+    head = f"mtg-tui stopped because of an internal error ({type(error).__name__})."
+    if session is None:
+        return f"{head}\n{where}"
+    saved = autosave_path()
+    return (f"{head}\nYour game is saved in {saved}, as it was after your last action.\n"
+            f"Run mtg-tui again and answer y to resume it (or: mtg-tui load {saved}).\n{where}")

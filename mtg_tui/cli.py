@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
-from rules.decklist import DeckError
+from rules.play.decklist import DeckError
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -64,7 +64,7 @@ def load(file: Path) -> None:
 @click.option("-v", "--verbose", is_flag=True, help="Print the game log of failing scenarios.")
 def scenario(files: tuple[Path, ...], verbose: bool) -> None:
     """Run scenario files: one PASS/FAIL line each, then a summary."""
-    from rules.scenario import run_scenario
+    from rules.play.scenario import run_scenario
 
     paths: list[Path] = []
     for f in files:
@@ -99,8 +99,8 @@ def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mullig
              turn_cap: int, as_json: bool, allow_illegal: bool) -> None:
     """Random agents play GAMES games: the engine's fuzzer and benchmark."""
     from mtg_tui.decklists import load_deck
-    from rules.construction import check_construction
-    from rules.simulate import simulate as run
+    from rules.play.construction import check_construction
+    from rules.play.simulate import simulate as run
 
     try:
         d1, d2 = load_deck(deck1), load_deck(deck2)

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from rules.puzzle import PuzzleError, PuzzleRun, load_puzzle
+from rules.play.puzzle import PuzzleError, PuzzleRun, load_puzzle
 
 from .practice import Progress, bundled_paths, find_puzzle
 

@@ -10,7 +10,7 @@ from typing import Optional
 
 import click
 
-from rules.reference import Answer, Entry, Reference, ReferenceError, open_reference
+from rules.reference.lookup import Answer, Entry, Reference, ReferenceError, open_reference
 
 from .userfiles import CR_FILE_ENV, cr_file_choice
 

@@ -12,8 +12,8 @@ from typing import Literal, Optional
 
 from mtg_tui.decklists import load_deck
 from rules import Game, GameSetup
-from rules.construction import IllegalDeck, check_construction
-from rules.decklist import DeckError
+from rules.play.construction import IllegalDeck, check_construction
+from rules.play.decklist import DeckError
 
 Mode = Literal["hotseat", "goldfish"]
 GOLDFISH_NAME = "goldfish"

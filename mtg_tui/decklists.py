@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.decklist import MAX_CHARS, DeckError, DeckList, parse_deck
+from rules.play.decklist import MAX_CHARS, DeckError, DeckList, parse_deck
 
 
 def decks_dir() -> Path:

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from rich.text import Text
 
-from rules.rules_index import rules_index
+from rules.reference.index import rules_index
 
 from .render import log_line, styled, wrap_line
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
-from rules.construction import IllegalDeck
+from rules.play.construction import IllegalDeck
 
 from .config import GameConfig, Mode
 from .decklists import DeckError

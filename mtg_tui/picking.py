@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from rules import actions as A
-from rules.assist import TargetChoice
+from rules.engine import actions as A
+from rules.play.assist import TargetChoice
 
 # h/j/k/l move and q quits, so they never label a choice
 LETTERS = "abcdefgimnoprstuvwxyzABCDEFGIMNOPRSTUVWXYZ"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from rules.puzzle import Puzzle, PuzzleError, load_puzzle
+from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
 from .userfiles import data_dir
 

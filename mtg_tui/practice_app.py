@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 from textual import events
 
-from rules.puzzle import Puzzle, PuzzleError, load_puzzle
+from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
 from .app import MtgApp
 from .practice import Progress, bundled_paths

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from rules import Game, IllegalAction
-from rules import actions as A
-from rules.assist import is_attacked, mana_burn_if_passed, relevant_actions
-from rules.autopilot import goldfish_answer
-from rules.decisions import Decision
+from rules.engine import actions as A
+from rules.play.assist import is_attacked, mana_burn_if_passed, relevant_actions
+from rules.play.autopilot import goldfish_answer
+from rules.engine.decisions import Decision
 
 from .config import GameConfig
 from .stops import Stops

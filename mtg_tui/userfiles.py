@@ -69,7 +69,7 @@ def app_reference(era: str) -> tuple[Any, Optional[str]]:
     """The rules reference the app shows (`rules.reference.Reference`) and a warning.  The
     configured rules file ($MTG_TUI_CR_FILE or cr_file in the settings) when it loads, else the
     project's own index in `era`'s numbering.  Parsed once per run."""
-    from rules.reference import ReferenceError, open_reference
+    from rules.reference.lookup import ReferenceError, open_reference
 
     path, where, warning = cr_file_choice(None)
     key = (path, era if path is None else "")

@@ -9,11 +9,11 @@
 Pure Python; it never imports the terminal client.
 """
 
-from .actions import IllegalAction
+from .engine.actions import IllegalAction
 from .cards import UnknownCard, get_card
-from .game import Game
-from .ruleset import RULES_2009, RULES_2014, Ruleset, get_ruleset
-from .setup import GameSetup
+from .engine.game import Game
+from .engine.ruleset import RULES_2009, RULES_2014, Ruleset, get_ruleset
+from .engine.setup import GameSetup
 
 __all__ = ["Game", "GameSetup", "IllegalAction", "UnknownCard", "get_card", "Ruleset", "RULES_2009",
            "RULES_2014", "get_ruleset"]

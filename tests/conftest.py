@@ -6,9 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "tests" / "scenarios"
-SHARED = ROOT.parent / "shared"
+from paths import SHARED
 
 
 @pytest.fixture

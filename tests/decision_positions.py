@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import Game
-from rules.scenario import build_game, parse_scenario, play_actions
+from rules.play.scenario import build_game, parse_scenario, play_actions
 
 LIB = ["Island"] * 5  # every player has a library, so nobody loses by drawing
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.crtext import RulesText, load_rules_file
+from rules.reference.crtext import RulesText, load_rules_file
+from paths import SEEDS
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEEDS = SEEDS
 
 
 def seed(prefix: str) -> RulesText:

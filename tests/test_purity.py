@@ -28,7 +28,7 @@ def test_no_module_under_rules_imports_the_ui() -> None:
 
 
 def test_importing_the_core_loads_no_ui_module() -> None:
-    code = ("import sys, rules, rules.scenario, rules.simulate; "
+    code = ("import sys, rules, rules.play.scenario, rules.play.simulate, rules.reference; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'mtg_tui')]; "
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

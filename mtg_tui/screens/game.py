@@ -20,10 +20,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from rules import Game, IllegalAction
-from rules import actions as A
-from rules.assist import (ability_texts, block_options, choice_view, default_assignment, lethal_damage,
+from rules.engine import actions as A
+from rules.play.assist import (ability_texts, block_options, choice_view, default_assignment, lethal_damage,
                           mana_burn_if_passed, mana_source_ids, target_choices, trigger_target_choices)
-from rules.turn import STEPS
+from rules.engine.turn import STEPS
 
 from ..board import ZONES, Board, build_board, card_facts
 from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels

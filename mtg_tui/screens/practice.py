@@ -19,9 +19,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rules import actions as A
-from rules.decisions import Decision
-from rules.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleRun
+from rules.engine import actions as A
+from rules.engine.decisions import Decision
+from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleRun
 
 from ..practice import Progress
 from ..render import styled

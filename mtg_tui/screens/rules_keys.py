@@ -67,7 +67,7 @@ class RulesKeys:
             if items:
                 return items[min(screen.cursor["log"], len(items) - 1)].rule or ""
         if screen.zone == "phases":
-            from rules.turn import STEPS
+            from rules.engine.turn import STEPS
             step = STEPS[screen.cursor["phases"]]
             return STEP_RULES[step][0 if self.era == "2014" else 1]
         return ""

@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from rules.reference import Answer, Entry, Reference, references
+from rules.reference.lookup import Answer, Entry, Reference, references
 
 from ..render import styled
 

@@ -8,7 +8,7 @@ from typing import Optional
 from rich.text import Text
 from textual.widget import Widget
 
-from rules.turn import STEPS
+from rules.engine.turn import STEPS
 from ..render import styled
 
 SHORT = {

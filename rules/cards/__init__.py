@@ -11,7 +11,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterable
 
-from ..mana import ManaError, parse_cost
+from .mana import ManaError, parse_cost
 from .compiler import Unsupported, compile_line, merge_spell_lines
 from .model import ActivatedAbility, CardDef, Cost, TypeLine
 

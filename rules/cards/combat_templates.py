@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from ..mana import NAME_TO_COLOR
+from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 
 Test = Callable[[Any, Any], bool]  # (game, blocker) -> bool

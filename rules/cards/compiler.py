@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..mana import parse_cost
+from .mana import parse_cost
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect, token_card  # noqa: F401  (token_card: public)
 from .model import ActivatedAbility, Cost, KeywordAbility, SpellAbility, TargetSpec

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from .. import effects as E
-from .. import zone_effects as Z
-from ..replacement import PlayerRuleEffect, PreventionEffect
+from ..engine import effects as E
+from ..engine import zone_effects as Z
+from ..engine.replacement import PlayerRuleEffect, PreventionEffect
 from .phrases import (Compiled, Getter, Step, _me, _source, amount, count_phrase, objects, players,
                       split_sentences, times)
 from .targets import Unsupported, card_phrase, object_phrase

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .. import effects as E
+from ..engine import effects as E
 from .model import TargetSpec
 from .targets import Unsupported, object_phrase, target_spec
 from .wording import num, singular

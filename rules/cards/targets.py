@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..mana import NAME_TO_COLOR
+from .mana import NAME_TO_COLOR
 from .model import TargetSpec
 from .wording import CARD_TYPES, PERMANENT_TYPES, num, singular, split_alternatives
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..mana import NAME_TO_COLOR
+from .mana import NAME_TO_COLOR
 from .model import CardDef, KeywordAbility, TypeLine
 
 _TOKEN_CACHE: dict[tuple, CardDef] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from .. import effects as E
+from ..engine import effects as E
 from .effect_templates import Getter, compile_effect
 from .model import TriggeredAbility
 from .targets import Unsupported, object_phrase

@@ -14,10 +14,11 @@ from click.testing import CliRunner
 from mtg_tui.cli import main
 from mtg_tui.decklists import bundled_decks
 from rules.cards import card_names, data_files, get_card
-from rules.decklist import parse_deck
+from rules.play.decklist import parse_deck
+from paths import REFERENCE_JSON, SCENARIOS as SCENARIOS_DIR
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "core-sets-2007-2011.json"
+SCENARIOS = SCENARIOS_DIR
+REFERENCE = REFERENCE_JSON
 
 # issue 4: these must be fully supported, each with a behaviour test
 REQUIRED = """Plains, Island, Swamp, Mountain, Forest, Lightning Bolt, Giant Growth, Unsummon, Divination,

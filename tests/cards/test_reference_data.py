@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from rules.cards import card_names, get_card
+from paths import REFERENCE_JSON
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "core-sets-2007-2011.json"
+REFERENCE = REFERENCE_JSON
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules import cards
-from rules.scenario import parse_scenario, run_scenario
+from rules.play.scenario import parse_scenario, run_scenario
 
 TEST_CARDS = [
     {"name": "Test Intimidator", "cost": "{3}{R}", "type": "Creature — Boar", "text": "Intimidate", "pt": "3/2"},

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from rules.mana import ManaError, Source, parse_cost, solve_payment
+from rules.cards.mana import ManaError, Source, parse_cost, solve_payment
 
 
 def test_parse_generic_colored_x_and_hybrid() -> None:

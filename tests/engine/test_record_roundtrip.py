@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from rules import Game, GameSetup
-from rules.decisions import SHAPES
-from rules.decklist import parse_deck
-from rules.digest import state_digest
-from rules.legal import random_answer
+from rules.engine.decisions import SHAPES
+from rules.play.decklist import parse_deck
+from rules.engine.digest import state_digest
+from rules.engine.legal import random_answer
+from paths import DECKS
 
-DECKS = Path(__file__).resolve().parents[2] / "decks"
+DECKS = DECKS
 NAMES = sorted(p.stem for p in DECKS.glob("*.txt"))
 GAMES_PER_RULESET = 6
 

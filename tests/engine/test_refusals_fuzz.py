@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 from rules import Game, IllegalAction
-from rules import actions as A
-from rules.digest import state_digest
-from rules.legal import random_answer
-from rules.notation import NotationError
+from rules.engine import actions as A
+from rules.engine.digest import state_digest
+from rules.engine.legal import random_answer
+from rules.engine.notation import NotationError
 
 ALL = POSITIONS + VARIANTS
 _GAMES: dict[int, Game] = {}

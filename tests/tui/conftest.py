@@ -13,7 +13,7 @@ from mtg_tui.app import MtgApp
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.session import Session
 from rules import Game
-from rules.scenario import parse_scenario
+from rules.play.scenario import parse_scenario
 
 SIZE = (120, 40)
 

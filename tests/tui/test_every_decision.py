@@ -13,7 +13,7 @@ from mtg_tui.app import MtgApp
 from mtg_tui.picking import AttackPicker, BlockPicker, TargetPicker
 from mtg_tui.screens.game import FLOWS
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
-from rules.decisions import ANSWERS, SHAPES
+from rules.engine.decisions import ANSWERS, SHAPES
 
 from conftest import SIZE, app_for, game_screen
 
@@ -113,7 +113,7 @@ async def test_puzzle_12_by_keys_sacrifices_a_goblin_in_the_choose_dialog_2009(t
     from mtg_tui.practice import find_puzzle
     from mtg_tui.practice_app import PracticeApp
     from mtg_tui.screens.practice import VerdictScreen
-    from rules.puzzle import SOLVED
+    from rules.play.puzzle import SOLVED
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = PracticeApp(find_puzzle("12"))

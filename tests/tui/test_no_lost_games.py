@@ -13,7 +13,7 @@ from mtg_tui.app import Crash, MtgApp
 from mtg_tui.saves import load, save
 from mtg_tui.session import Session
 from rules import Game
-from rules.digest import state_digest
+from rules.engine.digest import state_digest
 
 from conftest import SIZE, app_for, game_screen, position
 

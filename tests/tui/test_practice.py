@@ -14,14 +14,15 @@ from mtg_tui.practice import Progress, bundled_paths, find_puzzle
 from mtg_tui.practice_app import PracticeApp
 from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
 from mtg_tui.screens.rules_ref import RulesScreen
-from rules.puzzle import PLAYING, SOLVED, load_puzzle
-from rules.scenario import _position
-from rules.turn import STEPS
+from rules.play.puzzle import PLAYING, SOLVED, load_puzzle
+from rules.play.scenario import _position
+from rules.engine.turn import STEPS
 
 from conftest import SIZE, screen_text
+from paths import SEEDS
 
 pytestmark = pytest.mark.asyncio
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+SEEDS = SEEDS
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from mtg_tui.decklists import DeckError
 from mtg_tui.saves import SaveError, load, save
 from mtg_tui.session import Session
 from mtg_tui.stops import Stops
-from rules import actions as A
+from rules.engine import actions as A
 
 from conftest import position
 
@@ -137,7 +137,7 @@ def test_a_save_names_its_players_and_is_json(tmp_path: Path) -> None:
 
 
 def test_target_choices_are_not_capped_like_legal_actions() -> None:
-    from rules.assist import target_choices
+    from rules.play.assist import target_choices
     game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"] + ["Runeclaw Bear"] * 15},
                      "bob": {"battlefield": ["Elite Vanguard"] * 15}})
     bolt = next(a for a in game.legal_actions() if isinstance(a, A.Cast))
@@ -153,7 +153,7 @@ def test_the_client_never_passes_a_player_into_mana_burn_300_3() -> None:
     s.act("alice: activate Mountain")
     d = s.game.decision
     assert d.kind == "priority" and d.player == "alice" and s.game.step == "main1"
-    from rules.assist import mana_burn_if_passed
+    from rules.play.assist import mana_burn_if_passed
     assert mana_burn_if_passed(s.game, "alice") == 1
     s.act("alice: pass")  # passed on purpose: the phase ends and the mana burns
     assert s.game.player("alice").life == 19

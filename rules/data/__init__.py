@@ -1,1 +1,0 @@
-"""Package data of the rules core: the project's own rules index (rules_index.toml)."""

@@ -1,0 +1,218 @@
+"""Continuous effects and characteristics (2014: 611, 613; 2009: 418).
+
+An object's characteristics are computed from its card, then the continuous effects that
+apply to it, sorted into layers and then by timestamp.  Layers are data (`LAYER_ORDER`),
+so the full layer system of a later issue adds rows rather than code paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..cards.model import KeywordAbility, StaticAbility
+from .objects import Characteristics, Obj
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+@dataclass
+class ContinuousEffect:
+    """An effect from a resolved spell or ability: locked to the objects it affected (611.2c)."""
+
+    timestamp: int
+    affected: frozenset[int]
+    source_name: str
+    duration: str = "eot"  # "eot", "forever", "step:<name>"
+    power: int = 0
+    toughness: int = 0
+    set_pt: Optional[tuple[int, int]] = None
+    grants: tuple[str, ...] = ()
+    removes: tuple[str, ...] = ()
+    restriction: str = ""
+
+
+# Sort keys for P/T effects by kind, per ruleset: 2014 613.3 (7a CDA, 7b set, 7c modify,
+# 7d counters, 7e switch); 2009 418.5a (6a CDA, 6b set and spells' modifications,
+# 6c counters, 6d static modifications, 6e switch).
+LAYER_ORDER = {
+    "2014": {"cda": 0, "set": 1, "modify_resolved": 2, "modify_static": 2, "counters": 3},
+    "2009": {"cda": 0, "set": 1, "modify_resolved": 1, "modify_static": 3, "counters": 2},
+}
+
+
+class ContinuousMixin:
+    def _init_continuous(self: "Game") -> None:
+        self.effects: list[ContinuousEffect] = []
+        self._chars_cache: dict[int, Characteristics] = {}
+
+    def _dirty(self: "Game") -> None:
+        self._chars_cache.clear()
+
+    def add_effect(self: "Game", effect: ContinuousEffect) -> None:
+        self.effects.append(effect)
+        self._dirty()
+
+    def _end_effects(self: "Game", duration: str) -> None:
+        ended = [e for e in self.effects if e.duration == duration]
+        if not ended:
+            return
+        self.effects = [e for e in self.effects if e.duration != duration]
+        for e in ended:  # an effect that changed the game state undoes it as it ends (control)
+            end = getattr(e, "on_end", None)
+            if end is not None:
+                end(self)
+        self._dirty()
+
+    def chars(self: "Game", o: Obj) -> Characteristics:
+        ch = self._chars_cache.get(o.id)
+        if ch is None or o.id not in self.objects:
+            ch = self._compute_chars(o)
+            if o.id in self.objects:
+                self._chars_cache[o.id] = ch
+        return ch
+
+    def _base_chars(self: "Game", o: Obj) -> Characteristics:
+        c = o.card
+        keywords = frozenset(ab.keyword for ab in c.abilities if isinstance(ab, KeywordAbility))
+        restrictions = frozenset(ab.restriction for ab in c.abilities
+                                 if isinstance(ab, StaticAbility) and ab.restriction and ab.affects is None)
+        return Characteristics(
+            name=c.name, types=frozenset(c.type_line.types), subtypes=frozenset(c.type_line.subtypes),
+            supertypes=frozenset(c.type_line.supertypes), colors=c.colors,
+            power=_num(c.power), toughness=_num(c.toughness), abilities=list(c.abilities),
+            keywords=keywords, restrictions=restrictions)
+
+    def _compute_chars(self: "Game", o: Obj) -> Characteristics:
+        base = self._base_chars(o)
+        if o.zone != "battlefield":
+            return self._apply_cda(o, base)
+        order = LAYER_ORDER[self.rules.name]
+        grants: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
+        pt: list[tuple[int, int, str, Any]] = []  # (layer key, timestamp, kind, value)
+        restrictions = set(base.restrictions)
+        # static abilities of permanents (611.3), affecting what matches now
+        for sid in self.battlefield:
+            src = self.objects[sid]
+            for ab in src.card.abilities:
+                if not isinstance(ab, StaticAbility) or ab.affects is None:
+                    continue
+                if not ab.affects(self, o, src, base):
+                    continue
+                if ab.power or ab.toughness:
+                    pt.append((order["modify_static"], src.timestamp, "modify", (ab.power, ab.toughness)))
+                if ab.bonus is not None:  # "+1/+1 for each ..."
+                    pt.append((order["modify_static"], src.timestamp, "modify", ab.bonus(self, o, src)))
+                if ab.grants or ab.removes:
+                    grants.append((src.timestamp, ab.grants, ab.removes))
+                if ab.restriction:
+                    restrictions.add(ab.restriction)
+        # effects from resolved spells and abilities (611.2)
+        for e in self.effects:
+            if o.id not in e.affected:
+                continue
+            if e.set_pt is not None:
+                pt.append((order["set"], e.timestamp, "set", e.set_pt))
+            if e.power or e.toughness:
+                pt.append((order["modify_resolved"], e.timestamp, "modify", (e.power, e.toughness)))
+            if e.grants or e.removes:
+                grants.append((e.timestamp, e.grants, e.removes))
+            if e.restriction:
+                restrictions.add(e.restriction)
+        # layer 6 (2014) / 5 (2009): ability-adding and -removing effects, in timestamp order
+        keywords = set(base.keywords)
+        for _, add, remove in sorted(grants, key=lambda g: g[0]):
+            keywords |= set(add)
+            keywords -= set(remove)
+        ch = Characteristics(base.name, base.types, base.subtypes, base.supertypes, base.colors,
+                             base.power, base.toughness, base.abilities, frozenset(keywords),
+                             frozenset(restrictions))
+        ch = self._apply_cda(o, ch)
+        if ch.power is None and not pt and not o.counters:
+            return ch
+        plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
+        if plus:
+            pt.append((order["counters"], 0, "modify", (plus, plus)))
+        power, toughness = ch.power or 0, ch.toughness or 0
+        for _, _, kind, value in sorted(pt, key=lambda x: (x[0], x[1])):
+            if kind == "set":
+                power, toughness = value
+            else:
+                power += value[0]
+                toughness += value[1]
+        if ch.is_type("Creature"):
+            ch.power, ch.toughness = power, toughness
+        return ch
+
+    def _apply_cda(self: "Game", o: Obj, ch: Characteristics) -> Characteristics:
+        """Characteristic-defining abilities work in every zone (604.3, layer 7a / 6a)."""
+        for ab in o.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.cda is not None:
+                ch.power, ch.toughness = ab.cda(self, o)
+        return ch
+
+    # ------------------------------------------------------------ keyword helpers
+    def protected_from(self: "Game", o: Obj, source: Obj) -> bool:
+        """Does `o` have protection from `source` (702.16 / 502.7)?"""
+        kws = self.chars(o).keywords
+        if not any(k.startswith("protection from") for k in kws):
+            return False
+        sch = self.chars(source)
+        from ..cards.mana import COLOR_NAMES
+        for c in sch.colors:
+            if f"protection from {COLOR_NAMES[c]}" in kws:
+                return True
+        for t in list(sch.types) + list(sch.subtypes):  # "protection from artifacts", "from Dragons"
+            if f"protection from {t.lower()}s" in kws:
+                return True
+        return False
+
+    def aura_target_spec(self: "Game", o: Obj):
+        for ab in o.card.abilities:
+            spec = getattr(ab, "enchant", None)
+            if spec is not None:
+                return spec
+        return None
+
+    def _attachment_kind(self: "Game", o: Obj) -> str:
+        sub = self.chars(o).subtypes
+        if "Aura" in sub:
+            return "Aura"
+        if "Equipment" in sub:
+            return "Equipment"
+        return "other"
+
+    def _attachment_legal(self: "Game", o: Obj) -> bool:
+        kind = self._attachment_kind(o)
+        target = o.attached_to
+        if kind == "other":
+            return False
+        if isinstance(target, str):
+            return kind == "Aura" and self.aura_target_spec(o) is not None \
+                and self.aura_target_spec(o).kind in ("player", "any")
+        host = self.objects.get(target)
+        if host is None or host.zone != "battlefield" or host.id == o.id:
+            return False
+        if kind == "Equipment":
+            return self.chars(host).is_type("Creature") and not self.protected_from(host, o)
+        spec = self.aura_target_spec(o)
+        if spec is None:
+            return False
+        if self.protected_from(host, o):
+            return False
+        hch = self.chars(host)
+        if spec.kind == "creature" and not hch.is_type("Creature"):
+            return False
+        if spec.kind == "land" and not hch.is_type("Land"):
+            return False
+        return spec.filter is None or spec.filter(self, host, o.controller, o)
+
+
+def _num(v: Optional[str]) -> Optional[int]:
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        return None  # "*": defined by a characteristic-defining ability

@@ -1,0 +1,116 @@
+"""Replacement and prevention effects (2014: 614, 615; 2009: 419), and static abilities that
+change the rules for players (2014 613.10 / 2009 418.5k).
+
+The engine calls in at three points: a permanent entering the battlefield
+(`enter_battlefield`), a card about to go to a graveyard (`graveyard_replacement`) and
+damage about to be dealt (`prevent_damage`).  Static abilities supply the effects through
+fields of `StaticAbility`; resolved spells add `PreventionEffect`s, which end like other
+continuous effects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from ..cards.model import StaticAbility
+from .continuous import ContinuousEffect
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .objects import Obj
+
+MAX_HAND_SIZE = 7
+
+
+@dataclass
+class PreventionEffect(ContinuousEffect):
+    """A prevention shield from a resolved spell or ability ("Prevent all combat damage that
+    would be dealt this turn").  `prevents(game, source, target, amount, combat)` returns how
+    much of the damage it prevents."""
+
+    prevents: Optional[Callable[..., int]] = None
+    controller: str = ""
+
+
+def _special(card: Any) -> tuple[StaticAbility, ...]:
+    """The card's static abilities that prevent damage or change rules for players (cached
+    on the card definition: the engine asks on every damage event and every cast check)."""
+    got = card.__dict__.get("_special_statics")
+    if got is None:
+        got = tuple(ab for ab in card.abilities
+                    if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
+        card.__dict__["_special_statics"] = got
+    return got
+
+
+def _statics(game: "Game") -> list[tuple["Obj", StaticAbility]]:
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        for ab in _special(o.card):
+            out.append((o, ab))
+    return out
+
+
+def enter_battlefield(game: "Game", obj: "Obj") -> None:
+    """Apply the entering permanent's own "enters the battlefield tapped / with" effects
+    (614.1c / 419.1c): they happen as part of the event, not after it."""
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.etb is not None:
+            ab.etb(game, obj)
+
+
+def graveyard_replacement(game: "Game", obj: "Obj", to_zone: str) -> str:
+    """The zone a card goes to instead of its owner's graveyard, if an ability of its own
+    says so ("... shuffle it into its owner's library instead")."""
+    if to_zone != "graveyard":
+        return to_zone
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.graveyard_to_library:
+            game._log(f"{obj.name} would go to a graveyard: it is revealed and shuffled into its owner's "
+                      "library instead", "etb_replacement")
+            return "library"
+    return to_zone
+
+
+def prevent_damage(game: "Game", source: "Obj", target: Any, amount: int, combat: bool) -> int:
+    """The damage left after prevention effects (615 / 419.7)."""
+    if amount <= 0 or (isinstance(target, int) and target not in game.objects):
+        return amount
+    left = amount
+    for e in game.effects:
+        if isinstance(e, PreventionEffect) and e.prevents is not None and left > 0:
+            left -= min(left, e.prevents(game, e, source, target, left, combat))
+    for o, ab in _statics(game):
+        if ab.prevent is not None and left > 0:
+            left -= min(left, ab.prevent(game, o, source, target, left, combat))
+    if left < amount:
+        name = target if isinstance(target, str) else game.objects[target].name
+        game._log(f"{amount - left} damage {source.name} would deal to {name} is prevented", "prevention")
+    return left
+
+
+@dataclass
+class PlayerRuleEffect(ContinuousEffect):
+    """A rule for some players from a resolved spell ("Your opponents can't cast spells this
+    turn": rule "cant_cast")."""
+
+    rule: str = ""
+    players: frozenset[str] = frozenset()
+
+
+def player_rules(game: "Game", player: str) -> set[str]:
+    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast")."""
+    out: set[str] = set()
+    for o, ab in _statics(game):
+        if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
+            out.add(ab.player_rule)
+    for e in game.effects:
+        if isinstance(e, PlayerRuleEffect) and player in e.players:
+            out.add(e.rule)
+    return out
+
+
+def max_hand_size(game: "Game", player: str) -> Optional[int]:
+    """The player's maximum hand size (402.2 / 217.3b); None: no maximum."""
+    return None if "no_max_hand_size" in player_rules(game, player) else MAX_HAND_SIZE

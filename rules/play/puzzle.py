@@ -1,0 +1,290 @@
+"""Puzzles: scenario files (scenarios.md) with a goal, hints and an explanation.
+
+A puzzle file is a scenario file with these extra top-level keys:
+
+    title = "Respond before it resolves"
+    difficulty = "easy"                 # easy, medium or hard
+    teaches = ["the stack", "responding"]
+    player = "alice"                    # who the solver plays (default: start.active)
+    goal = "Save your Runeclaw Bear."   # what the solver is told
+    check = "any time"                  # "any time": solved as soon as [expect] holds;
+                                        # "end of turn": judged once the last turn is over
+    turns = 1                           # how many turns the puzzle lasts (default 1)
+    hints = ["...", "..."]              # shown one at a time
+    explain = "... (rule 608.2) ..."    # shown once solved or failed: the rules, with numbers
+    actions = [...]                     # setup: played before the solver takes over
+    solution = [...]                    # a winning line, both players, in action notation
+    opponent = [...]                    # optional: the opponent's answers (default: the
+                                        # opponent's actions in `solution`, passes aside)
+
+The opponent plays a scripted action the first time it answers the question asked and is
+legal (so a scripted spell is cast at the first chance); set positions up with `actions`.
+`[expect]` is the goal.  The scenario runner plays `actions` then `solution` and checks it,
+so `mtg-tui scenario` runs a puzzle file like any other.  `PuzzleRun` is one attempt as a
+client plays it: the solver acts; the opponent answers from its script (an action that
+answers the question and is legal) or does nothing; `status()` says playing, solved or
+failed, and why in the solver's words (rules/puzzle_words.py: "your Runeclaw Bear died"), not
+the scenario runner's (`problems()`).  Pure code: no I/O beyond reading the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from ..engine import actions as A
+from .autopilot import goldfish_answer
+from ..cards import CardDataError, UnknownCard
+from ..engine.decisions import Decision
+from ..engine.game import Game
+from .puzzle_words import Voice, failure_sentences
+from .scenario import (Difference, Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
+                       build_game, check_expectations, expectation_differences, parse_scenario, play_actions,
+                       read_toml_file)
+
+DIFFICULTIES = ("easy", "medium", "hard")
+CHECKS = ("any time", "end of turn")
+PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
+
+
+class PuzzleError(Exception):
+    """A puzzle file that can't be used; the message says why."""
+
+
+@dataclass
+class Puzzle:
+    scenario: Scenario
+    title: str
+    difficulty: str
+    teaches: list[str]
+    player: str
+    opponent: str
+    goal: str
+    check: str
+    turns: int
+    hints: list[str]
+    explain: str
+    setup_actions: list[str]
+    solution: list[str]
+    script: list[str]  # the opponent's answers
+
+    @property
+    def path(self) -> Optional[Path]:
+        return self.scenario.path
+
+    @property
+    def rules(self) -> str:
+        return self.scenario.setup.ruleset
+
+    @property
+    def about(self) -> list[str]:
+        return self.scenario.about
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        return self.scenario.expect
+
+    @property
+    def key(self) -> str:
+        """What progress is remembered under: the file's name."""
+        return self.path.stem if self.path is not None else self.title
+
+
+# ------------------------------------------------------------------ loading
+def _strings(doc: dict, key: str, where: str) -> list[str]:
+    value = doc.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise PuzzleError(f"{where}: {key} must be a list of strings")
+    return [v.strip() for v in value]
+
+
+def _actor(text: str, players: list[str]) -> Optional[str]:
+    """The player an action in notation names ("bob: block ..." -> bob), None for meta-actions."""
+    head, sep, _ = text.lstrip("!").partition(":")
+    name = head.strip()
+    return name if sep and name in players else None
+
+
+def parse_puzzle(doc: dict[str, Any], path: Optional[Path] = None) -> Puzzle:
+    where = str(path) if path is not None else "puzzle"
+    try:
+        sc = parse_scenario(doc, path)
+    except ScenarioError as e:
+        raise PuzzleError(f"{where}: {e}") from None
+    players = [p.name for p in sc.setup.players]
+    if len(players) != 2:
+        raise PuzzleError(f"{where}: a puzzle has two players")
+    if not sc.expect:
+        raise PuzzleError(f"{where}: a puzzle needs an [expect] table: the goal")
+    player = str(doc.get("player", sc.setup.active or players[0]))
+    if player not in players:
+        raise PuzzleError(f"{where}: player = {player!r} is not one of {', '.join(players)}")
+    opponent = next(p for p in players if p != player)
+    difficulty = str(doc.get("difficulty", "medium"))
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(f"{where}: difficulty = {difficulty!r}: choose {', '.join(DIFFICULTIES)}")
+    check = str(doc.get("check", "any time"))
+    if check not in CHECKS:
+        raise PuzzleError(f"{where}: check = {check!r}: choose {' or '.join(repr(c) for c in CHECKS)}")
+    turns = doc.get("turns", 1)
+    if not isinstance(turns, int) or turns < 1:
+        raise PuzzleError(f"{where}: turns must be a whole number, 1 or more")
+    for key in ("title", "goal", "explain"):
+        if key in doc and not isinstance(doc[key], str):
+            raise PuzzleError(f"{where}: {key} must be a string")
+    setup_actions = _strings(doc, "actions", where)
+    solution = _strings(doc, "solution", where)
+    script = (_strings(doc, "opponent", where) if "opponent" in doc
+              else [a for a in solution if _actor(a, players) == opponent and not a.startswith("!")
+                    and a.partition(":")[2].strip().lower() != "pass"])
+    return Puzzle(
+        scenario=sc, title=str(doc.get("title") or sc.name), difficulty=difficulty,
+        teaches=_strings(doc, "teaches", where), player=player, opponent=opponent,
+        goal=str(doc.get("goal") or "make the position in [expect] happen"), check=check, turns=turns,
+        hints=_strings(doc, "hints", where), explain=str(doc.get("explain", "")).strip(),
+        setup_actions=setup_actions, solution=solution, script=script)
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    """Read a puzzle file; PuzzleError (never OSError or a TOML error) when it can't be used."""
+    return parse_puzzle(read_toml_file(path, PuzzleError, "puzzle file"), Path(path))
+
+
+# ------------------------------------------------------------------ playing
+@dataclass
+class PuzzleRun:
+    """One attempt at a puzzle: the game from its start state, the opponent's script, the verdict."""
+
+    puzzle: Puzzle
+    game: Game = field(init=False)
+    start_turn: int = field(init=False)
+    used: set[int] = field(default_factory=set, init=False)  # script entries the opponent has played
+    verdict: Optional[tuple[str, str]] = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        try:
+            self.game = build_game(self.puzzle.scenario)
+            play_actions(self.game, self.puzzle.setup_actions)
+            self.start_turn = self.game.turn
+            self.settle()
+        except (ScenarioError, ScenarioFailure, A.IllegalAction, UnknownCard, CardDataError) as e:
+            raise PuzzleError(f"{self.puzzle.title}: the start position can't be set up: {e}") from None
+        except Exception as e:  # an engine bug: reported like the scenario runner does, not raised
+            raise PuzzleError(f"{self.puzzle.title}: the engine failed setting it up: "
+                              f"{type(e).__name__}: {e}") from None
+
+    @property
+    def last_turn(self) -> int:
+        return self.start_turn + self.puzzle.turns - 1
+
+    # ------------------------------------------------------------ the opponent
+    def is_opponents(self, d: Optional[Decision]) -> bool:
+        return d is not None and d.player == self.puzzle.opponent
+
+    def opponent_answer(self, d: Decision) -> A.Action:
+        """The opponent's answer: the first unplayed scripted action that answers `d`
+        legally, otherwise the do-nothing answer (pass, no attack, no block...)."""
+        for i, text in enumerate(self.puzzle.script):
+            if i in self.used:
+                continue
+            try:
+                action = self.game.parse(text, d.player)
+                if action.player != d.player or not d.answered_by(action):
+                    continue
+                self.game._validate(d, action)
+            except A.IllegalAction:
+                continue
+            self.used.add(i)
+            return action
+        return goldfish_answer(self.game, d)
+
+    def settle(self, limit: int = 10000) -> None:
+        """Answer every question the opponent is asked, until the solver must decide."""
+        for _ in range(limit):
+            d = self.game.decision
+            if not self.is_opponents(d):
+                return
+            self.game.act(self.opponent_answer(d))
+        raise PuzzleError("the opponent never stops acting")  # pragma: no cover - a safety net
+
+    # ------------------------------------------------------------ the solver
+    def act(self, action: A.Action | str) -> None:
+        """The solver's action (IllegalAction, and nothing changes, when refused)."""
+        if isinstance(action, str):
+            action = self.game.parse(action, self.puzzle.player)
+        self.game.act(action)
+        self.settle()
+        self.status()  # a verdict is reached at the moment it holds
+
+    def play(self, texts: list[str]) -> None:
+        """Play the solver's part of a line in notation: its own actions, `resolve` and
+        `go to` (passing for the solver, the opponent answering as in a client); the
+        opponent's actions in the line are left to its script.  ScenarioFailure when a step
+        can't be played."""
+        players = [p.name for p in self.game.players]
+        for i, text in enumerate(texts, 1):
+            where = f"solution action {i} ({text!r})"
+            who = _actor(text, players)
+            if who == self.puzzle.opponent:
+                continue
+            if text.startswith("!"):
+                _expect_refusal(self.game, text[1:].strip(), where)
+            elif text.lower() == "resolve":
+                _resolve(self.game, where, self.act)
+            elif text.lower().startswith("go to "):
+                _go_to(self.game, text[6:].strip(), where, self.act)
+            else:
+                try:
+                    self.act(text)
+                except A.IllegalAction as e:
+                    raise ScenarioFailure(f"{where} was refused: {e}") from None
+
+    # ------------------------------------------------------------ the verdict
+    def problems(self) -> list[str]:
+        """What in [expect] doesn't hold now, as the scenario runner says it ([] when the goal holds)."""
+        return check_expectations(self.game, self.puzzle.expect)
+
+    def failures(self, differences: Optional[list[Difference]] = None) -> list[str]:
+        """What in the goal doesn't hold now, in the solver's words ([] when the goal holds)."""
+        if differences is None:
+            differences = expectation_differences(self.game, self.puzzle.expect)
+        return failure_sentences(self.game, self.puzzle.player, differences)
+
+    def status(self) -> tuple[str, str]:
+        """(playing|solved|failed, why).  Solved and failed are final: the first verdict stays.
+        `why` is for the solver to read ("the turn ended: your Runeclaw Bear died")."""
+        if self.verdict is not None:
+            return self.verdict
+        g = self.game
+        differences = expectation_differences(g, self.puzzle.expect)
+        over = g.over or g.decision is None
+        ended = over or g.turn > self.last_turn
+        if self.puzzle.check == "end of turn" and not ended:
+            return PLAYING, ""
+        if not differences:
+            self.verdict = (SOLVED, "the goal holds")
+        elif over:
+            why = "; ".join(self.failures(differences))
+            if not any(d.field == "winner" for d in differences):  # then the sentences don't say who won
+                why = f"{_result(g, Voice(self.puzzle.player))}, but {why}"
+            self.verdict = (FAILED, why)
+        elif ended:
+            when = "the turn ended" if self.puzzle.turns == 1 else f"turn {self.last_turn} ended"
+            self.verdict = (FAILED, f"{when}: " + "; ".join(self.failures(differences)))
+        else:
+            return PLAYING, ""
+        return self.verdict
+
+
+def _result(g: Game, v: Voice) -> str:
+    return "the game is a draw" if g.is_draw or g.winner is None else f"{v.who(g.winner)} won"
+
+
+def solve(puzzle: Puzzle) -> PuzzleRun:
+    """Play the puzzle's solution as a client would (the opponent from its script)."""
+    run = PuzzleRun(puzzle)
+    run.play(puzzle.solution)
+    return run

@@ -1,0 +1,217 @@
+"""The bundled practice puzzles: each one is a sound scenario, its solution solves it (played
+by the scenario runner, and played as the client plays it, the opponent answering from its
+script), its explanation cites real rule numbers in the project's own words, and wrong lines
+fail.  Plus the puzzle format's error messages."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from mtg_tui.practice import bundled_paths
+from rules.play.autopilot import goldfish_answer
+from rules.cards import get_card
+from rules.reference.crtext import load_rules_file
+from rules.play.puzzle import FAILED, PLAYING, SOLVED, PuzzleError, PuzzleRun, load_puzzle, solve
+from rules.reference.index import rules_index
+from rules.play.scenario import run_scenario
+from paths import SEEDS
+
+PATHS = bundled_paths()
+RULE = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
+
+
+def bundled(stem_prefix: str):
+    return load_puzzle(next(p for p in PATHS if p.stem.startswith(stem_prefix)))
+
+
+@lru_cache(maxsize=None)
+def seed(prefix: str):
+    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
+    return load_rules_file(found[0]) if found else None
+
+
+def test_at_least_fifteen_puzzles_three_of_them_on_what_changed_in_2010() -> None:
+    puzzles = [load_puzzle(p) for p in PATHS]
+    assert len(puzzles) >= 15
+    old = [p for p in puzzles if p.rules == "2009"]
+    assert len(old) >= 3
+    assert all(any("(2009)" in t for t in p.teaches) for p in old)
+
+
+@pytest.mark.parametrize("topic", ["stack", "combat trick", "first strike", "deathtouch", "lifelink",
+                                   "regeneration", "protection", "state-based", "haste", "aura",
+                                   "planeswalker", "mana burn", "legend rule", "damage on the stack"])
+def test_the_puzzles_teach(topic: str) -> None:
+    assert any(topic in t.lower() for p in PATHS for t in load_puzzle(p).teaches), topic
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_the_solution_passes_the_scenario_runner(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, result.message
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_the_solution_solves_it_as_the_client_plays_it(path: Path) -> None:
+    puzzle = load_puzzle(path)
+    start = PuzzleRun(puzzle)
+    assert start.status() == (PLAYING, ""), "the goal must not hold before the solver acts"
+    assert start.game.decision is not None and start.game.decision.player == puzzle.player
+    run = solve(puzzle)
+    assert run.status()[0] == SOLVED, run.status()
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_the_puzzle_is_explained_with_rule_numbers(path: Path) -> None:
+    p = load_puzzle(path)
+    assert p.title and p.goal and p.teaches and len(p.hints) >= 2 and p.difficulty
+    cited = RULE.findall(p.explain)
+    assert len(cited) >= 2, "the explanation cites the rules it applies"
+    other = [(m.group(1), m.group(2)) for m in re.finditer(RULE.pattern + r" in the (2014|2009) rules", p.explain)]
+    numbers = [(n, p.rules) for n in cited + p.about if (n, "2014") not in other and (n, "2009") not in other]
+    for number, era in numbers + other:  # numbers in the puzzle's numbering, and "N in the 2014 rules"
+        assert number[:3] in rules_index().sections[era], number
+        doc = seed("003") if era == "2009" else seed("002")
+        if doc is not None and (era == "2009" or number[:3] < "118"):
+            assert doc.get(number) is not None, f"{number} is not a rule of the {era} numbering"
+
+
+def _shingles(text: str, n: int = 7) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+@lru_cache(maxsize=1)
+def _seed_shingles() -> set[tuple[str, ...]]:
+    out: set[tuple[str, ...]] = set()
+    for prefix in ("002", "003"):
+        doc = seed(prefix)
+        if doc is None:
+            pytest.skip("seed documents not present")
+        for text in list(doc.rules.values()) + list(doc.glossary.values()):
+            out |= _shingles(text)
+    return out
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_the_puzzle_is_in_the_projects_own_words(path: Path) -> None:
+    p = load_puzzle(path)
+    text = " ".join([p.goal, p.explain, *p.hints])
+    assert not _shingles(text) & _seed_shingles()
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_the_puzzle_uses_only_supported_cards(path: Path) -> None:
+    run = PuzzleRun(load_puzzle(path))
+    for name in {o.name for o in run.game.objects.values()}:
+        card = get_card(name)
+        assert card.status == "supported", (name, card.unsupported)
+
+
+# ------------------------------------------------------------------ failing
+def test_passing_lets_the_bolt_resolve_and_the_puzzle_fails_when_the_turn_ends() -> None:
+    run = PuzzleRun(bundled("01"))
+    run.play(["alice: pass"])
+    assert run.game.player("alice").graveyard  # the Bear died
+    assert run.status()[0] == PLAYING  # the turn isn't over yet
+    run.play(["go to upkeep turn 5"])
+    assert run.status() == (FAILED, "the turn ended: your Runeclaw Bear died; you still have Giant Growth in your hand")
+
+
+def test_mana_burn_in_the_first_main_phase_loses_the_game_and_fails_the_puzzle() -> None:
+    run = PuzzleRun(bundled("13"))
+    run.play(["alice: activate Elvish Archdruid", "alice: cast Giant Growth targeting Elven Riders", "resolve",
+              "alice: cast Giant Growth targeting Elvish Visionary", "resolve", "alice: pass"])
+    assert run.status() == (FAILED, "bob won: you are at 0 life")  # mana burn (2009 300.3)
+    assert run.game.player("alice").life == 0
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_doing_nothing_fails_and_the_player_is_told_why_in_words(path: Path) -> None:
+    run = PuzzleRun(load_puzzle(path))
+    while run.status()[0] == PLAYING:
+        run.act(goldfish_answer(run.game, run.game.decision))  # pass, attack and block with nothing
+    status, why = run.status()
+    assert status == FAILED and run.failures() and all(s in why for s in run.failures())
+    assert not re.search(r"expected|found|players\.|\[", why), why  # not the scenario runner's wording
+
+
+def test_a_verdict_is_final() -> None:
+    run = solve(bundled("02"))
+    assert run.status()[0] == SOLVED
+    run.play(["go to upkeep turn 4"])
+    assert run.status()[0] == SOLVED
+
+
+def test_an_end_of_turn_goal_is_judged_only_when_the_turn_is_over() -> None:
+    run = PuzzleRun(bundled("15"))
+    assert run.problems() == ["players.alice.graveyard: expected ['Child of Night'], found []"]
+    run.play(["alice: block Child of Night -> Hill Giant", "go to combat_damage", "resolve", "resolve"])
+    assert run.problems() == [] and run.status()[0] == PLAYING
+    run.play(["go to upkeep turn 5"])
+    assert run.status()[0] == SOLVED
+
+
+def test_blocking_the_piker_loses_under_the_2009_lifelink_rules() -> None:
+    run = PuzzleRun(bundled("15"))
+    run.play(["alice: block Child of Night -> Goblin Piker", "go to combat_damage", "resolve"])
+    assert run.status() == (FAILED, "bob won: you are at 0 life")
+
+
+def test_the_opponent_blocks_as_scripted_unless_the_block_is_illegal() -> None:
+    plain = PuzzleRun(bundled("07"))
+    plain.play(["go to declare_attackers", "alice: attack Silvercoat Lion"])
+    plain.play(["alice: pass"])
+    bears = next(o for o in plain.game.permanents("bob"))
+    assert bears.blocking, "without protection the Bears block"
+    mantled = PuzzleRun(bundled("07"))
+    mantled.play(["alice: cast Spirit Mantle targeting Silvercoat Lion", "resolve", "go to declare_attackers",
+                  "alice: attack Silvercoat Lion", "alice: pass"])
+    assert not next(o for o in mantled.game.permanents("bob")).blocking
+
+
+# ------------------------------------------------------------------ bad files
+def _write(tmp_path: Path, text: str) -> Path:
+    f = tmp_path / "p.toml"
+    f.write_text(text)
+    return f
+
+
+GOOD = """
+title = "t"
+goal = "g"
+[players.alice]
+battlefield = ["Grizzly Bears"]
+[players.bob]
+[expect]
+winner = "alice"
+"""
+
+
+@pytest.mark.parametrize("text, message", [
+    ("title = [", "not valid TOML"),
+    (GOOD.replace("[expect]\nwinner = \"alice\"", ""), "needs an [expect] table"),
+    ('difficulty = "trivial"\n' + GOOD, "difficulty"),
+    ('player = "carol"\n' + GOOD, "not one of alice, bob"),
+    ('hints = "one"\nturns = 0\n' + GOOD, "turns"),
+    ('check = "sometimes"\n' + GOOD, "check"),
+    ('solution = "alice: pass"\n' + GOOD, "solution must be a list"),
+])
+def test_a_bad_puzzle_file_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(PuzzleError, match=re.escape(message)):
+        load_puzzle(_write(tmp_path, text))
+
+
+def test_a_missing_file_and_an_unknown_card_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(PuzzleError, match="no puzzle file"):
+        load_puzzle(tmp_path / "nope.toml")
+    puzzle = load_puzzle(_write(tmp_path, GOOD.replace("Grizzly Bears", "Grizly Bears")))
+    with pytest.raises(PuzzleError, match="unknown card 'Grizly Bears'"):
+        PuzzleRun(puzzle)
+    bad_setup = load_puzzle(_write(tmp_path, 'actions = ["alice: cast Shock targeting bob"]\n' + GOOD))
+    with pytest.raises(PuzzleError, match="can't be set up"):
+        PuzzleRun(bad_setup)

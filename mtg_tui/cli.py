@@ -126,11 +126,16 @@ def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mullig
         click.echo(f"digest: {result.digest}")
     if result.errors:
         sys.exit(1)
-@main.command()
+@main.group(invoke_without_command=True)
 @click.option("--set", "set_code", default=None, help="Only the cards of this set (e.g. M10).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def cards(set_code: str | None, as_json: bool) -> None:
-    """The card pool: fully supported and partial cards, and what the engine doesn't enforce."""
+@click.pass_context
+def cards(ctx: click.Context, set_code: str | None, as_json: bool) -> None:
+    """The card pool: fully supported and partial cards, and what the engine doesn't enforce.
+
+    `mtg-tui cards show NAME` prints one card's Oracle text beside its compiled form."""
+    if ctx.invoked_subcommand is not None:
+        return
     from rules.cards.report import pool_report, report_lines
 
     report = pool_report(set_code)
@@ -140,6 +145,20 @@ def cards(set_code: str | None, as_json: bool) -> None:
         click.echo(json.dumps({k: report[k] for k in ("total", "supported", "partial", "cards", "sets")}))
     else:
         click.echo("\n".join(report_lines(report)))
+
+
+@cards.command("show")
+@click.argument("name", nargs=-1, required=True)
+def cards_show(name: tuple[str, ...]) -> None:
+    """A card's Oracle text, line by line, beside the abilities the compiler made of it."""
+    from rules.cards import UnknownCard, get_card
+    from rules.cards.describe import card_lines
+
+    try:
+        card = get_card(" ".join(name))
+    except UnknownCard as e:
+        raise click.ClickException(str(e)) from None
+    click.echo("\n".join(card_lines(card)))
 
 
 from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)

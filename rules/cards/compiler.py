@@ -2,40 +2,33 @@
 
 Each line of Oracle text is one ability (or a keyword list).  A line is matched against
 templates; a template turns the wording into ability objects built from the effect
-primitives in `rules.effects`.  One template serves every card that uses its wording, and
+primitives of the intermediate representation.  One template serves every card that uses its wording, and
 both eras' wordings ("comes into play" / "enters the battlefield", "removed from the
 game" / "exile", "target creature or player" / "any target").  A line no template
 understands is recorded in `CardDef.unsupported`, never dropped silently.
 
-This module dispatches a line to the right kind of template and holds the ones for
-keywords, Auras, Equipment, costs, mana and activated abilities; effects, triggers and
-static abilities have their own modules.
+The result is data (`rules.cards.ir`): the engine interprets it.  This module dispatches a
+line to the right kind of template and holds the ones for keywords, Auras, Equipment,
+costs, mana and activated abilities; effects, triggers and static abilities have their
+own modules.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
-from .mana import parse_cost
+from . import ir
 from .combat_templates import compile_combat_static
-from .effect_templates import compile_effect, token_card  # noqa: F401  (token_card: public)
-from .model import ActivatedAbility, Cost, KeywordAbility, SpellAbility, TargetSpec
+from .effect_templates import compile_effect
+from .mana import parse_cost
+from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility
 from .static_templates import compile_static
 from .targets import Unsupported, object_phrase, target_spec
 from .trigger_templates import compile_triggered
 from .wording import KEYWORDS, keyword_list, normalise  # noqa: F401  (re-exported)
 
-__all__ = ["EnchantAbility", "Unsupported", "compile_line", "normalise", "parse_cost_text", "target_spec",
-           "token_card", "KEYWORDS"]
-
-
-@dataclass
-class EnchantAbility(KeywordAbility):
-    """"Enchant creature": what an Aura targets as it is cast and may be attached to."""
-
-    enchant: Optional[TargetSpec] = None
+__all__ = ["EnchantAbility", "Unsupported", "compile_line", "normalise", "parse_cost_text", "target_spec", "KEYWORDS"]
 
 
 # ------------------------------------------------------------------ lines
@@ -75,7 +68,7 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
             return [ab]
     if card.is_type("Instant") or card.is_type("Sorcery"):
         c = compile_effect(t)
-        return [SpellAbility(raw, effect=c.effect(), targets=tuple(c.specs))]
+        return [SpellAbility(raw, effect=c.body(), targets=tuple(c.specs))]
     raise Unsupported(raw)
 
 
@@ -92,7 +85,7 @@ def merge_spell_lines(card: Any) -> None:
         card.unsupported += [a.text for a in spells]
         card.abilities = [a for a in card.abilities if not isinstance(a, SpellAbility)]
         return
-    merged = SpellAbility("\n".join(a.text for a in spells), effect=c.effect(), targets=tuple(c.specs))
+    merged = SpellAbility("\n".join(a.text for a in spells), effect=c.body(), targets=tuple(c.specs))
     card.abilities = [merged if a is spells[0] else a for a in card.abilities if a is spells[0] or a not in spells]
 
 
@@ -110,34 +103,30 @@ def _static(t: str, raw: str, card: Any) -> Any:
 # ------------------------------------------------------------------ costs
 def parse_cost_text(text: str) -> Cost:
     """"{2}{R}, {T}, Sacrifice ~" / "Sacrifice a Goblin" / "+1" / "-3" / "-X"."""
-    cost = Cost(text=text)
     t = text.strip()
     if re.fullmatch(r"[+-]?\d+", t):
-        cost.loyalty = int(t)
-        return cost
+        return Cost(loyalty=int(t), text=text)
     if t == "-X":
-        cost.loyalty, cost.loyalty_x = 0, True
-        return cost
+        return Cost(loyalty=0, loyalty_x=True, text=text)
+    parts: dict[str, Any] = {}
     mana = ""
     for part in [p.strip() for p in t.split(",")]:
         m = re.fullmatch(r"Sacrifice (?:a|an) (.+)", part)
         if part == "{T}":
-            cost.tap = True
+            parts["tap"] = True
         elif part == "{Q}":
-            cost.untap = True
+            parts["untap"] = True
         elif part == "Sacrifice ~":
-            cost.sacrifice_self = True
+            parts["sacrifice_self"] = True
         elif m:
-            _, test = object_phrase(m.group(1))
-            cost.sacrifice = (m.group(1), test)
+            parts["sacrifice"] = ir.SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
         elif re.fullmatch(r"(\{[^}]+\})+", part):
             mana += part
         elif re.fullmatch(r"Pay (\d+) life", part):
-            cost.life = int(part.split()[1])
+            parts["life"] = int(part.split()[1])
         else:
             raise Unsupported(part)
-    cost.mana = parse_cost(mana) if mana else None
-    return cost
+    return Cost(mana=parse_cost(mana) if mana else None, text=text, **parts)
 
 
 # ------------------------------------------------------------------ mana and activated abilities
@@ -147,13 +136,12 @@ def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
         return None
     cost = parse_cost_text(m.group(1))
     what = m.group(2).strip()
-    amount: Any = 1
+    amount: ir.Amount = ir.Fixed(1)
     choose = False
     m2 = re.fullmatch(r"\{(\w)\} for each (\w+) you control", what)
     if m2:
         colors = frozenset(m2.group(1))
-        sub = m2.group(2)
-        amount = lambda g, src, sub=sub: sum(1 for o in g.permanents(src.controller) if sub in g.chars(o).subtypes)  # noqa: E731
+        amount = ir.CountSubtypeYouControl(m2.group(2))
     elif what == "one mana of any color":
         colors, choose = frozenset("WUBRG"), True
     elif re.fullmatch(r"(\{\w\})( or \{\w\})+", what) or re.fullmatch(r"\{\w\}, \{\w\}, or \{\w\}", what):
@@ -163,13 +151,13 @@ def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
         if len(set(syms)) != 1:
             raise Unsupported(raw)
         colors = frozenset("C" if syms[0] in "C123456789" else syms[0])
-        amount = len(syms)
+        amount = ir.Fixed(len(syms))
     else:
         raise Unsupported(raw)
     if cost.sacrifice or cost.life:
         raise Unsupported(raw)  # mana abilities here cost only {T} and mana
     return ActivatedAbility(raw, cost=cost, is_mana=True, mana_colors=colors, mana_amount=amount,
-                            choose_one=choose, effect=None)
+                            choose_one=choose)
 
 
 _SORCERY_SPEED = re.compile(r"\s*(?:Activate|Play) this ability only any time you could (?:cast|play) a sorcery\.?$")
@@ -188,22 +176,10 @@ def _activated(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
     c = compile_effect(effect_text)
-    return ActivatedAbility(raw, cost=cost, effect=c.effect(), targets=tuple(c.specs),
+    return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
                             sorcery_speed=sorcery or cost.loyalty is not None)
 
 
 def _equip(raw: str, cost_text: str) -> ActivatedAbility:
-    spec = target_spec("target creature you control")
-
-    def attach(game: Any, ctx: Any) -> Any:
-        eq = ctx.source.id
-        host = ctx.target(0)
-        if eq in game.objects and host is not None:
-            game.objects[eq].attached_to = host
-            game._dirty()
-            game._log(f"{ctx.source.name} is attached to {game.objects[host].name}", "resolve")
-        return
-        yield  # pragma: no cover
-
-    return ActivatedAbility(raw, cost=Cost(mana=parse_cost(cost_text), text=cost_text), effect=attach,
-                            targets=(spec,), sorcery_speed=True)
+    return ActivatedAbility(raw, cost=Cost(mana=parse_cost(cost_text), text=cost_text), effect=(ir.AttachSourceTo(),),
+                            targets=(target_spec("target creature you control"),), sorcery_speed=True)

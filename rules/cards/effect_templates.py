@@ -1,28 +1,26 @@
 """Templates for what spells and abilities do: "~ deals 3 damage to any target", "Destroy
 target nonblack creature", "Draw two cards", "Create a 1/1 white Soldier creature token".
 
-`compile_effect(text)` turns the effect text into target specs (in order) and steps built
-from the primitives of `rules.effects` and `rules.zone_effects`.  Sentences run in the
-order written (608.2c).  Words that refer back ("it", "that creature", "those creatures",
+`compile_effect(text)` turns the effect text into target specs (in order) and steps: the
+effects of `rules.cards.ir`, which the engine interprets.  Sentences run in the order
+written (608.2c).  Words that refer back ("it", "that creature", "those creatures",
 "that player") are resolved through `Compiled.refs`; a triggered ability adds the ones
 its event supplies ("that player" for "Whenever an opponent draws a card")."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
-from ..engine import effects as E
-from ..engine import zone_effects as Z
-from ..engine.replacement import PlayerRuleEffect, PreventionEffect
-from .phrases import (Compiled, Getter, Step, _me, _source, amount, count_phrase, objects, players,
-                      split_sentences, times)
+from . import ir
+from .ir import Ref
+from .phrases import Compiled, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase
-from .tokens import token_card
 from .wording import keyword_list, num
 
+
 # ------------------------------------------------------------------ compiling
-def compile_effect(text: str, refs: Optional[dict[str, Getter]] = None) -> Compiled:
+def compile_effect(text: str, refs: Optional[dict[str, Ref]] = None) -> Compiled:
     """Compile the effect part of a spell or ability: sentences in order (608.2c)."""
     out = Compiled(refs=dict(refs or {}))
     for sentence in split_sentences(text):
@@ -43,11 +41,10 @@ def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Ca
     return register
 
 
-def object_template(pattern: str, effect: Callable[..., Any]) -> None:
-    """A sentence that names objects (its first group) and applies one primitive to them."""
+def object_template(pattern: str, effect: Callable[[Ref], ir.Effect]) -> None:
+    """A sentence that names objects (its first group) and does one thing to them."""
     def build(m: re.Match, out: Compiled) -> None:
-        which = objects(m.group(1), out)
-        out.steps.append(lambda g, c: effect(g, c, which))
+        out.steps.append(effect(objects(m.group(1), out)))
     template(pattern)(build)
 
 
@@ -89,7 +86,7 @@ def _you_may(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
-    out.steps.append(E.may(body, E.sequence(*sub.steps)))
+    out.steps.append(ir.May(body, sub.body()))
 
 
 @template(r"If this ability has been activated (\w+) or more times this turn, (.+)")
@@ -100,11 +97,7 @@ def _activatedtimes(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     rest = m.group(2)
     compile_sentence(rest[0].upper() + rest[1:], sub)
-    out.steps.append(E.if_(lambda g, c: c.source.activated_this_turn >= n, E.sequence(*sub.steps)))
-
-
-def _next_end_step(game: Any, ev: Any, src: Any) -> bool:
-    return ev.kind == "step_begin" and ev["step"] == "end"
+    out.steps.append(ir.If(ir.ActivatedTimesAtLeast(n), sub.body()))
 
 
 @template(r"(.+) at the beginning of the next end step")
@@ -112,17 +105,14 @@ def _next_end(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
-    step = E.sequence(*sub.steps)
-    text = m.group(0) + "."
-    out.steps.append(lambda g, c: E.later(g, c, step, text, _next_end_step))
+    out.steps.append(ir.AtNextEndStep(sub.body(), m.group(0) + "."))
 
 
 @template(r"[Ss]acrifice (?:a|an) (.+?)( other than ~)?, then (.+)")
 def _sacrifice_then(m: re.Match, out: Compiled) -> None:
     what = m.group(1)
     _, test = object_phrase(what)
-    other = bool(m.group(2))
-    out.steps.append(lambda g, c: E.sacrifice_chosen(g, c, _me, test, "a " + what, exclude_source=other))
+    out.steps.append(ir.SacrificeChosen(ir.You(), test, "a " + what, other_than_source=bool(m.group(2))))
     compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
 
 
@@ -131,33 +121,29 @@ def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     compile_sentence(f"{m.group(1).capitalize()} ~", sub)
     compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
-    body = E.sequence(*sub.steps)
-    out.steps.append(E.if_(lambda g, c: not c.data.get("sacrificed"), body))
+    out.steps.append(ir.If(ir.NothingSacrificed(), sub.body()))
 
 
 # ---- damage and prevention
-def recipients(phrase: str, out: Compiled) -> Getter:
+def recipients(phrase: str, out: Compiled) -> Ref:
     """"any target", "each creature and each player", "target player and each creature they
     control", "you", "that creature"."""
     parts = [p.strip() for p in re.split(r"\s+and\s+(?=each |you$|target |them$)", phrase)]
-    getters: list[Getter] = []
+    refs: list[Ref] = []
     for part in parts:
         if part == "each player":
-            getters.append(lambda game, ctx: [pl.name for pl in game._apnap()])
+            refs.append(ir.EachPlayer())
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
-            getters.append(players(part, out))
+            refs.append(players(part, out))
         else:
-            getters.append(objects(part, out))
-    if len(getters) == 1:
-        return getters[0]
-    return lambda game, ctx: [r for g in getters for r in g(game, ctx)]
+            refs.append(objects(part, out))
+    return refs[0] if len(refs) == 1 else ir.Both(tuple(refs))
 
 
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    n = count_phrase(m.group(2))
-    out.steps.append(lambda g, c: E.deal_damage(g, c, n, who))
+    out.steps.append(ir.DealDamage(count_phrase(m.group(2)), who))
 
 
 @template(r"(?:~|It) deals (\w+) damage to (.+)")
@@ -172,39 +158,22 @@ def _damage(m: re.Match, out: Compiled) -> None:
     m2 = re.fullmatch(r"(.+?) and (\w+) damage to (.+)", rest)
     if m2:
         rest, second = m2.group(1), (amount(m2.group(2), out), m2.group(3))
-    who = recipients(rest, out)
-    out.steps.append(lambda g, c: E.deal_damage(g, c, n, who))
+    out.steps.append(ir.DealDamage(n, recipients(rest, out)))
     if second is not None:
-        n2, who2 = second[0], recipients(second[1], out)
-        out.steps.append(lambda g, c: E.deal_damage(g, c, n2, who2))
+        out.steps.append(ir.DealDamage(second[0], recipients(second[1], out)))
     if gain is not None:
-        out.steps.append(lambda g, c: E.gain_life(g, c, _me, gain))
-
-
-def _prevention(prevents: Callable[..., int], text: str) -> Step:
-    def run(game: Any, ctx: Any) -> Any:
-        game.add_effect(PreventionEffect(game.new_timestamp(), frozenset(), ctx.source.name, "eot",
-                                         prevents=prevents, controller=ctx.controller))
-        game._log(f"{ctx.source.name}: {text} this turn", "prevention")
-        return
-        yield  # pragma: no cover
-    return run
+        out.steps.append(ir.GainLife(ir.You(), gain))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")
 def _fog(m: re.Match, out: Compiled) -> None:
-    out.steps.append(_prevention(lambda g, e, src, t, n, combat: n if combat else 0,
-                                 "all combat damage is prevented"))
+    out.steps.append(ir.PreventThisTurn("combat", "all combat damage is prevented"))
 
 
 @template(r"Prevent all damage that would be dealt to you and creatures you control this turn")
 def _safe_passage(m: re.Match, out: Compiled) -> None:
-    def prevents(g: Any, e: Any, src: Any, t: Any, n: int, combat: bool) -> int:
-        if t == e.controller:
-            return n
-        o = g.objects.get(t) if isinstance(t, int) else None
-        return n if o is not None and o.controller == e.controller and g.chars(o).is_type("Creature") else 0
-    out.steps.append(_prevention(prevents, "damage to its controller and their creatures is prevented"))
+    out.steps.append(ir.PreventThisTurn("you_and_your_creatures",
+                                        "damage to its controller and their creatures is prevented"))
 
 
 # ---- destroying, exiling, moving
@@ -215,35 +184,32 @@ def _no_regen(m: re.Match, out: Compiled) -> None:
 
 @template(r"Destroy (.+)")
 def _destroy(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.destroy(g, c, which, regenerate=not out.no_regenerate))
+    out.steps.append(ir.Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
 
 
-object_template(r"Regenerate (.+)", E.regenerate)
+object_template(r"Regenerate (.+)", ir.Regenerate)
 
 
-object_template(r"Exile (.+)", E.exile)
+object_template(r"Exile (.+)", ir.Exile)
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", E.bounce)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ir.ReturnToHand)
 
 
-object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", Z.put_on_top)
+object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", ir.PutOnTopOfLibrary)
 
 
-object_template(r"Counter (target .+)", E.counter)
+object_template(r"Counter (target .+)", ir.CounterSpell)
 
 
 @template(r"(Tap|Untap) (.+)")
 def _tap(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(2), out)
-    untap = m.group(1) == "Untap"
-    out.steps.append(lambda g, c: E.tap(g, c, which, untap=untap))
+    out.steps.append(ir.Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
 
 
 @template(r"[Ss]acrifice ~")
 def _sacrifice_self(m: re.Match, out: Compiled) -> None:
-    out.steps.append(lambda g, c: E.sacrifice(g, c, _source))
+    out.steps.append(ir.SacrificeSource())
 
 
 @template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
@@ -251,7 +217,7 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     what = m.group(2)
     _, test = object_phrase(what)
-    out.steps.append(lambda g, c: E.sacrifice_chosen(g, c, who, test, "a " + what))
+    out.steps.append(ir.SacrificeChosen(who, test, "a " + what))
 
 
 # ---- cards and life
@@ -259,15 +225,11 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
           r"(?: and (?:lose|loses) (\w+) life)?", re.I)
 def _draw(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
-    n = amount(m.group(2), out)
-    out.steps.append(lambda g, c: E.draw(g, c, who, n))
+    out.steps.append(ir.Draw(who, amount(m.group(2), out)))
     if m.group(3):
-        k = amount(m.group(3), out)
-        rnd = bool(m.group(4))
-        out.steps.append(lambda g, c: E.discard(g, c, who, k, random=rnd))
+        out.steps.append(ir.Discard(who, amount(m.group(3), out), random=bool(m.group(4))))
     if m.group(5):
-        loss = amount(m.group(5), out)
-        out.steps.append(lambda g, c: E.lose_life(g, c, who, loss))
+        out.steps.append(ir.LoseLife(who, amount(m.group(5), out)))
 
 
 @template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
@@ -276,38 +238,30 @@ def _gain(m: re.Match, out: Compiled) -> None:
     n = amount(m.group(2), out)
     if m.group(3):
         n = times(n, count_phrase(m.group(3)))
-    out.steps.append(lambda g, c: E.gain_life(g, c, who, n))
+    out.steps.append(ir.GainLife(who, n))
 
 
 @template(r"(.+?) (?:lose|loses) life equal to the sacrificed creature's power")
 def _lose_power(m: re.Match, out: Compiled) -> None:
-    who = players(m.group(1), out)
-
-    def power(game: Any, ctx: Any) -> int:
-        gone = ctx.data.get("sacrificed") or []
-        return sum(max(game.chars(o).power or 0, 0) for o in gone)
-    out.steps.append(lambda g, c: E.lose_life(g, c, who, power))
+    out.steps.append(ir.LoseLife(players(m.group(1), out), ir.SacrificedPower()))
 
 
 @template(r"(.+?) (?:lose|loses) (\w+|that much) life")
 def _lose(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    n = amount(m.group(2), out)
-    out.steps.append(lambda g, c: E.lose_life(g, c, who, n))
+    out.steps.append(ir.LoseLife(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:discard|discards) (\w+) cards?( at random)?")
 def _discard(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    n = amount(m.group(2), out)
-    rnd = bool(m.group(3))
-    out.steps.append(lambda g, c: E.discard(g, c, who, n, random=rnd))
+    out.steps.append(ir.Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
 
 
 @template(r"(.+?) reveals their hand")
 def _reveal_hand(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(lambda g, c: Z.reveal_hand(g, c, who))
+    out.steps.append(ir.RevealHand(who))
     out.refs["that player"] = who
 
 
@@ -316,7 +270,7 @@ def _choose_from_hand(m: re.Match, out: Compiled) -> None:
     words = m.group(1)
     test = card_phrase(words.replace(",", "") + " card")
     who = players("that player", out)
-    out.steps.append(lambda g, c: Z.discard_chosen(g, c, who, test, f"a {words} card"))
+    out.steps.append(ir.DiscardChosen(who, test, f"a {words} card"))
     out.pending = "That player discards that card"
 
 
@@ -326,14 +280,13 @@ continuation_template(r"That player discards that card")
 @template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
 def _mill(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    n = amount(m.group(2), out)
-    out.steps.append(lambda g, c: Z.mill(g, c, who, lambda g2, c2, p: n(g2, c2)))
+    out.steps.append(ir.Mill(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
 def _mill_half(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(lambda g, c: Z.mill(g, c, who, lambda g2, c2, p: len(g2.player(p).library) // 2))
+    out.steps.append(ir.Mill(who, ir.HalfLibrary()))
 
 
 @template(r"Search your library for (?:a|an) (.+?)(, reveal it,)? and put (?:it|that card) "
@@ -344,37 +297,37 @@ def _search(m: re.Match, out: Compiled) -> None:
     dest = "hand" if m.group(3) == "into your hand" else "battlefield"
     tapped = m.group(3).endswith("tapped")
     reveal = bool(m.group(2))
-    out.steps.append(lambda g, c: Z.search(g, c, test, "a " + what, dest, tapped=tapped, reveal=reveal))
+    out.steps.append(ir.Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
 
 
 @template(r"Search your library for a card, then shuffle your library and put that card on top of it")
 def _search_top(m: re.Match, out: Compiled) -> None:
     test = card_phrase("card")
-    out.steps.append(lambda g, c: Z.search(g, c, test, "a card", "top"))
+    out.steps.append(ir.Search(test, "a card", "top"))
 
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
-    out.steps.append(lambda g, c: Z.shuffle(g, c, _me))
+    out.steps.append(ir.Shuffle(ir.You()))
 
 
 @template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")
 def _from_hand(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1))
-    out.steps.append(lambda g, c: Z.put_from_hand(g, c, test, "a " + m.group(1)))
+    out.steps.append(ir.PutFromHand(test, "a " + m.group(1)))
 
 
 @template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
 def _reanimate_all(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
-    out.steps.append(lambda g, c: Z.return_all_from_graveyards(g, c, test))
+    out.steps.append(ir.ReturnAllFromGraveyards(test))
 
 
 @template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")
 def _reveal_until(m: re.Match, out: Compiled) -> None:
     who = players("its controller", out)
     test = card_phrase(m.group(1))
-    out.steps.append(lambda g, c: Z.reveal_until(g, c, who, test, "a " + m.group(1)))
+    out.steps.append(ir.RevealUntil(who, test, "a " + m.group(1)))
     out.pending = ("The player puts that card onto the battlefield, then shuffles all other cards revealed "
                    "this way into their library")
 
@@ -385,64 +338,51 @@ continuation_template(r"The player puts that card onto the battlefield, then shu
 
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")
 def _reorder_top(m: re.Match, out: Compiled) -> None:
-    n = amount(m.group(1), out)
-    out.steps.append(lambda g, c: Z.reorder_top(g, c, n))
+    out.steps.append(ir.ReorderTop(amount(m.group(1), out)))
 
 
-object_template(r"Gain control of (.+?) until end of turn", E.gain_control)
+object_template(r"Gain control of (.+?) until end of turn", ir.GainControl)
 
 
 @template(r"Your opponents can't cast spells this turn")
 def _silence(m: re.Match, out: Compiled) -> None:
-    def run(game: Any, ctx: Any) -> Any:
-        foes = frozenset(p for p in game.opponents(ctx.controller))
-        game.add_effect(PlayerRuleEffect(game.new_timestamp(), frozenset(), ctx.source.name, "eot",
-                                         rule="cant_cast", players=foes))
-        game._log(f"{', '.join(sorted(foes))} can't cast spells this turn", "cant")
-        return
-        yield  # pragma: no cover
-    out.steps.append(run)
+    out.steps.append(ir.OpponentsCantCast())
 
 
 @template(r"(.+?) takes an extra turn after this one")
 def _extra_turn(m: re.Match, out: Compiled) -> None:
-    who = players(m.group(1), out)
-    out.steps.append(lambda g, c: E.extra_turn(g, c, who))
+    out.steps.append(ir.ExtraTurn(players(m.group(1), out)))
 
 
 # ---- continuous effects from resolution
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+?))? until end of turn")
 def _pump(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
-    p, t = int(m.group(2)), int(m.group(3))
     grants = _keywords(m.group(4)) if m.group(4) else ()
-    out.steps.append(lambda g, c: E.pump(g, c, which, p, t, grants))
+    out.steps.append(ir.Pump(which, int(m.group(2)), int(m.group(3)), grants))
 
 
 @template(r"(.+?) gains? (.+?) until end of turn")
 def _gains(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
-    grants = _keywords(m.group(2))
-    out.steps.append(lambda g, c: E.pump(g, c, which, 0, 0, grants))
+    out.steps.append(ir.Pump(which, 0, 0, _keywords(m.group(2))))
 
 
 @template(r"(.+?) can't block this turn")
 def _cant_block(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.restrict(g, c, which, "cant_block", "can't block this turn"))
+    out.steps.append(ir.Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
 
 
 @template(r"(.+?) can't be blocked this turn")
 def _unblockable(m: re.Match, out: Compiled) -> None:
-    which = objects(m.group(1), out)
-    out.steps.append(lambda g, c: E.restrict(g, c, which, "unblockable", "can't be blocked this turn"))
+    out.steps.append(ir.Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
 
 @template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's) next untap step")
 def _dont_untap(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
     whose = players("that player", out) if m.group(2) == "that player's" else None
-    out.steps.append(lambda g, c: E.dont_untap(g, c, which, whose))
+    out.steps.append(ir.DontUntap(which, whose))
 
 
 @template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)
@@ -450,8 +390,7 @@ def _counters(m: re.Match, out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
-    which = objects(m.group(2), out)
-    out.steps.append(lambda g, c: E.add_counters(g, c, which, "+1/+1", n))
+    out.steps.append(ir.AddCounters(objects(m.group(2), out), "+1/+1", n))
 
 
 # ---- tokens
@@ -467,9 +406,9 @@ def _tokens(m: re.Match, out: Compiled) -> None:
     if m.group(9):
         n = times(n, count_phrase(m.group(9)))
     keywords = _keywords(m.group(7)) if m.group(7) else ()
-    token = token_card(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
-                       artifact=bool(m.group(6)), text=m.group(8) or "")
-    out.steps.append(lambda g, c: E.create_tokens(g, c, token, n))
+    token = ir.TokenSpec(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
+                         artifact=bool(m.group(6)), text=m.group(8) or "")
+    out.steps.append(ir.CreateTokens(token, n))
 
 
 def _keywords(text: str) -> tuple[str, ...]:

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Optional
 
+from .ir import (CDA, Affects, Amount, Bonus, Condition, Effect, EntersTappedUnless, Fixed, Never, Restriction,
+                 SacrificeCost, StaticPrevention, TargetSpec, TriggerCondition)
 from .mana import ManaCost
+
+__all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
+           "SpellAbility", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec"]
 
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal")
 SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
@@ -35,98 +40,91 @@ class TypeLine:
 
 
 # ---------------------------------------------------------------- abilities
-# Effects are generator functions `effect(game, ctx)`: they may yield decisions (a "may",
-# a choice of cards) and are driven by the engine's loop.  A Targets spec describes what
-# an ability targets, in order.
+# Abilities are data (`rules.cards.ir`): the engine interprets their effects, conditions
+# and tests.  `text` is the Oracle sentence(s) each came from.
+
 
 @dataclass(frozen=True)
-class TargetSpec:
-    """One "target ..." phrase: what it may be, and how many of it."""
-
-    # "creature", "player", "any" (a creature or a player: in these rules a planeswalker is
-    # never "any target"; damage to a player may be redirected to one instead), "spell",
-    # "permanent", "card_graveyard", "land", "player_or_planeswalker", ...
-    kind: str
-    text: str  # the phrase, for prompts ("target nonblack creature")
-    filter: Callable[..., bool] | None = None  # (game, candidate, ctx_controller, source) -> bool
-    count: int = 1
-    up_to: bool = False
-
-
-@dataclass
 class Cost:
-    """An activation cost beyond mana: tap, sacrifice this, loyalty, life."""
+    """An activation cost beyond mana: tap, untap, sacrifice, loyalty, life."""
 
     mana: Optional[ManaCost] = None
     tap: bool = False
     untap: bool = False
     sacrifice_self: bool = False
-    sacrifice: Optional[tuple[str, Callable[..., bool]]] = None  # "Sacrifice a Goblin": (what, test)
+    sacrifice: Optional[SacrificeCost] = None  # "Sacrifice a Goblin"
     loyalty: Optional[int] = None
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
     text: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ability:
     """Base of every ability; `text` is the Oracle sentence(s) it came from."""
 
     text: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class KeywordAbility(Ability):
     keyword: str = ""  # lower case: "flying", "first strike", "forestwalk", "protection from red"
 
 
-@dataclass
+@dataclass(frozen=True)
+class EnchantAbility(KeywordAbility):
+    """"Enchant creature": what an Aura targets as it is cast and may be attached to."""
+
+    enchant: Optional[TargetSpec] = None
+
+
+@dataclass(frozen=True)
 class SpellAbility(Ability):
     """What an instant or sorcery does when it resolves."""
 
-    effect: Callable[..., Any] = None  # type: ignore[assignment]
+    effect: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
-    x_used: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class ActivatedAbility(Ability):
     cost: Cost = field(default_factory=Cost)
-    effect: Callable[..., Any] = None  # type: ignore[assignment]
+    effect: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
     is_mana: bool = False
     mana_colors: frozenset[str] = frozenset()  # what one unit may be, for mana abilities
-    mana_amount: Callable[..., int] | int = 1
+    mana_amount: Amount = Fixed(1)
     choose_one: bool = False  # "{B} or {R}" / "any color": one unit of a chosen color
 
 
-@dataclass
+@dataclass(frozen=True)
 class TriggeredAbility(Ability):
-    event: str = ""  # "etb", "etb_other", "dies", "upkeep", "end_step", "attacks", "draw_step", ...
-    matches: Callable[..., bool] = None  # type: ignore[assignment]  # (game, event, source) -> bool
-    effect: Callable[..., Any] = None  # type: ignore[assignment]
+    event: str = ""  # "etb", "dies", "upkeep", "end", "attacks", "cast", "draw", "delayed", ...
+    condition: TriggerCondition = Never()
+    effect: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     optional: bool = False  # "you may": asked on resolution (603.5)
     leaves_battlefield: bool = False  # looks back in time (603.10)
+    intervening: Optional[Condition] = None  # "if ~ is untapped": checked as it triggers (603.4)
+    remembers: bool = False  # a delayed trigger: its effect runs with what the effect that made it knew
 
 
-@dataclass
+@dataclass(frozen=True)
 class StaticAbility(Ability):
     """Generates continuous effects while its source is on the battlefield (611.3)."""
 
-    affects: Callable[..., bool] = None  # type: ignore[assignment]  # (game, obj, source) -> bool
+    affects: Optional[Affects] = None
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()  # keywords granted
     removes: tuple[str, ...] = ()  # keywords removed ("loses flying")
-    restriction: Any = ""  # "cant_block", "cant_attack", ... applied to the affected objects
-    cda: Callable[..., tuple[int, int]] | None = None  # characteristic-defining P/T
-    # "+1/+1 for each ...": (game, affected obj, source) -> (power, toughness), on top of power/toughness
-    bonus: Callable[..., tuple[int, int]] | None = None
-    # replacement and prevention effects (614 / 419): see rules.replacement
-    etb: Callable[..., None] | None = None  # (game, entering obj): "enters the battlefield tapped unless ..."
-    prevent: Callable[..., int] | None = None  # (game, src, source, target, amount, combat) -> amount prevented
+    restriction: Optional[Restriction] = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
+    cda: Optional[CDA] = None  # characteristic-defining P/T
+    bonus: Optional[Bonus] = None  # "+1/+1 for each ...", on top of power/toughness
+    # replacement and prevention effects (614 / 419): see rules.engine.replacement
+    etb: Optional[EntersTappedUnless] = None  # "enters the battlefield tapped unless ..."
+    prevent: Optional[StaticPrevention] = None
     graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""

@@ -1,85 +1,53 @@
 """The phrases inside effect text: who ("you", "target player", "that player"), what ("~",
 "target creature", "all nonland permanents", "those creatures") and how much ("three", "X",
-"the number of Swamps you control").  Each compiles to a getter `(game, ctx) -> list` or an
-amount `(game, ctx) -> int`, recording any target it introduces in `Compiled.specs`."""
+"the number of Swamps you control").  Each compiles to a reference or an amount of
+`rules.cards.ir`, recording any target it introduces in `Compiled.specs`."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Optional
 
-from ..engine import effects as E
-from .model import TargetSpec
+from . import ir
+from .ir import Amount, Effect, Ref, TargetSpec
 from .targets import Unsupported, object_phrase, target_spec
 from .wording import num, singular
-
-Getter = Callable[[Any, Any], list]
-Amount = Callable[[Any, Any], int]
-Step = Callable[..., Any]
 
 
 @dataclass
 class Compiled:
-    """A compiled effect text: its target specs (in order) and its steps."""
+    """An effect text being compiled: its target specs (in order), its steps, and the words
+    that refer back ("it", "that player", "those creatures") to what they mean."""
 
     specs: list[TargetSpec] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-    refs: dict[str, Getter] = field(default_factory=dict)
+    steps: list[Effect] = field(default_factory=list)
+    refs: dict[str, Ref] = field(default_factory=dict)
     x: Optional[Amount] = None  # "where X is ..."
-    no_regenerate: bool = False  # "It can't be regenerated." applies to the destroy before it
+    no_regenerate: bool = False  # "It can't be regenerated." applies to its destroy effects
     pending: str = ""  # a sentence that the next one completes ("You choose ... from it.")
 
-    def effect(self) -> Callable[..., Any]:
-        return E.sequence(*self.steps)
+    def body(self) -> tuple[Effect, ...]:
+        """The steps, with "can't be regenerated" applied to every destroy among them."""
+        if not self.no_regenerate:
+            return tuple(self.steps)
+        return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, ir.Destroy) else s
+                     for s in self.steps)
 
     def child(self) -> "Compiled":
-        """A sub-effect ("... at the beginning of the next end step") sharing targets and refs."""
+        """A sub-effect ("you may ...", "... at the beginning of the next end step") sharing
+        targets and refs."""
         return Compiled(self.specs, [], self.refs, self.x)
 
 
-# ------------------------------------------------------------------ getters
-def _me(game: Any, ctx: Any) -> list[str]:
-    return [ctx.controller]
+THOSE = ir.Remembered("those")
 
 
-def _source(game: Any, ctx: Any) -> list[Any]:
-    return [ctx.source.id]
-
-
-def _targets(idx: int, n: int = 1) -> Getter:
-    return lambda game, ctx: [ctx.target(i) for i in range(idx, idx + n)]
-
-
-def _memo(key: str, getter: Getter) -> Getter:
-    """Evaluate `getter` and remember the result as ctx.data[key] ("those creatures")."""
-    def run(game: Any, ctx: Any) -> list:
-        out = list(getter(game, ctx))
-        ctx.data[key] = out
-        return out
-    return run
-
-
-def _controllers(getter: Getter) -> Getter:
-    def run(game: Any, ctx: Any) -> list:
-        out = []
-        for oid in getter(game, ctx):
-            o = game.known(oid) if oid is not None else None
-            if o is not None:
-                out.append(o.controller)
-        return out
-    return run
-
-
-def _attached(game: Any, ctx: Any) -> list[Any]:
-    host = getattr(ctx.source, "attached_to", None)
-    return [host] if host is not None else []
-
-
-def _add_target(phrase: str, out: Compiled) -> Getter:
+def _add_target(phrase: str, out: Compiled) -> Ref:
     spec = target_spec(phrase)
     out.specs.append(spec)
-    return _targets(len(out.specs) - 1, spec.count)
+    return ir.TargetRef(len(out.specs) - 1, spec.count)
 
 
 def _cap_lower(phrase: str) -> str:
@@ -90,73 +58,58 @@ def _cap_lower(phrase: str) -> str:
     return phrase
 
 
-def group(phrase: str) -> Getter:
+def group(phrase: str) -> Ref:
     """Every permanent matching a plural phrase ("creatures you control", "nonland permanents")."""
     kind, test = object_phrase(phrase)
-
-    def pick(game: Any, ctx: Any) -> list[Any]:
-        out = []
-        for o in game.permanents():
-            ch = game.chars(o)
-            if kind == "creature" and not ch.is_type("Creature"):
-                continue
-            if kind == "land" and not ch.is_type("Land"):
-                continue
-            if test(game, o, ch, ctx.controller, ctx.source):
-                out.append(o.id)
-        return out
-    return pick
+    return ir.Permanents(kind, test)
 
 
-def objects(phrase: str, out: Compiled) -> Getter:
+def objects(phrase: str, out: Compiled) -> Ref:
     """The objects a phrase names: "~", "it", "target creature", "each creature without
     flying", "all enchantments", "creatures you control", "all creatures target player controls"."""
     p = _cap_lower(phrase.strip())
     if p == "~":
-        return _source
+        return ir.SourceRef()
     if p in out.refs:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
-        return _attached
+        return ir.AttachedHost()
     if re.match(r"(?:(?:up to )?\w+ )?target ", p) or p == "any target":
-        getter = _add_target(p, out)
-        out.refs.update({"it": getter, "that creature": getter, "that permanent": getter})
-        return getter
+        ref = _add_target(p, out)
+        out.refs.update({"it": ref, "that creature": ref, "that permanent": ref})
+        return ref
     m = re.fullmatch(r"(?:all|each) (.+?) (target player|that player|they) controls?", p)
     if m:
         whose = players(m.group(2), out)
-        g = group(m.group(1))
-        getter = _memo("those", lambda game, ctx: [i for i in g(game, ctx)
-                                                   if game.objects[i].controller in whose(game, ctx)])
-        out.refs["those creatures"] = lambda game, ctx: ctx.data.get("those", [])
-        return getter
+        out.refs["those creatures"] = THOSE
+        return ir.Remember("those", ir.ControlledBy(group(m.group(1)), whose))
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         p = m.group(1)
-    getter = _memo("those", group(p))
-    out.refs["those creatures"] = lambda game, ctx: ctx.data.get("those", [])
-    return getter
+    ref = ir.Remember("those", group(p))
+    out.refs["those creatures"] = THOSE
+    return ref
 
 
-def players(phrase: str, out: Compiled) -> Getter:
+def players(phrase: str, out: Compiled) -> Ref:
     """"you", "target player", "target opponent", "each player", "each opponent", "that player"."""
     p = _cap_lower(phrase.strip())
     if p == "you":
-        return _me
+        return ir.You()
     if p in ("target player", "target opponent"):
-        getter = _add_target(p, out)
-        out.refs.update({"that player": getter, "they": getter, "them": getter})
-        return getter
+        ref = _add_target(p, out)
+        out.refs.update({"that player": ref, "they": ref, "them": ref})
+        return ref
     if p == "each player":
-        return lambda game, ctx: [pl.name for pl in game._apnap()]
+        return ir.EachPlayer()
     if p == "each opponent":
-        return lambda game, ctx: [n for n in (pl.name for pl in game._apnap()) if n != ctx.controller]
+        return ir.EachOpponent()
     if p in ("that player", "they", "them", "the player"):
         for key in ("that player", "they", "them"):
             if key in out.refs:
                 return out.refs[key]
     if p in ("its controller", "their controller") and "it" in out.refs:
-        return _controllers(out.refs["it"])
+        return ir.ControllersOf(out.refs["it"])
     raise Unsupported(phrase)
 
 
@@ -168,33 +121,23 @@ def count_phrase(phrase: str) -> Amount:
     if not m:
         raise Unsupported(phrase)
     kind, test = object_phrase(singular(m.group(1)) if " " not in m.group(1) else m.group(1))
-
-    def count(game: Any, ctx: Any) -> int:
-        n = 0
-        for o in game.permanents(ctx.controller):
-            ch = game.chars(o)
-            if kind == "creature" and not ch.is_type("Creature"):
-                continue
-            if test(game, o, ch, ctx.controller, ctx.source):
-                n += 1
-        return n
-    return count
+    return ir.CountYouControl(kind, test)
 
 
 def amount(word: str, out: Compiled) -> Amount:
     w = word.strip()
     if w.upper() == "X":
-        return out.x or E.x_value
+        return out.x or ir.XValue()
     if w == "that much":
-        return lambda game, ctx: int(ctx.data.get("amount", 0))
+        return ir.ThatMuch()
     n = num(w)
     if n is None:
         raise Unsupported(word)
-    return E.fixed(n)
+    return ir.Fixed(n)
 
 
 def times(a: Amount, b: Amount) -> Amount:
-    return lambda game, ctx: a(game, ctx) * b(game, ctx)
+    return ir.Times(a, b)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -1,112 +1,81 @@
 """Phrases that describe objects: "target nonblack creature", "artifact, enchantment, or
 land", "black or red permanent", "creature card from your graveyard", "Goblin creatures
-you control".  They compile to a kind (what zone and card type to look at) and a test.
-
-A test has the shape `test(game, obj, chars, controller, source) -> bool`, where `chars`
-are the characteristics to judge (current ones for targets, the base ones inside a static
-ability) and `controller` is the controller of the spell or ability that asks."""
+you control".  They compile to a kind (what card type to look at) and a predicate
+(`rules.cards.ir.Pred`), which the engine judges on the characteristics it chooses: current
+ones for targets, base ones inside a static ability, printed ones for cards."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
 
+from . import ir
+from .ir import ALWAYS, Pred, TargetSpec, all_of
 from .mana import NAME_TO_COLOR
-from .model import TargetSpec
 from .wording import CARD_TYPES, PERMANENT_TYPES, num, singular, split_alternatives
-
-Test = Callable[[Any, Any, Any, str, Any], bool]
 
 
 class Unsupported(Exception):
     """A sentence (or phrase) no template understands."""
 
 
-def _always(g: Any, o: Any, ch: Any, ctrl: str, src: Any) -> bool:
-    return True
+def _any(preds: list[Pred]) -> Pred:
+    return ir.AnyOf(tuple(preds))
 
 
-def _all(tests: list[Test]) -> Test:
-    tests = [t for t in tests if t is not _always]
-    if not tests:
-        return _always
-    if len(tests) == 1:
-        return tests[0]
-    return lambda g, o, ch, ctrl, src: all(t(g, o, ch, ctrl, src) for t in tests)
-
-
-def _any(tests: list[Test]) -> Test:
-    return lambda g, o, ch, ctrl, src: any(t(g, o, ch, ctrl, src) for t in tests)
-
-
-def _type_test(t: str) -> Test:
-    return lambda g, o, ch, ctrl, src: t in ch.types
-
-
-def _word_test(word: str) -> Test:
+def _word_test(word: str) -> Pred:
     """One adjective or noun: a color, "nonblack", a card type, "nonland", "tapped",
     "attacking", "basic", a subtype ("Goblin", "Forest")."""
     low = word.lower()
     if low in NAME_TO_COLOR:
-        c = NAME_TO_COLOR[low]
-        return lambda g, o, ch, ctrl, src: c in ch.colors
+        return ir.HasColor(NAME_TO_COLOR[low])
     if low.startswith("non") and low[3:] in NAME_TO_COLOR:
-        c = NAME_TO_COLOR[low[3:]]
-        return lambda g, o, ch, ctrl, src: c not in ch.colors
+        return ir.Not(ir.HasColor(NAME_TO_COLOR[low[3:]]))
     if low.startswith("non") and low[3:] in CARD_TYPES:
-        t = CARD_TYPES[low[3:]]
-        return lambda g, o, ch, ctrl, src: t not in ch.types
+        return ir.Not(ir.IsType(CARD_TYPES[low[3:]]))
     if low in CARD_TYPES:
-        return _type_test(CARD_TYPES[low])
+        return ir.IsType(CARD_TYPES[low])
     if low in ("permanent", "spell", "card"):
-        return _always
+        return ALWAYS
     if low == "tapped":
-        return lambda g, o, ch, ctrl, src: o.tapped
+        return ir.Tapped()
     if low == "untapped":
-        return lambda g, o, ch, ctrl, src: not o.tapped
+        return ir.Not(ir.Tapped())
     if low == "attacking":
-        return lambda g, o, ch, ctrl, src: o.attacking is not None
+        return ir.Attacking()
     if low == "blocking":
-        return lambda g, o, ch, ctrl, src: bool(o.blocking)
+        return ir.Blocking()
     if low == "basic":
-        return lambda g, o, ch, ctrl, src: "Basic" in ch.supertypes
+        return ir.HasSupertype("Basic")
     if low == "colorless":
-        return lambda g, o, ch, ctrl, src: not ch.colors
+        return ir.Colorless()
     if word[:1].isupper() and word.isalpha():
-        sub = singular(word)
-        return lambda g, o, ch, ctrl, src: sub in ch.subtypes
+        return ir.HasSubtype(singular(word))
     raise Unsupported(word)
 
 
 _CONTROL = re.compile(r"(.*?)\s*\b(you control|you don't control|an opponent controls|your opponents control)$")
 
 
-def _control_test(which: str) -> Test:
-    if which == "you control":
-        return lambda g, o, ch, ctrl, src: o.controller == ctrl
-    return lambda g, o, ch, ctrl, src: o.controller != ctrl
-
-
-def object_phrase(phrase: str) -> tuple[str, Test]:
+def object_phrase(phrase: str) -> tuple[str, Pred]:
     """Parse a description of permanents (or spells): the noun's kind ("creature", "land",
-    "permanent") and the test.  Plural nouns are accepted ("creatures you control")."""
+    "permanent") and the predicate.  Plural nouns are accepted ("creatures you control")."""
     p = phrase.strip()
-    tests: list[Test] = []
+    tests: list[Pred] = []
     while True:  # suffixes, in any order: "you control", "with flying", "with toughness ..."
         m = _CONTROL.fullmatch(p)
         if m:
-            tests.append(_control_test(m.group(2)))
+            tests.append(ir.ControlledByYou() if m.group(2) == "you control" else ir.Not(ir.ControlledByYou()))
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
-            tests.append(lambda g, o, ch, ctrl, src: (ch.toughness or 0) < (g.chars(src).power or 0))
+            tests.append(ir.ToughnessLessThanSourcePower())
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) (with|without) (flying)", p)
         if m:
-            has, kw = m.group(2) == "with", m.group(3)
-            tests.append(lambda g, o, ch, ctrl, src, has=has, kw=kw: (kw in ch.keywords) == has)
+            has = ir.HasKeyword(m.group(3))
+            tests.append(has if m.group(2) == "with" else ir.Not(has))
             p = m.group(1)
             continue
         break
@@ -134,7 +103,7 @@ def object_phrase(phrase: str) -> tuple[str, Test]:
         tests.append(_word_test(singular(words[-1])))
     kinds = {_noun_kind(singular(n)) for n in nouns}
     kind = kinds.pop() if len(kinds) == 1 else "permanent"
-    return kind, _all(tests)
+    return kind, all_of(*tests)
 
 
 def _noun_kind(noun: str) -> str:
@@ -145,34 +114,29 @@ def _noun_kind(noun: str) -> str:
     return "permanent"
 
 
-def card_phrase(phrase: str) -> Test:
-    """"creature card", "basic land card", "permanent card", "artifact card", "card":
-    a test on a card (its printed characteristics) outside the battlefield."""
+def card_phrase(phrase: str) -> Pred:
+    """"creature card", "basic land card", "permanent card", "artifact card", "card": a
+    predicate the engine judges on a card's printed characteristics outside the battlefield."""
     p = phrase.strip()
     m = re.fullmatch(r"(.*?)\s*card", p)
     if not m:
         raise Unsupported(phrase)
-    words = m.group(1).split()
-    tests: list[Callable[[Any], bool]] = []
-    for w in words:
+    tests: list[Pred] = []
+    for w in m.group(1).split():
         if w == "permanent":
-            tests.append(lambda c: any(c.is_type(t) for t in PERMANENT_TYPES))
+            tests.append(_any([ir.IsType(t) for t in PERMANENT_TYPES]))
         elif w in CARD_TYPES:
-            t = CARD_TYPES[w]
-            tests.append(lambda c, t=t: c.is_type(t))
+            tests.append(ir.IsType(CARD_TYPES[w]))
         elif w.startswith("non") and w[3:] in CARD_TYPES:
-            t = CARD_TYPES[w[3:]]
-            tests.append(lambda c, t=t: not c.is_type(t))
+            tests.append(ir.Not(ir.IsType(CARD_TYPES[w[3:]])))
         elif w == "basic":
-            tests.append(lambda c: "Basic" in c.type_line.supertypes)
+            tests.append(ir.HasSupertype("Basic"))
         else:
             raise Unsupported(phrase)
-    return lambda g, o, ch, ctrl, src: all(t(o.card) for t in tests)
+    return all_of(*tests)
 
 
-def _spec_filter(test: Test) -> Callable[..., bool]:
-    """A TargetSpec filter `(game, obj, controller, source)` from a test on current chars."""
-    return lambda g, o, ctrl, src: test(g, o, g.chars(o), ctrl, src)
+_GRAVEYARD_OWNER: dict[str, Pred] = {"your": ir.OwnedByYou(), "a": ALWAYS, "an opponent's": ir.Not(ir.OwnedByYou())}
 
 
 def target_spec(phrase: str) -> TargetSpec:
@@ -185,31 +149,26 @@ def target_spec(phrase: str) -> TargetSpec:
     m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
     if not m:
         raise Unsupported(phrase)
-    up_to, count_word, what = m.group(1), m.group(2), m.group(3)
+    up_to, count_word, what = bool(m.group(1)), m.group(2), m.group(3)
     count = num(count_word) if count_word else 1
     if count is None:
         raise Unsupported(phrase)
     if what in ("player", "players"):
-        return TargetSpec("player", p, count=count, up_to=bool(up_to))
+        return TargetSpec("player", p, count=count, up_to=up_to)
     if what in ("opponent", "opponents"):
-        return TargetSpec("opponent", p, count=count, up_to=bool(up_to))
+        return TargetSpec("opponent", p, count=count, up_to=up_to)
     if what == "player or planeswalker":
-        return TargetSpec("player_or_planeswalker", p, count=count, up_to=bool(up_to))
+        return TargetSpec("player_or_planeswalker", p, count=count, up_to=up_to)
     if what == "creature or player":
-        return TargetSpec("any", p, count=count, up_to=bool(up_to))
+        return TargetSpec("any", p, count=count, up_to=up_to)
     m2 = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
     if m2:
-        test = card_phrase(m2.group(1))
-        whose = m2.group(2)
-        own = {"your": lambda o, ctrl: o.owner == ctrl, "a": lambda o, ctrl: True,
-               "an opponent's": lambda o, ctrl: o.owner != ctrl}[whose]
-        return TargetSpec("card_graveyard", p,
-                          lambda g, o, ctrl, src: own(o, ctrl) and test(g, o, None, ctrl, src), count, bool(up_to))
+        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(m2.group(1)))
+        return TargetSpec("card_graveyard", p, test, count, up_to)
     if re.search(r"\bspells?$", what):
         qualifier = re.sub(r"\s*\bspells?$", "", what)
         if not qualifier:
-            return TargetSpec("spell", p, count=count, up_to=bool(up_to))
-        _, test = object_phrase(qualifier + " spell")
-        return TargetSpec("spell", p, _spec_filter(test), count, bool(up_to))
+            return TargetSpec("spell", p, count=count, up_to=up_to)
+        return TargetSpec("spell", p, object_phrase(qualifier + " spell")[1], count, up_to)
     kind, test = object_phrase(what)
-    return TargetSpec(kind, p, None if test is _always else _spec_filter(test), count, bool(up_to))
+    return TargetSpec(kind, p, test, count, up_to)

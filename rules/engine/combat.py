@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator, Optional
 
 from . import actions as A
+from ..cards import ir
 from ..cards.model import TriggeredAbility
 from .decisions import Decision
 from .objects import Obj, StackItem
@@ -89,10 +90,10 @@ class CombatMixin:
         if "unblockable" in ach.restrictions:
             return f"{attacker.name} can't be blocked"
         for r in ach.restrictions:
-            if isinstance(r, tuple) and r[0] == "blocked_only_by" and not r[1](self, b):
-                return f"{attacker.name} can't be blocked except by {r[2]}"
-            if isinstance(r, tuple) and r[0] == "not_blocked_by" and r[1](self, b):
-                return f"{attacker.name} can't be blocked by {r[2]}"
+            if isinstance(r, ir.BlockedOnlyBy) and not self.matches(r.test, b, ch, b.controller, attacker):
+                return f"{attacker.name} can't be blocked except by {r.text}"
+            if isinstance(r, ir.NotBlockedBy) and self.matches(r.test, b, ch, b.controller, attacker):
+                return f"{attacker.name} can't be blocked by {r.text}"
         if self.protected_from(attacker, b):
             return f"{attacker.name} has protection from it"
         return None
@@ -257,8 +258,8 @@ class CombatMixin:
                 raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", self.rules.cite(concept))
         for aid, n in per_attacker.items():
             for r in self.chars(self.objects[aid]).restrictions:
-                if isinstance(r, tuple) and r[0] == "max_blockers" and n > r[1]:
-                    raise A.IllegalAction(f"{self.objects[aid].name} can't be blocked by {r[2]}",
+                if isinstance(r, ir.MaxBlockers) and n > r.n:
+                    raise A.IllegalAction(f"{self.objects[aid].name} can't be blocked by {r.text}",
                                           self.rules.cite("block_restriction"))
         if len(count) == 1:
             (bid,) = count
@@ -285,7 +286,7 @@ class CombatMixin:
             return 0, []
 
         def limit(att: Obj) -> int:
-            caps = [r[1] for r in self.chars(att).restrictions if isinstance(r, tuple) and r[0] == "max_blockers"]
+            caps = [r.n for r in self.chars(att).restrictions if isinstance(r, ir.MaxBlockers)]
             return min(caps) if caps else len(able)
 
         # flow network: source -> blocker (its block limit) -> attacker (1) -> sink (its limit)
@@ -546,23 +547,17 @@ class CombatMixin:
         """2009 lifelink (502.68a) and deathtouch (502.63a) are triggered abilities."""
         from .triggers import PendingTrigger
 
-        def effect(game: "Game", ctx: Any) -> Gen:
-            if keyword == "lifelink":
-                game.gain_life(ctx.controller, ctx.data["amount"], f"{ctx.source.name}'s lifelink",
-                               concept="lifelink")
-            else:
-                victim = ctx.data["victim"]
-                if victim in game.objects:
-                    game._log(f"{ctx.source.name}'s deathtouch: destroy {game.objects[victim].name}", "deathtouch")
-                    game.destroy(victim)
-            return
-            yield  # pragma: no cover
-
-        text = {"lifelink": "Whenever this deals damage, you gain that much life.",
-                "deathtouch": "Whenever this deals damage to a creature, destroy that creature."}[keyword]
-        ab = TriggeredAbility(text, event="damage", matches=lambda *a: False, effect=effect)
+        ab = _KEYWORD_TRIGGERS[keyword]
         self.pending_triggers.append(PendingTrigger(ab, source, source.controller, data))
         self._log(f"{source.name}'s {keyword} triggers", "trigger")
+
+
+_KEYWORD_TRIGGERS = {
+    "lifelink": TriggeredAbility("Whenever this deals damage, you gain that much life.", event="damage",
+                                 effect=(ir.LifelinkGain(),)),
+    "deathtouch": TriggeredAbility("Whenever this deals damage to a creature, destroy that creature.", event="damage",
+                                   effect=(ir.DeathtouchDestroy(),)),
+}
 
 
 def _max_flow(cap: dict[tuple[Any, Any], int], source: Any, sink: Any) -> dict[tuple[Any, Any], int]:

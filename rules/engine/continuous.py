@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..cards import ir
 from ..cards.model import KeywordAbility, StaticAbility
 from .objects import Characteristics, Obj
 
@@ -98,12 +99,12 @@ class ContinuousMixin:
             for ab in src.card.abilities:
                 if not isinstance(ab, StaticAbility) or ab.affects is None:
                     continue
-                if not ab.affects(self, o, src, base):
+                if not self._affects(ab.affects, o, src, base):
                     continue
                 if ab.power or ab.toughness:
                     pt.append((order["modify_static"], src.timestamp, "modify", (ab.power, ab.toughness)))
                 if ab.bonus is not None:  # "+1/+1 for each ..."
-                    pt.append((order["modify_static"], src.timestamp, "modify", ab.bonus(self, o, src)))
+                    pt.append((order["modify_static"], src.timestamp, "modify", self._bonus(ab.bonus, o, src)))
                 if ab.grants or ab.removes:
                     grants.append((src.timestamp, ab.grants, ab.removes))
                 if ab.restriction:
@@ -149,8 +150,94 @@ class ContinuousMixin:
         """Characteristic-defining abilities work in every zone (604.3, layer 7a / 6a)."""
         for ab in o.card.abilities:
             if isinstance(ab, StaticAbility) and ab.cda is not None:
-                ch.power, ch.toughness = ab.cda(self, o)
+                match ab.cda:
+                    case ir.CountSubtypeCDA(sub):
+                        n = sum(1 for x in self.permanents(o.controller) if sub in x.card.type_line.subtypes)
+                    case ir.LifeTotalCDA():
+                        n = self.player(o.controller).life
+                ch.power, ch.toughness = n, n
         return ch
+
+    # ------------------------------------------------------------ static abilities as data
+    def _affects(self: "Game", affects: ir.Affects, o: Obj, src: Obj, base: Characteristics) -> bool:
+        """Does a static ability of `src` affect `o` (judged on `o`'s base characteristics)?"""
+        match affects:
+            case ir.AffectsGroup(test, other):
+                if not base.is_type("Creature") or (other and o.id == src.id):
+                    return False
+                return self.matches(test, o, base, src.controller, src)
+            case ir.AffectsAttached():
+                return src.attached_to == o.id
+            case ir.AffectsSelf():
+                return o.id == src.id
+            case ir.AffectsSelfUnlessDefenderHas(sub):
+                return o.id == src.id and not any(sub in x.card.type_line.subtypes for p in self.opponents(src.controller)
+                                                  for x in self.permanents(p))
+            case ir.AffectsAllCreatures():
+                return base.is_type("Creature")
+            case ir.AffectsYourCreatures():
+                return base.is_type("Creature") and o.controller == src.controller
+        raise TypeError(affects)
+
+    def _bonus(self: "Game", bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, int]:
+        """"+1/+1 for each ...": counted by printed characteristics, so no characteristics
+        depend on others'."""
+        match bonus:
+            case ir.BonusPerSubtypeYouControl(sub, p, t):
+                n = sum(1 for x in self.permanents(src.controller) if sub in x.card.type_line.subtypes)
+                return p * n, t * n
+            case ir.BonusPerSharedCreatureType():
+                mine = set(o.card.type_line.subtypes)
+                n = sum(1 for x in self.permanents() if x.id != o.id and x.card.is_type("Creature")
+                        and mine & set(x.card.type_line.subtypes))
+                return n, n
+            case ir.BonusPerSameName():
+                n = sum(1 for x in self.permanents() if x.id != o.id and x.name == o.name and x.card.is_type("Creature"))
+                return n, n
+        raise TypeError(bonus)
+
+    # ------------------------------------------------------------ predicates
+    def matches(self: "Game", pred: ir.Pred, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
+        """Does `o`, with characteristics `ch`, pass `pred` for a spell or ability that
+        `controller` controls and `source` is the source of?"""
+        match pred:
+            case ir.Always():
+                return True
+            case ir.HasColor(c):
+                return c in ch.colors
+            case ir.Colorless():
+                return not ch.colors
+            case ir.IsType(t):
+                return t in ch.types
+            case ir.HasSubtype(sub):
+                return sub in ch.subtypes
+            case ir.HasSupertype(sup):
+                return sup in ch.supertypes
+            case ir.HasKeyword(kw):
+                return kw in ch.keywords
+            case ir.Tapped():
+                return o.tapped
+            case ir.Attacking():
+                return o.attacking is not None
+            case ir.Blocking():
+                return bool(o.blocking)
+            case ir.ControlledByYou():
+                return o.controller == controller
+            case ir.OwnedByYou():
+                return o.owner == controller
+            case ir.ToughnessLessThanSourcePower():
+                return (ch.toughness or 0) < (self.chars(source).power or 0)
+            case ir.Not(inner):
+                return not self.matches(inner, o, ch, controller, source)
+            case ir.AllOf(parts):
+                return all(self.matches(p, o, ch, controller, source) for p in parts)
+            case ir.AnyOf(parts):
+                return any(self.matches(p, o, ch, controller, source) for p in parts)
+        raise TypeError(pred)
+
+    def matches_card(self: "Game", pred: ir.Pred, o: Obj, controller: str, source: Obj) -> bool:
+        """`matches` on a card's printed characteristics (a card in a library, hand or graveyard)."""
+        return self.matches(pred, o, self._base_chars(o), controller, source)
 
     # ------------------------------------------------------------ keyword helpers
     def protected_from(self: "Game", o: Obj, source: Obj) -> bool:
@@ -206,7 +293,7 @@ class ContinuousMixin:
             return False
         if spec.kind == "land" and not hch.is_type("Land"):
             return False
-        return spec.filter is None or spec.filter(self, host, o.controller, o)
+        return self.matches(spec.test, host, hch, o.controller, o)
 
 
 def _num(v: Optional[str]) -> Optional[int]:

@@ -1,14 +1,16 @@
-"""One-shot effect primitives that compiled abilities are built from.
+"""One-shot effect primitives: what the interpreter (`rules.engine.interpret`) does once it
+has worked out which objects, players and amounts an effect of a card means.
 
-Every primitive has the shape `fn(game, ctx, **params)` and is a generator, because some
+Every primitive has the shape `fn(game, ctx, ...values)` and is a generator, because some
 effects ask questions as they resolve (a player choosing cards to discard, 608.2c)."""
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Generator, Iterable
 
+from ..cards.ir import TokenSpec
+from ..cards.tokens import token_card
 from . import actions as A
 from .continuous import ContinuousEffect
 from .decisions import Decision
@@ -18,99 +20,66 @@ if TYPE_CHECKING:  # pragma: no cover
     from .stack import EffectContext
 
 Gen = Generator[Decision, Any, Any]
-Amount = Callable[["Game", "EffectContext"], int]
+Ids = Iterable[Any]  # object ids (None where a target became illegal)
+Names = Iterable[Any]  # player names
 
 
-def fixed(n: int) -> Amount:
-    return lambda game, ctx: n
-
-
-def x_value(game: "Game", ctx: "EffectContext") -> int:
-    return ctx.x
-
-
-def deal_damage(game: "Game", ctx: "EffectContext", amount: Amount, recipients: Callable[..., Iterable[Any]]) -> Gen:
-    n = amount(game, ctx)
-    for r in list(recipients(game, ctx)):
+def deal_damage(game: "Game", ctx: "EffectContext", n: int, recipients: Ids) -> Gen:
+    for r in list(recipients):
         if r is not None:
             yield from game.noncombat_damage(ctx.source, r, n, ctx.controller)
 
 
-def destroy(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
-            regenerate: bool = True) -> Gen:
-    for oid in list(which(game, ctx)):
+def destroy(game: "Game", ctx: "EffectContext", which: Ids, regenerate: bool = True) -> None:
+    for oid in list(which):
         if oid is not None:
             game.destroy(oid, regenerate=regenerate)
-    return
-    yield  # pragma: no cover
 
 
-def regenerate(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    for oid in list(which(game, ctx)):
+def regenerate(game: "Game", ctx: "EffectContext", which: Ids) -> None:
+    for oid in list(which):
         if oid is not None:
             game.add_regeneration_shield(oid)
-    return
-    yield  # pragma: no cover
 
 
-def move_each(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], zone: str,
-              says: Callable[["Game"], str], concept: str) -> None:
+def move_each(game: "Game", which: Ids, zone: str, says: str, concept: str) -> None:
     """Move each named object that still exists to `zone`, logging "NAME {says}"."""
-    for oid in list(which(game, ctx)):
+    for oid in list(which):
         if oid is not None and oid in game.objects:
             name = game.objects[oid].name
             game.move(oid, zone)
-            game._log(f"{name} {says(game)}", concept)
+            game._log(f"{name} {says}", concept)
 
 
-def exile(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    move_each(game, ctx, which, "exile", lambda g: f"is {g.rules.word('exiled')}", "exile")
-    return
-    yield  # pragma: no cover
+def exile(game: "Game", ctx: "EffectContext", which: Ids) -> None:
+    move_each(game, which, "exile", f"is {game.rules.word('exiled')}", "exile")
 
 
-def bounce(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    move_each(game, ctx, which, "hand", lambda g: "is returned to its owner's hand", "resolve")
-    return
-    yield  # pragma: no cover
+def bounce(game: "Game", ctx: "EffectContext", which: Ids) -> None:
+    move_each(game, which, "hand", "is returned to its owner's hand", "resolve")
 
 
-def to_hand_from_graveyard(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    yield from bounce(game, ctx, which)
-
-
-def draw(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], amount: Amount) -> Gen:
-    n = amount(game, ctx)
-    for p in list(who(game, ctx)):
+def draw(game: "Game", ctx: "EffectContext", who: Names, n: int) -> None:
+    for p in list(who):
         if p is not None:
             game._draw(p, n)
-    return
-    yield  # pragma: no cover
 
 
-def gain_life(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], amount: Amount) -> Gen:
-    n = amount(game, ctx)
-    for p in list(who(game, ctx)):
+def gain_life(game: "Game", ctx: "EffectContext", who: Names, n: int) -> None:
+    for p in list(who):
         if p is not None:
             game.gain_life(p, n, ctx.source.name)
-    return
-    yield  # pragma: no cover
 
 
-def lose_life(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], amount: Amount) -> Gen:
-    n = amount(game, ctx)
-    for p in list(who(game, ctx)):
+def lose_life(game: "Game", ctx: "EffectContext", who: Names, n: int) -> None:
+    for p in list(who):
         if p is not None:
             game.lose_life(p, n, ctx.source.name)
-    return
-    yield  # pragma: no cover
 
 
-def discard(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], amount: Amount,
-            random: bool = False) -> Gen:
+def discard(game: "Game", ctx: "EffectContext", who: Names, n: int, random: bool = False) -> Gen:
     """The player discards N cards of their choice (or at random)."""
-    n = amount(game, ctx)
-    for p in list(who(game, ctx)):
+    for p in list(who):
         if p is None:
             continue
         hand = game.player(p).hand
@@ -137,8 +106,8 @@ def discard_card(game: "Game", player: str, oid: int) -> None:
     game._emit_event("discard", {"player": player, "card": new})
 
 
-def counter(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    for sid in list(which(game, ctx)):
+def counter(game: "Game", ctx: "EffectContext", which: Ids) -> None:
+    for sid in list(which):
         item = game.stack_item(sid)
         if item is None:
             continue
@@ -147,18 +116,15 @@ def counter(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[An
             game._log(f"{item.name} can't be countered", "uncounterable")
             continue
         game.counter_item(item)
-    return
-    yield  # pragma: no cover
 
 
-def pump(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], power: int = 0,
-         toughness: int = 0, grants: tuple[str, ...] = (), duration: str = "eot",
-         restriction: str = "") -> Gen:
+def pump(game: "Game", ctx: "EffectContext", which: Ids, power: int = 0, toughness: int = 0,
+         grants: tuple[str, ...] = ()) -> None:
     """"gets +N/+N" / "gains flying" until end of turn: locked to the objects it affected."""
-    ids = frozenset(i for i in which(game, ctx) if i is not None and i in game.objects)
+    ids = frozenset(i for i in which if i is not None and i in game.objects)
     if ids:
-        game.add_effect(ContinuousEffect(game.new_timestamp(), ids, ctx.source.name, duration,
-                                         power, toughness, grants=grants, restriction=restriction))
+        game.add_effect(ContinuousEffect(game.new_timestamp(), ids, ctx.source.name, "eot",
+                                         power, toughness, grants=grants))
         names = ", ".join(game.objects[i].name for i in ids)
         bits = []
         if power or toughness:
@@ -166,27 +132,21 @@ def pump(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]
         if grants:
             bits.append("gains " + ", ".join(grants))
         game._log(f"{names} {' and '.join(bits) or 'is affected'} until end of turn", "continuous")
-    return
-    yield  # pragma: no cover
 
 
-def tap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], untap: bool = False) -> Gen:
-    for oid in which(game, ctx):
+def tap(game: "Game", ctx: "EffectContext", which: Ids, untap: bool = False) -> None:
+    for oid in which:
         if oid is not None and oid in game.objects:
             game.objects[oid].tapped = not untap
             game._log(f"{game.objects[oid].name} {'untaps' if untap else 'becomes tapped'}", "resolve")
-    return
-    yield  # pragma: no cover
 
 
-def sacrifice(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
-    for oid in list(which(game, ctx)):
+def sacrifice(game: "Game", ctx: "EffectContext", which: Ids) -> None:
+    for oid in list(which):
         if oid is not None and oid in game.objects and game.objects[oid].zone == "battlefield":
             o = game.objects[oid]
             game.move(oid, "graveyard")
             game._log(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
-    return
-    yield  # pragma: no cover
 
 
 def choose_object(game: "Game", player: str, prompt: str, ids: list[Any], zones: tuple[str, ...] = ("battlefield",),
@@ -212,15 +172,13 @@ def choose_object(game: "Game", player: str, prompt: str, ids: list[Any], zones:
     return choice
 
 
-def sacrifice_chosen(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]], test: Callable[..., bool],
-                     what: str, exclude_source: bool = False) -> Gen:
-    """Each player chooses a permanent they control that matches `test` and sacrifices it
+def sacrifice_chosen(game: "Game", ctx: "EffectContext", chooser_candidates: list[tuple[str, list[int]]],
+                     what: str) -> Gen:
+    """Each player chooses a permanent of theirs among its candidates and sacrifices it
     (701.14a / 217.4); in APNAP order, then all at once.  What was sacrificed is remembered
     in ctx.data["sacrificed"] (last known information)."""
     chosen: list[int] = []
-    for p in list(who(game, ctx)):
-        cands = [o.id for o in game.permanents(p) if test(game, o, game.chars(o), p, ctx.source)
-                 and not (exclude_source and o.id == ctx.source.id)]
+    for p, cands in chooser_candidates:
         oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} to sacrifice", cands,
                                        concept="sacrifice")
         if oid is not None:
@@ -232,8 +190,8 @@ def sacrifice_chosen(game: "Game", ctx: "EffectContext", who: Callable[..., Iter
         game._log(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
-def create_tokens(game: "Game", ctx: "EffectContext", token: Any, amount: Amount) -> Gen:
-    n = amount(game, ctx)
+def create_tokens(game: "Game", ctx: "EffectContext", spec: TokenSpec, n: int) -> None:
+    token = token_card(spec)
     # 2014 110.5a: owned by the player under whose control it entered; 2009 216.1: by the
     # controller of the effect that created it.  With one controller here both are ctx.controller.
     for _ in range(n):
@@ -244,8 +202,6 @@ def create_tokens(game: "Game", ctx: "EffectContext", token: Any, amount: Amount
         game._log(f"a {token.name} token {game.rules.word('enters')} under {ctx.controller}'s control",
                   "tokens_owner")
     game._dirty()
-    return
-    yield  # pragma: no cover
 
 
 def _phantom(o: Any) -> Any:
@@ -254,35 +210,27 @@ def _phantom(o: Any) -> Any:
     return Obj(0, o.card, o.owner, o.controller, "none")
 
 
-def add_counters(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], kind: str, n: int) -> Gen:
-    for oid in which(game, ctx):
+def add_counters(game: "Game", ctx: "EffectContext", which: Ids, kind: str, n: int) -> None:
+    for oid in which:
         if oid is not None and oid in game.objects:
             game.objects[oid].counters[kind] += n
             game._log(f"{n} {kind} counter{'s' if n != 1 else ''} on {game.objects[oid].name}", "counters")
     game._dirty()
-    return
-    yield  # pragma: no cover
 
 
-def restrict(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]], restriction: Any,
-             text: str, duration: str = "eot") -> Gen:
+def restrict(game: "Game", ctx: "EffectContext", which: Ids, restriction: str, text: str) -> None:
     """"can't block this turn", "can't be blocked this turn": a restriction on each object."""
-    ids = frozenset(i for i in which(game, ctx) if i is not None and i in game.objects)
+    ids = frozenset(i for i in which if i is not None and i in game.objects)
     if ids:
-        game.add_effect(ContinuousEffect(game.new_timestamp(), ids, ctx.source.name, duration,
-                                         restriction=restriction))
+        game.add_effect(ContinuousEffect(game.new_timestamp(), ids, ctx.source.name, "eot", restriction=restriction))
         game._log(f"{', '.join(game.objects[i].name for i in ids)} {text}", "continuous")
-    return
-    yield  # pragma: no cover
 
 
-def dont_untap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
-               whose: Callable[..., Iterable[str]] | None = None) -> Gen:
+def dont_untap(game: "Game", ctx: "EffectContext", which: Ids, players: list[str]) -> None:
     """"doesn't untap during its controller's next untap step": lasts until that untap step
-    is over (502.2 / 302.2).  `whose` names the player whose untap step it is, when the text
-    says ("that player's next untap step"); otherwise each object's controller."""
-    players = list(whose(game, ctx)) if whose is not None else []
-    for oid in which(game, ctx):
+    is over (502.2 / 302.2).  `players` names the player whose untap step it is, when the
+    text says ("that player's next untap step"); otherwise each object's controller."""
+    for oid in which:
         if oid is None or oid not in game.objects:
             continue
         o = game.objects[oid]
@@ -290,8 +238,6 @@ def dont_untap(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable
         game.add_effect(ContinuousEffect(game.new_timestamp(), frozenset({oid}), ctx.source.name,
                                          f"untap:{p}", restriction="doesnt_untap"))
         game._log(f"{o.name} doesn't untap during {p}'s next untap step", "doesnt_untap")
-    return
-    yield  # pragma: no cover
 
 
 @dataclass
@@ -321,79 +267,26 @@ def set_controller(game: "Game", o: Any, player: str) -> None:
     game._log(f"{player} gains control of {o.name}", "control_change", player=player)
 
 
-def gain_control(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]],
-                 duration: str = "eot") -> Gen:
-    for oid in which(game, ctx):
+def gain_control(game: "Game", ctx: "EffectContext", which: Ids, duration: str = "eot") -> None:
+    for oid in which:
         o = game.objects.get(oid) if oid is not None else None
         if o is None or o.zone != "battlefield" or o.controller == ctx.controller:
             continue
         game.add_effect(ControlEffect(game.new_timestamp(), frozenset(), ctx.source.name, duration,
                                       obj=oid, old=o.controller, new=ctx.controller))
         set_controller(game, o, ctx.controller)
-    return
-    yield  # pragma: no cover
 
 
-def extra_turn(game: "Game", ctx: "EffectContext", who: Callable[..., Iterable[str]]) -> Gen:
+def extra_turn(game: "Game", ctx: "EffectContext", who: Names) -> None:
     """"takes an extra turn after this one" (500.7 / 300.6): the newest is taken first."""
-    for p in who(game, ctx):
+    for p in who:
         if p is not None:
             game.extra_turns.append(p)
             game._log(f"{p} will take an extra turn after this one", "extra_turn", player=p)
-    return
-    yield  # pragma: no cover
 
 
-def if_(cond: Callable[..., bool], step: Callable[..., Gen]) -> Callable[..., Gen]:
-    """Run `step` only if `cond(game, ctx)` holds as the effect resolves."""
-
-    def run(game: "Game", ctx: "EffectContext") -> Gen:
-        if cond(game, ctx):
-            yield from step(game, ctx)
-
-    return run
-
-
-def may(prompt: str, step: Callable[..., Gen]) -> Callable[..., Gen]:
+def ask_may(game: "Game", ctx: "EffectContext", prompt: str) -> Gen:
     """"You may ...": the controller chooses as the effect resolves (608.2d)."""
-
-    def run(game: "Game", ctx: "EffectContext") -> Gen:
-        ans, _ = yield Decision("yesno", ctx.controller, f"{ctx.source.name}: {prompt}?",
-                                options=[A.YesNo(ctx.controller, True), A.YesNo(ctx.controller, False)])
-        if ans.yes:
-            yield from step(game, ctx)
-
-    return run
-
-
-def later(game: "Game", ctx: "EffectContext", step: Callable[..., Gen], text: str,
-          matches: Callable[..., bool]) -> Gen:
-    """Create a delayed triggered ability (603.7) that does `step` with what this effect
-    knew: the same source, targets and X ("sacrifice ~ at the beginning of the next end step")."""
-    from ..cards.model import TriggeredAbility
-    snapshot = copy.copy(ctx)
-    snapshot.data = dict(ctx.data)
-    ability = TriggeredAbility(text, event="delayed", matches=matches,
-                               effect=lambda g, c: step(g, c.data["snapshot"]))
-    game.add_delayed(ability, ctx.source, ctx.controller, snapshot=snapshot)
-    return
-    yield  # pragma: no cover
-
-
-def delayed(game: "Game", ctx: "EffectContext", ability: Any, **data: Any) -> Gen:
-    """Create a delayed triggered ability (603.7), remembering what "that creature" means."""
-    remembered = {k: v(game, ctx) if callable(v) else v for k, v in data.items()}
-    game.add_delayed(ability, ctx.source, ctx.controller, **remembered)
-    return
-    yield  # pragma: no cover
-
-
-def sequence(*steps: Callable[..., Gen]) -> Callable[..., Gen]:
-    """Run effect steps in the order written (608.2c)."""
-
-    def run(game: "Game", ctx: "EffectContext") -> Gen:
-        for step in steps:
-            yield from step(game, ctx)
-            game._flush()
-
-    return run
+    ans, _ = yield Decision("yesno", ctx.controller, f"{ctx.source.name}: {prompt}?",
+                            options=[A.YesNo(ctx.controller, True), A.YesNo(ctx.controller, False)])
+    return ans.yes

@@ -5,13 +5,14 @@ The engine calls in at three points: a permanent entering the battlefield
 (`enter_battlefield`), a card about to go to a graveyard (`graveyard_replacement`) and
 damage about to be dealt (`prevent_damage`).  Static abilities supply the effects through
 fields of `StaticAbility`; resolved spells add `PreventionEffect`s, which end like other
-continuous effects."""
+continuous effects.  Both are data (`rules.cards.ir`), read here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
+from ..cards import ir
 from ..cards.model import StaticAbility
 from .continuous import ContinuousEffect
 
@@ -24,12 +25,34 @@ MAX_HAND_SIZE = 7
 
 @dataclass
 class PreventionEffect(ContinuousEffect):
-    """A prevention shield from a resolved spell or ability ("Prevent all combat damage that
-    would be dealt this turn").  `prevents(game, source, target, amount, combat)` returns how
-    much of the damage it prevents."""
+    """A prevention shield from a resolved spell or ability (`ir.PreventThisTurn.what`):
+    "combat" prevents all combat damage; "you_and_your_creatures" all damage to its
+    controller and the creatures they control."""
 
-    prevents: Optional[Callable[..., int]] = None
+    what: str = ""
     controller: str = ""
+
+
+def _shield_prevents(game: "Game", e: PreventionEffect, target: Any, n: int, combat: bool) -> int:
+    if e.what == "combat":
+        return n if combat else 0
+    if e.what == "you_and_your_creatures":
+        if target == e.controller:
+            return n
+        o = game.objects.get(target) if isinstance(target, int) else None
+        return n if o is not None and o.controller == e.controller and game.chars(o).is_type("Creature") else 0
+    raise ValueError(f"unknown prevention shield {e.what!r}")
+
+
+def _static_prevents(game: "Game", src: "Obj", prevention: ir.StaticPrevention, source: Any, target: Any, n: int,
+                     combat: bool) -> int:
+    """How much of the damage a static prevention ability of `src` prevents."""
+    match prevention:
+        case ir.PreventOneFromOpponents():
+            return 1 if target == src.controller and source.controller != src.controller else 0
+        case ir.PreventNoncombatToAttached():
+            return n if not combat and target == src.attached_to else 0
+    raise TypeError(prevention)
 
 
 def _special(card: Any) -> tuple[StaticAbility, ...]:
@@ -57,7 +80,10 @@ def enter_battlefield(game: "Game", obj: "Obj") -> None:
     (614.1c / 419.1c): they happen as part of the event, not after it."""
     for ab in obj.card.abilities:
         if isinstance(ab, StaticAbility) and ab.etb is not None:
-            ab.etb(game, obj)
+            wanted = set(ab.etb.subtypes)  # "enters tapped unless you control a Swamp or a Mountain"
+            if not any(wanted & set(game.chars(o).subtypes) for o in game.permanents(obj.controller)):
+                obj.tapped = True
+                game._log(f"{obj.name} {game.rules.word('enters')} tapped", "etb_replacement")
 
 
 def graveyard_replacement(game: "Game", obj: "Obj", to_zone: str) -> str:
@@ -79,11 +105,11 @@ def prevent_damage(game: "Game", source: "Obj", target: Any, amount: int, combat
         return amount
     left = amount
     for e in game.effects:
-        if isinstance(e, PreventionEffect) and e.prevents is not None and left > 0:
-            left -= min(left, e.prevents(game, e, source, target, left, combat))
+        if isinstance(e, PreventionEffect) and left > 0:
+            left -= min(left, _shield_prevents(game, e, target, left, combat))
     for o, ab in _statics(game):
         if ab.prevent is not None and left > 0:
-            left -= min(left, ab.prevent(game, o, source, target, left, combat))
+            left -= min(left, _static_prevents(game, o, ab.prevent, source, target, left, combat))
     if left < amount:
         name = target if isinstance(target, str) else game.objects[target].name
         game._log(f"{amount - left} damage {source.name} would deal to {name} is prevented", "prevention")

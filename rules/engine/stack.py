@@ -193,8 +193,8 @@ class StackMixin:
             col = NAME_TO_COLOR.get(a.color.lower(), a.color.upper())
             if col not in ab.mana_colors:
                 raise A.IllegalAction(f"{o.name} can't make {a.color} mana", self.rules.cite("mana_ability"))
-        if cost.sacrifice and not self.sacrifice_candidates(a.player, cost.sacrifice[1], o):
-            raise A.IllegalAction(f"you control no {cost.sacrifice[0]} to sacrifice", self.rules.cite("cost_unpayable"))
+        if cost.sacrifice and not self.sacrifice_candidates(a.player, cost.sacrifice.test, o):
+            raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", self.rules.cite("cost_unpayable"))
         exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
         payment = self.plan_payment(a.player, mana.with_x(x), a.paying, exclude=exclude)
         self.check_targets(ab.targets, a.targets, a.player, o)  # cost first, as for spells
@@ -228,8 +228,8 @@ class StackMixin:
             self._log(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
         if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
             from .effects import choose_object
-            victim = yield from choose_object(self, a.player, f"choose {cost.sacrifice[0]} to sacrifice for {o.name}",
-                                              self.sacrifice_candidates(a.player, cost.sacrifice[1], o),
+            victim = yield from choose_object(self, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
+                                              self.sacrifice_candidates(a.player, cost.sacrifice.test, o),
                                               concept="sacrifice")
             name = self.objects[victim].name
             self.move(victim, "graveyard")
@@ -257,11 +257,11 @@ class StackMixin:
 
     def sacrifice_candidates(self: "Game", player: str, test: Any, source: Obj) -> list[int]:
         """Permanents `player` could sacrifice to pay a "Sacrifice a ..." cost."""
-        return [p.id for p in self.permanents(player) if test(self, p, self.chars(p), player, source)]
+        return [p.id for p in self.permanents(player) if self.matches(test, p, self.chars(p), player, source)]
 
     def _mana_amount(self: "Game", ab: ActivatedAbility, source: Obj) -> int:
-        amt = ab.mana_amount
-        return amt(self, source) if callable(amt) else int(amt)
+        from .interpret import mana_amount
+        return mana_amount(self, ab.mana_amount, source)
 
     # ------------------------------------------------------------ targets
     def check_targets(self: "Game", specs: tuple[TargetSpec, ...], targets: tuple[Any, ...],
@@ -298,21 +298,20 @@ class StackMixin:
                 return ("no such player in the game", legal)
             if spec.kind == "opponent" and t == controller:
                 return ("it must be an opponent", legal)
-            if spec.filter and not spec.filter(self, t, controller, source):
-                return ("it doesn't match " + spec.text, legal)
             return None
         if spec.kind == "spell":
             item = self.stack_item(t)
             if item is None or item.kind != "spell":
                 return ("it must be a spell on the stack", legal)
-            if spec.filter and not spec.filter(self, self.objects[item.source_id], controller, source):
+            card = self.objects[item.source_id]
+            if not self.matches(spec.test, card, self.chars(card), controller, source):
                 return ("it doesn't match " + spec.text, legal)
             return None
         o = self.objects.get(t)
         if spec.kind == "card_graveyard":
             if o is None or o.zone != "graveyard":
                 return ("it must be a card in a graveyard", legal)
-            if spec.filter and not spec.filter(self, o, controller, source):
+            if not self.matches_card(spec.test, o, controller, source):
                 return ("it doesn't match " + spec.text, legal)
             return None
         if o is None or o.zone != "battlefield":
@@ -333,7 +332,7 @@ class StackMixin:
             return ("it has hexproof", self.rules.cite("hexproof"))
         if self.protected_from(o, source):
             return ("it has protection from that source", self.rules.cite("protection"))
-        if spec.filter and not spec.filter(self, o, controller, source):
+        if not self.matches(spec.test, o, ch, controller, source):
             return ("it doesn't match " + spec.text, legal)
         return None
 
@@ -458,9 +457,11 @@ class StackMixin:
                 self._log(f"{item.controller} chooses not to use {item.name}'s \"may\" ability", "trigger_may")
                 return
             self._log(f"{item.controller} chooses to use {item.name}'s \"may\" ability", "trigger_may")
-        effect = getattr(ab, "effect", None)
-        if effect is not None:
-            yield from effect(self, ctx)
+        if ab is not None:  # a permanent spell has no spell ability
+            if isinstance(ab, TriggeredAbility) and ab.remembers:  # a delayed trigger: what its effect knew
+                ctx = ctx.data["snapshot"]
+            from .interpret import run_effects
+            yield from run_effects(self, ctx, ab.effect)
             self._flush()
         if item.kind == "spell":
             self._finish_spell(item, live_targets)

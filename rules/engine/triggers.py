@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Generator, Optional
 
-from . import actions as A
+from ..cards import ir
 from ..cards.model import TriggeredAbility
 from .decisions import Decision
 from .objects import Obj, StackItem
@@ -55,22 +55,83 @@ class TriggerMixin:
         for o in sources:
             for ab in self.chars(o).abilities:
                 if isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield:
-                    if ab.matches(self, event, o):
+                    if self._triggers_on(ab, event, o):
                         self._add_trigger(ab, o, event)
         for o in list(sources) + list(lookback):
             if o.zone != "battlefield":
                 continue
             for ab in o.card.abilities if o in lookback else self.chars(o).abilities:
                 if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield:
-                    if ab.matches(self, event, o):
+                    if self._triggers_on(ab, event, o):
                         self._add_trigger(ab, o, event, concept="trigger_leaves")
         for d in list(self.delayed):
-            if d.ability.matches(self, event, d.source):
+            if self._triggers_on(d.ability, event, d.source):
                 self.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
                                                             {**event.data, **d.data}))
                 self._log(f"a delayed triggered ability of {d.source.name} triggers", "delayed_trigger")
                 if d.once:
                     self.delayed.remove(d)
+
+    def _triggers_on(self: "Game", ab: TriggeredAbility, ev: "Event", src: Obj) -> bool:
+        """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
+        if not self._condition_met(ab.condition, ev, src):
+            return False
+        return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
+
+    def _condition_met(self: "Game", cond: ir.TriggerCondition, ev: "Event", src: Obj) -> bool:
+        match cond:
+            case ir.ZoneChangeTrigger(to, who):
+                return self._zone_change_met(to, who, ev, src)
+            case ir.StepTrigger(step, whose):
+                if ev.kind != "step_begin" or ev["step"] != step:
+                    return False
+                if whose == "yours":
+                    return ev["active"] == src.controller
+                if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
+                    host = self.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                    return host is not None and ev["active"] == host.controller
+                return True
+            case ir.CombatTrigger(kind):
+                return _combat_met(kind, ev, src)
+            case ir.CastTrigger(who, test):
+                if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
+                    return False
+                if test is None:
+                    return True
+                card = self.objects.get(ev["item"].source_id)
+                return card is not None and self.matches(test, card, self.chars(card), src.controller, src)
+            case ir.PlayerEventTrigger(kind, who):
+                return ev.kind == kind and _qualifies(who, ev["player"], src)
+            case ir.NextEndStep():
+                return ev.kind == "step_begin" and ev["step"] == "end"
+            case ir.Never():
+                return False
+        raise TypeError(cond)
+
+    def _zone_change_met(self: "Game", to: str, who: str, ev: "Event", src: Obj) -> bool:
+        """Enters the battlefield or dies: this object ("self"), another creature, any creature."""
+        if ev.kind != "zone_change":
+            return False
+        old, new = ev["old"], ev["new"]
+        if to == "battlefield":
+            if new.zone != "battlefield" or old.zone == "battlefield":
+                return False
+            obj = new
+            is_creature = self.chars(new).is_type("Creature") if new.id in self.objects else new.card.is_type("Creature")
+        else:  # dies: battlefield -> graveyard
+            if old.zone != "battlefield" or new.zone != "graveyard":
+                return False
+            obj = old
+            is_creature = old.card.is_type("Creature")
+        if who == "self":
+            return obj.id == src.id or (to == "dies" and old.id == src.id)
+        mine = obj.controller == src.controller
+        return is_creature and {
+            "another creature": obj.id != src.id,
+            "a creature": True,
+            "a creature you control": mine,
+            "another creature you control": mine and obj.id != src.id,
+        }.get(who, False)
 
     def _add_trigger(self: "Game", ab: TriggeredAbility, o: Obj, event: "Event", concept: str = "trigger") -> None:
         self.pending_triggers.append(PendingTrigger(ab, o, o.controller, dict(event.data)))
@@ -139,3 +200,30 @@ class TriggerMixin:
 
     def add_delayed(self: "Game", ability: TriggeredAbility, source: Obj, controller: str, **data: Any) -> None:
         self.delayed.append(DelayedTrigger(ability, source, controller, data))
+
+
+def _qualifies(who: str, player: str, src: Obj) -> bool:
+    """"a player", "you", "an opponent": is `player` one, for an ability of `src`?"""
+    return who == "a player" or (player == src.controller) == (who == "you")
+
+
+def _combat_met(kind: str, ev: "Event", src: Obj) -> bool:
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+    attacks = ev.kind == "attacks" and ev["attacker"] == src.id
+    blocks = ev.kind == "blocks" and ev["blocker"] == src.id
+    damage = ev.kind == "damage" and ev["source"] == src.id
+    if kind == "attacks":
+        return attacks
+    if kind in ("blocks", "blocks a creature"):
+        return blocks
+    if kind == "attacks or blocks":
+        return attacks or blocks
+    if kind == "blocks or becomes blocked by a creature":
+        return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
+    if kind == "deals combat damage to a player":
+        return damage and ev["combat"] and isinstance(ev["target"], str)
+    if kind == "deals damage to an opponent":
+        return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
+    if kind == "deals damage":
+        return damage
+    raise ValueError(kind)

@@ -1,11 +1,13 @@
 """One-shot effects that move cards between hidden and public zones: searching and
 shuffling libraries, milling, revealing, putting cards onto the battlefield from a hand or
-a graveyard.  Same shape as `rules.effects`: generators `fn(game, ctx, ...)`."""
+a graveyard.  Same shape as `rules.engine.effects`: `fn(game, ctx, ...values)`; `test`
+arguments are predicates on cards' printed characteristics (`Game.matches_card`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Generator, Iterable
 
+from ..cards.ir import Pred
 from .decisions import Decision
 from .effects import choose_object, discard_card, move_each
 
@@ -14,34 +16,35 @@ if TYPE_CHECKING:  # pragma: no cover
     from .stack import EffectContext
 
 Gen = Generator[Decision, Any, Any]
-Players = Callable[..., Iterable[str]]
-CardTest = Callable[..., bool]  # (game, obj, chars, controller, source) -> bool
+Players = Iterable[str]
 
 
-def shuffle(game: "Game", ctx: "EffectContext", who: Players) -> Gen:
-    for p in who(game, ctx):
+def _is(game: "Game", test: Pred, oid: int, controller: str, source: Any) -> bool:
+    return game.matches_card(test, game.objects[oid], controller, source)
+
+
+def shuffle(game: "Game", ctx: "EffectContext", who: Players) -> None:
+    for p in who:
         game.rng.shuffle(game.player(p).library)
         game._log(f"{p} shuffles their library", "shuffle_library", player=p)
     game._dirty()
-    return
-    yield  # pragma: no cover
 
 
-def search(game: "Game", ctx: "EffectContext", test: CardTest, what: str, dest: str,
+def search(game: "Game", ctx: "EffectContext", test: Pred, what: str, dest: str,
            tapped: bool = False, reveal: bool = False) -> Gen:
     """The controller searches their library for a card matching `test` and puts it into
     their hand, onto the battlefield or (dest "top") on top after shuffling (701.16a).
     The card found is remembered in ctx.data["found"]."""
     p = ctx.controller
     lib = game.player(p).library
-    cands = [i for i in lib if test(game, game.objects[i], None, p, ctx.source)]
+    cands = [i for i in lib if _is(game, test, i, p, ctx.source)]
     game._log(f"{p} searches their library for {what}", "search", player=p)
     oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your library", cands,
                                    zones=("library",), concept="search", hidden=True)
     if oid is None:
         game._log(f"{p} finds nothing", "search", player=p)
     if dest == "top":  # "then shuffle your library and put that card on top of it"
-        yield from shuffle(game, ctx, lambda g, c: [p])
+        shuffle(game, ctx, [p])
     if oid is None:
         return
     name = game.objects[oid].name
@@ -59,39 +62,33 @@ def search(game: "Game", ctx: "EffectContext", test: CardTest, what: str, dest: 
     ctx.data["found"] = new
 
 
-def mill(game: "Game", ctx: "EffectContext", who: Players, count: Callable[..., int]) -> Gen:
-    """"puts the top N cards of their library into their graveyard"."""
-    for p in who(game, ctx):
+def mill(game: "Game", ctx: "EffectContext", who: Players, counts: dict[str, int] | int) -> None:
+    """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
+    for p in who:
         lib = game.player(p).library
-        n = min(count(game, ctx, p), len(lib))
+        n = min(counts if isinstance(counts, int) else counts[p], len(lib))
         for _ in range(n):
             game.move(lib[0], "graveyard")
         game._log(f"{p} puts the top {n} card{'s' if n != 1 else ''} of their library into their graveyard",
                   "mill", player=p)
-    return
-    yield  # pragma: no cover
 
 
-def put_on_top(game: "Game", ctx: "EffectContext", which: Callable[..., Iterable[Any]]) -> Gen:
+def put_on_top(game: "Game", ctx: "EffectContext", which: Iterable[Any]) -> None:
     """"Put target creature on top of its owner's library"."""
-    move_each(game, ctx, which, "library", lambda g: "is put on top of its owner's library", "library_top")
-    return
-    yield  # pragma: no cover
+    move_each(game, which, "library", "is put on top of its owner's library", "library_top")
 
 
-def reveal_hand(game: "Game", ctx: "EffectContext", who: Players) -> Gen:
-    for p in who(game, ctx):
+def reveal_hand(game: "Game", ctx: "EffectContext", who: Players) -> None:
+    for p in who:
         names = ", ".join(game.objects[i].name for i in game.player(p).hand) or "no cards"
         game._log(f"{p} reveals their hand: {names}", "reveal", player=p)
         ctx.data["revealed_by"] = p
-    return
-    yield  # pragma: no cover
 
 
-def discard_chosen(game: "Game", ctx: "EffectContext", who: Players, test: CardTest, what: str) -> Gen:
+def discard_chosen(game: "Game", ctx: "EffectContext", who: Players, test: Pred, what: str) -> Gen:
     """"You choose a noncreature, nonland card from it. That player discards that card."""
-    for p in who(game, ctx):
-        cands = [i for i in game.player(p).hand if test(game, game.objects[i], None, ctx.controller, ctx.source)]
+    for p in who:
+        cands = [i for i in game.player(p).hand if _is(game, test, i, ctx.controller, ctx.source)]
         oid = yield from choose_object(game, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
                                        cands, zones=("hand",), concept="discard", hidden=True)
         if oid is not None:
@@ -99,10 +96,10 @@ def discard_chosen(game: "Game", ctx: "EffectContext", who: Players, test: CardT
     return
 
 
-def put_from_hand(game: "Game", ctx: "EffectContext", test: CardTest, what: str) -> Gen:
+def put_from_hand(game: "Game", ctx: "EffectContext", test: Pred, what: str) -> Gen:
     """"You may put a creature card from your hand onto the battlefield"."""
     p = ctx.controller
-    cands = [i for i in game.player(p).hand if test(game, game.objects[i], None, p, ctx.source)]
+    cands = [i for i in game.player(p).hand if _is(game, test, i, p, ctx.source)]
     oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your hand", cands,
                                    zones=("hand",), concept="put_onto_battlefield", hidden=True)
     if oid is not None:
@@ -111,29 +108,27 @@ def put_from_hand(game: "Game", ctx: "EffectContext", test: CardTest, what: str)
         game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
 
 
-def return_all_from_graveyards(game: "Game", ctx: "EffectContext", test: CardTest) -> Gen:
+def return_all_from_graveyards(game: "Game", ctx: "EffectContext", test: Pred) -> None:
     """"Put all creature cards from all graveyards onto the battlefield under your control"."""
     p = ctx.controller
-    ids = [i for pl in game.players for i in pl.graveyard if test(game, game.objects[i], None, p, ctx.source)]
+    ids = [i for pl in game.players for i in pl.graveyard if _is(game, test, i, p, ctx.source)]
     for oid in ids:
         name = game.objects[oid].name
         game.move(oid, "battlefield", controller=p)
         game._log(f"{name} {game.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
-    return
-    yield  # pragma: no cover
 
 
-def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: CardTest, what: str) -> Gen:
+def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: Pred, what: str) -> None:
     """"reveals cards from the top of their library until they reveal a creature card. The
     player puts that card onto the battlefield, then shuffles all other cards revealed this
     way into their library" (Polymorph)."""
-    for p in who(game, ctx):
+    for p in who:
         lib = game.player(p).library
         shown: list[str] = []
         hit = None
         for i in lib:
             shown.append(game.objects[i].name)
-            if test(game, game.objects[i], None, p, ctx.source):
+            if _is(game, test, i, p, ctx.source):
                 hit = i
                 break
         game._log(f"{p} reveals {', '.join(shown) or 'no cards'}", "reveal", player=p)
@@ -143,16 +138,14 @@ def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: CardTes
             game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
         game.rng.shuffle(lib)
         game._log(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
-    return
-    yield  # pragma: no cover
 
 
-def reorder_top(game: "Game", ctx: "EffectContext", count: Callable[..., int]) -> Gen:
+def reorder_top(game: "Game", ctx: "EffectContext", count: int) -> Gen:
     """"Look at the top N cards of your library, then put them back in any order": the
     player picks the new top card, then the next, ... (the cards stay the same objects)."""
     p = ctx.controller
     lib = game.player(p).library
-    top = list(lib[:count(game, ctx)])
+    top = list(lib[:count])
     game._log(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
               "library_top", player=p)
     order: list[int] = []

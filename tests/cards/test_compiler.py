@@ -111,11 +111,12 @@ def test_a_card_named_like_its_own_text_compiles() -> None:
 
 
 def test_tokens_with_abilities_compile_them() -> None:
+    from rules.cards.ir import LifeTotalCDA, TokenSpec
     from rules.cards.tokens import token_card
-    avatar = token_card("Avatar", "white", None, None, (),
-                        text="This creature's power and toughness are each equal to your life total.")
+    avatar = token_card(TokenSpec("Avatar", "white", None, None, (),
+                                  text="This creature's power and toughness are each equal to your life total."))
     assert [type(a).__name__ for a in avatar.abilities] == ["StaticAbility"]
-    assert avatar.abilities[0].cda is not None
+    assert avatar.abilities[0].cda == LifeTotalCDA()
 
 
 def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:

@@ -81,3 +81,14 @@ def test_simulate_refuses_a_count_no_deck_has(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["simulate", str(absurd), "red-green", "--allow-illegal"])
     assert r.exit_code == 1
     assert "absurd: line 1 ('999999999 Forest') brings the deck past 500 cards" in r.output
+
+
+def test_cards_show_prints_oracle_text_beside_the_compiled_form() -> None:
+    out = CliRunner().invoke(main, ["cards", "show", "Lightning", "Bolt"])
+    assert out.exit_code == 0
+    assert "> Lightning Bolt deals 3 damage to target creature or player." in out.output
+    assert "DealDamage(amount=Fixed(n=3), to=TargetRef(index=0))" in out.output
+    partial = CliRunner().invoke(main, ["cards", "show", "Consume Spirit"])
+    assert "not supported" in partial.output
+    bad = CliRunner().invoke(main, ["cards", "show", "Lightning Bolz"])
+    assert bad.exit_code == 1 and "unknown card" in bad.output and "Lightning Bolt" in bad.output

@@ -1,0 +1,758 @@
+"""The typed intermediate representation of card abilities: what the Oracle-text compiler
+produces and the engine interprets.
+
+Everything here is a frozen dataclass of plain values, so a compiled card can be printed,
+compared, snapshot-tested and pickled, and no card carries code.  Four families:
+
+- **predicates** (`Pred`): tests on an object ("nonblack creature", "Goblin you control"),
+  judged on the characteristics the caller passes (current ones for targets, the base
+  ones inside static abilities, the printed ones for cards in hidden zones);
+- **references** (`Ref`): which objects or players an effect means ("target creature",
+  "each opponent", "those creatures", "that player" from the triggering event);
+- **amounts** (`Amount`): how much ("three", "X", "the number of Swamps you control");
+- **effects** (`Effect`): what a spell or ability does as it resolves, in order (608.2c);
+  plus trigger conditions, static-ability parts and costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+# ------------------------------------------------------------------ predicates
+
+
+@dataclass(frozen=True)
+class Always:
+    """Matches everything ("permanent", "spell", "card")."""
+
+
+@dataclass(frozen=True)
+class HasColor:
+    color: str  # "W", "U", "B", "R", "G"
+
+
+@dataclass(frozen=True)
+class Colorless:
+    pass
+
+
+@dataclass(frozen=True)
+class IsType:
+    type: str  # "Creature", "Land", ...
+
+
+@dataclass(frozen=True)
+class HasSubtype:
+    subtype: str
+
+
+@dataclass(frozen=True)
+class HasSupertype:
+    supertype: str
+
+
+@dataclass(frozen=True)
+class HasKeyword:
+    keyword: str
+
+
+@dataclass(frozen=True)
+class Tapped:
+    pass
+
+
+@dataclass(frozen=True)
+class Attacking:
+    pass
+
+
+@dataclass(frozen=True)
+class Blocking:
+    pass
+
+
+@dataclass(frozen=True)
+class ControlledByYou:
+    """Controlled by the controller of the spell or ability that asks ("you control")."""
+
+
+@dataclass(frozen=True)
+class OwnedByYou:
+    """Owned by the controller of the spell or ability that asks ("your graveyard")."""
+
+
+@dataclass(frozen=True)
+class ToughnessLessThanSourcePower:
+    pass
+
+
+@dataclass(frozen=True)
+class Not:
+    pred: "Pred"
+
+
+@dataclass(frozen=True)
+class AllOf:
+    preds: tuple["Pred", ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    preds: tuple["Pred", ...]
+
+
+Pred = Union[Always, HasColor, Colorless, IsType, HasSubtype, HasSupertype, HasKeyword, Tapped, Attacking, Blocking,
+             ControlledByYou, OwnedByYou, ToughnessLessThanSourcePower, Not, AllOf, AnyOf]
+ALWAYS = Always()
+
+
+def all_of(*preds: Pred) -> Pred:
+    """The conjunction, without `Always` parts (`Always` when nothing is left)."""
+    parts = tuple(p for p in preds if not isinstance(p, Always))
+    return ALWAYS if not parts else parts[0] if len(parts) == 1 else AllOf(parts)
+
+
+# ------------------------------------------------------------------ targets
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One "target ..." phrase: what it may be and how many.  `kind` is "creature", "land",
+    "permanent", "player", "opponent", "any" (a creature or a player; damage to a player may
+    be redirected to a planeswalker), "player_or_planeswalker", "spell" or "card_graveyard".
+    `test` is judged on current characteristics (printed ones for cards in graveyards)."""
+
+    kind: str
+    text: str
+    test: Pred = ALWAYS
+    count: int = 1
+    up_to: bool = False
+
+
+# ------------------------------------------------------------------ references
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """The object the ability comes from ("~", "it" in a trigger about itself)."""
+
+
+@dataclass(frozen=True)
+class TargetRef:
+    """The `count` targets chosen from position `index` on."""
+
+    index: int
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Permanents:
+    """Every permanent of a kind ("creature", "land", "permanent") matching `test`."""
+
+    kind: str
+    test: Pred = ALWAYS
+
+
+@dataclass(frozen=True)
+class ControlledBy:
+    """The objects `objects` means that a player `players` means controls."""
+
+    objects: "Ref"
+    players: "Ref"
+
+
+@dataclass(frozen=True)
+class Remember:
+    """Evaluate `objects` and remember the result as `key` ("those creatures" later)."""
+
+    key: str
+    objects: "Ref"
+
+
+@dataclass(frozen=True)
+class Remembered:
+    key: str
+
+
+@dataclass(frozen=True)
+class AttachedHost:
+    """What the source is attached to ("enchanted creature", "equipped creature")."""
+
+
+@dataclass(frozen=True)
+class EventValue:
+    """A value of the event that triggered the ability ("that player", "that creature")."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class OtherCombatant:
+    """The creature the source blocks or is blocked by ("that creature")."""
+
+
+@dataclass(frozen=True)
+class You:
+    pass
+
+
+@dataclass(frozen=True)
+class EachPlayer:
+    """Every player, in APNAP order."""
+
+
+@dataclass(frozen=True)
+class EachOpponent:
+    pass
+
+
+@dataclass(frozen=True)
+class ControllersOf:
+    objects: "Ref"
+
+
+@dataclass(frozen=True)
+class Both:
+    """Everything several references mean, in order ("each creature and each player")."""
+
+    refs: tuple["Ref", ...]
+
+
+Ref = Union[SourceRef, TargetRef, Permanents, ControlledBy, Remember, Remembered, AttachedHost, EventValue,
+            OtherCombatant, You, EachPlayer, EachOpponent, ControllersOf, Both]
+
+
+# ------------------------------------------------------------------ amounts
+
+
+@dataclass(frozen=True)
+class Fixed:
+    n: int
+
+
+@dataclass(frozen=True)
+class XValue:
+    pass
+
+
+@dataclass(frozen=True)
+class ThatMuch:
+    """The amount of the triggering event ("that much")."""
+
+
+@dataclass(frozen=True)
+class CountYouControl:
+    """The number of permanents of a kind you control that match ("the number of Swamps
+    you control")."""
+
+    kind: str
+    test: Pred = ALWAYS
+
+
+@dataclass(frozen=True)
+class Times:
+    a: "Amount"
+    b: "Amount"
+
+
+@dataclass(frozen=True)
+class SacrificedPower:
+    """The power of what this effect sacrificed, as it last existed."""
+
+
+@dataclass(frozen=True)
+class HalfLibrary:
+    """Half the cards in the player's library, rounded down (per player)."""
+
+
+@dataclass(frozen=True)
+class CountSubtypeYouControl:
+    """For mana abilities: permanents with a subtype their source's controller controls."""
+
+    subtype: str
+
+
+Amount = Union[Fixed, XValue, ThatMuch, CountYouControl, Times, SacrificedPower, HalfLibrary, CountSubtypeYouControl]
+
+
+# ------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True)
+class ActivatedTimesAtLeast:
+    n: int
+
+
+@dataclass(frozen=True)
+class NothingSacrificed:
+    pass
+
+
+@dataclass(frozen=True)
+class SourceUntapped:
+    pass
+
+
+Condition = Union[ActivatedTimesAtLeast, NothingSacrificed, SourceUntapped]
+
+
+# ------------------------------------------------------------------ tokens
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """A token an effect creates (2014 110.5c / 2009 216.1a: named by its creature types)."""
+
+    subtypes: str
+    colors: str
+    power: Optional[str]
+    toughness: Optional[str]
+    keywords: tuple[str, ...] = ()
+    artifact: bool = False
+    text: str = ""
+
+
+# ------------------------------------------------------------------ effects
+
+
+@dataclass(frozen=True)
+class DealDamage:
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True)
+class Destroy:
+    objects: Ref
+    regenerate: bool = True
+
+
+@dataclass(frozen=True)
+class Regenerate:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class Exile:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class ReturnToHand:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class PutOnTopOfLibrary:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class CounterSpell:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class Tap:
+    objects: Ref
+    untap: bool = False
+
+
+@dataclass(frozen=True)
+class SacrificeSource:
+    pass
+
+
+@dataclass(frozen=True)
+class SacrificeChosen:
+    """Each player chooses a permanent of theirs matching `test` and sacrifices it."""
+
+    players: Ref
+    test: Pred
+    what: str
+    other_than_source: bool = False
+
+
+@dataclass(frozen=True)
+class Draw:
+    players: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Discard:
+    players: Ref
+    amount: Amount
+    random: bool = False
+
+
+@dataclass(frozen=True)
+class GainLife:
+    players: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    players: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class RevealHand:
+    players: Ref
+
+
+@dataclass(frozen=True)
+class DiscardChosen:
+    """"You choose a noncreature, nonland card from it. That player discards that card."""
+
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
+class Mill:
+    players: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Search:
+    """Search your library for a card (701.16a) and put it `dest`: "hand", "battlefield"
+    or "top" (after shuffling)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+    dest: str
+    tapped: bool = False
+    reveal: bool = False
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    players: Ref
+
+
+@dataclass(frozen=True)
+class PutFromHand:
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
+class ReturnAllFromGraveyards:
+    test: Pred  # on printed characteristics
+
+
+@dataclass(frozen=True)
+class RevealUntil:
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
+class ReorderTop:
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class GainControl:
+    objects: Ref
+    duration: str = "eot"
+
+
+@dataclass(frozen=True)
+class OpponentsCantCast:
+    """"Your opponents can't cast spells this turn"."""
+
+
+@dataclass(frozen=True)
+class ExtraTurn:
+    players: Ref
+
+
+@dataclass(frozen=True)
+class Pump:
+    """"gets +N/+N" and/or "gains KEYWORDS" until end of turn."""
+
+    objects: Ref
+    power: int = 0
+    toughness: int = 0
+    grants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Restrict:
+    """"can't block this turn", "can't be blocked this turn"."""
+
+    objects: Ref
+    restriction: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DontUntap:
+    """"doesn't untap during its controller's (or that player's) next untap step"."""
+
+    objects: Ref
+    whose: Optional[Ref] = None
+
+
+@dataclass(frozen=True)
+class AddCounters:
+    objects: Ref
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True)
+class CreateTokens:
+    token: TokenSpec
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class PreventThisTurn:
+    """A prevention shield until end of turn: "combat" (all combat damage) or
+    "you_and_your_creatures" (all damage to the controller and their creatures)."""
+
+    what: str
+    text: str
+
+
+@dataclass(frozen=True)
+class May:
+    """"You may ...": the controller chooses as it resolves (608.2d)."""
+
+    prompt: str
+    body: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class If:
+    condition: Condition
+    body: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class AtNextEndStep:
+    """A delayed triggered ability (603.7) that does `body` with what this effect knew."""
+
+    body: tuple["Effect", ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class AttachSourceTo:
+    """Equip: attach the source to the first target."""
+
+
+@dataclass(frozen=True)
+class LifelinkGain:
+    """2009 lifelink (502.68a): its controller gains the damage dealt."""
+
+
+@dataclass(frozen=True)
+class DeathtouchDestroy:
+    """2009 deathtouch (502.63a): destroy the creature dealt damage."""
+
+
+Effect = Union[DealDamage, Destroy, Regenerate, Exile, ReturnToHand, PutOnTopOfLibrary, CounterSpell, Tap,
+               SacrificeSource, SacrificeChosen, Draw, Discard, GainLife, LoseLife, RevealHand, DiscardChosen, Mill,
+               Search, Shuffle, PutFromHand, ReturnAllFromGraveyards, RevealUntil, ReorderTop, GainControl,
+               OpponentsCantCast, ExtraTurn, Pump, Restrict, DontUntap, AddCounters, CreateTokens, PreventThisTurn,
+               May, If, AtNextEndStep, AttachSourceTo, LifelinkGain, DeathtouchDestroy]
+
+
+# ------------------------------------------------------------------ trigger conditions
+
+
+@dataclass(frozen=True)
+class ZoneChangeTrigger:
+    """Enters the battlefield (`to` "battlefield") or dies (`to` "dies"); `who` is "self",
+    "another creature", "a creature", "a creature you control", "another creature you control"."""
+
+    to: str
+    who: str
+
+
+@dataclass(frozen=True)
+class StepTrigger:
+    """At the beginning of a step: `whose` "yours", "each" or "enchanted" (the upkeep of
+    enchanted creature's controller)."""
+
+    step: str
+    whose: str
+
+
+@dataclass(frozen=True)
+class CombatTrigger:
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class CastTrigger:
+    """"Whenever a player (you, an opponent) casts a [white] spell"."""
+
+    who: str
+    test: Optional[Pred] = None
+
+
+@dataclass(frozen=True)
+class PlayerEventTrigger:
+    """"Whenever a player (you, an opponent) draws / discards a card / gains life"."""
+
+    kind: str  # "draw", "discard", "life_gain"
+    who: str
+
+
+@dataclass(frozen=True)
+class NextEndStep:
+    """A delayed trigger's condition: the beginning of the next end step."""
+
+
+@dataclass(frozen=True)
+class Never:
+    """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
+
+
+TriggerCondition = Union[ZoneChangeTrigger, StepTrigger, CombatTrigger, CastTrigger, PlayerEventTrigger, NextEndStep,
+                         Never]
+
+
+# ------------------------------------------------------------------ static abilities
+
+
+@dataclass(frozen=True)
+class AffectsGroup:
+    """Creatures matching `test` (on base characteristics), `other` than the source if said."""
+
+    test: Pred
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class AffectsAttached:
+    """The permanent the source is attached to."""
+
+
+@dataclass(frozen=True)
+class AffectsSelf:
+    pass
+
+
+@dataclass(frozen=True)
+class AffectsSelfUnlessDefenderHas:
+    """The source, while no opponent controls a permanent with this land subtype."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class AffectsAllCreatures:
+    pass
+
+
+@dataclass(frozen=True)
+class AffectsYourCreatures:
+    pass
+
+
+Affects = Union[AffectsGroup, AffectsAttached, AffectsSelf, AffectsSelfUnlessDefenderHas, AffectsAllCreatures,
+                AffectsYourCreatures]
+
+
+@dataclass(frozen=True)
+class BonusPerSubtypeYouControl:
+    """"+P/+T for each Plains you control" (counted by printed subtypes)."""
+
+    subtype: str
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class BonusPerSharedCreatureType:
+    """+1/+1 for each other creature that shares a creature type with it (printed types)."""
+
+
+@dataclass(frozen=True)
+class BonusPerSameName:
+    """+1/+1 for each other creature on the battlefield with its name."""
+
+
+Bonus = Union[BonusPerSubtypeYouControl, BonusPerSharedCreatureType, BonusPerSameName]
+
+
+@dataclass(frozen=True)
+class CountSubtypeCDA:
+    """Power and toughness each equal to the number of permanents with a subtype you control."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class LifeTotalCDA:
+    """Power and toughness each equal to its controller's life total."""
+
+
+CDA = Union[CountSubtypeCDA, LifeTotalCDA]
+
+
+@dataclass(frozen=True)
+class EntersTappedUnless:
+    """"enters the battlefield tapped unless you control a Swamp or a Mountain" (614.1c)."""
+
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PreventOneFromOpponents:
+    """"If a source an opponent controls would deal damage to you, prevent 1 of that damage"."""
+
+
+@dataclass(frozen=True)
+class PreventNoncombatToAttached:
+    """"Prevent all noncombat damage that would be dealt to equipped creature"."""
+
+
+StaticPrevention = Union[PreventOneFromOpponents, PreventNoncombatToAttached]
+
+
+# restrictions that name which blockers may or may not block (509.1b / 500.3)
+@dataclass(frozen=True)
+class BlockedOnlyBy:
+    test: Pred
+    text: str
+
+
+@dataclass(frozen=True)
+class NotBlockedBy:
+    test: Pred
+    text: str
+
+
+@dataclass(frozen=True)
+class MaxBlockers:
+    n: int
+    text: str
+
+
+Restriction = Union[str, BlockedOnlyBy, NotBlockedBy, MaxBlockers]
+
+
+# ------------------------------------------------------------------ costs
+
+
+@dataclass(frozen=True)
+class SacrificeCost:
+    """"Sacrifice a Goblin": what to sacrifice, and the test a permanent must pass."""
+
+    what: str
+    test: Pred

@@ -17,6 +17,9 @@ A puzzle file is a scenario file with these extra top-level keys:
     opponent = [...]                    # optional: the opponent's answers (default: the
                                         # opponent's actions in `solution`, passes aside)
 
+Like any scenario file, a key that is not one of these or a scenario's, or a value of the
+wrong type, makes the file unusable (PuzzleError naming the key).
+
 The opponent plays a scripted action the first time it answers the question asked and is
 legal (so a scripted spell is cast at the first chance); set positions up with `actions`.
 `[expect]` is the goal.  The scenario runner plays `actions` then `solution` and checks it,
@@ -92,13 +95,10 @@ class Puzzle:
 
 
 # ------------------------------------------------------------------ loading
-def _strings(doc: dict, key: str, where: str) -> list[str]:
+def _strings(doc: dict, key: str) -> list[str]:
+    """A key holding a string or a list of strings (parse_scenario has checked which), as a list."""
     value = doc.get(key, [])
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise PuzzleError(f"{where}: {key} must be a list of strings")
-    return [v.strip() for v in value]
+    return [v.strip() for v in ([value] if isinstance(value, str) else value)]
 
 
 def _actor(text: str, players: list[str]) -> Optional[str]:
@@ -129,22 +129,19 @@ def parse_puzzle(doc: dict[str, Any], path: Optional[Path] = None) -> Puzzle:
     check = str(doc.get("check", "any time"))
     if check not in CHECKS:
         raise PuzzleError(f"{where}: check = {check!r}: choose {' or '.join(repr(c) for c in CHECKS)}")
-    turns = doc.get("turns", 1)
-    if not isinstance(turns, int) or turns < 1:
+    turns = doc.get("turns", 1)  # a whole number, and every key's type, checked by parse_scenario
+    if turns < 1:
         raise PuzzleError(f"{where}: turns must be a whole number, 1 or more")
-    for key in ("title", "goal", "explain"):
-        if key in doc and not isinstance(doc[key], str):
-            raise PuzzleError(f"{where}: {key} must be a string")
-    setup_actions = _strings(doc, "actions", where)
-    solution = _strings(doc, "solution", where)
-    script = (_strings(doc, "opponent", where) if "opponent" in doc
+    setup_actions = _strings(doc, "actions")
+    solution = _strings(doc, "solution")
+    script = (_strings(doc, "opponent") if "opponent" in doc
               else [a for a in solution if _actor(a, players) == opponent and not a.startswith("!")
                     and a.partition(":")[2].strip().lower() != "pass"])
     return Puzzle(
         scenario=sc, title=str(doc.get("title") or sc.name), difficulty=difficulty,
-        teaches=_strings(doc, "teaches", where), player=player, opponent=opponent,
+        teaches=_strings(doc, "teaches"), player=player, opponent=opponent,
         goal=str(doc.get("goal") or "make the position in [expect] happen"), check=check, turns=turns,
-        hints=_strings(doc, "hints", where), explain=str(doc.get("explain", "")).strip(),
+        hints=_strings(doc, "hints"), explain=str(doc.get("explain", "")).strip(),
         setup_actions=setup_actions, solution=solution, script=script)
 
 

@@ -23,8 +23,8 @@ from ..engine.turn import STEP_TITLES
 # sentences come in this order, whatever order the expectations were checked in: who won
 # and life totals first, then cards, then details of permanents, then when and the stack
 _RANK = {"missing": 0, "winner": 1, "life": 2, "poison": 2, "cards": 3, "library_count": 4,
-         "hand_count": 4, "permanent": 5, "stack": 6, "turn": 7, "step": 7, "active": 7,
-         "priority": 7, "log_cites": 8}
+         "hand_count": 4, "mana_pool": 4, "permanent": 5, "stack": 6, "turn": 7, "step": 7, "active": 7,
+         "priority": 7, "log_cites": 8, "log_contains": 8}
 
 _ZONE_ORDER = ("battlefield", "graveyard", "exile", "hand")
 
@@ -55,6 +55,11 @@ class Voice:
 
 def _count(n: int, noun: str) -> str:
     return f"no {noun}s" if n == 0 else f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _and(words: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
 
 
 # ------------------------------------------------------------------ where cards are and were
@@ -264,6 +269,13 @@ def _permanent(game: Game, v: Voice, ref: str, diffs: list[Difference]) -> list[
             out.append(f"{it} is {'tapped' if d.got else 'untapped'}")
         elif f == "controller":
             out.append(f"{v.does(d.got, 'control')} {o.name}, not {v.who(d.want)}")
+        elif f == "owner":
+            out.append(f"{v.does(d.got, 'own')} {o.name}, not {v.who(d.want)}")
+        elif f in ("types", "subtypes"):
+            noun = "card type" if f == "types" else "subtype"
+            out.append(f"{it} has {_kinds(d.got, noun)}, not {_kinds(d.want, noun)}")
+        elif f == "colors":
+            out.append(f"{it} is {_and(d.got) or 'colorless'}, not {_and(d.want) or 'colorless'}")
         elif f == "damage":
             out.append(f"{it} has {'no' if d.got == 0 else d.got} damage marked on it, not {d.want}")
         elif f == "counters":
@@ -277,6 +289,11 @@ def _permanent(game: Game, v: Voice, ref: str, diffs: list[Difference]) -> list[
         elif f == "lacks":
             out.append(f"{it} still has {d.want.lower()}")
     return out
+
+
+def _kinds(words: list[str], noun: str) -> str:
+    """A permanent's card types or subtypes in words: "the card types Land and Creature"."""
+    return f"no {noun}" if not words else f"the {noun}{'s' if len(words) > 1 else ''} {_and(words)}"
 
 
 def _when(game: Game, v: Voice, d: Difference) -> str:
@@ -321,12 +338,17 @@ def failure_sentences(game: Game, player: str, differences: list[Difference]) ->
                          f"{v.poss(d.subject)} library has {_count(d.got, 'card')}, not {d.want}"))
         elif d.field == "hand_count":
             said.append((_RANK["hand_count"], i, f"{v.have(d.subject)} {_count(d.got, 'card')} in hand, not {d.want}"))
+        elif d.field == "mana_pool":
+            said.append((_RANK["mana_pool"], i,
+                         f"{v.poss(d.subject)} mana pool is {d.got or 'empty'}, not {d.want or 'empty'}"))
         elif d.field == "stack":
             said += [(_RANK["stack"], i, s) for s in _stack(d)]
         elif d.field in ("turn", "step", "active", "priority"):
             said.append((_RANK[d.field], i, _when(game, v, d)))
         elif d.field == "log_cites":
             said.append((_RANK["log_cites"], i, f"rule {d.want} never came up in this game"))
+        elif d.field == "log_contains":
+            said.append((_RANK["log_contains"], i, f"the game log never says \"{d.want}\""))
     for ref, (i, diffs) in refs.items():
         said += [(_RANK["permanent"], i, s) for s in _permanent(game, v, ref, diffs)]
     return _merge(s for _, _, s in sorted(said, key=lambda t: (t[0], t[1])))

@@ -2,11 +2,16 @@
 
 `run_scenario(path)` builds the game, plays the actions strictly (each must answer the
 question the engine is asking), and checks `[expect]`.  It never raises for a bad file
-or a failed expectation: the result says what went wrong.
+or a failed expectation: the result says what went wrong.  A file is checked against the
+format's keys first (`check_keys`): an unknown key or a wrongly typed value fails it, since
+a typo that was ignored would let a wrong scenario pass.
 """
 
 from __future__ import annotations
 
+import difflib
+import json
+import re
 import tomllib
 import traceback
 from collections import Counter
@@ -16,6 +21,8 @@ from typing import Any, Callable, Optional
 
 from ..engine import actions as A
 from ..cards import CardDataError, UnknownCard
+from ..cards.mana import COLOR_NAMES, mana_symbols
+from ..cards.model import CARD_TYPES, SUPERTYPES
 from ..engine.digest import state_digest
 from ..engine.game import Game
 from ..engine.ruleset import MULLIGANS, RULESETS
@@ -54,75 +61,201 @@ class ScenarioResult:
 
 
 # ------------------------------------------------------------------ loading
-_TOP_KEYS = {"name", "rules", "about", "actions", "start", "players", "expect", "mulligan",
-             "title", "difficulty", "teaches", "goal", "hints", "explain",
-             "solution", "player", "opponent", "turns", "check"}  # puzzles: see rules/puzzle.py
-_PLAYER_KEYS = {"life", "poison", "hand", "battlefield", "library", "graveyard", "exile"}
-_PERM_KEYS = {"card", "tapped", "sick", "damage", "counters", "attached_to", "token"}
+# Every key a scenario file may hold, with what its value must be.  The file is checked
+# against this schema before anything runs: an unknown key (a typo such as `graveyad` or
+# `[expct]`) or a value of the wrong type (`life = "20"`, `tapped = "false"`, `hand = "Bolt"`,
+# which Python would happily read as something else) fails the file, so a scenario never
+# passes because part of it was silently ignored.
 
 
-def _list_of_str(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(f"{where} must be a list of card names")
-    return tuple(value)
+@dataclass(frozen=True)
+class _Kind:
+    """A leaf value: `ok` tests it; `what` says what it must be, in a FAIL line."""
+
+    what: str
+    ok: Callable[[Any], bool]
 
 
-def _perm(entry: Any, where: str) -> PermanentSpec:
+@dataclass(frozen=True)
+class _Table:
+    """A table with fixed keys; anything else in it is an unknown key."""
+
+    keys: dict[str, "_Node"]
+    required: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Each:
+    """A table whose keys are the file's own words (player names, references, counter
+    names), so only their values are checked."""
+
+    value: "_Node"
+
+
+@dataclass(frozen=True)
+class _Entries:
+    """A list of card names or tables (battlefield entries): a table is checked as `entry`."""
+
+    entry: _Table
+
+
+_Node = _Kind | _Table | _Each | _Entries
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)  # TOML's true is not a number
+
+
+def _is_strs(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+_COLOR_WORDS = tuple(COLOR_NAMES.values())
+_POOL = re.compile(r"(\{[WUBRGC]\})*")  # a mana pool as a file writes it: "{R}{R}", "" for empty
+_POOL_SYMBOL = re.compile(r"\{([WUBRGC])\}")
+_INT = _Kind("a whole number", _is_int)
+_BOOL = _Kind("true or false", lambda v: isinstance(v, bool))
+_STR = _Kind("a string", lambda v: isinstance(v, str))
+_STRS = _Kind("a list of strings", _is_strs)
+_STR_OR_STRS = _Kind("a string or a list of strings", lambda v: isinstance(v, str) or _is_strs(v))
+_NAMES = _Kind("a list of card names", _is_strs)
+_RULES = _Kind(f"the string {' or '.join(json.dumps(r) for r in RULESETS)}", lambda v: isinstance(v, str))
+_TYPES = _Kind(f"a list of card types from {', '.join(CARD_TYPES[:-1])} and {CARD_TYPES[-1]} "
+               f"(supertypes such as {' and '.join(SUPERTYPES[:2])} are not types)",
+               lambda v: _is_strs(v) and all(x in CARD_TYPES for x in v))
+_COLORS = _Kind(f"a list of color words from {', '.join(_COLOR_WORDS[:-1])} and {_COLOR_WORDS[-1]} "
+                "([] for colorless)",
+                lambda v: _is_strs(v) and all(x in _COLOR_WORDS for x in v))
+_MANA = _Kind('mana symbols such as "{R}{R}" (of {W}{U}{B}{R}{G}{C}, or "" for an empty pool)',
+              lambda v: isinstance(v, str) and _POOL.fullmatch(v) is not None)
+
+_PERMANENT_ENTRY = _Table({"card": _STR, "tapped": _BOOL, "sick": _BOOL, "damage": _INT, "counters": _Each(_INT),
+                           "attached_to": _STR, "token": _BOOL}, required=("card",))
+_PLAYER = _Table({"life": _INT, "poison": _INT, "hand": _NAMES, "battlefield": _Entries(_PERMANENT_ENTRY),
+                  "library": _NAMES, "graveyard": _NAMES, "exile": _NAMES})
+_EXPECT_PLAYER = _Table({"life": _INT, "poison": _INT, "hand": _NAMES, "battlefield": _NAMES, "graveyard": _NAMES,
+                         "exile": _NAMES, "library_count": _INT, "hand_count": _INT, "mana_pool": _MANA})
+_EXPECT_PERMANENT = _Table({"controller": _STR, "owner": _STR, "tapped": _BOOL, "power": _INT, "toughness": _INT,
+                            "damage": _INT, "counters": _Each(_INT), "attached_to": _STR, "has": _STRS,
+                            "lacks": _STRS, "types": _TYPES, "subtypes": _STRS, "colors": _COLORS})
+_EXPECT = _Table({"turn": _INT, "step": _STR, "active": _STR, "priority": _STR, "winner": _STR, "stack": _STRS,
+                  "log_cites": _STRS, "log_contains": _STRS, "players": _Each(_EXPECT_PLAYER),
+                  "permanents": _Each(_EXPECT_PERMANENT)})
+_SCENARIO = _Table({
+    "name": _STR, "rules": _RULES, "about": _STR_OR_STRS, "actions": _STRS, "mulligan": _STR,
+    "start": _Table({"turn": _INT, "active": _STR, "step": _STR, "seed": _INT}),
+    "players": _Each(_PLAYER), "expect": _EXPECT,
+    # a puzzle's keys (rules/play/puzzle.py), so that `mtg-tui scenario` runs a puzzle file too
+    "title": _STR, "difficulty": _STR, "teaches": _STR_OR_STRS, "goal": _STR, "hints": _STR_OR_STRS,
+    "explain": _STR, "solution": _STRS, "player": _STR, "opponent": _STR_OR_STRS, "turns": _INT, "check": _STR})
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value as it is written in TOML, shortened: what a FAIL line says was found."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_shown(v, limit) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{k} = {_shown(v, limit)}" for k, v in value.items()) + "}"
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _where(path: tuple[str, ...]) -> str:
+    """A key's name in a FAIL line.  Inside [expect] it is named as failed expectations are
+    (`players.alice.life`) and placed "in [expect]", since [players.alice] holds the same
+    words; elsewhere, by its dotted path from the top of the file."""
+    def dotted(parts: tuple[str, ...]) -> str:
+        return "".join(p if p.startswith("[") or i == 0 else "." + p for i, p in enumerate(parts))
+    if path[:1] == ("expect",) and len(path) > 1:
+        return f"{dotted(path[1:])} in [expect]"
+    return dotted(path) if path else "the top level"
+
+
+def _unknown(key: str, value: Any, known: dict[str, Any], path: tuple[str, ...]) -> str:
+    """An unknown key, with the valid one it is nearest to when there is a close one."""
+    near = difflib.get_close_matches(key, list(known), n=1)
+    if isinstance(value, dict) and not path:  # `[expct]`: the file shows it as a table
+        return f"unknown table [{key}]" + (f" (did you mean [{near[0]}]?)" if near else "")
+    return f"unknown key {_where(path + (key,))}" + (f" (did you mean {near[0]}?)" if near else "")
+
+
+def _schema_problems(value: Any, node: _Node, path: tuple[str, ...] = ()) -> list[str]:
+    """What in `value` does not fit `node`: unknown keys, missing keys and wrong types."""
+    if isinstance(node, _Kind):
+        return [] if node.ok(value) else [f"{_where(path)} must be {node.what}, not {_shown(value)}"]
+    if isinstance(node, _Entries):
+        if not isinstance(value, list):
+            return [f"{_where(path)} must be a list of card names or tables, not {_shown(value)}"]
+        out: list[str] = []
+        for i, entry in enumerate(value, 1):
+            card = entry.get("card") if isinstance(entry, dict) else None
+            here = path[:-1] + (f"{path[-1]}[{card if isinstance(card, str) else f'entry {i}'}]",)
+            if isinstance(entry, dict):
+                out += _schema_problems(entry, node.entry, here)
+            elif not isinstance(entry, str):
+                out.append(f"{_where(here)} must be a card name or a table with card = \"NAME\", "
+                           f"not {_shown(entry)}")
+        return out
+    if not isinstance(value, dict):
+        return [f"{_where(path)} must be a table, not {_shown(value)}"]
+    if isinstance(node, _Each):
+        return [p for k, v in value.items() for p in _schema_problems(v, node.value, path + (str(k),))]
+    out = [_unknown(k, v, node.keys, path) for k, v in value.items() if k not in node.keys]
+    out += [f"{_where(path)} needs a {k} key" for k in node.required if k not in value]
+    for k, v in value.items():
+        if k in node.keys:
+            out += _schema_problems(v, node.keys[k], path + (k,))
+    return out
+
+
+def check_keys(doc: dict[str, Any]) -> list[str]:
+    """Every key of a scenario (or puzzle) document that is unknown or holds the wrong kind
+    of value, one FAIL-line phrase each ([] when the file is well formed)."""
+    return _schema_problems(doc, _SCENARIO)
+
+
+def _perm(entry: str | dict[str, Any]) -> PermanentSpec:
+    """A battlefield entry already checked against the schema."""
     if isinstance(entry, str):
         return PermanentSpec(entry)
-    if not isinstance(entry, dict) or "card" not in entry:
-        raise ScenarioError(f"{where}: each entry is a card name or a table with 'card'")
-    unknown = set(entry) - _PERM_KEYS
-    if unknown:
-        raise ScenarioError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    counters = entry.get("counters", {})
-    if not isinstance(counters, dict):
-        raise ScenarioError(f"{where}: counters must be a table")
-    return PermanentSpec(entry["card"], bool(entry.get("tapped", False)), bool(entry.get("sick", False)),
-                         int(entry.get("damage", 0)), tuple((str(k), int(v)) for k, v in counters.items()),
-                         entry.get("attached_to"), bool(entry.get("token", False)))
+    return PermanentSpec(entry["card"], entry.get("tapped", False), entry.get("sick", False),
+                         entry.get("damage", 0), tuple(entry.get("counters", {}).items()),
+                         entry.get("attached_to"), entry.get("token", False))
 
 
 def parse_scenario(doc: dict[str, Any], path: Optional[Path] = None) -> Scenario:
+    """A scenario from its TOML document; ScenarioError naming every unknown key and
+    wrongly typed value when it is not well formed (see `check_keys`)."""
+    problems = check_keys(doc)
+    if problems:
+        raise ScenarioError("; ".join(problems))
     name = doc.get("name") or (path.stem if path else "scenario")
-    rules = str(doc.get("rules", "2014"))
+    rules = doc.get("rules", "2014")
     if rules not in RULESETS:
         raise ScenarioError(f"rules = {rules!r}: choose \"2014\" or \"2009\"")
-    actions = doc.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ScenarioError("actions must be a list of strings")
-    solution = doc.get("solution", [])  # a puzzle: its solution is played after its setup actions
-    if not isinstance(solution, list) or not all(isinstance(a, str) for a in solution):
-        raise ScenarioError("solution must be a list of strings")
-    actions = actions + solution
+    # a puzzle: its solution is played after its setup actions
+    actions = doc.get("actions", []) + doc.get("solution", [])
     start = doc.get("start", {})
-    if not isinstance(start, dict):
-        raise ScenarioError("[start] must be a table")
     players_doc = doc.get("players", {})
-    if not isinstance(players_doc, dict) or not players_doc:
+    if not players_doc:
         raise ScenarioError("a scenario needs [players.NAME] tables")
     step = start.get("step", "main1")
     if step not in STEPS and step != "mulligan":
         raise ScenarioError(f"start.step = {step!r}: steps are mulligan, {', '.join(STEPS)}")
     players = []
     for pname, pdoc in players_doc.items():
-        if not isinstance(pdoc, dict):
-            raise ScenarioError(f"[players.{pname}] must be a table")
-        unknown = set(pdoc) - _PLAYER_KEYS
-        if unknown:
-            raise ScenarioError(f"[players.{pname}]: unknown key(s) {', '.join(sorted(unknown))}")
         zone_order = tuple(k for k in pdoc if k in ("hand", "battlefield", "library", "graveyard", "exile"))
-        bf = pdoc.get("battlefield", [])
-        if not isinstance(bf, list):
-            raise ScenarioError(f"players.{pname}.battlefield must be a list")
         spec = PlayerSpec(
-            name=pname, life=int(pdoc.get("life", 20)), poison=int(pdoc.get("poison", 0)),
-            hand=_list_of_str(pdoc.get("hand", []), f"players.{pname}.hand"),
-            battlefield=tuple(_perm(e, f"players.{pname}.battlefield") for e in bf),
-            library=_list_of_str(pdoc.get("library", []), f"players.{pname}.library"),
-            graveyard=_list_of_str(pdoc.get("graveyard", []), f"players.{pname}.graveyard"),
-            exile=_list_of_str(pdoc.get("exile", []), f"players.{pname}.exile"),
-            zone_order=zone_order)
+            name=pname, life=pdoc.get("life", 20), poison=pdoc.get("poison", 0),
+            hand=tuple(pdoc.get("hand", [])),
+            battlefield=tuple(_perm(e) for e in pdoc.get("battlefield", [])),
+            library=tuple(pdoc.get("library", [])), graveyard=tuple(pdoc.get("graveyard", [])),
+            exile=tuple(pdoc.get("exile", [])), zone_order=zone_order)
         if step == "mulligan" and spec.hand:
             raise ScenarioError(f"players.{pname}.hand must be empty when start.step = \"mulligan\"")
         players.append(spec)
@@ -132,14 +265,11 @@ def parse_scenario(doc: dict[str, Any], path: Optional[Path] = None) -> Scenario
     mulligan = doc.get("mulligan")
     if mulligan is not None and mulligan not in MULLIGANS:
         raise ScenarioError(f"mulligan = {mulligan!r}: choose {', '.join(MULLIGANS)}")
-    setup = GameSetup(tuple(players), ruleset=rules, seed=int(start.get("seed", 0)), mulligan=mulligan,
-                      position=True, turn=int(start.get("turn", 1)), active=active, step=step)
-    expect = doc.get("expect", {})
-    if not isinstance(expect, dict):
-        raise ScenarioError("[expect] must be a table")
+    setup = GameSetup(tuple(players), ruleset=rules, seed=start.get("seed", 0), mulligan=mulligan,
+                      position=True, turn=start.get("turn", 1), active=active, step=step)
     about = doc.get("about", [])
-    return Scenario(str(name), path, setup, [a.strip() for a in actions], expect,
-                    [str(a) for a in about] if isinstance(about, list) else [str(about)], doc)
+    return Scenario(name, path, setup, [a.strip() for a in actions], doc.get("expect", {}),
+                    list(about) if isinstance(about, list) else [about], doc)
 
 
 def read_toml_file(path: str | Path, error: type[Exception], what: str = "file") -> dict[str, Any]:
@@ -165,7 +295,13 @@ def load_scenario(path: str | Path) -> Scenario:
 def run_scenario(source: str | Path | Scenario) -> ScenarioResult:
     name = Path(source).stem if not isinstance(source, Scenario) else source.name
     try:
-        sc = source if isinstance(source, Scenario) else load_scenario(source)
+        if isinstance(source, Scenario):
+            sc = source
+        else:
+            doc = read_toml_file(source, ScenarioError, "scenario file")
+            if isinstance(doc.get("name"), str) and doc["name"]:
+                name = doc["name"]  # a FAIL line for a malformed file names it as it names itself
+            sc = parse_scenario(doc, Path(source))
         name = sc.name
         game = build_game(sc)
         play_actions(game, sc.actions)
@@ -300,9 +436,15 @@ class Difference:
     section: str  # "game", "players" or "permanents"
     subject: str  # the player's name or the permanent's reference; "" for the game
     field: str  # "turn", "winner", "life", "hand", "tapped", "counters", "has"...; "" for the subject
-    want: Any  # zones: a Counter of names; "has"/"lacks": the keyword; log_cites: the rule
-    got: Any  # zones: a Counter of names; "has": its keywords; log_cites: the rules cited
-    kind: str = "value"  # "value", "cards" (multisets), "cited", "missing" (no such subject), "has", "lacks"
+    # zones: a Counter of names; "has"/"lacks": the keyword; log_cites: the rule; log_contains: the
+    # fragment; types, subtypes, colors: a sorted list; mana_pool: the symbols as the file wrote them
+    want: Any
+    # zones: a Counter of names; "has": its keywords; log_cites: the rules cited; log_contains: the
+    # log line nearest the fragment (None for an empty log); mana_pool: the pool's symbols, WUBRGC order
+    got: Any
+    # "value", "cards" (multisets), "cited", "logged" (log_contains), "missing" (no such subject),
+    # "has", "lacks"
+    kind: str = "value"
     detail: str = ""  # the kind of counter
 
     @property
@@ -316,6 +458,9 @@ class Difference:
             return f"{self.key}: expected {_fmt(self.want)}, found {_fmt(self.got)}"
         if self.kind == "cited":
             return f"{self.key}: rule {self.want} was never cited (cited: {', '.join(self.got)})"
+        if self.kind == "logged":
+            return (f"{self.key}: expected a log line containing {self.want!r}, found none"
+                    + (f" (nearest: {self.got!r})" if self.got is not None else " (the log is empty)"))
         if self.kind == "missing":
             return f"{self.key}: " + ("no such player" if self.section == "players" else "not on the battlefield")
         if self.kind == "has":
@@ -331,6 +476,20 @@ def _names(game: Game, ids: list[int]) -> Counter:
 
 def _fmt(c: Counter) -> list[str]:
     return sorted(c.elements())
+
+
+def _pool(text: str) -> Counter:
+    """The mana units a pool written as symbols ("{R}{R}") holds: a pool is compared as a multiset."""
+    return Counter(_POOL_SYMBOL.findall(text))
+
+
+def _nearest_line(fragment: str, lines: list[str]) -> Optional[str]:
+    """The log line sharing the longest run of text with `fragment`: what a FAIL line shows
+    was found when no line contains it (None for an empty log)."""
+    def overlap(line: str) -> int:
+        m = difflib.SequenceMatcher(None, fragment, line, autojunk=False)
+        return m.find_longest_match(0, len(fragment), 0, len(line)).size
+    return max(lines, key=overlap, default=None)
 
 
 def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
@@ -359,6 +518,10 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
     for rule in expect.get("log_cites", []):
         if rule not in game.cited():
             bad.append(Difference("game", "", "log_cites", rule, sorted(game.cited()), "cited"))
+    lines = [e.text for e in game.log]
+    for fragment in expect.get("log_contains", []):
+        if not any(fragment in line for line in lines):
+            bad.append(Difference("game", "", "log_contains", fragment, _nearest_line(fragment, lines), "logged"))
     for pname, pexp in expect.get("players", {}).items():
         if not game.has_player(pname):
             bad.append(Difference("players", pname, "", None, None, "missing"))
@@ -382,6 +545,9 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
             cmp("players", pname, "library_count", pexp["library_count"], len(p.library))
         if "hand_count" in pexp:
             cmp("players", pname, "hand_count", pexp["hand_count"], len(p.hand))
+        if "mana_pool" in pexp and _pool(pexp["mana_pool"]) != +p.pool:
+            got_pool = mana_symbols(c for c in "WUBRGC" for _ in range(p.pool.get(c, 0)))
+            bad.append(Difference("players", pname, "mana_pool", pexp["mana_pool"], got_pool))
     for ref, pexp in expect.get("permanents", {}).items():
         try:
             oid = game.resolve_ref(ref, zones=("battlefield",))
@@ -390,11 +556,17 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
             continue
         o = game.obj(oid)
         ch = game.chars(o)
-        got = {"controller": o.controller, "tapped": o.tapped, "power": ch.power, "toughness": ch.toughness,
-               "damage": o.damage}
+        got = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
+               "toughness": ch.toughness, "damage": o.damage}
         for key, value in got.items():
             if key in pexp:
                 cmp("permanents", ref, key, pexp[key], value)
+        # card types, subtypes and colors as they are now (613: after every continuous effect), as sets
+        sets = {"types": (ch.types, str), "subtypes": (ch.subtypes, str),
+                "colors": ({COLOR_NAMES[c] for c in ch.colors}, _COLOR_WORDS.index)}  # colors in WUBRG order
+        for key, (have, order) in sets.items():
+            if key in pexp:
+                cmp("permanents", ref, key, sorted(set(pexp[key]), key=order), sorted(have, key=order))
         if "counters" in pexp:
             for k, v in pexp["counters"].items():
                 cmp("permanents", ref, "counters", v, o.counters.get(k, 0), detail=k)

@@ -13,6 +13,7 @@ from . import actions as A
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from .decisions import Decision
+from .flow import max_flow
 from .objects import Obj, StackItem
 from .replacement import prevent_damage
 
@@ -298,7 +299,7 @@ class CombatMixin:
                     cap[(b, ("a", a.id))] = 1
         for a in lures:
             cap[(("a", a.id), "t")] = limit(a)
-        flow = _max_flow(cap, "s", "t")
+        flow = max_flow(cap, "s", "t")
         pairs = sorted((u, v[1]) for (u, v), f in flow.items() if f > 0 and isinstance(v, tuple) and v[0] == "a")
         return len(pairs), pairs
 
@@ -558,37 +559,3 @@ _KEYWORD_TRIGGERS = {
     "deathtouch": TriggeredAbility("Whenever this deals damage to a creature, destroy that creature.", event="damage",
                                    effect=(ir.DeathtouchDestroy(),)),
 }
-
-
-def _max_flow(cap: dict[tuple[Any, Any], int], source: Any, sink: Any) -> dict[tuple[Any, Any], int]:
-    """Edmonds-Karp on a small graph given as edge capacities; returns the flow on each edge."""
-    from collections import deque
-    flow: dict[tuple[Any, Any], int] = {e: 0 for e in cap}
-    adj: dict[Any, list[Any]] = {}
-    for u, v in cap:
-        adj.setdefault(u, []).append(v)
-        adj.setdefault(v, []).append(u)
-
-    def residual(u: Any, v: Any) -> int:
-        return cap.get((u, v), 0) - flow.get((u, v), 0) + flow.get((v, u), 0)
-
-    while True:
-        parent: dict[Any, Any] = {source: None}
-        queue = deque([source])
-        while queue and sink not in parent:
-            u = queue.popleft()
-            for v in adj.get(u, ()):
-                if v not in parent and residual(u, v) > 0:
-                    parent[v] = u
-                    queue.append(v)
-        if sink not in parent:
-            return flow
-        v = sink
-        while parent[v] is not None:
-            u = parent[v]
-            back = min(flow.get((v, u), 0), 1) if (v, u) in flow else 0
-            if back:
-                flow[(v, u)] -= 1
-            else:
-                flow[(u, v)] += 1
-            v = u

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from . import ir
+from .ir import (AffectsAttached, AffectsYourCreatures, AnyOf, BlockedOnlyBy, HasColor, HasKeyword, HasSubtype,
+                IsType, MaxBlockers, NotBlockedBy, Pred, Restriction)
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 
@@ -27,26 +28,26 @@ _SIMPLE = {
 }
 
 
-def _creature_test(phrase: str) -> Optional[ir.Pred]:
+def _creature_test(phrase: str) -> Optional[Pred]:
     """"black creatures", "creatures with flying", "Walls", "artifact creatures",
     "Walls and/or creatures with flying"; None for a phrase this doesn't know."""
-    tests: list[ir.Pred] = []
+    tests: list[Pred] = []
     for part in (p.strip() for p in re.split(r"\s+and/or\s+|\s+or\s+", phrase)):
         m = re.fullmatch(r"(\w+) creatures", part)
         if part == "creatures with flying":
-            tests.append(ir.HasKeyword("flying"))
+            tests.append(HasKeyword("flying"))
         elif m and m.group(1) in NAME_TO_COLOR:
-            tests.append(ir.HasColor(NAME_TO_COLOR[m.group(1)]))
+            tests.append(HasColor(NAME_TO_COLOR[m.group(1)]))
         elif m and m.group(1) == "artifact":
-            tests.append(ir.IsType("Artifact"))
+            tests.append(IsType("Artifact"))
         elif re.fullmatch(r"[A-Z][a-z]+s", part):
-            tests.append(ir.HasSubtype(part[:-1]))
+            tests.append(HasSubtype(part[:-1]))
         else:
             return None
-    return ir.AnyOf(tuple(tests))
+    return AnyOf(tuple(tests))
 
 
-def combat_clause(clause: str) -> Optional[ir.Restriction]:
+def combat_clause(clause: str) -> Optional[Restriction]:
     """The restriction a clause about one creature states, or None if it isn't one.
     `clause` is what follows the creature: "can't be blocked except by black creatures"."""
     c = clause.strip().rstrip(".")
@@ -55,14 +56,14 @@ def combat_clause(clause: str) -> Optional[ir.Restriction]:
     m = re.fullmatch(r"can't be blocked except by (.+)", c)
     if m:
         test = _creature_test(m.group(1))
-        return ir.BlockedOnlyBy(test, m.group(1)) if test is not None else None
+        return BlockedOnlyBy(test, m.group(1)) if test is not None else None
     m = re.fullmatch(r"can't be blocked by more than (one|two) creatures?", c)
     if m:
-        return ir.MaxBlockers({"one": 1, "two": 2}[m.group(1)], f"more than {m.group(1)} creature")
+        return MaxBlockers({"one": 1, "two": 2}[m.group(1)], f"more than {m.group(1)} creature")
     m = re.fullmatch(r"can't be blocked by (.+)", c)
     if m:
         test = _creature_test(m.group(1))
-        return ir.NotBlockedBy(test, m.group(1)) if test is not None else None
+        return NotBlockedBy(test, m.group(1)) if test is not None else None
     return None
 
 
@@ -76,20 +77,20 @@ def compile_combat_static(t: str, raw: str) -> Optional[list[StaticAbility]]:
             return [StaticAbility(raw, restriction=r)]
     m = re.fullmatch(r"All creatures able to block (~|enchanted creature|equipped creature) do so", s)
     if m:
-        who = None if m.group(1) == "~" else ir.AffectsAttached()
+        who = None if m.group(1) == "~" else AffectsAttached()
         return [StaticAbility(raw, affects=who, restriction="lure")]
     m = re.fullmatch(r"(Enchanted|Equipped) creature (.+)", s)
     if m:
         r = combat_clause(m.group(2))
         if r is not None:
-            return [StaticAbility(raw, affects=ir.AffectsAttached(), restriction=r)]
+            return [StaticAbility(raw, affects=AffectsAttached(), restriction=r)]
         m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+) and (.+)", m.group(2))
         if m2:
             r = combat_clause(m2.group(3))
             if r is not None:
-                return [StaticAbility(raw, affects=ir.AffectsAttached(), power=int(m2.group(1)),
+                return [StaticAbility(raw, affects=AffectsAttached(), power=int(m2.group(1)),
                                       toughness=int(m2.group(2)), restriction=r)]
     m = re.fullmatch(r"Each creature you control (can block an additional creature(?: each combat)?)", s)
     if m:
-        return [StaticAbility(raw, affects=ir.AffectsYourCreatures(), restriction=combat_clause(m.group(1)))]
+        return [StaticAbility(raw, affects=AffectsYourCreatures(), restriction=combat_clause(m.group(1)))]
     return None

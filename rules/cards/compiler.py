@@ -16,9 +16,9 @@ own modules.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
-from . import ir
+from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, Fixed, SacrificeCost
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
 from .mana import parse_cost
@@ -119,7 +119,7 @@ def parse_cost_text(text: str) -> Cost:
         elif part == "Sacrifice ~":
             parts["sacrifice_self"] = True
         elif m:
-            parts["sacrifice"] = ir.SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
+            parts["sacrifice"] = SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
         elif re.fullmatch(r"(\{[^}]+\})+", part):
             mana += part
         elif re.fullmatch(r"Pay (\d+) life", part):
@@ -136,12 +136,12 @@ def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
         return None
     cost = parse_cost_text(m.group(1))
     what = m.group(2).strip()
-    amount: ir.Amount = ir.Fixed(1)
+    amount: Amount = Fixed(1)
     choose = False
     m2 = re.fullmatch(r"\{(\w)\} for each (\w+) you control", what)
     if m2:
         colors = frozenset(m2.group(1))
-        amount = ir.CountSubtypeYouControl(m2.group(2))
+        amount = CountSubtypeYouControl(m2.group(2))
     elif what == "one mana of any color":
         colors, choose = frozenset("WUBRG"), True
     elif re.fullmatch(r"(\{\w\})( or \{\w\})+", what) or re.fullmatch(r"\{\w\}, \{\w\}, or \{\w\}", what):
@@ -151,7 +151,7 @@ def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
         if len(set(syms)) != 1:
             raise Unsupported(raw)
         colors = frozenset("C" if syms[0] in "C123456789" else syms[0])
-        amount = ir.Fixed(len(syms))
+        amount = Fixed(len(syms))
     else:
         raise Unsupported(raw)
     if cost.sacrifice or cost.life:
@@ -181,5 +181,5 @@ def _activated(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
 
 
 def _equip(raw: str, cost_text: str) -> ActivatedAbility:
-    return ActivatedAbility(raw, cost=Cost(mana=parse_cost(cost_text), text=cost_text), effect=(ir.AttachSourceTo(),),
+    return ActivatedAbility(raw, cost=Cost(mana=parse_cost(cost_text), text=cost_text), effect=(AttachSourceTo(),),
                             targets=(target_spec("target creature you control"),), sorcery_speed=True)

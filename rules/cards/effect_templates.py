@@ -12,8 +12,13 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from . import ir
-from .ir import Ref
+from .ir import (ActivatedTimesAtLeast, AddCounters, AtNextEndStep, Both, CounterSpell, CreateTokens, DealDamage,
+                Destroy, Discard, DiscardChosen, DontUntap, Draw, EachPlayer, Effect, Exile, ExtraTurn, GainControl,
+                GainLife, HalfLibrary, If, LoseLife, May, Mill, NothingSacrificed, OpponentsCantCast,
+                PreventThisTurn, Pump, PutFromHand, PutOnTopOfLibrary, Ref, Regenerate, ReorderTop, Restrict,
+                ReturnAllFromGraveyards, ReturnToHand, RevealHand, RevealUntil, SacrificeChosen, SacrificeSource,
+                SacrificedPower, Search, Shuffle, Tap, TokenSpec, You)
+
 from .phrases import Compiled, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import keyword_list, num
@@ -41,7 +46,7 @@ def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Ca
     return register
 
 
-def object_template(pattern: str, effect: Callable[[Ref], ir.Effect]) -> None:
+def object_template(pattern: str, effect: Callable[[Ref], Effect]) -> None:
     """A sentence that names objects (its first group) and does one thing to them."""
     def build(m: re.Match, out: Compiled) -> None:
         out.steps.append(effect(objects(m.group(1), out)))
@@ -86,7 +91,7 @@ def _you_may(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
-    out.steps.append(ir.May(body, sub.body()))
+    out.steps.append(May(body, sub.body()))
 
 
 @template(r"If this ability has been activated (\w+) or more times this turn, (.+)")
@@ -97,7 +102,7 @@ def _activatedtimes(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     rest = m.group(2)
     compile_sentence(rest[0].upper() + rest[1:], sub)
-    out.steps.append(ir.If(ir.ActivatedTimesAtLeast(n), sub.body()))
+    out.steps.append(If(ActivatedTimesAtLeast(n), sub.body()))
 
 
 @template(r"(.+) at the beginning of the next end step")
@@ -105,14 +110,14 @@ def _next_end(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
-    out.steps.append(ir.AtNextEndStep(sub.body(), m.group(0) + "."))
+    out.steps.append(AtNextEndStep(sub.body(), m.group(0) + "."))
 
 
 @template(r"[Ss]acrifice (?:a|an) (.+?)( other than ~)?, then (.+)")
 def _sacrifice_then(m: re.Match, out: Compiled) -> None:
     what = m.group(1)
     _, test = object_phrase(what)
-    out.steps.append(ir.SacrificeChosen(ir.You(), test, "a " + what, other_than_source=bool(m.group(2))))
+    out.steps.append(SacrificeChosen(You(), test, "a " + what, other_than_source=bool(m.group(2))))
     compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
 
 
@@ -121,7 +126,7 @@ def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     compile_sentence(f"{m.group(1).capitalize()} ~", sub)
     compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
-    out.steps.append(ir.If(ir.NothingSacrificed(), sub.body()))
+    out.steps.append(If(NothingSacrificed(), sub.body()))
 
 
 # ---- damage and prevention
@@ -132,18 +137,18 @@ def recipients(phrase: str, out: Compiled) -> Ref:
     refs: list[Ref] = []
     for part in parts:
         if part == "each player":
-            refs.append(ir.EachPlayer())
+            refs.append(EachPlayer())
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
             refs.append(players(part, out))
         else:
             refs.append(objects(part, out))
-    return refs[0] if len(refs) == 1 else ir.Both(tuple(refs))
+    return refs[0] if len(refs) == 1 else Both(tuple(refs))
 
 
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    out.steps.append(ir.DealDamage(count_phrase(m.group(2)), who))
+    out.steps.append(DealDamage(count_phrase(m.group(2)), who))
 
 
 @template(r"(?:~|It) deals (\w+) damage to (.+)")
@@ -158,21 +163,21 @@ def _damage(m: re.Match, out: Compiled) -> None:
     m2 = re.fullmatch(r"(.+?) and (\w+) damage to (.+)", rest)
     if m2:
         rest, second = m2.group(1), (amount(m2.group(2), out), m2.group(3))
-    out.steps.append(ir.DealDamage(n, recipients(rest, out)))
+    out.steps.append(DealDamage(n, recipients(rest, out)))
     if second is not None:
-        out.steps.append(ir.DealDamage(second[0], recipients(second[1], out)))
+        out.steps.append(DealDamage(second[0], recipients(second[1], out)))
     if gain is not None:
-        out.steps.append(ir.GainLife(ir.You(), gain))
+        out.steps.append(GainLife(You(), gain))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")
 def _fog(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.PreventThisTurn("combat", "all combat damage is prevented"))
+    out.steps.append(PreventThisTurn("combat", "all combat damage is prevented"))
 
 
 @template(r"Prevent all damage that would be dealt to you and creatures you control this turn")
 def _safe_passage(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.PreventThisTurn("you_and_your_creatures",
+    out.steps.append(PreventThisTurn("you_and_your_creatures",
                                         "damage to its controller and their creatures is prevented"))
 
 
@@ -184,32 +189,32 @@ def _no_regen(m: re.Match, out: Compiled) -> None:
 
 @template(r"Destroy (.+)")
 def _destroy(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
+    out.steps.append(Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
 
 
-object_template(r"Regenerate (.+)", ir.Regenerate)
+object_template(r"Regenerate (.+)", Regenerate)
 
 
-object_template(r"Exile (.+)", ir.Exile)
+object_template(r"Exile (.+)", Exile)
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ir.ReturnToHand)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ReturnToHand)
 
 
-object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", ir.PutOnTopOfLibrary)
+object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
 
 
-object_template(r"Counter (target .+)", ir.CounterSpell)
+object_template(r"Counter (target .+)", CounterSpell)
 
 
 @template(r"(Tap|Untap) (.+)")
 def _tap(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
+    out.steps.append(Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
 
 
 @template(r"[Ss]acrifice ~")
 def _sacrifice_self(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.SacrificeSource())
+    out.steps.append(SacrificeSource())
 
 
 @template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
@@ -217,7 +222,7 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     what = m.group(2)
     _, test = object_phrase(what)
-    out.steps.append(ir.SacrificeChosen(who, test, "a " + what))
+    out.steps.append(SacrificeChosen(who, test, "a " + what))
 
 
 # ---- cards and life
@@ -225,11 +230,11 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
           r"(?: and (?:lose|loses) (\w+) life)?", re.I)
 def _draw(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
-    out.steps.append(ir.Draw(who, amount(m.group(2), out)))
+    out.steps.append(Draw(who, amount(m.group(2), out)))
     if m.group(3):
-        out.steps.append(ir.Discard(who, amount(m.group(3), out), random=bool(m.group(4))))
+        out.steps.append(Discard(who, amount(m.group(3), out), random=bool(m.group(4))))
     if m.group(5):
-        out.steps.append(ir.LoseLife(who, amount(m.group(5), out)))
+        out.steps.append(LoseLife(who, amount(m.group(5), out)))
 
 
 @template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
@@ -238,30 +243,30 @@ def _gain(m: re.Match, out: Compiled) -> None:
     n = amount(m.group(2), out)
     if m.group(3):
         n = times(n, count_phrase(m.group(3)))
-    out.steps.append(ir.GainLife(who, n))
+    out.steps.append(GainLife(who, n))
 
 
 @template(r"(.+?) (?:lose|loses) life equal to the sacrificed creature's power")
 def _lose_power(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.LoseLife(players(m.group(1), out), ir.SacrificedPower()))
+    out.steps.append(LoseLife(players(m.group(1), out), SacrificedPower()))
 
 
 @template(r"(.+?) (?:lose|loses) (\w+|that much) life")
 def _lose(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(ir.LoseLife(who, amount(m.group(2), out)))
+    out.steps.append(LoseLife(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:discard|discards) (\w+) cards?( at random)?")
 def _discard(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(ir.Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
+    out.steps.append(Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
 
 
 @template(r"(.+?) reveals their hand")
 def _reveal_hand(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(ir.RevealHand(who))
+    out.steps.append(RevealHand(who))
     out.refs["that player"] = who
 
 
@@ -270,7 +275,7 @@ def _choose_from_hand(m: re.Match, out: Compiled) -> None:
     words = m.group(1)
     test = card_phrase(words.replace(",", "") + " card")
     who = players("that player", out)
-    out.steps.append(ir.DiscardChosen(who, test, f"a {words} card"))
+    out.steps.append(DiscardChosen(who, test, f"a {words} card"))
     out.pending = "That player discards that card"
 
 
@@ -280,13 +285,13 @@ continuation_template(r"That player discards that card")
 @template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
 def _mill(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(ir.Mill(who, amount(m.group(2), out)))
+    out.steps.append(Mill(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
 def _mill_half(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
-    out.steps.append(ir.Mill(who, ir.HalfLibrary()))
+    out.steps.append(Mill(who, HalfLibrary()))
 
 
 @template(r"Search your library for (?:a|an) (.+?)(, reveal it,)? and put (?:it|that card) "
@@ -297,37 +302,37 @@ def _search(m: re.Match, out: Compiled) -> None:
     dest = "hand" if m.group(3) == "into your hand" else "battlefield"
     tapped = m.group(3).endswith("tapped")
     reveal = bool(m.group(2))
-    out.steps.append(ir.Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
+    out.steps.append(Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
 
 
 @template(r"Search your library for a card, then shuffle your library and put that card on top of it")
 def _search_top(m: re.Match, out: Compiled) -> None:
     test = card_phrase("card")
-    out.steps.append(ir.Search(test, "a card", "top"))
+    out.steps.append(Search(test, "a card", "top"))
 
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.Shuffle(ir.You()))
+    out.steps.append(Shuffle(You()))
 
 
 @template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")
 def _from_hand(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1))
-    out.steps.append(ir.PutFromHand(test, "a " + m.group(1)))
+    out.steps.append(PutFromHand(test, "a " + m.group(1)))
 
 
 @template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
 def _reanimate_all(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
-    out.steps.append(ir.ReturnAllFromGraveyards(test))
+    out.steps.append(ReturnAllFromGraveyards(test))
 
 
 @template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")
 def _reveal_until(m: re.Match, out: Compiled) -> None:
     who = players("its controller", out)
     test = card_phrase(m.group(1))
-    out.steps.append(ir.RevealUntil(who, test, "a " + m.group(1)))
+    out.steps.append(RevealUntil(who, test, "a " + m.group(1)))
     out.pending = ("The player puts that card onto the battlefield, then shuffles all other cards revealed "
                    "this way into their library")
 
@@ -338,20 +343,20 @@ continuation_template(r"The player puts that card onto the battlefield, then shu
 
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")
 def _reorder_top(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.ReorderTop(amount(m.group(1), out)))
+    out.steps.append(ReorderTop(amount(m.group(1), out)))
 
 
-object_template(r"Gain control of (.+?) until end of turn", ir.GainControl)
+object_template(r"Gain control of (.+?) until end of turn", GainControl)
 
 
 @template(r"Your opponents can't cast spells this turn")
 def _silence(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.OpponentsCantCast())
+    out.steps.append(OpponentsCantCast())
 
 
 @template(r"(.+?) takes an extra turn after this one")
 def _extra_turn(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.ExtraTurn(players(m.group(1), out)))
+    out.steps.append(ExtraTurn(players(m.group(1), out)))
 
 
 # ---- continuous effects from resolution
@@ -359,30 +364,30 @@ def _extra_turn(m: re.Match, out: Compiled) -> None:
 def _pump(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
     grants = _keywords(m.group(4)) if m.group(4) else ()
-    out.steps.append(ir.Pump(which, int(m.group(2)), int(m.group(3)), grants))
+    out.steps.append(Pump(which, int(m.group(2)), int(m.group(3)), grants))
 
 
 @template(r"(.+?) gains? (.+?) until end of turn")
 def _gains(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
-    out.steps.append(ir.Pump(which, 0, 0, _keywords(m.group(2))))
+    out.steps.append(Pump(which, 0, 0, _keywords(m.group(2))))
 
 
 @template(r"(.+?) can't block this turn")
 def _cant_block(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
 
 
 @template(r"(.+?) can't be blocked this turn")
 def _unblockable(m: re.Match, out: Compiled) -> None:
-    out.steps.append(ir.Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
 
 @template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's) next untap step")
 def _dont_untap(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
     whose = players("that player", out) if m.group(2) == "that player's" else None
-    out.steps.append(ir.DontUntap(which, whose))
+    out.steps.append(DontUntap(which, whose))
 
 
 @template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)
@@ -390,7 +395,7 @@ def _counters(m: re.Match, out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
-    out.steps.append(ir.AddCounters(objects(m.group(2), out), "+1/+1", n))
+    out.steps.append(AddCounters(objects(m.group(2), out), "+1/+1", n))
 
 
 # ---- tokens
@@ -406,9 +411,9 @@ def _tokens(m: re.Match, out: Compiled) -> None:
     if m.group(9):
         n = times(n, count_phrase(m.group(9)))
     keywords = _keywords(m.group(7)) if m.group(7) else ()
-    token = ir.TokenSpec(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
+    token = TokenSpec(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
                          artifact=bool(m.group(6)), text=m.group(8) or "")
-    out.steps.append(ir.CreateTokens(token, n))
+    out.steps.append(CreateTokens(token, n))
 
 
 def _keywords(text: str) -> tuple[str, ...]:

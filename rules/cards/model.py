@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Optional
 
 from .ir import (CDA, Affects, Amount, Bonus, Condition, Effect, EntersTappedUnless, Fixed, Never, Restriction,
@@ -146,6 +147,13 @@ class CardDef:
     abilities: list[Ability] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
     colors_override: Optional[frozenset[str]] = None  # tokens: colors named by the effect
+
+    @cached_property
+    def rules_statics(self) -> tuple["StaticAbility", ...]:
+        """Its static abilities that prevent damage or change the rules for players: the
+        engine asks on every damage event and every cast check, so they are found once."""
+        return tuple(ab for ab in self.abilities
+                     if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
 
     @property
     def supported(self) -> bool:

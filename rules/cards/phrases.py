@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import ir
-from .ir import Amount, Effect, Ref, TargetSpec
+from .ir import (Amount, AttachedHost, ControlledBy, ControllersOf, CountYouControl, Destroy, EachOpponent,
+                EachPlayer, Effect, Fixed, Permanents, Ref, Remember, Remembered, SourceRef, TargetRef, TargetSpec,
+                ThatMuch, Times, XValue, You)
+
 from .targets import Unsupported, object_phrase, target_spec
 from .wording import num, singular
 
@@ -32,7 +34,7 @@ class Compiled:
         """The steps, with "can't be regenerated" applied to every destroy among them."""
         if not self.no_regenerate:
             return tuple(self.steps)
-        return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, ir.Destroy) else s
+        return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, Destroy) else s
                      for s in self.steps)
 
     def child(self) -> "Compiled":
@@ -41,13 +43,13 @@ class Compiled:
         return Compiled(self.specs, [], self.refs, self.x)
 
 
-THOSE = ir.Remembered("those")
+THOSE = Remembered("those")
 
 
 def _add_target(phrase: str, out: Compiled) -> Ref:
     spec = target_spec(phrase)
     out.specs.append(spec)
-    return ir.TargetRef(len(out.specs) - 1, spec.count)
+    return TargetRef(len(out.specs) - 1, spec.count)
 
 
 def _cap_lower(phrase: str) -> str:
@@ -61,7 +63,7 @@ def _cap_lower(phrase: str) -> str:
 def group(phrase: str) -> Ref:
     """Every permanent matching a plural phrase ("creatures you control", "nonland permanents")."""
     kind, test = object_phrase(phrase)
-    return ir.Permanents(kind, test)
+    return Permanents(kind, test)
 
 
 def objects(phrase: str, out: Compiled) -> Ref:
@@ -69,11 +71,11 @@ def objects(phrase: str, out: Compiled) -> Ref:
     flying", "all enchantments", "creatures you control", "all creatures target player controls"."""
     p = _cap_lower(phrase.strip())
     if p == "~":
-        return ir.SourceRef()
+        return SourceRef()
     if p in out.refs:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
-        return ir.AttachedHost()
+        return AttachedHost()
     if re.match(r"(?:(?:up to )?\w+ )?target ", p) or p == "any target":
         ref = _add_target(p, out)
         out.refs.update({"it": ref, "that creature": ref, "that permanent": ref})
@@ -82,11 +84,11 @@ def objects(phrase: str, out: Compiled) -> Ref:
     if m:
         whose = players(m.group(2), out)
         out.refs["those creatures"] = THOSE
-        return ir.Remember("those", ir.ControlledBy(group(m.group(1)), whose))
+        return Remember("those", ControlledBy(group(m.group(1)), whose))
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         p = m.group(1)
-    ref = ir.Remember("those", group(p))
+    ref = Remember("those", group(p))
     out.refs["those creatures"] = THOSE
     return ref
 
@@ -95,21 +97,21 @@ def players(phrase: str, out: Compiled) -> Ref:
     """"you", "target player", "target opponent", "each player", "each opponent", "that player"."""
     p = _cap_lower(phrase.strip())
     if p == "you":
-        return ir.You()
+        return You()
     if p in ("target player", "target opponent"):
         ref = _add_target(p, out)
         out.refs.update({"that player": ref, "they": ref, "them": ref})
         return ref
     if p == "each player":
-        return ir.EachPlayer()
+        return EachPlayer()
     if p == "each opponent":
-        return ir.EachOpponent()
+        return EachOpponent()
     if p in ("that player", "they", "them", "the player"):
         for key in ("that player", "they", "them"):
             if key in out.refs:
                 return out.refs[key]
     if p in ("its controller", "their controller") and "it" in out.refs:
-        return ir.ControllersOf(out.refs["it"])
+        return ControllersOf(out.refs["it"])
     raise Unsupported(phrase)
 
 
@@ -121,23 +123,23 @@ def count_phrase(phrase: str) -> Amount:
     if not m:
         raise Unsupported(phrase)
     kind, test = object_phrase(singular(m.group(1)) if " " not in m.group(1) else m.group(1))
-    return ir.CountYouControl(kind, test)
+    return CountYouControl(kind, test)
 
 
 def amount(word: str, out: Compiled) -> Amount:
     w = word.strip()
     if w.upper() == "X":
-        return out.x or ir.XValue()
+        return out.x or XValue()
     if w == "that much":
-        return ir.ThatMuch()
+        return ThatMuch()
     n = num(w)
     if n is None:
         raise Unsupported(word)
-    return ir.Fixed(n)
+    return Fixed(n)
 
 
 def times(a: Amount, b: Amount) -> Amount:
-    return ir.Times(a, b)
+    return Times(a, b)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from . import ir
+from .ir import (Affects, AffectsAllCreatures, AffectsAttached, AffectsGroup, AffectsSelf,
+                AffectsSelfUnlessDefenderHas, Bonus, BonusPerSameName, BonusPerSharedCreatureType,
+                BonusPerSubtypeYouControl, CDA, CountSubtypeCDA, EntersTappedUnless, LifeTotalCDA,
+                PreventNoncombatToAttached, PreventOneFromOpponents)
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list
@@ -28,27 +31,27 @@ def _keywords(text: str) -> tuple[str, ...]:
     return kws
 
 
-def creature_group(phrase: str, other: bool) -> ir.Affects:
+def creature_group(phrase: str, other: bool) -> Affects:
     """"creatures you control", "White creatures you control", "Elf creatures you control",
     "Goblin creatures", "Creatures your opponents control"."""
     p = phrase[0].lower() + phrase[1:] if phrase.split(" ")[0] in ("Creatures", "Each") else phrase
-    return ir.AffectsGroup(object_phrase(p)[1], other)
+    return AffectsGroup(object_phrase(p)[1], other)
 
 
-def _count_bonus(phrase: str, p: int, t: int) -> ir.Bonus:
+def _count_bonus(phrase: str, p: int, t: int) -> Bonus:
     """"+1/+1 for each Plains you control": counted by printed subtypes (no recursion)."""
     m = re.fullmatch(r"(\w+?)s? you control", phrase)
     if not m or m.group(1) not in BASIC_LAND_TYPES + ("Plain",):
         raise Unsupported(phrase)
-    return ir.BonusPerSubtypeYouControl("Plains" if m.group(1) == "Plain" else m.group(1), p, t)
+    return BonusPerSubtypeYouControl("Plains" if m.group(1) == "Plain" else m.group(1), p, t)
 
 
-def _lands_unless(words: str) -> ir.EntersTappedUnless:
+def _lands_unless(words: str) -> EntersTappedUnless:
     """"enters the battlefield tapped unless you control a Swamp or a Mountain"."""
     subs = [s.strip() for s in re.split(r",?\s*(?:or )?an? ", " " + words) if s.strip()]
     if any(s not in BASIC_LAND_TYPES for s in subs):
         raise Unsupported(words)
-    return ir.EntersTappedUnless(tuple(sorted(set(subs))))
+    return EntersTappedUnless(tuple(sorted(set(subs))))
 
 
 def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
@@ -66,9 +69,9 @@ def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
     if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
              "creature type with it"):
-        return StaticAbility(raw, affects=ir.AffectsAllCreatures(), bonus=ir.BonusPerSharedCreatureType())
+        return StaticAbility(raw, affects=AffectsAllCreatures(), bonus=BonusPerSharedCreatureType())
     if s == "~ gets +1/+1 for each other creature on the battlefield named ~":
-        return StaticAbility(raw, affects=ir.AffectsSelf(), bonus=ir.BonusPerSameName())
+        return StaticAbility(raw, affects=AffectsSelf(), bonus=BonusPerSameName())
     # --- Auras and Equipment
     m = re.fullmatch(r"(?:Enchanted|Equipped) (?:creature|permanent) (gets|has|can't|doesn't) (.+)", s)
     if m:
@@ -79,7 +82,7 @@ def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
     m = re.fullmatch(r"~ can't attack unless defending player controls an? (\w+)", s)
     if m and m.group(1) in BASIC_LAND_TYPES:
-        return StaticAbility(raw, affects=ir.AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
+        return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
@@ -92,29 +95,29 @@ def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
         return StaticAbility(raw, graveyard_to_library=True)
     # --- prevention
     if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":
-        return StaticAbility(raw, prevent=ir.PreventOneFromOpponents())
+        return StaticAbility(raw, prevent=PreventOneFromOpponents())
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":
-        return StaticAbility(raw, prevent=ir.PreventNoncombatToAttached())
+        return StaticAbility(raw, prevent=PreventNoncombatToAttached())
     # --- rules for players
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
     return None
 
 
-def _cda(what: str) -> ir.CDA:
+def _cda(what: str) -> CDA:
     """"the number of Swamps you control", "your life total"."""
     if what == "your life total":
-        return ir.LifeTotalCDA()
+        return LifeTotalCDA()
     m = re.fullmatch(r"the number of (\w+?)s? you control", what)
     if not m:
         raise Unsupported(what)
-    return ir.CountSubtypeCDA(m.group(1))
+    return CountSubtypeCDA(m.group(1))
 
 
 def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
     """"Enchanted creature gets +1/+1 for each Plains you control and has flying", "Equipped
     creature can't be blocked and has shroud", "Enchanted creature doesn't untap ..."."""
-    attached = ir.AffectsAttached()
+    attached = AffectsAttached()
     if verb == "gets":
         m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (has|loses) (.+))?", rest)
         if not m:

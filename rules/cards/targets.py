@@ -1,15 +1,17 @@
 """Phrases that describe objects: "target nonblack creature", "artifact, enchantment, or
 land", "black or red permanent", "creature card from your graveyard", "Goblin creatures
 you control".  They compile to a kind (what card type to look at) and a predicate
-(`rules.cards.ir.Pred`), which the engine judges on the characteristics it chooses: current
+(`rules.cards.Pred`), which the engine judges on the characteristics it chooses: current
 ones for targets, base ones inside a static ability, printed ones for cards."""
 
 from __future__ import annotations
 
 import re
 
-from . import ir
-from .ir import ALWAYS, Pred, TargetSpec, all_of
+from .ir import (ALWAYS, AnyOf, Attacking, Blocking, Colorless, ControlledByYou, HasColor, HasKeyword, HasSubtype,
+                HasSupertype, IsType, Not, OwnedByYou, Pred, Tapped, TargetSpec, ToughnessLessThanSourcePower,
+                all_of)
+
 from .mana import NAME_TO_COLOR
 from .wording import CARD_TYPES, PERMANENT_TYPES, num, singular, split_alternatives
 
@@ -19,7 +21,7 @@ class Unsupported(Exception):
 
 
 def _any(preds: list[Pred]) -> Pred:
-    return ir.AnyOf(tuple(preds))
+    return AnyOf(tuple(preds))
 
 
 def _word_test(word: str) -> Pred:
@@ -27,29 +29,29 @@ def _word_test(word: str) -> Pred:
     "attacking", "basic", a subtype ("Goblin", "Forest")."""
     low = word.lower()
     if low in NAME_TO_COLOR:
-        return ir.HasColor(NAME_TO_COLOR[low])
+        return HasColor(NAME_TO_COLOR[low])
     if low.startswith("non") and low[3:] in NAME_TO_COLOR:
-        return ir.Not(ir.HasColor(NAME_TO_COLOR[low[3:]]))
+        return Not(HasColor(NAME_TO_COLOR[low[3:]]))
     if low.startswith("non") and low[3:] in CARD_TYPES:
-        return ir.Not(ir.IsType(CARD_TYPES[low[3:]]))
+        return Not(IsType(CARD_TYPES[low[3:]]))
     if low in CARD_TYPES:
-        return ir.IsType(CARD_TYPES[low])
+        return IsType(CARD_TYPES[low])
     if low in ("permanent", "spell", "card"):
         return ALWAYS
     if low == "tapped":
-        return ir.Tapped()
+        return Tapped()
     if low == "untapped":
-        return ir.Not(ir.Tapped())
+        return Not(Tapped())
     if low == "attacking":
-        return ir.Attacking()
+        return Attacking()
     if low == "blocking":
-        return ir.Blocking()
+        return Blocking()
     if low == "basic":
-        return ir.HasSupertype("Basic")
+        return HasSupertype("Basic")
     if low == "colorless":
-        return ir.Colorless()
+        return Colorless()
     if word[:1].isupper() and word.isalpha():
-        return ir.HasSubtype(singular(word))
+        return HasSubtype(singular(word))
     raise Unsupported(word)
 
 
@@ -64,18 +66,18 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
     while True:  # suffixes, in any order: "you control", "with flying", "with toughness ..."
         m = _CONTROL.fullmatch(p)
         if m:
-            tests.append(ir.ControlledByYou() if m.group(2) == "you control" else ir.Not(ir.ControlledByYou()))
+            tests.append(ControlledByYou() if m.group(2) == "you control" else Not(ControlledByYou()))
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
-            tests.append(ir.ToughnessLessThanSourcePower())
+            tests.append(ToughnessLessThanSourcePower())
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) (with|without) (flying)", p)
         if m:
-            has = ir.HasKeyword(m.group(3))
-            tests.append(has if m.group(2) == "with" else ir.Not(has))
+            has = HasKeyword(m.group(3))
+            tests.append(has if m.group(2) == "with" else Not(has))
             p = m.group(1)
             continue
         break
@@ -124,19 +126,19 @@ def card_phrase(phrase: str) -> Pred:
     tests: list[Pred] = []
     for w in m.group(1).split():
         if w == "permanent":
-            tests.append(_any([ir.IsType(t) for t in PERMANENT_TYPES]))
+            tests.append(_any([IsType(t) for t in PERMANENT_TYPES]))
         elif w in CARD_TYPES:
-            tests.append(ir.IsType(CARD_TYPES[w]))
+            tests.append(IsType(CARD_TYPES[w]))
         elif w.startswith("non") and w[3:] in CARD_TYPES:
-            tests.append(ir.Not(ir.IsType(CARD_TYPES[w[3:]])))
+            tests.append(Not(IsType(CARD_TYPES[w[3:]])))
         elif w == "basic":
-            tests.append(ir.HasSupertype("Basic"))
+            tests.append(HasSupertype("Basic"))
         else:
             raise Unsupported(phrase)
     return all_of(*tests)
 
 
-_GRAVEYARD_OWNER: dict[str, Pred] = {"your": ir.OwnedByYou(), "a": ALWAYS, "an opponent's": ir.Not(ir.OwnedByYou())}
+_GRAVEYARD_OWNER: dict[str, Pred] = {"your": OwnedByYou(), "a": ALWAYS, "an opponent's": Not(OwnedByYou())}
 
 
 def target_spec(phrase: str) -> TargetSpec:

@@ -11,24 +11,25 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from . import ir
+from .ir import (CastTrigger, CombatTrigger, Condition, EventValue, If, OtherCombatant, PlayerEventTrigger, Ref,
+                SourceRef, SourceUntapped, StepTrigger, TriggerCondition, ZoneChangeTrigger)
 from .effect_templates import compile_effect
-from .ir import Ref, TriggerCondition
+
 from .model import TriggeredAbility
 from .targets import Unsupported, object_phrase
 
 
 def _player_refs(key: str) -> dict[str, Ref]:
-    ref = ir.EventValue(key)
+    ref = EventValue(key)
     return {"that player": ref, "they": ref, "them": ref}
 
 
 _COMBAT_REFS: dict[str, dict[str, Ref]] = {
     "attacks": {},
-    "blocks": {"that creature": ir.EventValue("attacker")},
-    "blocks a creature": {"that creature": ir.EventValue("attacker")},
+    "blocks": {"that creature": EventValue("attacker")},
+    "blocks a creature": {"that creature": EventValue("attacker")},
     "attacks or blocks": {},
-    "blocks or becomes blocked by a creature": {"that creature": ir.OtherCombatant()},
+    "blocks or becomes blocked by a creature": {"that creature": OtherCombatant()},
     "deals combat damage to a player": _player_refs("target"),
     "deals damage to an opponent": _player_refs("target"),
     "deals damage": {},
@@ -41,41 +42,41 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
                      r"(enters the battlefield|dies)", cond)
     if m:
         who = "self" if m.group(1) == "~" else m.group(1)
-        refs: dict[str, Ref] = {"it": ir.SourceRef()} if who == "self" else {}
+        refs: dict[str, Ref] = {"it": SourceRef()} if who == "self" else {}
         if m.group(2) == "dies":
-            return "dies", ir.ZoneChangeTrigger("dies", who), refs, True
-        return "etb", ir.ZoneChangeTrigger("battlefield", who), refs, False
+            return "dies", ZoneChangeTrigger("dies", who), refs, True
+        return "etb", ZoneChangeTrigger("battlefield", who), refs, False
     m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \
         re.fullmatch(r"the beginning of (the) (end step)", cond) or \
         re.fullmatch(r"the beginning of (each) player's (upkeep|draw step)", cond)
     if m:
         step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
-        return step, ir.StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
+        return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
     if cond == "the beginning of the upkeep of enchanted creature's controller":
-        return "upkeep", ir.StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
+        return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
             raise Unsupported(m.group(1))
-        return m.group(1), ir.CombatTrigger(m.group(1)), {"it": ir.SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
+        return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
     m = re.fullmatch(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell", cond)
     if m:
         test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
-        return "cast", ir.CastTrigger(m.group(1), test), _player_refs("player"), False
+        return "cast", CastTrigger(m.group(1), test), _player_refs("player"), False
     m = re.fullmatch(r"(a player|you|an opponent) (draws|discards) a card", cond)
     if m:
         kind = {"draws": "draw", "discards": "discard"}[m.group(2)]
-        return kind, ir.PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
+        return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
     m = re.fullmatch(r"(you|a player|an opponent) gains? life", cond)
     if m:
-        return "life_gain", ir.PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
+        return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
     raise Unsupported(cond)
 
 
-def _intervening_if(text: str) -> ir.Condition:
+def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
-        return ir.SourceUntapped()
+        return SourceUntapped()
     raise Unsupported(text)
 
 
@@ -93,6 +94,6 @@ def compile_triggered(t: str, raw: str) -> Optional[TriggeredAbility]:
     effect = c.body()
     check = _intervening_if(m.group(3)) if m.group(3) else None
     if check is not None:
-        effect = (ir.If(check, effect),)
+        effect = (If(check, effect),)
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs),
                             optional=optional, leaves_battlefield=leaves, intervening=check)

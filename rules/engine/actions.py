@@ -23,6 +23,10 @@ class IllegalAction(Exception):
         super().__init__(f"{message} (rule {rule})" if rule else message)
 
 
+class NotationError(IllegalAction):
+    """Text that doesn't parse as an action, or names nothing in the game."""
+
+
 @dataclass(frozen=True)
 class Action:
     player: str

@@ -16,9 +16,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards.model import Ability, CardDef
+from .state import GameState
 
-# never part of the state: the paused game loop and a cache derived from the state
-_SKIP = frozenset({"_proc", "_chars_cache"})
+# never part of the state: a cache derived from the rest of it
+_SKIP = frozenset({"chars_cache"})
 
 
 def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
@@ -51,8 +52,9 @@ def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     return (type(value).__name__, repr(value))
 
 
-def state_digest(game: Any) -> str:
+def state_digest(state: GameState) -> str:
     """The digest of a game's whole state (hex)."""
-    root = frozenset({id(game)})  # effects that remember the game refer back to it
-    state = tuple((k, canonical(v, root)) for k, v in sorted(vars(game).items()) if k not in _SKIP)
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+    root = frozenset({id(state)})  # effects that remember the state refer back to it
+    parts = tuple((f.name, canonical(getattr(state, f.name), root)) for f in dataclasses.fields(state)
+                  if f.name not in _SKIP)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

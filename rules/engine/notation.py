@@ -12,157 +12,18 @@ When a name fits several objects, the first one for which the action is legal is
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from . import actions as A
-from ..cards import card_names
+from .actions import NotationError
+from .characteristics import activated_abilities, spell_targets
+from .combat import can_attack, can_block
+from .refs import candidates, name_of, ref_parts, resolve_ref, split_refs
+from .stack import check_activate
+from .state import GameState
+from .targets import target_illegal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-
-
-class NotationError(A.IllegalAction):
-    """Text that doesn't parse as an action, or names nothing in the game."""
-
-
-_REF = re.compile(r"^(?:(?P<who>[^'\s]+)'s )?(?P<name>.+?)(?:#(?P<n>\d+))?$")
-_NAME = re.compile(r"^(?P<name>.+?)(?:#(?P<n>\d+))?$")
-_NAMES: set[str] = set()
-
-
-def _known_names() -> set[str]:
-    if not _NAMES:
-        _NAMES.update(n.lower() for n in card_names())
-    return _NAMES
-
-
-def ref_parts(game: "Game", ref: str) -> tuple[Optional[str], str, Optional[int]]:
-    """(player, lower-case name, number) of a reference: `bob's Centaur Courser#2`.  An
-    apostrophe that doesn't follow a player's name belongs to the card's name
-    ("Angel's Feather#2")."""
-    text = ref.strip()
-    m = _REF.match(text)
-    if m and m.group("who") and game.has_player(m.group("who")):
-        who: Optional[str] = m.group("who")
-    else:
-        who, m = None, _NAME.match(text)
-    if m is None:
-        return None, "", None
-    n = m.group("n")
-    return who, m.group("name").lower(), int(n) if n else None
-
-
-def _name_part(ref: str, game: Optional["Game"]) -> str:
-    if game is not None:
-        return ref_parts(game, ref)[1]
-    m = _NAME.match(ref.strip())
-    return m.group("name").lower() if m else ""
-
-
-def split_refs(text: str, game: Optional["Game"] = None) -> list[str]:
-    """Split "A, B, C" into references, keeping names that contain commas together
-    ("Mirri, Cat Warrior")."""
-    pieces = [p.strip() for p in text.split(",")]
-    names = _known_names()
-    if game is not None:
-        names = names | {o.name.lower() for o in game.objects.values()}
-    out: list[str] = []
-    i = 0
-    while i < len(pieces):
-        for k in (3, 2):
-            if i + k <= len(pieces):
-                joined = ", ".join(pieces[i:i + k])
-                if _name_part(joined, game) in names:
-                    out.append(joined)
-                    i += k
-                    break
-        else:
-            if pieces[i]:
-                out.append(pieces[i])
-            i += 1
-    return out
-
-
-# ------------------------------------------------------------------ references
-def candidates(game: "Game", ref: str, zones: tuple[str, ...]) -> list[Any]:
-    """Every object (or stack item) in `zones` that `ref` may mean, in creation order."""
-    who, name, n = ref_parts(game, ref)
-    if not name:
-        return []
-    out: list[Any] = []
-    for zone in zones:
-        if zone == "stack":
-            for it in reversed(game.stack):
-                if it.name.lower() == name and (not who or it.controller == who):
-                    src = game.objects.get(it.source_id) or game.known(it.source_id)
-                    if n and (src is None or src.card_no != n):
-                        continue
-                    out.append(it.id)
-            continue
-        if zone == "battlefield":
-            ids = list(game.battlefield)
-        else:
-            ids = [i for p in game.players for i in p.zone(zone)]
-        for i in ids:
-            o = game.objects[i]
-            if o.name.lower() != name:
-                continue
-            owner = o.controller if zone == "battlefield" else o.owner
-            if who and owner != who:
-                continue
-            if n and o.card_no != n:
-                continue
-            out.append(i)
-    return out
-
-
-def resolve_reference(game: "Game", ref: str, zones: tuple[str, ...], *, player_ok: bool = False,
-                      controller: Optional[str] = None) -> Any:
-    ref = ref.strip()
-    if player_ok and game.has_player(ref):
-        return ref
-    found = candidates(game, ref, zones)
-    if controller is not None:
-        mine = [i for i in found if _owner(game, i) == controller]
-        found = mine or found
-    if not found:
-        where = " or ".join(zones)
-        raise NotationError(f"nothing called {ref!r} in {where}")
-    return found[0]
-
-
-def _owner(game: "Game", ref: Any) -> Optional[str]:
-    o = game.objects.get(ref)
-    if o is not None:
-        return o.controller if o.zone == "battlefield" else o.owner
-    it = game.stack_item(ref)
-    return it.controller if it else None
-
-
-def _stack_ref(game: "Game", it: Any) -> str:
-    """A stack object by its source's name, made unambiguous among the objects on the stack
-    with the same name: the source's number, then its controller."""
-    same = [x for x in game.stack if x.name == it.name]
-    if len(same) == 1:
-        return it.name
-    src = game.known(it.source_id)
-    text = f"{it.name}#{src.card_no}" if src is not None else it.name
-    if len(candidates(game, text, ("stack",))) > 1:
-        text = f"{it.controller}'s {text}"
-    return text
-
-
-def describe_ref(game: "Game", ref: Any) -> str:
-    if isinstance(ref, str):
-        return ref
-    it = game.stack_item(ref)
-    if it is not None:
-        return _stack_ref(game, it)
-    o = game.known(ref)
-    if o is None:
-        return f"#{ref}"
-    same = sum(1 for x in game.objects.values() if x.name == o.name)
-    return f"{o.name}#{o.card_no}" if same > 1 else o.name
+__all__ = ["NotationError", "format_action", "parse_action"]
 
 
 # ------------------------------------------------------------------ parsing
@@ -189,17 +50,17 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what} must be a number, not {text!r}") from None
 
 
-def parse_action(game: "Game", text: str, player: Optional[str] = None) -> A.Action:
+def parse_action(state: GameState, text: str, player: Optional[str] = None) -> A.Action:
     """Parse `player: verb ...` (or `verb ...` with `player` given, or the deciding player)."""
     raw = text.strip()
     m = re.match(r"^([^:\s]+):\s*(.*)$", raw)
-    if m and game.has_player(m.group(1)):
+    if m and state.has_player(m.group(1)):
         player, body = m.group(1), m.group(2).strip()
     else:
         body = raw
         if player is None:
-            player = game.decision.player if game.decision else None
-    if not player or not game.has_player(player):
+            player = state.decision.player if state.decision else None
+    if not player or not state.has_player(player):
         raise NotationError(f"which player? write 'name: {body}'")
     verb, _, rest = body.partition(" ")
     verb = verb.lower()
@@ -207,48 +68,48 @@ def parse_action(game: "Game", text: str, player: Optional[str] = None) -> A.Act
     parser = _PARSERS.get(verb)
     if parser is None:
         raise NotationError(f"unknown action {verb!r}; actions are: {', '.join(sorted(_PARSERS))}")
-    return parser(game, player, rest)
+    return parser(state, player, rest)
 
 
-def _p_pass(game: "Game", player: str, rest: str) -> A.Action:
+def _p_pass(state: GameState, player: str, rest: str) -> A.Action:
     return A.Pass(player)
 
 
-def _p_keep(game: "Game", player: str, rest: str) -> A.Action:
+def _p_keep(state: GameState, player: str, rest: str) -> A.Action:
     return A.Keep(player)
 
 
-def _p_mulligan(game: "Game", player: str, rest: str) -> A.Action:
+def _p_mulligan(state: GameState, player: str, rest: str) -> A.Action:
     return A.Mulligan(player)
 
 
-def _p_concede(game: "Game", player: str, rest: str) -> A.Action:
+def _p_concede(state: GameState, player: str, rest: str) -> A.Action:
     return A.Concede(player)
 
 
-def _p_yes(game: "Game", player: str, rest: str) -> A.Action:
+def _p_yes(state: GameState, player: str, rest: str) -> A.Action:
     return A.YesNo(player, True)
 
 
-def _p_no(game: "Game", player: str, rest: str) -> A.Action:
+def _p_no(state: GameState, player: str, rest: str) -> A.Action:
     return A.YesNo(player, False)
 
 
-def _p_play(game: "Game", player: str, rest: str) -> A.Action:
-    ids = candidates(game, rest, ("hand",))
-    ids = [i for i in ids if game.objects[i].owner == player] or ids
+def _p_play(state: GameState, player: str, rest: str) -> A.Action:
+    ids = candidates(state, rest, ("hand",))
+    ids = [i for i in ids if state.objects[i].owner == player] or ids
     if not ids:
         raise NotationError(f"no {rest!r} in {player}'s hand")
     return A.PlayLand(player, ids[0])
 
 
-def _refs_for_specs(game: "Game", specs: tuple, refs: list[str], controller: str, source: Any) -> tuple[Any, ...]:
+def _refs_for_specs(state: GameState, specs: tuple, refs: list[str], controller: str, source: Any) -> tuple[Any, ...]:
     """Resolve target references, guided by what each target must be."""
     flat = [s for s in specs for _ in range(s.count)] or [None] * len(refs)
     out: list[Any] = []
     for i, ref in enumerate(refs):
         spec = flat[i] if i < len(flat) else None
-        if game.has_player(ref):
+        if state.has_player(ref):
             out.append(ref)
             continue
         zones: tuple[str, ...] = ("battlefield", "stack", "graveyard", "hand", "exile")
@@ -256,91 +117,91 @@ def _refs_for_specs(game: "Game", specs: tuple, refs: list[str], controller: str
             zones = ("stack",)
         elif spec is not None and spec.kind == "card_graveyard":
             zones = ("graveyard",)
-        found = candidates(game, ref, zones)
+        found = candidates(state, ref, zones)
         if not found:
             raise NotationError(f"nothing called {ref!r} to target")
         pick = found[0]
         if spec is not None:
             for c in found:
-                if c not in out and game.target_illegal(spec, c, controller, source) is None:
+                if c not in out and target_illegal(state, spec, c, controller, source) is None:
                     pick = c
                     break
         out.append(pick)
     return tuple(out)
 
 
-def _p_cast(game: "Game", player: str, rest: str) -> A.Action:
+def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     head, cl = _clauses(rest)
-    ids = candidates(game, head, ("hand",))
-    ids = [i for i in ids if game.objects[i].owner == player] or ids
+    ids = candidates(state, head, ("hand",))
+    ids = [i for i in ids if state.objects[i].owner == player] or ids
     if not ids:
         raise NotationError(f"no {head!r} in {player}'s hand")
-    card = game.objects[ids[0]]
-    refs = split_refs(cl["targeting"], game) if "targeting" in cl else []
-    targets = _refs_for_specs(game, game.spell_targets(card), refs, player, card)
+    card = state.objects[ids[0]]
+    refs = split_refs(cl["targeting"], state) if "targeting" in cl else []
+    targets = _refs_for_specs(state, spell_targets(card), refs, player, card)
     x = _int(cl["x"], "x") if "x" in cl else None
     modes = tuple(_int(v, "mode") for v in cl["mode"].split(",")) if "mode" in cl else ()
-    paying = _paying(game, player, cl)
+    paying = _paying(state, player, cl)
     return A.Cast(player, card.id, targets, x, modes, paying)
 
 
-def _paying(game: "Game", player: str, cl: dict[str, str]) -> Optional[tuple[int, ...]]:
+def _paying(state: GameState, player: str, cl: dict[str, str]) -> Optional[tuple[int, ...]]:
     if "paying" not in cl:
         return None
     out: list[int] = []
-    for ref in split_refs(cl["paying"], game):
-        found = [i for i in candidates(game, ref, ("battlefield",))
-                 if game.objects[i].controller == player and i not in out]
-        untapped = [i for i in found if not game.objects[i].tapped]
+    for ref in split_refs(cl["paying"], state):
+        found = [i for i in candidates(state, ref, ("battlefield",))
+                 if state.objects[i].controller == player and i not in out]
+        untapped = [i for i in found if not state.objects[i].tapped]
         if not found:
             raise NotationError(f"{player} controls no {ref!r} to pay with")
         out.append((untapped or found)[0])
     return tuple(out)
 
 
-def _p_activate(game: "Game", player: str, rest: str) -> A.Action:
+def _p_activate(state: GameState, player: str, rest: str) -> A.Action:
     head, cl = _clauses(rest)
     color = None
     m = re.match(r"^(.*?)\s+for\s+(white|blue|black|red|green|[WUBRG])$", head, re.I)
     if m:
         head, color = m.group(1), m.group(2)
-    found = candidates(game, head, ("battlefield",))
-    mine = [i for i in found if game.objects[i].controller == player] or found
+    found = candidates(state, head, ("battlefield",))
+    mine = [i for i in found if state.objects[i].controller == player] or found
     if not mine:
         raise NotationError(f"no permanent called {head!r} on the battlefield")
     index = _int(cl["ability"], "ability") if "ability" in cl else 1
-    refs = split_refs(cl["targeting"], game) if "targeting" in cl else []
+    refs = split_refs(cl["targeting"], state) if "targeting" in cl else []
     x = _int(cl["x"], "x") if "x" in cl else None
-    paying = _paying(game, player, cl)
+    paying = _paying(state, player, cl)
     best = None
     for oid in mine:  # prefer one whose ability can be activated (untapped, not sick)
-        o = game.objects[oid]
-        abilities = game.activated_abilities(o)
+        o = state.objects[oid]
+        abilities = activated_abilities(state, o)
         specs = abilities[index - 1].targets if 1 <= index <= len(abilities) else ()
-        action = A.Activate(player, oid, index, _refs_for_specs(game, specs, refs, player, o), x, paying, color)
+        action = A.Activate(player, oid, index, _refs_for_specs(state, specs, refs, player, o), x, paying, color)
         best = best or action
         try:
-            game._check_activate(action)
+            check_activate(state, action)
             return action
         except A.IllegalAction:
             continue
     return best  # type: ignore[return-value]
 
 
-def _p_attack(game: "Game", player: str, rest: str) -> A.Action:
+def _p_attack(state: GameState, player: str, rest: str) -> A.Action:
     if rest.lower() == "none":
         return A.DeclareAttackers(player, ())
     attacks: list[tuple[int, Any]] = []
-    default = game.opponents(player)[0] if game.opponents(player) else None
+    default = state.opponents(player)[0] if state.opponents(player) else None
     for group in rest.split(";"):
         names, arrow, defender = group.partition("->")
         target: Any = default
         if arrow:
-            target = resolve_reference(game, defender.strip(), ("battlefield",), player_ok=True)
-        for ref in split_refs(names, game):
-            cands = [i for i in candidates(game, ref, ("battlefield",)) if game.objects[i].controller == player]
+            target = resolve_ref(state, defender.strip(), ("battlefield",), player_ok=True)
+        for ref in split_refs(names, state):
+            cands = [i for i in candidates(state, ref, ("battlefield",)) if state.objects[i].controller == player]
             free = [i for i in cands if i not in [a for a, _ in attacks]]
-            able = [i for i in free if game.can_attack(game.objects[i]) is None]
+            able = [i for i in free if can_attack(state, state.objects[i]) is None]
             pick = (able or free or cands or [None])[0]
             if pick is None:
                 raise NotationError(f"{player} controls no {ref!r} to attack with")
@@ -348,7 +209,7 @@ def _p_attack(game: "Game", player: str, rest: str) -> A.Action:
     return A.DeclareAttackers(player, tuple(attacks))
 
 
-def _p_block(game: "Game", player: str, rest: str) -> A.Action:
+def _p_block(state: GameState, player: str, rest: str) -> A.Action:
     if rest.lower() == "none":
         return A.DeclareBlockers(player, ())
     blocks: list[tuple[int, int]] = []
@@ -357,7 +218,7 @@ def _p_block(game: "Game", player: str, rest: str) -> A.Action:
     pairs: list[tuple[str, str]] = []
     left = chunks[0]
     for chunk in chunks[1:-1]:
-        refs = split_refs(chunk, game)
+        refs = split_refs(chunk, state)
         if len(refs) < 2:
             raise NotationError("write blocks as 'BLOCKER -> ATTACKER, BLOCKER -> ATTACKER'")
         pairs.append((left, refs[0]))
@@ -366,21 +227,21 @@ def _p_block(game: "Game", player: str, rest: str) -> A.Action:
     for b_ref, a_ref in pairs:
         if not a_ref or not b_ref:
             raise NotationError("write blocks as 'BLOCKER -> ATTACKER'")
-        bs = [i for i in candidates(game, b_ref, ("battlefield",)) if game.objects[i].controller == player]
+        bs = [i for i in candidates(state, b_ref, ("battlefield",)) if state.objects[i].controller == player]
         bs = [i for i in bs if i not in [b for b, _ in blocks]] or bs
-        attackers = [i for i in candidates(game, a_ref, ("battlefield",)) if game.objects[i].attacking is not None]
+        attackers = [i for i in candidates(state, a_ref, ("battlefield",)) if state.objects[i].attacking is not None]
         if not bs:
             raise NotationError(f"{player} controls no {b_ref!r} to block with")
         if not attackers:
             raise NotationError(f"no attacking creature called {a_ref!r}")
-        able = [b for b in bs if game.can_block(game.objects[b]) is None] or bs
+        able = [b for b in bs if can_block(state, state.objects[b]) is None] or bs
         blocks.append((able[0], attackers[0]))
     return A.DeclareBlockers(player, tuple(blocks))
 
 
-def _p_order(game: "Game", player: str, rest: str) -> A.Action:
-    d = game.decision
-    refs = split_refs(rest, game)
+def _p_order(state: GameState, player: str, rest: str) -> A.Action:
+    d = state.decision
+    refs = split_refs(rest, state)
     if d is not None and d.kind == "order_triggers":
         labels = list(d.options)
         used: list[int] = []
@@ -388,8 +249,8 @@ def _p_order(game: "Game", player: str, rest: str) -> A.Action:
             free = [i for i in range(len(labels)) if i not in used]
             idx = next((i for i in free if labels[i].lower() == ref.strip().lower()), None)
             if idx is None:  # a plain name for a label with an owner or number
-                _, name, _ = ref_parts(game, ref)
-                idx = next((i for i in free if ref_parts(game, labels[i])[1] == name), None)
+                _, name, _ = ref_parts(state, ref)
+                idx = next((i for i in free if ref_parts(state, labels[i])[1] == name), None)
             if idx is None:
                 raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
             used.append(idx)
@@ -397,7 +258,7 @@ def _p_order(game: "Game", player: str, rest: str) -> A.Action:
     items: list[int] = []
     pool = list(d.options) if d is not None else []
     for ref in refs:
-        found = [i for i in candidates(game, ref, ("battlefield",)) if i not in items]
+        found = [i for i in candidates(state, ref, ("battlefield",)) if i not in items]
         inpool = [i for i in found if i in pool] or found
         if not inpool:
             raise NotationError(f"nothing called {ref!r} to order")
@@ -405,50 +266,50 @@ def _p_order(game: "Game", player: str, rest: str) -> A.Action:
     return A.Order(player, tuple(items))
 
 
-def _p_assign(game: "Game", player: str, rest: str) -> A.Action:
+def _p_assign(state: GameState, player: str, rest: str) -> A.Action:
     out: list[tuple[int, Any]] = []
     for part in re.split(r",\s*(?=\d+\s+to\s)", rest):
         m = re.match(r"^(\d+)\s+to\s+(.+)$", part.strip())
         if not m:
             raise NotationError(f"write damage as 'N to NAME', not {part!r}")
-        out.append((int(m.group(1)), resolve_reference(game, m.group(2), ("battlefield",), player_ok=True)))
+        out.append((int(m.group(1)), resolve_ref(state, m.group(2), ("battlefield",), player_ok=True)))
     return A.Assign(player, tuple(out))
 
 
-def _p_choose(game: "Game", player: str, rest: str) -> A.Action:
-    d = game.decision
+def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
+    d = state.decision
     if d is not None and d.kind == "bottom":
         picked: list[int] = []
-        for ref in split_refs(rest, game):
-            found = [i for i in candidates(game, ref, ("hand",))
-                     if game.objects[i].owner == player and i not in picked]
+        for ref in split_refs(rest, state):
+            found = [i for i in candidates(state, ref, ("hand",))
+                     if state.objects[i].owner == player and i not in picked]
             if not found:
                 raise NotationError(f"no {ref!r} in {player}'s hand to choose")
             picked.append(found[0])
         return A.Choose(player, tuple(picked))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "object":
         zones = d.data.get("zones", ("battlefield",))
-        offered = [i for i in candidates(game, rest, zones) if i in d.data["ids"]]
-        return A.Choose(player, (offered[0] if offered else resolve_reference(game, rest, zones, player_ok=True),))
+        offered = [i for i in candidates(state, rest, zones) if i in d.data["ids"]]
+        return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
     if d is not None and d.kind == "choose" and d.data.get("kind") == "keep":
-        return A.Choose(player, (resolve_reference(game, rest, ("battlefield",), controller=player),))
+        return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
 
 
-def _p_target(game: "Game", player: str, rest: str) -> A.Action:
-    d = game.decision
-    refs = split_refs(rest, game)
+def _p_target(state: GameState, player: str, rest: str) -> A.Action:
+    d = state.decision
+    refs = split_refs(rest, state)
     if d is not None and d.kind == "targets":
         t = d.data["trigger"]
-        return A.ChooseTargets(player, _refs_for_specs(game, d.data["specs"], refs, t.controller, t.source))
-    return A.ChooseTargets(player, tuple(resolve_reference(game, r, ("battlefield", "stack", "graveyard"),
+        return A.ChooseTargets(player, _refs_for_specs(state, d.data["specs"], refs, t.controller, t.source))
+    return A.ChooseTargets(player, tuple(resolve_ref(state, r, ("battlefield", "stack", "graveyard"),
                                                            player_ok=True) for r in refs))
 
 
-def _p_discard(game: "Game", player: str, rest: str) -> A.Action:
+def _p_discard(state: GameState, player: str, rest: str) -> A.Action:
     out: list[int] = []
-    for ref in split_refs(rest, game):
-        found = [i for i in candidates(game, ref, ("hand",)) if game.objects[i].owner == player and i not in out]
+    for ref in split_refs(rest, state):
+        found = [i for i in candidates(state, ref, ("hand",)) if state.objects[i].owner == player and i not in out]
         if not found:
             raise NotationError(f"no {ref!r} in {player}'s hand to discard")
         out.append(found[0])
@@ -464,9 +325,9 @@ _PARSERS = {
 
 
 # ------------------------------------------------------------------ writing
-def format_action(game: "Game", a: A.Action) -> str:
+def format_action(state: GameState, a: A.Action) -> str:
     """The notation of an action, with references the parser reads back to the same objects."""
-    n = lambda r: describe_ref(game, r)  # noqa: E731
+    n = lambda r: name_of(state, r)  # noqa: E731
     p = a.player
     if isinstance(a, A.Pass):
         return f"{p}: pass"
@@ -497,7 +358,7 @@ def format_action(game: "Game", a: A.Action) -> str:
             return f"{p}: block none"
         return f"{p}: block " + ", ".join(f"{n(b)} -> {n(x)}" for b, x in a.blocks)
     if isinstance(a, A.Order):
-        d = game.decision
+        d = state.decision
         if d is not None and d.kind == "order_triggers":
             return f"{p}: order " + ", ".join(d.options[i] for i in a.items)
         return f"{p}: order " + ", ".join(n(i) for i in a.items)

@@ -1,4 +1,6 @@
-"""Game objects, players and stack items: the nouns of the game state (2014: 109, 110, 400)."""
+"""The nouns of the game state: objects, players, stack items, continuous effects and
+triggered abilities waiting to go on the stack (2014: 109, 110, 400, 603, 611).  Plain data:
+the systems of `rules.engine` read and change them."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..cards.model import Ability, CardDef
+from ..cards.model import Ability, CardDef, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 
@@ -43,6 +45,13 @@ class Obj:
     @property
     def name(self) -> str:
         return self.card.name
+
+    def leave_combat(self) -> None:
+        """Removed from combat (506.4): no longer attacking, blocking or blocked."""
+        self.attacking = None
+        self.blocking = []
+        self.blocked = False
+        self.blockers_order = []
 
 
 @dataclass
@@ -105,3 +114,71 @@ class StackItem:
     @property
     def name(self) -> str:
         return self.source_name
+
+
+# ------------------------------------------------------------------ continuous effects
+@dataclass
+class ContinuousEffect:
+    """An effect from a resolved spell or ability: locked to the objects it affected (611.2c)."""
+
+    timestamp: int
+    affected: frozenset[int]
+    source_name: str
+    duration: str = "eot"  # "eot", "forever", "step:<name>", "untap:<player>"
+    power: int = 0
+    toughness: int = 0
+    set_pt: Optional[tuple[int, int]] = None
+    grants: tuple[str, ...] = ()
+    removes: tuple[str, ...] = ()
+    restriction: str = ""
+
+
+@dataclass
+class ControlEffect(ContinuousEffect):
+    """"Gain control of target creature until end of turn" (layer 2): the new controller is
+    set at once and the old one restored when the effect ends, unless control changed again."""
+
+    obj: int = 0
+    old: str = ""
+    new: str = ""
+
+
+@dataclass
+class PreventionEffect(ContinuousEffect):
+    """A prevention shield from a resolved spell or ability (`ir.PreventThisTurn.what`):
+    "combat" prevents all combat damage; "you_and_your_creatures" all damage to its
+    controller and the creatures they control."""
+
+    what: str = ""
+    controller: str = ""
+
+
+@dataclass
+class PlayerRuleEffect(ContinuousEffect):
+    """A rule for some players from a resolved spell ("Your opponents can't cast spells this
+    turn": rule "cant_cast")."""
+
+    rule: str = ""
+    players: frozenset[str] = frozenset()
+
+
+# ------------------------------------------------------------------ triggered abilities
+@dataclass
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to go on the stack (603.3)."""
+
+    ability: TriggeredAbility
+    source: Obj  # the source as it was when the ability triggered
+    controller: str
+    event: dict = field(default_factory=dict)
+
+
+@dataclass
+class DelayedTrigger:
+    """A trigger created by an effect, e.g. "at the beginning of the next end step" (603.7)."""
+
+    ability: TriggeredAbility
+    source: Obj
+    controller: str
+    data: dict = field(default_factory=dict)
+    once: bool = True

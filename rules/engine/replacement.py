@@ -9,42 +9,30 @@ continuous effects.  Both are data (`rules.cards.ir`), read here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from ..cards import ir
 from ..cards.model import StaticAbility
-from .continuous import ContinuousEffect
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .objects import Obj
+from .characteristics import chars
+from .objects import Obj, PlayerRuleEffect, PreventionEffect
+from .state import GameState
 
 MAX_HAND_SIZE = 7
 
 
-@dataclass
-class PreventionEffect(ContinuousEffect):
-    """A prevention shield from a resolved spell or ability (`ir.PreventThisTurn.what`):
-    "combat" prevents all combat damage; "you_and_your_creatures" all damage to its
-    controller and the creatures they control."""
-
-    what: str = ""
-    controller: str = ""
-
-
-def _shield_prevents(game: "Game", e: PreventionEffect, target: Any, n: int, combat: bool) -> int:
+def _shield_prevents(state: GameState, e: PreventionEffect, target: Any, n: int, combat: bool) -> int:
     if e.what == "combat":
         return n if combat else 0
     if e.what == "you_and_your_creatures":
         if target == e.controller:
             return n
-        o = game.objects.get(target) if isinstance(target, int) else None
-        return n if o is not None and o.controller == e.controller and game.chars(o).is_type("Creature") else 0
+        o = state.objects.get(target) if isinstance(target, int) else None
+        mine = o is not None and o.controller == e.controller and chars(state, o).is_type("Creature")
+        return n if mine else 0
     raise ValueError(f"unknown prevention shield {e.what!r}")
 
 
-def _static_prevents(game: "Game", src: "Obj", prevention: ir.StaticPrevention, source: Any, target: Any, n: int,
+def _static_prevents(state: GameState, src: Obj, prevention: ir.StaticPrevention, source: Any, target: Any, n: int,
                      combat: bool) -> int:
     """How much of the damage a static prevention ability of `src` prevents."""
     match prevention:
@@ -55,88 +43,68 @@ def _static_prevents(game: "Game", src: "Obj", prevention: ir.StaticPrevention, 
     raise TypeError(prevention)
 
 
-def _special(card: Any) -> tuple[StaticAbility, ...]:
-    """The card's static abilities that prevent damage or change rules for players (cached
-    on the card definition: the engine asks on every damage event and every cast check)."""
-    got = card.__dict__.get("_special_statics")
-    if got is None:
-        got = tuple(ab for ab in card.abilities
-                    if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
-        card.__dict__["_special_statics"] = got
-    return got
-
-
-def _statics(game: "Game") -> list[tuple["Obj", StaticAbility]]:
+def _statics(state: GameState) -> list[tuple[Obj, StaticAbility]]:
     out = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        for ab in _special(o.card):
+    for oid in state.battlefield:
+        o = state.objects[oid]
+        for ab in o.card.rules_statics:
             out.append((o, ab))
     return out
 
 
-def enter_battlefield(game: "Game", obj: "Obj") -> None:
+def enter_battlefield(state: GameState, obj: Obj) -> None:
     """Apply the entering permanent's own "enters the battlefield tapped / with" effects
     (614.1c / 419.1c): they happen as part of the event, not after it."""
     for ab in obj.card.abilities:
         if isinstance(ab, StaticAbility) and ab.etb is not None:
             wanted = set(ab.etb.subtypes)  # "enters tapped unless you control a Swamp or a Mountain"
-            if not any(wanted & set(game.chars(o).subtypes) for o in game.permanents(obj.controller)):
+            if not any(wanted & set(chars(state, o).subtypes) for o in state.permanents(obj.controller)):
                 obj.tapped = True
-                game._log(f"{obj.name} {game.rules.word('enters')} tapped", "etb_replacement")
+                state.log_event(f"{obj.name} {state.rules.word('enters')} tapped", "etb_replacement")
 
 
-def graveyard_replacement(game: "Game", obj: "Obj", to_zone: str) -> str:
+def graveyard_replacement(state: GameState, obj: Obj, to_zone: str) -> str:
     """The zone a card goes to instead of its owner's graveyard, if an ability of its own
     says so ("... shuffle it into its owner's library instead")."""
     if to_zone != "graveyard":
         return to_zone
     for ab in obj.card.abilities:
         if isinstance(ab, StaticAbility) and ab.graveyard_to_library:
-            game._log(f"{obj.name} would go to a graveyard: it is revealed and shuffled into its owner's "
-                      "library instead", "etb_replacement")
+            state.log_event(f"{obj.name} would go to a graveyard: it is revealed and shuffled into its owner's "
+                            "library instead", "etb_replacement")
             return "library"
     return to_zone
 
 
-def prevent_damage(game: "Game", source: "Obj", target: Any, amount: int, combat: bool) -> int:
+def prevent_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool) -> int:
     """The damage left after prevention effects (615 / 419.7)."""
-    if amount <= 0 or (isinstance(target, int) and target not in game.objects):
+    if amount <= 0 or (isinstance(target, int) and target not in state.objects):
         return amount
     left = amount
-    for e in game.effects:
+    for e in state.effects:
         if isinstance(e, PreventionEffect) and left > 0:
-            left -= min(left, _shield_prevents(game, e, target, left, combat))
-    for o, ab in _statics(game):
+            left -= min(left, _shield_prevents(state, e, target, left, combat))
+    for o, ab in _statics(state):
         if ab.prevent is not None and left > 0:
-            left -= min(left, _static_prevents(game, o, ab.prevent, source, target, left, combat))
+            left -= min(left, _static_prevents(state, o, ab.prevent, source, target, left, combat))
     if left < amount:
-        name = target if isinstance(target, str) else game.objects[target].name
-        game._log(f"{amount - left} damage {source.name} would deal to {name} is prevented", "prevention")
+        name = target if isinstance(target, str) else state.objects[target].name
+        state.log_event(f"{amount - left} damage {source.name} would deal to {name} is prevented", "prevention")
     return left
 
 
-@dataclass
-class PlayerRuleEffect(ContinuousEffect):
-    """A rule for some players from a resolved spell ("Your opponents can't cast spells this
-    turn": rule "cant_cast")."""
-
-    rule: str = ""
-    players: frozenset[str] = frozenset()
-
-
-def player_rules(game: "Game", player: str) -> set[str]:
+def player_rules(state: GameState, player: str) -> set[str]:
     """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast")."""
     out: set[str] = set()
-    for o, ab in _statics(game):
+    for o, ab in _statics(state):
         if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
             out.add(ab.player_rule)
-    for e in game.effects:
+    for e in state.effects:
         if isinstance(e, PlayerRuleEffect) and player in e.players:
             out.add(e.rule)
     return out
 
 
-def max_hand_size(game: "Game", player: str) -> Optional[int]:
+def max_hand_size(state: GameState, player: str) -> Optional[int]:
     """The player's maximum hand size (402.2 / 217.3b); None: no maximum."""
-    return None if "no_max_hand_size" in player_rules(game, player) else MAX_HAND_SIZE
+    return None if "no_max_hand_size" in player_rules(state, player) else MAX_HAND_SIZE

@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from typing import Any, Generator
 
-from . import actions as A
-from .decisions import Decision
 from ..cards.mana import pool_text
+from . import actions as A
+from . import combat, damage, events, sba, stack, triggers, zones
+from .characteristics import chars, end_effects
+from .decisions import Decision
+from .refs import candidates, known_name, name_of, resolve_ref
 from .replacement import max_hand_size
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .state import GameOver, GameState
 
 Gen = Generator[Decision, Any, Any]
 
@@ -34,267 +35,359 @@ STEP_TITLES = {
     "end_combat": "end of combat step", "main2": "postcombat main phase", "end": "end step",
     "cleanup": "cleanup step",
 }
-MAX_HAND = 7
 
 
-class TurnMixin:
-    # ------------------------------------------------------------ mulligans
-    def _mulligans(self: "Game") -> Gen:
-        rule = self.mulligan_rule
-        order = self._apnap()  # the starting player is active now
-        if rule == "sequential":
-            # 2009 101.4: the starting player takes all mulligans, then each other player
-            for p in order:
-                while p.hand:
-                    ans, _ = yield self._mulligan_decision(p.name)
-                    if isinstance(ans, A.Keep):
-                        self._log(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
-                        break
-                    self._take_mulligan(p.name, len(p.hand) - 1)
-            return
-        # paris (2014 103.4) and london: rounds of declarations, then simultaneous mulligans
-        keeping: set[str] = set()
+
+# ------------------------------------------------------------ the game
+def run_game(state: GameState) -> Gen:
+    """The whole game: setting up, mulligans, then turn after turn until it ends.  A
+    generator: it yields a `Decision` wherever a player must choose and is sent the answer
+    (the action and the plan its check made)."""
+    try:
+        first_step = _set_up(state)
+        if first_step == "mulligan":
+            yield from mulligans(state)
+            first_step = "untap"
         while True:
-            choosing = [p for p in order if p.name not in keeping and p.hand]
-            if not choosing:
-                break
-            takers = []
-            for p in choosing:
-                ans, _ = yield self._mulligan_decision(p.name)
+            yield from run_turn(state, first_step)
+            first_step = "untap"
+            next_turn(state)
+    except GameOver:
+        return
+
+
+def _set_up(state: GameState) -> str:
+    """Create the cards: from decks (shuffled, seven cards each, 103) or from a position
+    (a scenario: mid-game, in the order its file lists the cards).  Returns the first step."""
+    s = state.setup
+    if not s.position or s.step == "mulligan":
+        for spec in s.players:
+            player = state.player(spec.name)
+            player.life = spec.life
+            player.poison = spec.poison
+            for name in list(spec.deck) or list(spec.library):
+                zones.create_card(state, name, spec.name, "library")
+            state.rng.shuffle(player.library)
+            state.log_event(f"{spec.name} shuffles their library", "shuffle")
+        if s.position:
+            starter = s.active or state.players[0].name
+        else:
+            starter = s.starting_player or state.rng.choice([p.name for p in state.players])
+        state.active = starter
+        state.first_turn_player = starter
+        state.turn = 1
+        state.log_event(f"{starter} will take the first turn", "starting_player")
+        for p in state.apnap():
+            zones.draw(state, p.name, 7, log_rule="opening_hand")
+        return "mulligan"
+    pending_attach: list[tuple[int, str]] = []
+    for spec in s.players:
+        player = state.player(spec.name)
+        player.life = spec.life
+        player.poison = spec.poison
+        for zone in spec.zone_order:
+            if zone == "battlefield":
+                for perm in spec.battlefield:
+                    oid = zones.create_card(state, perm.card, spec.name, "battlefield", token=perm.token)
+                    o = state.objects[oid]
+                    o.tapped = perm.tapped
+                    o.since_turn = s.turn if perm.sick else -1
+                    o.damage = perm.damage
+                    for k, v in perm.counters:
+                        o.counters[k] = v
+                    if o.card.loyalty is not None and "loyalty" not in dict(perm.counters):
+                        o.counters["loyalty"] = o.card.loyalty
+                    if perm.attached_to:
+                        pending_attach.append((oid, perm.attached_to))
+            else:
+                for name in getattr(spec, zone):
+                    zones.create_card(state, name, spec.name, zone)
+    for oid, ref in pending_attach:
+        state.objects[oid].attached_to = resolve_ref(state, ref, zones=("battlefield",), player_ok=True)
+    state.turn = s.turn
+    state.active = s.active or state.players[0].name
+    # turn 1 is the game's first turn: its active player is the starting player, who
+    # skips that turn's draw (103.7a / 101.6a); on a later turn nobody skips it
+    state.first_turn_player = state.active if state.turn == 1 else None
+    # a position is mid-game: the players before the active one took the previous turns
+    order = [p.name for p in state.players]
+    k = order.index(state.active)
+    for back in range(1, len(order)):
+        state.player(order[(k - back) % len(order)]).last_turn = state.turn - back
+    state.invalidate()
+    return s.step
+
+
+# ------------------------------------------------------------ mulligans
+
+def mulligans(state: GameState) -> Gen:
+    rule = state.mulligan_rule
+    order = state.apnap()  # the starting player is active now
+    if rule == "sequential":
+        # 2009 101.4: the starting player takes all mulligans, then each other player
+        for p in order:
+            while p.hand:
+                ans, _ = yield _mulligan_decision(state, p.name)
                 if isinstance(ans, A.Keep):
-                    keeping.add(p.name)
-                    self._log(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
-                else:
-                    takers.append(p)
-            if not takers:
-                break
-            for p in takers:
-                size = 7 if rule == "london" else len(p.hand) - 1
-                self._take_mulligan(p.name, size)
-                if rule == "london" and p.mulligans >= 7:
-                    keeping.add(p.name)  # nothing left to bottom from
-        if rule == "london":
-            for p in order:
-                n = min(p.mulligans, len(p.hand))
-                if n:
-                    ans, _ = yield Decision(
-                        "bottom", p.name,
-                        f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
-                        options=list(p.hand), data={"count": n})
-                    for oid in self._choose_cards(ans, p.hand):
-                        self.move(oid, "library", bottom=True, log=False)
-                    self._log(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
-                              player=p.name)
-
-    def _choose_cards(self: "Game", ans: A.Choose, zone: list[int]) -> list[int]:
-        """The cards a `choose` answer names (ids, or references to cards in `zone`)."""
-        out: list[int] = []
-        for w in ans.words:
-            if isinstance(w, int):
-                oid = w
+                    state.log_event(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
+                    break
+                _take_mulligan(state, p.name, len(p.hand) - 1)
+        return
+    # paris (2014 103.4) and london: rounds of declarations, then simultaneous mulligans
+    keeping: set[str] = set()
+    while True:
+        choosing = [p for p in order if p.name not in keeping and p.hand]
+        if not choosing:
+            break
+        takers = []
+        for p in choosing:
+            ans, _ = yield _mulligan_decision(state, p.name)
+            if isinstance(ans, A.Keep):
+                keeping.add(p.name)
+                state.log_event(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
             else:
-                from .notation import candidates
-                ids = [i for i in candidates(self, w, ("hand",)) if i in zone and i not in out]
-                oid = ids[0] if ids else self.resolve_ref(w, zones=("hand",))
-            out.append(oid)
-        return out
-
-    def _mulligan_decision(self: "Game", name: str) -> Decision:
-        n = len(self._players[name].hand)
-        return Decision("mulligan", name, f"keep this hand of {n} or take a mulligan",
-                        options=[A.Keep(name), A.Mulligan(name)])
-
-    def _take_mulligan(self: "Game", name: str, size: int) -> None:
-        p = self._players[name]
-        for oid in list(p.hand):
-            self.move(oid, "library", log=False)
-        self.rng.shuffle(p.library)
-        p.mulligans += 1
-        self._log(f"{name} takes a mulligan", "mulligan", player=name)
-        self._draw(name, max(size, 0), log_rule="mulligan")
-
-    # ------------------------------------------------------------ turns
-    def _next_turn(self: "Game") -> None:
-        self._end_turn_cleanup()
-        self.turn += 1
-        if self.extra_turns:  # 500.7 / 300.6: the most recently created extra turn comes first
-            self.active = self.extra_turns.pop()
-        else:
-            self.active = self.next_player(self.active)
-        if self.setup.turn_cap is not None and self.turn > self.setup.turn_cap:
-            self.end_as_draw(f"the turn limit of {self.setup.turn_cap} was reached")
-            from .game import GameOver
-            raise GameOver()
-        for p in self.players:
-            p.lands_played = 0
-        for o in self.permanents():
-            o.activated_this_turn = 0
-            o.loyalty_activated = 0
-        self._log(f"turn {self.turn}: {self.active}'s turn", "new_turn")
-
-    def _run_turn(self: "Game", first_step: str) -> Gen:
-        self._combat_happened = False
-        self._players[self.active].last_turn = self.turn
-        for step in STEPS[STEPS.index(first_step):]:
-            if self._skip_step(step):
-                continue
-            self.step = step
-            yield from self._do_step(step)
-            self._end_of_step(step)
-
-    def _skip_step(self: "Game", step: str) -> bool:
-        if step == "draw" and self.turn == 1 and self.first_turn_player == self.active:
-            self._log(f"{self.active} skips the draw step of the first turn", "skip_first_draw")
-            return True
-        if step in ("declare_blockers", "first_strike_damage", "combat_damage"):
-            if not self._attackers():
-                return True  # 508.8: no attackers, no blockers or damage steps
-            if step == "first_strike_damage" and not self._first_strike_in_combat():
-                return True
-        return False
-
-    def _do_step(self: "Game", step: str) -> Gen:
-        if step == "untap":
-            self._untap_step()
-            return  # no player receives priority (502.3 / 302.3)
-        if step == "draw":
-            self._draw(self.active, 1, log_rule="draw_step")
-        elif step == "declare_attackers":
-            yield from self._declare_attackers_step()
-        elif step == "declare_blockers":
-            yield from self._declare_blockers_step()
-        elif step in ("first_strike_damage", "combat_damage"):
-            yield from self._combat_damage_step(first=(step == "first_strike_damage"))
-        elif step == "cleanup":
-            yield from self._cleanup_step()
-            return
-        self._fire_step_triggers(step)
-        yield from self._priority_loop()
-
-    def _untap_step(self: "Game") -> None:
-        n = 0
-        for o in self.permanents(self.active):
-            if o.tapped and "doesnt_untap" in self.chars(o).restrictions:
-                self._log(f"{o.name} doesn't untap", "doesnt_untap", player=self.active)
-            elif o.tapped:
-                o.tapped = False
-                n += 1
-        self._log(f"{self.active} untaps {n} permanent{'s' if n != 1 else ''}", "untap",
-                  player=self.active)
-        self._end_effects(f"untap:{self.active}")  # "during its controller's next untap step"
-
-    def _cleanup_step(self: "Game") -> Gen:
-        while True:
-            p = self._players[self.active]
-            limit = max_hand_size(self, p.name)  # 402.2 / 217.3b
-            excess = len(p.hand) - limit if limit is not None else 0
-            if excess > 0:
+                takers.append(p)
+        if not takers:
+            break
+        for p in takers:
+            size = 7 if rule == "london" else len(p.hand) - 1
+            _take_mulligan(state, p.name, size)
+            if rule == "london" and p.mulligans >= 7:
+                keeping.add(p.name)  # nothing left to bottom from
+    if rule == "london":
+        for p in order:
+            n = min(p.mulligans, len(p.hand))
+            if n:
                 ans, _ = yield Decision(
-                    "discard", p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {limit})",
-                    options=list(p.hand), data={"count": excess})
-                for oid in ans.cards:
-                    self.move(oid, "graveyard")
-                    self._log(f"{p.name} discards {self.known_name(oid)}", "cleanup_discard", player=p.name)
-                    self._emit_event("discard", {"player": p.name, "card": oid})
-            # 514.2 / 314.2: damage wears off and "until end of turn" effects end, together
-            for o in self.permanents():
-                o.damage = 0
-                o.deathtouched = False
-                o.regen_shields = 0  # "this turn" shields end with the turn's effects
-            self._end_effects("eot")
-            self._log("damage is removed and \"until end of turn\" effects end", "cleanup_damage")
-            self._flush()
-            if not self._sba_pending() and not self.pending_triggers:
-                return
-            # 514.3a: players get priority, then another cleanup step follows
-            self._log("state-based actions or triggers in cleanup: players get priority", "cleanup_priority")
-            yield from self._priority_loop()
-
-    def _end_of_step(self: "Game", step: str) -> None:
-        self._end_effects(f"step:{step}")
-        if step == "end_combat":
-            self._end_combat()
-        if self.rules.pool_empties_each_step:
-            self._empty_pools(burn=False)
-        else:
-            nxt = STEPS.index(step) + 1
-            if nxt >= len(STEPS) or PHASE[STEPS[nxt]] != PHASE[step]:
-                self._empty_pools(burn=self.rules.mana_burn)
-
-    def _empty_pools(self: "Game", burn: bool) -> None:
-        for p in self.players:
-            n = sum(p.pool.values())
-            if not n:
-                continue
-            text = pool_text(p.pool)
-            p.pool.clear()
-            if burn:
-                self._log(f"{p.name}'s unused mana ({text}) empties from the pool: mana burn", "mana_burn",
+                    "bottom", p.name,
+                    f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
+                    options=list(p.hand), data={"count": n})
+                for oid in _choose_cards(state, ans, p.hand):
+                    zones.move(state, oid, "library", bottom=True)
+                state.log_event(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
                           player=p.name)
-                self.lose_life(p.name, n, "mana burn", rule="mana_burn")
+
+
+def _choose_cards(state: GameState, ans: A.Choose, zone: list[int]) -> list[int]:
+    """The cards a `choose` answer names (ids, or references to cards in `zone`)."""
+    out: list[int] = []
+    for w in ans.words:
+        if isinstance(w, int):
+            oid = w
+        else:
+            ids = [i for i in candidates(state, w, ("hand",)) if i in zone and i not in out]
+            oid = ids[0] if ids else resolve_ref(state, w, zones=("hand",))
+        out.append(oid)
+    return out
+
+
+def _mulligan_decision(state: GameState, name: str) -> Decision:
+    n = len(state.player(name).hand)
+    return Decision("mulligan", name, f"keep this hand of {n} or take a mulligan",
+                    options=[A.Keep(name), A.Mulligan(name)])
+
+
+def _take_mulligan(state: GameState, name: str, size: int) -> None:
+    p = state.player(name)
+    for oid in list(p.hand):
+        zones.move(state, oid, "library")
+    state.rng.shuffle(p.library)
+    p.mulligans += 1
+    state.log_event(f"{name} takes a mulligan", "mulligan", player=name)
+    zones.draw(state, name, max(size, 0), log_rule="mulligan")
+
+
+# ------------------------------------------------------------ turns
+
+def next_turn(state: GameState) -> None:
+    _end_turn_cleanup(state)
+    state.turn += 1
+    if state.extra_turns:  # 500.7 / 300.6: the most recently created extra turn comes first
+        state.active = state.extra_turns.pop()
+    else:
+        state.active = state.next_player(state.active)
+    if state.setup.turn_cap is not None and state.turn > state.setup.turn_cap:
+        state.end_as_draw(f"the turn limit of {state.setup.turn_cap} was reached")
+        raise GameOver()
+    for p in state.players:
+        p.lands_played = 0
+    for o in state.permanents():
+        o.activated_this_turn = 0
+        o.loyalty_activated = 0
+    state.log_event(f"turn {state.turn}: {state.active}'s turn", "new_turn")
+
+
+def run_turn(state: GameState, first_step: str) -> Gen:
+    state.player(state.active).last_turn = state.turn
+    for step in STEPS[STEPS.index(first_step):]:
+        if _skip_step(state, step):
+            continue
+        state.step = step
+        yield from _do_step(state, step)
+        _end_of_step(state, step)
+
+
+def _skip_step(state: GameState, step: str) -> bool:
+    if step == "draw" and state.turn == 1 and state.first_turn_player == state.active:
+        state.log_event(f"{state.active} skips the draw step of the first turn", "skip_first_draw")
+        return True
+    if step in ("declare_blockers", "first_strike_damage", "combat_damage"):
+        if not combat.attacking_creatures(state):
+            return True  # 508.8: no attackers, no blockers or damage steps
+        if step == "first_strike_damage" and not combat.first_strike_in_combat(state):
+            return True
+    return False
+
+
+def _do_step(state: GameState, step: str) -> Gen:
+    if step == "untap":
+        _untap_step(state)
+        return  # no player receives priority (502.3 / 302.3)
+    if step == "draw":
+        zones.draw(state, state.active, 1, log_rule="draw_step")
+    elif step == "declare_attackers":
+        yield from combat.declare_attackers_step(state)
+    elif step == "declare_blockers":
+        yield from combat.declare_blockers_step(state)
+    elif step in ("first_strike_damage", "combat_damage"):
+        yield from combat.combat_damage_step(state, first=(step == "first_strike_damage"))
+    elif step == "cleanup":
+        yield from _cleanup_step(state)
+        return
+    events.fire_step_triggers(state, step)
+    yield from priority_loop(state)
+
+
+def _untap_step(state: GameState) -> None:
+    n = 0
+    for o in state.permanents(state.active):
+        if o.tapped and "doesnt_untap" in chars(state, o).restrictions:
+            state.log_event(f"{o.name} doesn't untap", "doesnt_untap", player=state.active)
+        elif o.tapped:
+            o.tapped = False
+            n += 1
+    state.log_event(f"{state.active} untaps {n} permanent{'s' if n != 1 else ''}", "untap",
+              player=state.active)
+    end_effects(state, f"untap:{state.active}")  # "during its controller's next untap step"
+
+
+def _cleanup_step(state: GameState) -> Gen:
+    while True:
+        p = state.player(state.active)
+        limit = max_hand_size(state, p.name)  # 402.2 / 217.3b
+        excess = len(p.hand) - limit if limit is not None else 0
+        if excess > 0:
+            ans, _ = yield Decision(
+                "discard", p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {limit})",
+                options=list(p.hand), data={"count": excess})
+            for oid in ans.cards:
+                zones.move(state, oid, "graveyard")
+                state.log_event(f"{p.name} discards {known_name(state, oid)}", "cleanup_discard", player=p.name)
+                events.emit(state, "discard", {"player": p.name, "card": oid})
+        # 514.2 / 314.2: damage wears off and "until end of turn" effects end, together
+        for o in state.permanents():
+            o.damage = 0
+            o.deathtouched = False
+            o.regen_shields = 0  # "this turn" shields end with the turn's effects
+        end_effects(state, "eot")
+        state.log_event("damage is removed and \"until end of turn\" effects end", "cleanup_damage")
+        events.flush(state)
+        if not sba.pending(state) and not state.pending_triggers:
+            return
+        # 514.3a: players get priority, then another cleanup step follows
+        state.log_event("state-based actions or triggers in cleanup: players get priority", "cleanup_priority")
+        yield from priority_loop(state)
+
+
+def _end_of_step(state: GameState, step: str) -> None:
+    end_effects(state, f"step:{step}")
+    if step == "end_combat":
+        combat.end_combat(state)
+    if state.rules.pool_empties_each_step:
+        _empty_pools(state, burn=False)
+    else:
+        nxt = STEPS.index(step) + 1
+        if nxt >= len(STEPS) or PHASE[STEPS[nxt]] != PHASE[step]:
+            _empty_pools(state, burn=state.rules.mana_burn)
+
+
+def _empty_pools(state: GameState, burn: bool) -> None:
+    for p in state.players:
+        n = sum(p.pool.values())
+        if not n:
+            continue
+        text = pool_text(p.pool)
+        p.pool.clear()
+        if burn:
+            state.log_event(f"{p.name}'s unused mana ({text}) empties from the pool: mana burn", "mana_burn",
+                      player=p.name)
+            damage.lose_life(state, p.name, n, "mana burn", rule="mana_burn")
+        else:
+            state.log_event(f"{p.name}'s mana pool empties ({text})", "mana_empties", player=p.name)
+
+
+def _end_turn_cleanup(state: GameState) -> None:
+    _empty_pools(state, burn=state.rules.mana_burn and not state.rules.pool_empties_each_step)
+
+
+# ------------------------------------------------------------ priority
+
+def priority_loop(state: GameState) -> Gen:
+    """Players receive priority until all pass in succession with an empty stack (500.2)."""
+    state.priority = state.active
+    passes = 0
+    while True:
+        yield from _settle(state)
+        who = state.priority
+        action, plan = yield Decision("priority", who, _priority_prompt(state, who))
+        if isinstance(action, A.Pass):
+            passes += 1
+            state.log_event(f"{who} passes", "priority_pass", player=who)
+            if passes >= len(state.live_players()):
+                if not state.stack:
+                    state.priority = None
+                    state.log_event(f"all players passed in succession with an empty stack: "
+                              f"the {step_title(state)} ends", "step_ends")
+                    return
+                state.log_event("all players passed in succession: the top object of the stack resolves",
+                          "all_passed")
+                yield from stack.resolve_top(state)
+                state.priority = state.active
+                passes = 0
             else:
-                self._log(f"{p.name}'s mana pool empties ({text})", "mana_empties", player=p.name)
-
-    def _end_turn_cleanup(self: "Game") -> None:
-        self._empty_pools(burn=self.rules.mana_burn and not self.rules.pool_empties_each_step)
-
-    # ------------------------------------------------------------ priority
-    def _priority_loop(self: "Game") -> Gen:
-        """Players receive priority until all pass in succession with an empty stack (500.2)."""
-        self.priority = self.active
+                state.priority = state.next_player(who)
+            continue
         passes = 0
-        while True:
-            yield from self._settle()
-            who = self.priority
-            action, plan = yield Decision("priority", who, self._priority_prompt(who))
-            if isinstance(action, A.Pass):
-                passes += 1
-                self._log(f"{who} passes", "priority_pass", player=who)
-                if passes >= len(self.live_players()):
-                    if not self.stack:
-                        self.priority = None
-                        self._log(f"all players passed in succession with an empty stack: "
-                                  f"the {self.step_title()} ends", "step_ends")
-                        return
-                    self._log("all players passed in succession: the top object of the stack resolves",
-                              "all_passed")
-                    yield from self._resolve_top()
-                    self.priority = self.active
-                    passes = 0
-                else:
-                    self.priority = self.next_player(who)
-                continue
-            passes = 0
-            if isinstance(action, A.PlayLand):
-                self._play_land(action)
-            elif isinstance(action, A.Cast):
-                self._cast(action, plan)
-            elif isinstance(action, A.Activate):
-                yield from self._activate(action, plan)
-            self.priority = who  # 116.3c: the player who acted receives priority again
-            self._log(f"{who} receives priority again", "priority_after_cast", player=who)
+        if isinstance(action, A.PlayLand):
+            stack.play_land(state, action)
+        elif isinstance(action, A.Cast):
+            stack.cast(state, action, plan)
+        elif isinstance(action, A.Activate):
+            yield from stack.activate(state, action, plan)
+        state.priority = who  # 116.3c: the player who acted receives priority again
+        state.log_event(f"{who} receives priority again", "priority_after_cast", player=who)
 
-    def _priority_prompt(self: "Game", who: str) -> str:
-        if self.stack:
-            return f"{self.name_of(self.stack[-1].id)} is on top of the stack: respond or pass"
-        return f"{self.step_title()}: take an action or pass"
 
-    def step_title(self: "Game", step: str | None = None) -> str:
-        """The step's name as players of the game's era called it."""
-        step = step or self.step
-        return self.rules.word("end_step") if step == "end" else STEP_TITLES[step]
+def _priority_prompt(state: GameState, who: str) -> str:
+    if state.stack:
+        return f"{name_of(state, state.stack[-1].id)} is on top of the stack: respond or pass"
+    return f"{step_title(state)}: take an action or pass"
 
-    def _settle(self: "Game") -> Gen:
-        """Before a player receives priority: state-based actions until none apply, then
-        triggered abilities onto the stack, repeated until neither happens (704.3 / 420.3)."""
-        while True:
-            self._flush()
-            yield from self._run_sbas()
-            self._flush()
-            if not self.pending_triggers:
-                return
-            yield from self._stack_triggers()
 
-    def known_name(self: "Game", oid: int) -> str:
-        o = self.known(oid)
-        return o.name if o else "?"
+def step_title(state: GameState, step: str | None = None) -> str:
+    """The step's name as players of the state's era called it."""
+    step = step or state.step
+    return state.rules.word("end_step") if step == "end" else STEP_TITLES[step]
+
+
+def _settle(state: GameState) -> Gen:
+    """Before a player receives priority: state-based actions until none apply, then
+    triggered abilities onto the stack, repeated until neither happens (704.3 / 420.3)."""
+    while True:
+        events.flush(state)
+        yield from sba.run(state)
+        events.flush(state)
+        if not state.pending_triggers:
+            return
+        yield from triggers.stack_triggers(state)
+

@@ -1,161 +1,160 @@
 """One-shot effects that move cards between hidden and public zones: searching and
 shuffling libraries, milling, revealing, putting cards onto the battlefield from a hand or
-a graveyard.  Same shape as `rules.engine.effects`: `fn(game, ctx, ...values)`; `test`
+a graveyard.  Same shape as `rules.engine.effects`: `fn(state, ctx, ...values)`; `test`
 arguments are predicates on cards' printed characteristics (`Game.matches_card`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator, Iterable
+from typing import Any, Generator, Iterable
 
 from ..cards.ir import Pred
+from .characteristics import matches_card
 from .decisions import Decision
 from .effects import choose_object, discard_card, move_each
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .stack import EffectContext
+from .state import EffectContext, GameState
+from .zones import move
 
 Gen = Generator[Decision, Any, Any]
 Players = Iterable[str]
 
 
-def _is(game: "Game", test: Pred, oid: int, controller: str, source: Any) -> bool:
-    return game.matches_card(test, game.objects[oid], controller, source)
+def _is(state: GameState, test: Pred, oid: int, controller: str, source: Any) -> bool:
+    return matches_card(state, test, state.objects[oid], controller, source)
 
 
-def shuffle(game: "Game", ctx: "EffectContext", who: Players) -> None:
+def shuffle(state: GameState, ctx: EffectContext, who: Players) -> None:
     for p in who:
-        game.rng.shuffle(game.player(p).library)
-        game._log(f"{p} shuffles their library", "shuffle_library", player=p)
-    game._dirty()
+        state.rng.shuffle(state.player(p).library)
+        state.log_event(f"{p} shuffles their library", "shuffle_library", player=p)
+    state.invalidate()
 
 
-def search(game: "Game", ctx: "EffectContext", test: Pred, what: str, dest: str,
+def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: str,
            tapped: bool = False, reveal: bool = False) -> Gen:
     """The controller searches their library for a card matching `test` and puts it into
     their hand, onto the battlefield or (dest "top") on top after shuffling (701.16a).
     The card found is remembered in ctx.data["found"]."""
     p = ctx.controller
-    lib = game.player(p).library
-    cands = [i for i in lib if _is(game, test, i, p, ctx.source)]
-    game._log(f"{p} searches their library for {what}", "search", player=p)
-    oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your library", cands,
+    lib = state.player(p).library
+    cands = [i for i in lib if _is(state, test, i, p, ctx.source)]
+    state.log_event(f"{p} searches their library for {what}", "search", player=p)
+    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from your library", cands,
                                    zones=("library",), concept="search", hidden=True)
     if oid is None:
-        game._log(f"{p} finds nothing", "search", player=p)
+        state.log_event(f"{p} finds nothing", "search", player=p)
     if dest == "top":  # "then shuffle your library and put that card on top of it"
-        shuffle(game, ctx, [p])
+        shuffle(state, ctx, [p])
     if oid is None:
         return
-    name = game.objects[oid].name
+    name = state.objects[oid].name
     if dest == "battlefield":
-        new = game.move(oid, "battlefield", controller=p, tapped=tapped)
-        game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+        new = move(state, oid, "battlefield", controller=p, tapped=tapped)
+        state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
                   "search", player=p)
     elif dest == "top":
-        new = game.move(oid, "library")
-        game._log(f"{p} puts the card found on top of their library", "search", player=p)
+        new = move(state, oid, "library")
+        state.log_event(f"{p} puts the card found on top of their library", "search", player=p)
     else:
-        new = game.move(oid, "hand")
-        game._log(f"{p} {'reveals ' + name + ' and ' if reveal else ''}puts "
+        new = move(state, oid, "hand")
+        state.log_event(f"{p} {'reveals ' + name + ' and ' if reveal else ''}puts "
                   f"{'it' if reveal else 'a card'} into their hand", "search", player=p)
     ctx.data["found"] = new
 
 
-def mill(game: "Game", ctx: "EffectContext", who: Players, counts: dict[str, int] | int) -> None:
+def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
     """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
     for p in who:
-        lib = game.player(p).library
+        lib = state.player(p).library
         n = min(counts if isinstance(counts, int) else counts[p], len(lib))
         for _ in range(n):
-            game.move(lib[0], "graveyard")
-        game._log(f"{p} puts the top {n} card{'s' if n != 1 else ''} of their library into their graveyard",
+            move(state, lib[0], "graveyard")
+        state.log_event(f"{p} puts the top {n} card{'s' if n != 1 else ''} of their library into their graveyard",
                   "mill", player=p)
 
 
-def put_on_top(game: "Game", ctx: "EffectContext", which: Iterable[Any]) -> None:
+def put_on_top(state: GameState, ctx: EffectContext, which: Iterable[Any]) -> None:
     """"Put target creature on top of its owner's library"."""
-    move_each(game, which, "library", "is put on top of its owner's library", "library_top")
+    move_each(state, which, "library", "is put on top of its owner's library", "library_top")
 
 
-def reveal_hand(game: "Game", ctx: "EffectContext", who: Players) -> None:
+def reveal_hand(state: GameState, ctx: EffectContext, who: Players) -> None:
     for p in who:
-        names = ", ".join(game.objects[i].name for i in game.player(p).hand) or "no cards"
-        game._log(f"{p} reveals their hand: {names}", "reveal", player=p)
+        names = ", ".join(state.objects[i].name for i in state.player(p).hand) or "no cards"
+        state.log_event(f"{p} reveals their hand: {names}", "reveal", player=p)
         ctx.data["revealed_by"] = p
 
 
-def discard_chosen(game: "Game", ctx: "EffectContext", who: Players, test: Pred, what: str) -> Gen:
+def discard_chosen(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> Gen:
     """"You choose a noncreature, nonland card from it. That player discards that card."""
     for p in who:
-        cands = [i for i in game.player(p).hand if _is(game, test, i, ctx.controller, ctx.source)]
-        oid = yield from choose_object(game, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
+        cands = [i for i in state.player(p).hand if _is(state, test, i, ctx.controller, ctx.source)]
+        oid = yield from choose_object(state, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
                                        cands, zones=("hand",), concept="discard", hidden=True)
         if oid is not None:
-            discard_card(game, p, oid)
+            discard_card(state, p, oid)
     return
 
 
-def put_from_hand(game: "Game", ctx: "EffectContext", test: Pred, what: str) -> Gen:
+def put_from_hand(state: GameState, ctx: EffectContext, test: Pred, what: str) -> Gen:
     """"You may put a creature card from your hand onto the battlefield"."""
     p = ctx.controller
-    cands = [i for i in game.player(p).hand if _is(game, test, i, p, ctx.source)]
-    oid = yield from choose_object(game, p, f"{ctx.source.name}: choose {what} from your hand", cands,
+    cands = [i for i in state.player(p).hand if _is(state, test, i, p, ctx.source)]
+    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from your hand", cands,
                                    zones=("hand",), concept="put_onto_battlefield", hidden=True)
     if oid is not None:
-        name = game.objects[oid].name
-        game.move(oid, "battlefield", controller=p)
-        game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
+        name = state.objects[oid].name
+        move(state, oid, "battlefield", controller=p)
+        state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
 
 
-def return_all_from_graveyards(game: "Game", ctx: "EffectContext", test: Pred) -> None:
+def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred) -> None:
     """"Put all creature cards from all graveyards onto the battlefield under your control"."""
     p = ctx.controller
-    ids = [i for pl in game.players for i in pl.graveyard if _is(game, test, i, p, ctx.source)]
+    ids = [i for pl in state.players for i in pl.graveyard if _is(state, test, i, p, ctx.source)]
     for oid in ids:
-        name = game.objects[oid].name
-        game.move(oid, "battlefield", controller=p)
-        game._log(f"{name} {game.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
+        name = state.objects[oid].name
+        move(state, oid, "battlefield", controller=p)
+        state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
 
 
-def reveal_until(game: "Game", ctx: "EffectContext", who: Players, test: Pred, what: str) -> None:
+def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> None:
     """"reveals cards from the top of their library until they reveal a creature card. The
     player puts that card onto the battlefield, then shuffles all other cards revealed this
     way into their library" (Polymorph)."""
     for p in who:
-        lib = game.player(p).library
+        lib = state.player(p).library
         shown: list[str] = []
         hit = None
         for i in lib:
-            shown.append(game.objects[i].name)
-            if _is(game, test, i, p, ctx.source):
+            shown.append(state.objects[i].name)
+            if _is(state, test, i, p, ctx.source):
                 hit = i
                 break
-        game._log(f"{p} reveals {', '.join(shown) or 'no cards'}", "reveal", player=p)
+        state.log_event(f"{p} reveals {', '.join(shown) or 'no cards'}", "reveal", player=p)
         if hit is not None:
-            name = game.objects[hit].name
-            game.move(hit, "battlefield", controller=p)
-            game._log(f"{p} puts {name} {game.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
-        game.rng.shuffle(lib)
-        game._log(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
+            name = state.objects[hit].name
+            move(state, hit, "battlefield", controller=p)
+            state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
+        state.rng.shuffle(lib)
+        state.log_event(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
 
 
-def reorder_top(game: "Game", ctx: "EffectContext", count: int) -> Gen:
+def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     """"Look at the top N cards of your library, then put them back in any order": the
     player picks the new top card, then the next, ... (the cards stay the same objects)."""
     p = ctx.controller
-    lib = game.player(p).library
+    lib = state.player(p).library
     top = list(lib[:count])
-    game._log(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
+    state.log_event(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
               "library_top", player=p)
     order: list[int] = []
     left = list(top)
     while len(left) > 1:
-        oid = yield from choose_object(game, p, f"{ctx.source.name}: choose the card to put "
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
                                                 f"{'next' if order else 'on top of your library'}", left,
                                        zones=("library",), concept="library_top", hidden=True)
         order.append(oid)
         left.remove(oid)
     lib[:len(top)] = order + left
-    game._log(f"{p} puts them back in the order of their choice", "library_top", player=p)
+    state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 

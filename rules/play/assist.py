@@ -9,13 +9,19 @@ nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from ..engine import actions as A
+from ..engine.characteristics import activated_abilities, spell_targets
+from ..engine.combat import can_block
+from ..engine.damage import lethal_damage as lethal
 from ..engine.decisions import Decision
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Game
+from ..engine.game import Game
+from ..engine.legal import lethal_first
+from ..engine.payment import mana_sources
+from ..engine.targets import legal_targets
+from ..engine.turn import PHASE, STEPS
+from ..engine.view import card_view
 
 
 @dataclass(frozen=True)
@@ -28,32 +34,32 @@ class TargetChoice:
     options: tuple[Any, ...]  # object ids, stack item ids or player names
 
 
-def is_mana_ability(game: "Game", action: A.Action) -> bool:
+def is_mana_ability(game: Game, action: A.Action) -> bool:
     """Activating a mana ability never matters to auto-pass: it only fills the pool."""
     if not isinstance(action, A.Activate) or action.source not in game.objects:
         return False
-    abilities = game.activated_abilities(game.objects[action.source])
+    abilities = activated_abilities(game.state, game.objects[action.source])
     return 1 <= action.index <= len(abilities) and abilities[action.index - 1].is_mana
 
 
-def relevant_actions(game: "Game", player: str) -> list[A.Action]:
+def relevant_actions(game: Game, player: str) -> list[A.Action]:
     """The player's legal priority actions other than passing and mana abilities: when this
     is empty the player can do nothing that matters, and a client may pass for them."""
     return [a for a in game.legal_actions(player)
             if not isinstance(a, A.Pass) and not is_mana_ability(game, a)]
 
 
-def target_choices(game: "Game", action: A.Cast | A.Activate) -> list[TargetChoice]:
+def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice]:
     """The target phrases of the spell or ability `action` casts or activates (its own
     targets are ignored) and the legal choices for each, uncapped."""
     if isinstance(action, A.Cast):
         source = game.objects[action.card]
-        specs = game.spell_targets(source)
+        specs = spell_targets(source)
     else:
         source = game.objects[action.source]
-        specs = game.activated_abilities(source)[action.index - 1].targets
+        specs = activated_abilities(game.state, source)[action.index - 1].targets
     return [TargetChoice(s.text.replace("~", source.name), s.count, s.up_to,
-                         tuple(game.legal_targets(s, action.player, source))) for s in specs]
+                         tuple(legal_targets(game.state, s, action.player, source))) for s in specs]
 
 
 def trigger_target_choices(d: Decision) -> list[TargetChoice]:
@@ -61,28 +67,28 @@ def trigger_target_choices(d: Decision) -> list[TargetChoice]:
     return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.data["specs"], d.options)]
 
 
-def ability_texts(game: "Game", source: int) -> list[str]:
+def ability_texts(game: Game, source: int) -> list[str]:
     """The text of each activated ability of a permanent, in the order `Activate.index` counts."""
-    return [ab.text for ab in game.activated_abilities(game.objects[source])]
+    return [ab.text for ab in activated_abilities(game.state, game.objects[source])]
 
 
-def block_options(game: "Game", d: Decision) -> dict[int, list[int]]:
+def block_options(game: Game, d: Decision) -> dict[int, list[int]]:
     """For a `blockers` decision: each creature able to block -> the attackers it may block."""
     attackers = [game.objects[a] for a in d.data["attackers"]]
-    return {b: [a.id for a in attackers if game.can_block(game.objects[b], a) is None] for b in d.data["able"]}
+    return {b: [a.id for a in attackers if can_block(game.state, game.objects[b], a) is None] for b in d.data["able"]}
 
 
-def mana_source_ids(game: "Game", player: str) -> list[int]:
+def mana_source_ids(game: Game, player: str) -> list[int]:
     """Permanents the player could tap for mana right now (for choosing sources by hand)."""
-    return [o.id for o, _, _ in game.mana_sources(player)]
+    return [o.id for o, _, _ in mana_sources(game.state, player)]
 
 
-def _assign_source(game: "Game", d: Decision) -> Any:
+def _assign_source(game: Game, d: Decision) -> Any:
     sid = d.data.get("source", d.data.get("attacker"))
     return game.objects.get(sid) or game.known(sid)
 
 
-def lethal_damage(game: "Game", d: Decision) -> dict[Any, Optional[int]]:
+def lethal_damage(game: Game, d: Decision) -> dict[Any, Optional[int]]:
     """For an `assign_damage` decision: damage each creature recipient needs to be lethal
     (None for a player or planeswalker, which has no such threshold here)."""
     src = _assign_source(game, d)
@@ -90,41 +96,29 @@ def lethal_damage(game: "Game", d: Decision) -> dict[Any, Optional[int]]:
     for r in d.data["recipients"]:
         o = game.objects.get(r) if isinstance(r, int) else None
         creature = o is not None and game.chars(o).is_type("Creature")
-        out[r] = game.lethal_damage(o, src) if creature else None
+        out[r] = lethal(game.state, o, src) if creature else None
     return out
 
 
-def default_assignment(game: "Game", d: Decision) -> A.Assign:
+def default_assignment(game: Game, d: Decision) -> A.Assign:
     """A legal assignment to start from: lethal damage to each recipient in order, the rest
     to the last one."""
-    amount, recipients = d.data["amount"], list(d.data["recipients"])
-    lethal = lethal_damage(game, d)
-    left, out = amount, []
-    for r in recipients[:-1]:
-        need = min(left, lethal[r] or 0)
-        out.append((need, r))
-        left -= need
-    out.append((left, recipients[-1]))
-    return A.Assign(d.player, tuple(out))
+    return lethal_first(game.state, d)
 
 
-def choice_view(game: "Game", ref: Any) -> dict[str, Any]:
+def choice_view(game: Game, ref: Any) -> dict[str, Any]:
     """What the chooser sees of one option of a `choose` decision: a player, or the card
     (as `Game.view` shows cards) wherever it is, its library included."""
-    from ..engine.view import card_view
-
     if isinstance(ref, str):
         return {"name": ref, "player": True}
     o = game.known(ref)
-    return card_view(game, o) if o is not None else {"name": game.name_of(ref)}
+    return card_view(game.state, o) if o is not None else {"name": game.name_of(ref)}
 
 
-def mana_burn_if_passed(game: "Game", player: str) -> int:
+def mana_burn_if_passed(game: Game, player: str) -> int:
     """Under rules with mana burn (2009, 300.3): the life `player` would lose if they passed
     now and the phase ended (their unused mana), else 0.  Passing with an empty stack ends
     the step when everyone passes; mana burns when that step is the last of its phase."""
-    from ..engine.turn import PHASE, STEPS
-
     if not game.rules.mana_burn or game.stack:
         return 0
     unused = sum(game.player(player).pool.values())
@@ -134,7 +128,7 @@ def mana_burn_if_passed(game: "Game", player: str) -> int:
     return unused if last_of_phase else 0
 
 
-def is_attacked(game: "Game", player: str) -> bool:
+def is_attacked(game: Game, player: str) -> bool:
     """Whether a creature is attacking the player or a planeswalker they control."""
     for oid in game.battlefield:
         target = game.objects[oid].attacking

@@ -42,7 +42,7 @@ from ..cards import CardDataError, UnknownCard
 from ..engine.decisions import Decision
 from ..engine.game import Game
 from .puzzle_words import Voice, failure_sentences
-from .scenario import (Difference, Scenario, ScenarioError, ScenarioFailure, _expect_refusal, _go_to, _resolve,
+from .scenario import (Difference, Scenario, ScenarioError, ScenarioFailure, expect_refusal, go_to, resolve,
                        build_game, check_expectations, expectation_differences, parse_scenario, play_actions,
                        read_toml_file)
 
@@ -191,7 +191,8 @@ class PuzzleRun:
                 action = self.game.parse(text, d.player)
                 if action.player != d.player or not d.answered_by(action):
                     continue
-                self.game._validate(d, action)
+                if self.game.check(action) is not None:
+                    continue
             except A.IllegalAction:
                 continue
             self.used.add(i)
@@ -228,11 +229,11 @@ class PuzzleRun:
             if who == self.puzzle.opponent:
                 continue
             if text.startswith("!"):
-                _expect_refusal(self.game, text[1:].strip(), where)
+                expect_refusal(self.game, text[1:].strip(), where)
             elif text.lower() == "resolve":
-                _resolve(self.game, where, self.act)
+                resolve(self.game, where, self.act)
             elif text.lower().startswith("go to "):
-                _go_to(self.game, text[6:].strip(), where, self.act)
+                go_to(self.game, text[6:].strip(), where, self.act)
             else:
                 try:
                     self.act(text)

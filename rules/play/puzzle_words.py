@@ -70,7 +70,7 @@ def _same_card(a: Obj, b: Obj) -> bool:
 
 def _history(game: Game, o: Obj) -> list[Obj]:
     """The card's earlier objects, oldest first: the zones it has left."""
-    return [x for x in game.lki.values() if _same_card(x, o) and x.id != o.id]
+    return [x for x in game.state.lki.values() if _same_card(x, o) and x.id != o.id]
 
 
 def _holder(o: Obj) -> str:
@@ -185,7 +185,7 @@ def _locate(game: Game, place: tuple[str, str], name: str, extra: list[Obj], use
         hit = [o for o in pool if elsewhere(o)]
         if hit:
             return max(hit, key=lambda o: o.id)  # the most recent arrival
-    gone = [o for o in game.lki.values() if elsewhere(o) and theirs(o) and o.token
+    gone = [o for o in game.state.lki.values() if elsewhere(o) and theirs(o) and o.token
             and not any(_same_card(o, x) for x in game.objects.values())]
     return max(gone, key=lambda o: o.id) if gone else None
 
@@ -254,7 +254,7 @@ def _permanent(game: Game, v: Voice, ref: str, diffs: list[Difference]) -> list[
     """A permanent's attributes that differ from the goal's."""
     if any(d.kind == "missing" for d in diffs):
         return [_permanent_gone(game, v, ref)]
-    o = game.obj(game.resolve_ref(ref, zones=("battlefield",)))  # it was there when compared
+    o = game.objects[game.resolve_ref(ref, zones=("battlefield",))]  # it was there when compared
     it = f"{v.poss(o.controller)} {o.name}"
     by = {d.field: d for d in diffs if d.field in ("power", "toughness")}
     out: list[str] = []

@@ -330,21 +330,21 @@ def build_game(sc: Scenario) -> Game:
 
 def fingerprint(game: Game) -> str:
     """Everything an illegal action must leave unchanged: the digest of the whole state."""
-    return state_digest(game)
+    return state_digest(game.state)
 
 
 def play_actions(game: Game, actions: list[str]) -> None:
     for i, text in enumerate(actions, 1):
         where = f"action {i} ({text!r})"
         if text.startswith("!"):
-            _expect_refusal(game, text[1:].strip(), where)
+            expect_refusal(game, text[1:].strip(), where)
             continue
         low = text.lower()
         if low == "resolve":
-            _resolve(game, where)
+            resolve(game, where)
             continue
         if low.startswith("go to "):
-            _go_to(game, text[6:].strip(), where)
+            go_to(game, text[6:].strip(), where)
             continue
         d = game.decision
         if d is None:
@@ -361,7 +361,7 @@ def play_actions(game: Game, actions: list[str]) -> None:
             raise ScenarioFailure(f"{where} was refused: {e}") from None
 
 
-def _expect_refusal(game: Game, text: str, where: str) -> None:
+def expect_refusal(game: Game, text: str, where: str) -> None:
     before = fingerprint(game)
     try:
         action = game.parse(text)
@@ -375,7 +375,7 @@ def _expect_refusal(game: Game, text: str, where: str) -> None:
     raise ScenarioFailure(f"{where} was accepted, but it must be refused as illegal")
 
 
-def _resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+def resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
     """`resolve`: pass until the top object has left the stack.  `act` takes each pass (a
     puzzle's act also lets its scripted opponent answer); by default `game.act`."""
     act = act or game.act
@@ -389,11 +389,11 @@ def _resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] =
         act(A.Pass(d.player))
 
 
-def _position(turn: int, step: str) -> tuple[int, int]:
+def step_position(turn: int, step: str) -> tuple[int, int]:
     return (turn, STEPS.index(step))
 
 
-def _go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+def go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
     """`go to STEP [turn N]`: pass (and declare no attackers or blockers) until STEP has begun."""
     act = act or game.act
     words = text.split()
@@ -405,14 +405,14 @@ def _go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action],
         turn = int(words[2])
     elif len(words) != 1:
         raise ScenarioFailure(f"{where}: write 'go to STEP' or 'go to STEP turn N'")
-    goal = _position(turn, step)
-    if _position(game.turn, game.step) > goal:
+    goal = step_position(turn, step)
+    if step_position(game.turn, game.step) > goal:
         raise ScenarioFailure(f"{where}: the game is already past {step} of turn {turn}")
     for _ in range(100000):
         d = game.decision
         if d is None:
             raise ScenarioFailure(f"{where}: the game ended ({game.result}) before {step} of turn {turn}")
-        if _position(game.turn, game.step) >= goal:
+        if step_position(game.turn, game.step) >= goal:
             return
         if d.kind == "priority":
             act(A.Pass(d.player))
@@ -554,7 +554,7 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
         except A.IllegalAction:
             bad.append(Difference("permanents", ref, "", None, None, "missing"))
             continue
-        o = game.obj(oid)
+        o = game.objects[oid]
         ch = game.chars(o)
         got = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
                "toughness": ch.toughness, "damage": o.damage}

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..engine.game import Game
+from ..engine import sba
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
 
@@ -62,8 +63,9 @@ class SimResult:
 def check_invariants(game: Game) -> None:
     """Every card in exactly one zone, no object in two places, and no state-based action
     pending whenever a player has priority."""
+    state = game.state
     seen: dict[int, str] = {}
-    for zone, oid in game.all_zone_ids():
+    for zone, oid in state.all_zone_ids():
         if oid in seen:
             raise InvariantError(f"object {oid} is in {seen[oid]} and {zone}")
         seen[oid] = zone
@@ -76,14 +78,14 @@ def check_invariants(game: Game) -> None:
     if missing:
         raise InvariantError(f"objects in no zone: {sorted(missing)}")
     cards = sum(1 for o in game.objects.values() if not o.token)
-    if cards != game._card_total:
-        raise InvariantError(f"{game._card_total} cards began the game but {cards} exist now")
+    if cards != state.card_total:
+        raise InvariantError(f"{state.card_total} cards began the game but {cards} exist now")
     stack_spells = [it.source_id for it in game.stack if it.kind == "spell"]
-    if sorted(stack_spells) != sorted(game._spell_ids):
+    if sorted(stack_spells) != sorted(state.spell_ids):
         raise InvariantError("spells on the stack and stack objects disagree")
     d = game.decision
-    if d is not None and d.kind == "priority" and game._sba_pending():
-        found = game._find_sbas({})
+    if d is not None and d.kind == "priority" and sba.pending(state):
+        found = sba.find(state, {})
         raise InvariantError(f"a player has priority while state-based actions apply: {found[0][3]}")
 
 
@@ -105,7 +107,7 @@ def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulli
     rng = random.Random(seed * 7919 + 17)
     decisions = 0
     while game.decision is not None:
-        action = random_answer(game, game.decision, rng)
+        action = random_answer(game.state, game.decision, rng)
         game.act(action)
         decisions += 1
         if check:

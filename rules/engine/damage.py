@@ -1,0 +1,165 @@
+"""Damage, life and destruction: dealing damage (2014: 119-120; 2009: 212.3g, 215) with
+prevention applied, redirection to planeswalkers (306.7 / 212.9g), lifelink and deathtouch
+in each era's form, gaining and losing life, destroying a permanent (701.6 / 501.4) and
+regeneration shields (701.12 / 501.5)."""
+
+from __future__ import annotations
+
+from typing import Any, Generator, Optional
+
+from ..cards import ir
+from ..cards.model import TriggeredAbility
+from . import actions as A
+from .characteristics import chars, protected_from
+from .decisions import Decision
+from .events import emit
+from .objects import Obj, PendingTrigger
+from .refs import name_of
+from .replacement import prevent_damage
+from .state import GameState
+from .zones import move
+
+Gen = Generator[Decision, Any, Any]
+
+# 2009 lifelink (502.68a) and deathtouch (502.63a) are triggered abilities
+_KEYWORD_TRIGGERS = {
+    "lifelink": TriggeredAbility("Whenever this deals damage, you gain that much life.", event="damage",
+                                 effect=(ir.LifelinkGain(),)),
+    "deathtouch": TriggeredAbility("Whenever this deals damage to a creature, destroy that creature.", event="damage",
+                                   effect=(ir.DeathtouchDestroy(),)),
+}
+
+
+# ------------------------------------------------------------ life
+def gain_life(state: GameState, name: str, amount: int, source: str = "", concept: str = "life") -> None:
+    if amount <= 0:
+        return
+    state.player(name).life += amount
+    state.log_event(f"{name} gains {amount} life" + (f" ({source})" if source else ""), concept, player=name)
+    emit(state, "life_gain", {"player": name, "amount": amount})
+
+
+def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: str = "life") -> None:
+    if amount <= 0:
+        return
+    state.player(name).life -= amount
+    state.log_event(f"{name} loses {amount} life" + (f" ({source})" if source else ""), rule, player=name)
+
+
+# ------------------------------------------------------------ damage
+def lethal_damage(state: GameState, o: Obj, source: Optional[Obj] = None) -> int:
+    """Damage needed to be lethal, counting damage already marked (702.2c: deathtouch)."""
+    t = chars(state, o).toughness or 0
+    if source is not None and "deathtouch" in chars(state, source).keywords and not state.rules.deathtouch_is_trigger:
+        # any nonzero damage from it is lethal, unless the creature already has lethal damage
+        return 0 if o.deathtouched or t - o.damage <= 0 else 1
+    return max(t - o.damage, 0)
+
+
+def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, controller: str) -> Gen:
+    """Noncombat damage from an effect.  Damage an opponent's source would deal to a player
+    may be dealt to a planeswalker that player controls instead; the source's controller
+    chooses (306.7 / 212.9g)."""
+    if isinstance(target, str) and target != controller and amount > 0:
+        walkers = [o.id for o in state.permanents(target) if chars(state, o).is_type("Planeswalker")]
+        if walkers:
+            ids: list[Any] = [target, *walkers]
+            ans, _ = yield Decision(
+                "choose", controller,
+                f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
+                f"{target} controls", options=[A.Choose(controller, (i,)) for i in ids],
+                data={"kind": "object", "ids": ids})
+            choice = ans.words[0]
+            if choice != target:
+                state.log_event(f"{controller} has {source.name}'s damage dealt to {name_of(state, choice)} "
+                                f"instead of {target}", "redirect_to_planeswalker", player=controller)
+                target = choice
+    deal_damage(state, source, target, amount)
+
+
+def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool = False) -> int:
+    """Deal damage (119 / 212.3g): life loss to players, damage marked on creatures, loyalty
+    removed from planeswalkers.  Returns the damage actually dealt."""
+    amount = prevent_damage(state, source, target, amount, combat)  # 615 / 419.7
+    if amount <= 0:
+        return 0
+    src_ch = chars(state, source)
+    word = "combat damage" if combat else "damage"
+    if isinstance(target, str):
+        state.player(target).life -= amount
+        state.log_event(f"{source.name} deals {amount} {word} to {target}", "damage_player", player=target)
+    else:
+        o = state.objects.get(target)
+        if o is None or o.zone != "battlefield":
+            return 0
+        if protected_from(state, o, source):
+            state.log_event(f"damage from {source.name} to {o.name} is prevented (protection)", "protection_damage")
+            return 0
+        ch = chars(state, o)
+        if ch.is_type("Planeswalker") and not ch.is_type("Creature"):
+            o.counters["loyalty"] -= min(amount, o.counters.get("loyalty", 0))
+            state.invalidate()
+        else:
+            o.damage += amount
+            if "deathtouch" in src_ch.keywords and not state.rules.deathtouch_is_trigger:
+                o.deathtouched = True
+        state.log_event(f"{source.name} deals {amount} {word} to {o.name}", "damage")
+    if "lifelink" in src_ch.keywords:
+        if state.rules.lifelink_is_trigger:
+            _keyword_trigger(state, source, "lifelink", {"amount": amount})
+        else:
+            gain_life(state, source.controller, amount, f"{source.name}'s lifelink", concept="lifelink")
+    if "deathtouch" in src_ch.keywords and state.rules.deathtouch_is_trigger and isinstance(target, int) \
+            and chars(state, state.objects[target]).is_type("Creature"):
+        _keyword_trigger(state, source, "deathtouch", {"victim": target})
+    emit(state, "damage", {"source": source.id, "target": target, "amount": amount, "combat": combat,
+                           "controller": source.controller})
+    return amount
+
+
+def _keyword_trigger(state: GameState, source: Obj, keyword: str, data: dict) -> None:
+    """2009 lifelink (502.68a) and deathtouch (502.63a) trigger."""
+    state.pending_triggers.append(PendingTrigger(_KEYWORD_TRIGGERS[keyword], source, source.controller, data))
+    state.log_event(f"{source.name}'s {keyword} triggers", "trigger")
+
+
+# ------------------------------------------------------------ destruction and regeneration
+def destroy(state: GameState, oid: int, log: bool = True, regenerate: bool = True) -> bool:
+    """Destroy a permanent (701.6): it goes to its owner's graveyard, unless a
+    regeneration shield or indestructibility stops it."""
+    o = state.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return False
+    if "indestructible" in chars(state, o).keywords:
+        state.log_event(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
+        return False
+    if regenerate and use_regeneration_shield(state, o):
+        return False
+    move(state, oid, "graveyard")
+    if log:
+        state.log_event(f"{o.name} is destroyed", "destroy")
+    return True
+
+
+def add_regeneration_shield(state: GameState, oid: int) -> None:
+    """"Regenerate [permanent]": the next time it would be destroyed this turn, instead
+    tap it, remove all damage from it and remove it from combat (701.12a / 501.5a)."""
+    o = state.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return
+    o.regen_shields += 1
+    state.log_event(f"{o.name} gets a regeneration shield", "regenerate")
+
+
+def use_regeneration_shield(state: GameState, o: Obj) -> bool:
+    if o.regen_shields <= 0:
+        return False
+    o.regen_shields -= 1
+    o.tapped = True
+    o.damage = 0
+    o.deathtouched = False
+    in_combat = o.attacking is not None or bool(o.blocking)
+    o.leave_combat()
+    state.log_event(f"{o.name} regenerates: it is tapped, its damage is removed"
+                    + (" and it is removed from combat" if in_combat else ""), "regenerate")
+    return True

@@ -1,0 +1,165 @@
+"""Events and triggering: each event is checked against every triggered ability (603.2),
+leaves-the-battlefield abilities look back in time (603.10), delayed triggers wait for
+theirs (603.7).  What triggers waits in `GameState.pending_triggers` until a player would
+receive priority (`rules.engine.triggers` puts it on the stack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import ir
+from ..cards.model import TriggeredAbility
+from .characteristics import chars, matches
+from .objects import DelayedTrigger, Obj, PendingTrigger
+from .state import Event, GameState
+
+
+def emit(state: GameState, kind: str, data: dict) -> None:
+    """Something happened that abilities may trigger on (603.2)."""
+    emit_event(state, Event(kind, data))
+
+
+def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
+    """Check every triggered ability against one event (603.2).  Abilities that trigger
+    on leaving the battlefield also look back at objects that just left (603.10)."""
+    sources: list[Obj] = [state.objects[i] for i in state.battlefield]
+    for o in sources:
+        for ab in chars(state, o).abilities:
+            if isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield:
+                if _triggers_on(state, ab, event, o):
+                    _add_trigger(state, ab, o, event)
+    for o in list(sources) + list(lookback):
+        if o.zone != "battlefield":
+            continue
+        for ab in o.card.abilities if o in lookback else chars(state, o).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield:
+                if _triggers_on(state, ab, event, o):
+                    _add_trigger(state, ab, o, event, concept="trigger_leaves")
+    for d in list(state.delayed):
+        if _triggers_on(state, d.ability, event, d.source):
+            state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
+                                                        {**event.data, **d.data}))
+            state.log_event(f"a delayed triggered ability of {d.source.name} triggers", "delayed_trigger")
+            if d.once:
+                state.delayed.remove(d)
+
+
+def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) -> bool:
+    """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
+    if not _condition_met(state, ab.condition, ev, src):
+        return False
+    return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
+
+
+def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:
+    match cond:
+        case ir.ZoneChangeTrigger(to, who):
+            return _zone_change_met(state, to, who, ev, src)
+        case ir.StepTrigger(step, whose):
+            if ev.kind != "step_begin" or ev["step"] != step:
+                return False
+            if whose == "yours":
+                return ev["active"] == src.controller
+            if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
+                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                return host is not None and ev["active"] == host.controller
+            return True
+        case ir.CombatTrigger(kind):
+            return _combat_met(kind, ev, src)
+        case ir.CastTrigger(who, test):
+            if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
+                return False
+            if test is None:
+                return True
+            card = state.objects.get(ev["item"].source_id)
+            return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
+        case ir.PlayerEventTrigger(kind, who):
+            return ev.kind == kind and _qualifies(who, ev["player"], src)
+        case ir.NextEndStep():
+            return ev.kind == "step_begin" and ev["step"] == "end"
+        case ir.Never():
+            return False
+    raise TypeError(cond)
+
+
+def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -> bool:
+    """Enters the battlefield or dies: this object ("self"), another creature, any creature."""
+    if ev.kind != "zone_change":
+        return False
+    old, new = ev["old"], ev["new"]
+    if to == "battlefield":
+        if new.zone != "battlefield" or old.zone == "battlefield":
+            return False
+        obj = new
+        is_creature = (chars(state, new).is_type("Creature") if new.id in state.objects
+                       else new.card.is_type("Creature"))
+    else:  # dies: battlefield -> graveyard
+        if old.zone != "battlefield" or new.zone != "graveyard":
+            return False
+        obj = old
+        is_creature = old.card.is_type("Creature")
+    if who == "self":
+        return obj.id == src.id or (to == "dies" and old.id == src.id)
+    mine = obj.controller == src.controller
+    return is_creature and {
+        "another creature": obj.id != src.id,
+        "a creature": True,
+        "a creature you control": mine,
+        "another creature you control": mine and obj.id != src.id,
+    }.get(who, False)
+
+
+def _add_trigger(state: GameState, ab: TriggeredAbility, o: Obj, event: Event, concept: str = "trigger") -> None:
+    state.pending_triggers.append(PendingTrigger(ab, o, o.controller, dict(event.data)))
+    if concept == "trigger_leaves":
+        state.log_event(f"{o.name}'s leaves-the-battlefield ability triggers (looking back in time)", concept)
+    else:
+        state.log_event(f"{o.name}'s ability triggers", concept)
+
+
+def flush(state: GameState) -> None:
+    """Emit the zone changes made since the last flush as one simultaneous event."""
+    if not state.zone_changes:
+        return
+    changes, state.zone_changes = state.zone_changes, []
+    left = tuple(old for old, _ in changes if old.zone == "battlefield")
+    for old, new in changes:
+        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
+                   lookback=left)
+
+
+def fire_step_triggers(state: GameState, step: str) -> None:
+    flush(state)
+    emit(state, "step_begin", {"step": step, "active": state.active})
+
+
+def add_delayed(state: GameState, ability: TriggeredAbility, source: Obj, controller: str, **data: Any) -> None:
+    """An effect created a delayed triggered ability (603.7); `data` is what it remembers."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, data))
+
+
+def _qualifies(who: str, player: str, src: Obj) -> bool:
+    """"a player", "you", "an opponent": is `player` one, for an ability of `src`?"""
+    return who == "a player" or (player == src.controller) == (who == "you")
+
+
+def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+    attacks = ev.kind == "attacks" and ev["attacker"] == src.id
+    blocks = ev.kind == "blocks" and ev["blocker"] == src.id
+    damage = ev.kind == "damage" and ev["source"] == src.id
+    if kind == "attacks":
+        return attacks
+    if kind in ("blocks", "blocks a creature"):
+        return blocks
+    if kind == "attacks or blocks":
+        return attacks or blocks
+    if kind == "blocks or becomes blocked by a creature":
+        return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
+    if kind == "deals combat damage to a player":
+        return damage and ev["combat"] and isinstance(ev["target"], str)
+    if kind == "deals damage to an opponent":
+        return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
+    if kind == "deals damage":
+        return damage
+    raise ValueError(kind)

@@ -1,0 +1,98 @@
+"""Paying mana costs: the untapped mana sources a player has, the payment plan (automatic,
+or with the sources named), and paying it (2014: 601.2f-g, 605; 2009: 409.1g-h, 411)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Optional
+
+from ..cards import ir
+from ..cards.mana import ManaCost, Payment, Source, mana_symbols, solve_payment
+from ..cards.model import ActivatedAbility
+from . import actions as A
+from .characteristics import activated_abilities, chars, is_summoning_sick
+from .objects import Obj
+from .state import GameState
+
+
+def mana_amount(state: GameState, ab: ActivatedAbility, source: Obj) -> int:
+    """How much mana one activation of a mana ability of `source` makes."""
+    amt = ab.mana_amount
+    if isinstance(amt, ir.CountSubtypeYouControl):  # "{G} for each Forest you control"
+        return sum(1 for o in state.permanents(source.controller) if amt.subtype in chars(state, o).subtypes)
+    if isinstance(amt, ir.Fixed):
+        return amt.n
+    raise TypeError(f"not a mana amount: {amt!r}")
+
+
+def mana_sources(state: GameState, player: str,
+                 exclude: tuple[int, ...] = ()) -> list[tuple[Obj, int, ActivatedAbility]]:
+    """Untapped permanents with a mana ability whose only cost is {T}."""
+    out = []
+    for o in state.permanents(player):
+        if o.tapped or o.id in exclude:
+            continue
+        for i, ab in enumerate(activated_abilities(state, o), 1):
+            c = ab.cost
+            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None:
+                if is_summoning_sick(state, o):
+                    continue
+                out.append((o, i, ab))
+                break
+    return out
+
+
+def plan_payment(state: GameState, player: str, cost: ManaCost, paying: Optional[tuple[int, ...]],
+                 exclude: tuple[int, ...] = (), casting: Optional[int] = None) -> Payment:
+    """How `player` pays `cost`: from the pool, then the sources named (`paying`) or the ones
+    automatic payment picks; IllegalAction (601.2g) when it can't be paid."""
+    pool = state.player(player).pool
+    if cost.is_free():
+        return Payment()
+    found = {o.id: (o, i, ab) for o, i, ab in mana_sources(state, player, exclude)}
+    if paying is not None:
+        for sid in paying:
+            if sid not in found:
+                o = state.known(sid)
+                raise A.IllegalAction(f"{o.name if o else sid} can't be tapped for mana now",
+                                      state.rules.cite("cast_mana_abilities"))
+        chosen = [found[s] for s in paying]
+    else:
+        chosen = list(found.values())
+    # automatic payment keeps the colors the player's other cards in hand will want
+    wanted: Counter = Counter()
+    for hid in state.player(player).hand:
+        hc = state.objects[hid].card.mana_cost
+        if hid != casting and hc is not None:
+            for sym in hc.colored:
+                wanted.update(sym)
+    sources = [Source(o.id, ab.mana_colors, mana_amount(state, ab, o),
+                      cost=(2 if chars(state, o).is_type("Creature") else 0) + (1 if ab.choose_one else 0),
+                      keep=sum(wanted[c] for c in ab.mana_colors))
+               for o, _, ab in chosen]
+    plan = solve_payment(cost, pool, sources, require_all_sources=paying is not None)
+    if plan is None:
+        raise A.IllegalAction(f"{player} can't pay {cost}", state.rules.cite("cost_unpayable"))
+    return plan
+
+
+def pay_mana(state: GameState, player: str, plan: Payment, cost: ManaCost) -> None:
+    """Activate the mana abilities of the plan, then pay `cost` from the pool (601.2f-g)."""
+    p = state.player(player)
+    abilities = {o.id: ab for o, _, ab in mana_sources(state, player)}
+    for sid, color in plan.activations:
+        o = state.objects[sid]
+        ab = abilities[sid]
+        o.tapped = True
+        amount = mana_amount(state, ab, o)
+        p.pool[color] += amount
+        state.log_event(f"{player} taps {o.name} for {mana_symbols([color] * amount)}", "cast_mana_abilities",
+                        player=player)
+    if cost.is_free():
+        return
+    spend = solve_payment(cost, p.pool, [])
+    if spend is None:  # the plan guaranteed this; a failure is an engine bug
+        raise RuntimeError(f"payment plan for {cost} failed")
+    p.pool.subtract(spend.from_pool)
+    p.pool += Counter()  # drop zeros
+    state.log_event(f"{player} pays {cost}", "cast_pay", player=player)

@@ -1,0 +1,238 @@
+"""The state of one game: plain data, and the small kernel every system shares.
+
+`GameState` holds players, objects, zones, the stack, continuous effects, pending and
+delayed triggers, turn and step, the random generator, the log and the game record.  The
+systems of `rules.engine` (turn structure, priority, casting and resolving, combat,
+state-based actions, triggers, continuous and replacement effects) are modules of
+functions over it; none of them depends on the `Game` façade.  The kernel here is what
+they all need: log an event, new ids and timestamps, look players and objects up, and
+invalidate derived characteristics.  A state pickles; only the paused game loop (held by
+`Game`) does not."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .actions import Action
+from .decisions import Decision
+from .objects import (Characteristics, ContinuousEffect, DelayedTrigger, Obj, PendingTrigger, Player, StackItem)
+from .ruleset import Ruleset, get_ruleset
+from .setup import GameSetup
+
+# routine bookkeeping (passes, steps ending) a client may fold away
+MINOR_EVENTS = frozenset({"priority_pass", "all_passed", "priority_after_cast", "step_ends", "new_turn_minor"})
+
+
+class GameOver(Exception):
+    """Raised inside the game loop when the game has ended; caught at its top."""
+
+
+@dataclass
+class LogEvent:
+    """One line of the game log, with the rule it applied (in the game's numbering)."""
+
+    text: str
+    rule: str
+    turn: int
+    step: str
+    player: Optional[str] = None
+    minor: bool = False  # routine bookkeeping (passes, steps ending) a client may fold away
+
+
+@dataclass
+class Event:
+    """A game event that abilities may trigger on."""
+
+    kind: str
+    data: dict = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+@dataclass
+class GameState:
+    """Everything one game is, as data."""
+
+    setup: GameSetup
+    rules: Ruleset
+    mulligan_rule: str
+    rng: random.Random
+    players: list[Player]
+    objects: dict[int, Obj] = field(default_factory=dict)
+    lki: dict[int, Obj] = field(default_factory=dict)  # last known information of objects that left a zone
+    battlefield: list[int] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)  # bottom first
+    spell_ids: list[int] = field(default_factory=list)  # the cards of the spells on the stack
+    log: list[LogEvent] = field(default_factory=list)
+    record: list[Action] = field(default_factory=list)  # the game record: every action taken
+    record_texts: list[str] = field(default_factory=list)  # each action in notation, written as taken
+    decision: Optional[Decision] = None
+    turn: int = 1
+    active: str = ""
+    step: str = "main1"
+    priority: Optional[str] = None
+    winner: Optional[str] = None
+    is_draw: bool = False
+    over: bool = False
+    first_turn_player: Optional[str] = None
+    next_id: int = 1
+    last_timestamp: int = 0
+    name_counts: Counter = field(default_factory=Counter)
+    card_total: int = 0  # cards (not tokens) created: they never leave the game
+    extra_turns: list[str] = field(default_factory=list)  # the newest last (500.7 / 300.6)
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    zone_changes: list[tuple[Obj, Obj]] = field(default_factory=list)  # since the last flush of events
+    dealt_first_strike: set[int] = field(default_factory=set)
+    # derived from the rest, never part of what the game is
+    chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
+
+    # ------------------------------------------------------------ players
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: object) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def opponents(self, name: str) -> list[str]:
+        return [p.name for p in self.players if p.name != name and not p.lost]
+
+    def live_players(self) -> list[Player]:
+        return [p for p in self.players if not p.lost]
+
+    def apnap(self) -> list[Player]:
+        """Players in APNAP order: the active player first, then turn order (101.4)."""
+        names = [p.name for p in self.players]
+        i = names.index(self.active)
+        return [self.player(n) for n in names[i:] + names[:i] if not self.player(n).lost]
+
+    def next_player(self, name: str) -> str:
+        live = [p.name for p in self.players if not p.lost or p.name == name]
+        i = live.index(name)
+        return live[(i + 1) % len(live)]
+
+    @property
+    def nonactive(self) -> str:
+        return self.next_player(self.active)
+
+    # ------------------------------------------------------------ objects and zones
+    def new_id(self) -> int:
+        i = self.next_id
+        self.next_id += 1
+        return i
+
+    def new_timestamp(self) -> int:
+        self.last_timestamp += 1
+        return self.last_timestamp
+
+    def known(self, oid: int) -> Optional[Obj]:
+        """The object, or its last known information if it has left its zone."""
+        return self.objects.get(oid) or self.lki.get(oid)
+
+    def stack_item(self, sid: Any) -> Optional[StackItem]:
+        for it in self.stack:
+            if it.id == sid:
+                return it
+        return None
+
+    def zone_list(self, o: Obj) -> list[int]:
+        """The list of ids of the zone `o` is in."""
+        if o.zone == "battlefield":
+            return self.battlefield
+        if o.zone == "stack":
+            return self.spell_ids
+        return self.player(o.owner).zone(o.zone)
+
+    def permanents(self, controller: Optional[str] = None) -> list[Obj]:
+        objs = [self.objects[i] for i in self.battlefield]
+        if controller is not None:
+            objs = [o for o in objs if o.controller == controller]
+        return objs
+
+    def all_zone_ids(self) -> list[tuple[str, int]]:
+        """(zone, id) of every object in every zone: for invariant checks."""
+        out: list[tuple[str, int]] = [("battlefield", i) for i in self.battlefield]
+        out += [("stack", i) for i in self.spell_ids]
+        for p in self.players:
+            for z in ("library", "hand", "graveyard", "exile"):
+                out += [(z, i) for i in p.zone(z)]
+        return out
+
+    def invalidate(self) -> None:
+        """Something characteristics depend on changed: recompute them when next asked."""
+        self.chars_cache.clear()
+
+    # ------------------------------------------------------------ the log
+    def log_event(self, text: str, concept: str = "", player: Optional[str] = None, rule: str = "") -> None:
+        """Log `text`, citing the rule of `concept` in this game's numbering."""
+        if not rule and concept:
+            rule = self.rules.cite(concept)
+        self.log.append(LogEvent(text, rule, self.turn, self.step, player, concept in MINOR_EVENTS))
+
+    def cited(self) -> set[str]:
+        return {e.rule for e in self.log if e.rule}
+
+    # ------------------------------------------------------------ the end of the game
+    def check_game_over(self, raise_: bool = True) -> None:
+        """Once one player is left, or none: the game is over (104.2a, 104.4a)."""
+        alive = self.live_players()
+        if len(alive) == len(self.players):
+            return
+        if not alive:
+            self.is_draw = True
+            self.log_event("every player has lost: the game is a draw", "draw_game")
+        elif len(alive) == 1:
+            self.winner = alive[0].name
+            self.log_event(f"{self.winner} wins the game", "win", player=self.winner)
+        else:
+            return
+        self.over = True
+        if raise_:
+            raise GameOver()
+
+    def end_as_draw(self, reason: str) -> None:
+        self.is_draw = True
+        self.over = True
+        self.log_event(f"the game is a draw: {reason}", "draw_game")
+
+    @property
+    def result(self) -> str:
+        if not self.over:
+            return "none"
+        return "draw" if self.is_draw else (self.winner or "none")
+
+
+@dataclass
+class EffectContext:
+    """What an effect knows while it resolves: its controller, source, targets and X."""
+
+    state: GameState
+    controller: str
+    source: Obj  # the source object, or its last known information
+    targets: list[Any] = field(default_factory=list)  # None where a target became illegal
+    x: int = 0
+    item: Optional[StackItem] = None
+    data: dict = field(default_factory=dict)
+
+    def target(self, i: int = 0) -> Any:
+        return self.targets[i] if i < len(self.targets) else None
+
+
+def new_state(setup: GameSetup) -> GameState:
+    """The state of a game about to begin: its players, rules and random generator."""
+    rules = get_ruleset(setup.ruleset)
+    return GameState(setup=setup, rules=rules, mulligan_rule=setup.mulligan or rules.default_mulligan,
+                     rng=random.Random(setup.seed),
+                     players=[Player(p.name, goldfish=p.goldfish) for p in setup.players],
+                     turn=setup.turn, active=setup.active or setup.players[0].name, step=setup.step)

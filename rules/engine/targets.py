@@ -1,0 +1,111 @@
+"""Targets: who and what a spell or ability may target (2014: 114, 601.2c, 603.3d, 608.2b;
+2009: 409.1c, 410.4, 413.2a), and the legal choices for each "target ..." phrase."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..cards.model import TargetSpec
+from . import actions as A
+from .characteristics import chars, matches, matches_card, protected_from
+from .objects import Obj
+from .refs import name_of
+from .state import GameState
+
+
+def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tuple[Any, ...],
+                  controller: str, source: Obj) -> None:
+    need = sum(s.count for s in specs)
+    least = sum(0 if s.up_to else s.count for s in specs)
+    if not least <= len(targets) <= need:
+        if not specs:
+            raise A.IllegalAction(f"{source.name} has no targets", state.rules.cite("cast_targets"))
+        what = ", ".join(s.text for s in specs)
+        raise A.IllegalAction(f"{source.name} needs {need} target{'s' if need != 1 else ''}: {what}",
+                              state.rules.cite("cast_targets"))
+    i = 0
+    for spec in specs:
+        chosen = list(targets[i:i + spec.count])
+        i += spec.count
+        if len(set(map(str, chosen))) != len(chosen):
+            raise A.IllegalAction("the same object or player can't be chosen twice for one \"target\"",
+                                  state.rules.cite("target_distinct"))
+        for t in chosen:
+            why = target_illegal(state, spec, t, controller, source)
+            if why:
+                msg = f"{name_of(state, t)} is not a legal target for {spec.text}: {why[0]}"
+                raise A.IllegalAction(msg.replace("~", source.name), why[1])
+
+
+def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
+                   source: Obj) -> Optional[tuple[str, str]]:
+    """Why `t` can't be chosen for `spec` (message, rule), or None when it can."""
+    legal = state.rules.cite("target_legal")
+    if isinstance(t, str):
+        if spec.kind not in ("player", "any", "opponent", "player_or_planeswalker"):
+            return ("it must be " + spec.text.removeprefix("target "), legal)
+        if not state.has_player(t) or state.player(t).lost:
+            return ("no such player in the state", legal)
+        if spec.kind == "opponent" and t == controller:
+            return ("it must be an opponent", legal)
+        return None
+    if spec.kind == "spell":
+        item = state.stack_item(t)
+        if item is None or item.kind != "spell":
+            return ("it must be a spell on the stack", legal)
+        card = state.objects[item.source_id]
+        if not matches(state, spec.test, card, chars(state, card), controller, source):
+            return ("it doesn't match " + spec.text, legal)
+        return None
+    o = state.objects.get(t)
+    if spec.kind == "card_graveyard":
+        if o is None or o.zone != "graveyard":
+            return ("it must be a card in a graveyard", legal)
+        if not matches_card(state, spec.test, o, controller, source):
+            return ("it doesn't match " + spec.text, legal)
+        return None
+    if o is None or o.zone != "battlefield":
+        return ("it must be a permanent on the battlefield", legal)
+    ch = chars(state, o)
+    if spec.kind in ("creature", "any") and not ch.is_type("Creature"):
+        return ("it is not a creature", legal)
+    if spec.kind == "land" and not ch.is_type("Land"):
+        return ("it is not a land", legal)
+
+    if spec.kind == "player_or_planeswalker" and not ch.is_type("Planeswalker"):
+        return ("it is not a player or planeswalker", legal)
+    if spec.kind in ("player", "opponent", "spell"):
+        return ("it must be " + spec.text.removeprefix("target "), legal)
+    if "shroud" in ch.keywords:
+        return ("it has shroud", state.rules.cite("shroud"))
+    if "hexproof" in ch.keywords and o.controller != controller:
+        return ("it has hexproof", state.rules.cite("hexproof"))
+    if protected_from(state, o, source):
+        return ("it has protection from that source", state.rules.cite("protection"))
+    if not matches(state, spec.test, o, ch, controller, source):
+        return ("it doesn't match " + spec.text, legal)
+    return None
+
+
+def legal_targets(state: GameState, spec: TargetSpec, controller: str, source: Obj) -> list[Any]:
+    cands: list[Any] = []
+    if spec.kind in ("player", "any", "opponent", "player_or_planeswalker"):
+        cands += [p.name for p in state.live_players()]
+    if spec.kind == "spell":
+        cands += [it.id for it in state.stack if it.kind == "spell"]
+    elif spec.kind == "card_graveyard":
+        for p in state.players:
+            cands += list(p.graveyard)
+    elif spec.kind not in ("player", "opponent"):
+        cands += list(state.battlefield)
+    return [c for c in cands if target_illegal(state, spec, c, controller, source) is None]
+
+
+def targets_text(state: GameState, targets: list[Any]) -> str:
+    if not targets:
+        return ""
+    return " targeting " + ", ".join(name_of(state, t) for t in targets)
+
+
+def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:
+    return t is not None and target_illegal(state, spec, t, controller, source) is None

@@ -1,0 +1,96 @@
+"""Zones: creating cards and tokens, moving objects between zones (a move makes a new object,
+400.7 / 217.1c, with replacement effects applied as part of it), drawing, and taking
+objects off the stack."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..cards import get_card
+from ..cards.model import CardDef
+from .events import emit
+from .objects import Obj, StackItem
+from .replacement import enter_battlefield, graveyard_replacement
+from .state import GameState
+
+
+def create_card(state: GameState, name: str, owner: str, zone: str, token: bool = False,
+                card: Optional[CardDef] = None) -> int:
+    """A new card (or token) in `zone`; its number among the cards of its name stays with it."""
+    cdef = card or get_card(name)
+    state.name_counts[cdef.name] += 1
+    state.card_total += 0 if token else 1
+    oid = state.new_id()
+    o = Obj(oid, cdef, owner, owner, zone, card_no=state.name_counts[cdef.name], token=token,
+            timestamp=state.new_timestamp())
+    state.objects[oid] = o
+    state.zone_list(o).append(oid)
+    return oid
+
+
+def move(state: GameState, oid: int, to_zone: str, *, controller: Optional[str] = None,
+         bottom: bool = False, tapped: bool = False) -> int:
+    """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
+    keeps its last known information.  Returns the new id.  The move is an event abilities
+    see once the events are flushed (`events.flush`)."""
+    old = state.objects.pop(oid)
+    state.zone_list(old).remove(oid)
+    state.lki[oid] = old
+    replaced = graveyard_replacement(state, old, to_zone)  # 614.1a / 419.1a
+    shuffle_in, to_zone = replaced != to_zone, replaced
+    new_id = state.new_id()
+    owner = old.owner
+    ctrl = controller or owner
+    new = Obj(new_id, old.card, owner, ctrl if to_zone in ("battlefield", "stack") else owner,
+              to_zone, card_no=old.card_no, token=old.token, timestamp=state.new_timestamp())
+    if to_zone == "battlefield":
+        new.tapped = tapped
+        new.since_turn = state.turn
+        if new.card.loyalty is not None:
+            new.counters["loyalty"] = new.card.loyalty
+        enter_battlefield(state, new)  # "enters the battlefield tapped ..." (614.1c / 419.1c)
+    state.objects[new_id] = new
+    lst = state.zone_list(new)
+    if bottom or to_zone in ("battlefield", "stack"):
+        lst.append(new_id)
+    else:
+        lst.insert(0, new_id)
+    if shuffle_in:
+        state.rng.shuffle(lst)
+    if old.zone == "battlefield":
+        old.leave_combat()
+    state.invalidate()
+    state.zone_changes.append((old, new))
+    return new_id
+
+
+def draw(state: GameState, name: str, n: int = 1, log_rule: str = "draw") -> None:
+    """`name` draws `n` cards (120 / 423); one who can't is marked for the state-based action
+    (704.5b / 420.5g), except a goldfish, which has no library and never loses by drawing."""
+    p = state.player(name)
+    drawn = 0
+    for _ in range(n):
+        if not p.library:
+            if not p.goldfish:
+                p.drew_from_empty = True
+                state.log_event(f"{name} can't draw a card: their library is empty", log_rule, player=name)
+            break
+        new = move(state, p.library[0], "hand")
+        drawn += 1
+        emit(state, "draw", {"player": name, "card": new})
+    if drawn:
+        state.log_event(f"{name} draws {drawn} card{'s' if drawn != 1 else ''}", log_rule, player=name)
+
+
+def remove_from_stack(state: GameState, item: StackItem) -> None:
+    """Take `item` off the stack; a spell's card goes to its owner's graveyard."""
+    state.stack.remove(item)
+    if item.kind == "spell" and item.source_id in state.objects:
+        move(state, item.source_id, "graveyard")
+
+
+def counter_item(state: GameState, item: StackItem) -> None:
+    """Counter a spell or ability (701.5 / 414.1)."""
+    if item in state.stack:
+        remove_from_stack(state, item)
+        state.log_event(f"{item.name} is countered", "counter")

@@ -4,7 +4,7 @@ guard, and the goldfish kill-turn tally kept across games."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -20,8 +20,8 @@ from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.help import HelpScreen
 from .screens.menu import MenuScreen
-from .screens.rules_keys import ExplainedGameScreen
 from .screens.modals import ConfirmDialog
+from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
 
@@ -44,13 +44,13 @@ class MtgApp(App[None]):
     TITLE = "mtg-tui"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, config: Optional[GameConfig] = None, session: Optional[Session] = None) -> None:
+    def __init__(self, config: GameConfig | None = None, session: Session | None = None) -> None:
         super().__init__()
         self.config = config
         self.first_session = session
         self.kill_turns: list[int] = []
-        self._too_small: Optional[TooSmallScreen] = None
-        self.session: Optional[Session] = None  # the game being played (autosaved, saved on a crash)
+        self._too_small: TooSmallScreen | None = None
+        self.session: Session | None = None  # the game being played (autosaved, saved on a crash)
         self.resume_offered = False
 
     # ------------------------------------------------------------ screens
@@ -104,7 +104,7 @@ class MtgApp(App[None]):
             self.kill_turns.append(k)
         self.push_screen(GameOverScreen(session, list(self.kill_turns)), lambda what: self._after_game(session, what))
 
-    def _after_game(self, session: Session, what: Optional[str]) -> None:
+    def _after_game(self, session: Session, what: str | None) -> None:
         if what == "next":
             self.start_session(self.next_session(session))
         elif what == "menu":
@@ -146,7 +146,7 @@ class MtgApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
 
-    def check_size(self, size: Optional[Size] = None) -> None:
+    def check_size(self, size: Size | None = None) -> None:
         size = size or self.size  # a resize event carries the new size before `self.size` has it
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         if small and self._too_small is None:

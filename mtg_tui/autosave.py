@@ -12,7 +12,6 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from .saves import SaveError, read_record, save
 from .session import Session
@@ -27,7 +26,7 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE
 
 
-def write(session: Session) -> Optional[str]:
+def write(session: Session) -> str | None:
     """Autosave the session; a warning (never an exception) when the file can't be written."""
     try:
         save(session, autosave_path())
@@ -49,7 +48,7 @@ class Resumable:
         return f"{' vs '.join(self.players)}, turn {self.turn}, saved {self.saved_at}"
 
 
-def resumable() -> Optional[Resumable]:
+def resumable() -> Resumable | None:
     """The autosaved game, if there is one that hadn't ended."""
     path = autosave_path()
     if not path.is_file():
@@ -72,7 +71,7 @@ def keep_previous() -> None:
         found.path.replace(found.path.with_name(PREVIOUS))
 
 
-def report_crash(error: BaseException, session: Optional[Session]) -> str:
+def report_crash(error: BaseException, session: Session | None) -> str:
     """Write the traceback to the crash log and return what to tell the player.  The game
     itself is already in the autosave, as it was after the last action that worked."""
     log = data_dir() / CRASH_LOG

@@ -7,7 +7,7 @@ Built once per decision (not per key press), so moving the selection is cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from rules import Game, UnknownCard, get_card
 
@@ -27,7 +27,7 @@ class Board:
     theirs: list[Group]
     stack: list[dict]
     log: list[Any]
-    their_hand: Optional[list[dict]] = None  # open-hand practice only
+    their_hand: list[dict] | None = None  # open-hand practice only
 
     def items(self, zone: str) -> list[Any]:
         return {"hand": self.hand, "mine": self.mine, "theirs": self.theirs, "stack": self.stack,

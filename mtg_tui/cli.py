@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
+from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 
 
@@ -89,8 +90,8 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
 @click.argument("deck2")
 @click.option("--games", default=100, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
-@click.option("--rules", "ruleset", type=click.Choice(["2014", "2009"]), default="2014", show_default=True)
-@click.option("--mulligan", type=click.Choice(["sequential", "paris", "london"]), default=None,
+@click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014", show_default=True)
+@click.option("--mulligan", type=click.Choice(MULLIGANS), default=None,
               help="Mulligan rule (default: the ruleset's).")
 @click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

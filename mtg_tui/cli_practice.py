@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import click
 
 from rules.play.puzzle import PuzzleError, PuzzleRun, load_puzzle
@@ -26,7 +24,7 @@ def puzzle_table(progress: Progress) -> list[str]:
         rows.append((str(i), "yes" if done else "no", p.title, p.difficulty, p.rules, ", ".join(p.teaches)))
     head = ("#", "solved", "puzzle", "level", "rules", "teaches")
     widths = [max(len(r[c]) for r in rows + [head]) for c in range(5)]
-    lines = ["  ".join(x.ljust(w) for x, w in zip(r[:5], widths)) + "  " + r[5] for r in [head] + rows]
+    lines = ["  ".join(x.ljust(w) for x, w in zip(r[:5], widths, strict=True)) + "  " + r[5] for r in [head] + rows]
     lines.append(f"{solved} of {len(rows)} solved.  `mtg-tui practice N` opens puzzle N; "
                  f"`mtg-tui practice FILE` opens a puzzle file.")
     return lines
@@ -34,7 +32,7 @@ def puzzle_table(progress: Progress) -> list[str]:
 
 @click.command(name="practice")
 @click.argument("puzzle", required=False)
-def practice_command(puzzle: Optional[str]) -> None:
+def practice_command(puzzle: str | None) -> None:
     """Rules practice: list the bundled puzzles, or open one.
 
     PUZZLE is a puzzle's number or name from the list, or the path of any puzzle file

@@ -6,16 +6,16 @@ from __future__ import annotations
 import shutil
 import sys
 import textwrap
-from typing import Optional
 
 import click
 
+from rules.engine.ruleset import RULESETS
 from rules.reference.lookup import Answer, Entry, Reference, ReferenceError, open_reference
 
 from .userfiles import CR_FILE_ENV, cr_file_choice
 
 
-def load_reference(cr_file: Optional[str], era: Optional[str]) -> tuple[Reference, list[str]]:
+def load_reference(cr_file: str | None, era: str | None) -> tuple[Reference, list[str]]:
     """The reference to answer from, and warnings; ReferenceError when a named file fails."""
     path, where, warning = cr_file_choice(cr_file)
     warnings = [warning] if warning else []
@@ -46,7 +46,9 @@ def link_text(e: Entry) -> str:
         return f"= {where} in the {era} rules"
     if how == "rule group":
         return f"~ {where} in the {era} rules (the same group of rules)"
-    return f"~ section {where} in the {era} rules" if "." not in where else f"~ {where} in the {era} rules (same section)"
+    if "." not in where:
+        return f"~ section {where} in the {era} rules"
+    return f"~ {where} in the {era} rules (same section)"
 
 
 def format_answer(ans: Answer, ref: Reference, width: int) -> list[str]:
@@ -71,10 +73,10 @@ def format_answer(ans: Answer, ref: Reference, width: int) -> list[str]:
 @click.argument("query", nargs=-1, required=True)
 @click.option("--cr-file", default=None, metavar="PATH",
               help=f"A Comprehensive Rules text file (default: ${CR_FILE_ENV}, then cr_file in the settings).")
-@click.option("--rules", "era", type=click.Choice(["2014", "2009"]), default=None,
+@click.option("--rules", "era", type=click.Choice(list(RULESETS)), default=None,
               help="The numbering of a rule number you type (default: the file's, or the other one "
                    "when the file's has no such rule; without a file, 2014).")
-def rules_command(query: tuple[str, ...], cr_file: Optional[str], era: Optional[str]) -> None:
+def rules_command(query: tuple[str, ...], cr_file: str | None, era: str | None) -> None:
     """The rules reference: a rule by number (704.5g) or rules by words (regenerate, "mana burn").
 
     Without a rules file it answers from the project's own index: section titles and a

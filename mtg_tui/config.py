@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Literal, Optional
+from typing import Literal
 
 from mtg_tui.decklists import load_deck
 from rules import Game, GameSetup
+from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction
 from rules.play.decklist import DeckError
 
 Mode = Literal["hotseat", "goldfish"]
 GOLDFISH_NAME = "goldfish"
-RULESETS = ("2014", "2009")
-MULLIGANS = ("sequential", "paris", "london")
 
 
 @dataclass(frozen=True)
@@ -27,8 +26,8 @@ class GameConfig:
     decks: tuple[str, ...]  # one deck reference per human player
     names: tuple[str, ...] = ()
     ruleset: str = "2014"
-    mulligan: Optional[str] = None
-    seed: Optional[int] = None  # None: a fresh random seed
+    mulligan: str | None = None
+    seed: int | None = None  # None: a fresh random seed
     open_hands: bool = False
     allow_illegal: bool = False  # practice decks: skip the construction rules (100.2a / 100.2)
     cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
@@ -40,7 +39,7 @@ class GameConfig:
         given = tuple(x.strip() for x in self.names)
         return given + defaults[len(given):]
 
-    def checked(self) -> "GameConfig":
+    def checked(self) -> GameConfig:
         """The config with its decks loaded and its options checked; raises DeckError (or
         ValueError) with a message meant for the player.  An illegal deck is IllegalDeck (a
         DeckError), unless `allow_illegal`."""
@@ -68,11 +67,11 @@ class GameConfig:
         if not self.allow_illegal:
             for deck in decks:
                 check_construction(deck, self.ruleset)
-        cards = {name: deck.cards for name, deck in zip(names, decks)}
+        cards = {name: deck.cards for name, deck in zip(names, decks, strict=True)}
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
         return replace(self, names=names, seed=seed, cards=cards)
 
-    def next_seed(self) -> "GameConfig":
+    def next_seed(self) -> GameConfig:
         """The same game with the next seed: "play again"."""
         return replace(self, seed=(self.seed or 0) + 1)
 
@@ -92,4 +91,4 @@ class GameConfig:
         return Game(self.setup())
 
 
-__all__ = ["GameConfig", "DeckError", "IllegalDeck", "GOLDFISH_NAME", "RULESETS", "MULLIGANS"]
+__all__ = ["GameConfig", "DeckError", "IllegalDeck", "GOLDFISH_NAME"]

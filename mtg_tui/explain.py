@@ -4,7 +4,7 @@ project's one-sentence summary of that rule under it.  Pure functions over log e
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 
@@ -15,14 +15,14 @@ from .render import log_line, styled, wrap_line
 INDENT = 13  # log_line puts the text after "T12  704.5g "
 
 
-def rule_summary(rule: str, era: str) -> Optional[str]:
+def rule_summary(rule: str, era: str) -> str | None:
     """The one-sentence summary of a rule number the engine cites (None when it has none)."""
     if not rule:
         return None
     return rules_index().rule_summary(rule, era)
 
 
-def explained_lines(entries: list[Any], era: str, *, selected: Optional[int], width: int,
+def explained_lines(entries: list[Any], era: str, *, selected: int | None, width: int,
                     explain: bool) -> tuple[list[Text], int]:
     """The log panel's lines for `width`, and the line to keep in view (the selection, or
     the newest line)."""

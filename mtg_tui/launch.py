@@ -4,10 +4,11 @@ bad deck or option is a one-line error and a non-zero exit, never a traceback.""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 import click
 
+from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck
 
 from .config import GameConfig, Mode
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ALLOW_HINT = "--allow-illegal plays it anyway"
 
 
-def run_app(config: Optional[GameConfig] = None, session: Optional["Session"] = None) -> None:
+def run_app(config: GameConfig | None = None, session: Session | None = None) -> None:
     """Run the client; exit with its status (1 after an unexpected error, whose short report
     Textual prints as the app closes)."""
     from .app import MtgApp  # Textual loads only when the app runs
@@ -30,8 +31,8 @@ def run_app(config: Optional[GameConfig] = None, session: Optional["Session"] = 
         sys.exit(app.return_code)
 
 
-def start(mode: Mode, decks: tuple[str, ...], names: Optional[str], ruleset: str, mulligan: Optional[str],
-          seed: Optional[int], open_hands: bool = False, allow_illegal: bool = False) -> None:
+def start(mode: Mode, decks: tuple[str, ...], names: str | None, ruleset: str, mulligan: str | None,
+          seed: int | None, open_hands: bool = False, allow_illegal: bool = False) -> None:
     # split as given: an empty name or one too many is refused by checked(), not dropped
     config = GameConfig(mode, decks, tuple(names.split(",")) if names is not None else (), ruleset, mulligan,
                         seed, open_hands, allow_illegal)
@@ -60,8 +61,8 @@ def game_options(f):  # noqa: ANN001, ANN201 - a click decorator
     """The options `play` and `goldfish` share."""
     f = allow_illegal_option(f)
     f = click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")(f)
-    f = click.option("--mulligan", type=click.Choice(["sequential", "paris", "london"]), default=None,
+    f = click.option("--mulligan", type=click.Choice(MULLIGANS), default=None,
                      help="Mulligan rule (default: the ruleset's).")(f)
-    f = click.option("--rules", "ruleset", type=click.Choice(["2014", "2009"]), default="2014",
+    f = click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014",
                      show_default=True)(f)
     return f

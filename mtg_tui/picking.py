@@ -8,8 +8,9 @@ They never decide legality: their choices come from the engine's decision data a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from rules.engine import actions as A
 from rules.play.assist import TargetChoice
@@ -44,7 +45,7 @@ class Picker:
     def complete(self) -> bool:
         return False
 
-    def answer(self) -> Optional[A.Action]:  # pragma: no cover - abstract
+    def answer(self) -> A.Action | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def notes(self) -> dict[Any, str]:
@@ -72,7 +73,7 @@ class TargetPicker(Picker):
         return len(self.chosen) - 1
 
     @property
-    def spec(self) -> Optional[TargetChoice]:
+    def spec(self) -> TargetChoice | None:
         return self.specs[self.spec_index] if self.spec_index < len(self.specs) else None
 
     @property
@@ -117,7 +118,7 @@ class TargetPicker(Picker):
     def complete(self) -> bool:
         return self.spec is None
 
-    def answer(self) -> Optional[A.Action]:
+    def answer(self) -> A.Action | None:
         if not self.complete():
             return None
         return self.make(tuple(t for part in self.chosen for t in part))
@@ -174,7 +175,7 @@ class BlockPicker(Picker):
     options: dict[int, list[int]]  # blocker -> attackers it may block
     name_of: Callable[[Any], str] = str
     pairs: list[tuple[int, int]] = field(default_factory=list)
-    pending: Optional[int] = None
+    pending: int | None = None
 
     @property
     def choices(self) -> list[Any]:  # type: ignore[override]

@@ -10,7 +10,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
@@ -55,10 +55,10 @@ class Progress:
 
     path: Path
     puzzles: dict[str, dict[str, Any]] = field(default_factory=dict)
-    warning: Optional[str] = None  # a damaged file that was set aside, or a save that failed
+    warning: str | None = None  # a damaged file that was set aside, or a save that failed
 
     @classmethod
-    def load(cls, path: Optional[Path] = None) -> "Progress":
+    def load(cls, path: Path | None = None) -> Progress:
         path = path or data_dir() / "practice.json"
         try:
             text = path.read_text(encoding="utf-8")
@@ -107,6 +107,7 @@ def _set_aside(path: Path, why: str) -> str:
     aside = path.with_name(path.name + ".damaged")
     try:
         path.replace(aside)
-        return f"the practice progress file {path} was damaged ({why}); it was moved to {aside} and progress starts afresh"
+        return (f"the practice progress file {path} was damaged ({why}); it was moved to {aside} "
+                "and progress starts afresh")
     except OSError:
         return f"the practice progress file {path} is damaged ({why}); progress starts afresh"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from textual import events
 
@@ -15,7 +15,7 @@ from .practice import Progress, bundled_paths
 class PracticeApp(MtgApp):
     """The client with the practice screen instead of the menu; no game-over screen."""
 
-    def __init__(self, puzzle: Puzzle, progress: Optional[Progress] = None) -> None:
+    def __init__(self, puzzle: Puzzle, progress: Progress | None = None) -> None:
         super().__init__()
         self.puzzle = puzzle
         self.progress = progress
@@ -28,7 +28,7 @@ class PracticeApp(MtgApp):
         self.push_screen(PracticeScreen(self.puzzle, self.progress))
         self.check_size()
 
-    def next_puzzle(self, puzzle: Puzzle) -> Optional[Puzzle]:
+    def next_puzzle(self, puzzle: Puzzle) -> Puzzle | None:
         """The bundled puzzle after `puzzle` (None after the last, or for another file)."""
         paths = bundled_paths()
         if puzzle.path is None or puzzle.path.resolve() not in [p.resolve() for p in paths]:
@@ -45,5 +45,5 @@ class PracticeApp(MtgApp):
         """A puzzle's end is its verdict box, shown by the practice screen."""
 
 
-def run_practice(puzzle: Puzzle, progress: Optional[Progress] = None) -> None:
+def run_practice(puzzle: Puzzle, progress: Progress | None = None) -> None:
     PracticeApp(puzzle, progress).run()

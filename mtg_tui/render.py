@@ -7,8 +7,9 @@ units, never in the middle of a name.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from rich.text import Text
 
@@ -138,11 +139,11 @@ def choice_labels(cards: list[dict]) -> list[str]:
     return out
 
 
-def label_text(label: Optional[str]) -> Text:
+def label_text(label: str | None) -> Text:
     return styled(f"{label}", LABEL) + Text(" ") if label else Text()
 
 
-def group_chip(g: Group, *, label: Optional[str] = None, selected: bool = False, note: str = "") -> Text:
+def group_chip(g: Group, *, label: str | None = None, selected: bool = False, note: str = "") -> Text:
     c = g.card
     t = label_text(label)
     name = styled(c["name"], "bold" if c.get("power") is not None else "")
@@ -168,7 +169,7 @@ def group_chip(g: Group, *, label: Optional[str] = None, selected: bool = False,
     return t
 
 
-def hand_chip(card: dict, *, label: Optional[str] = None, selected: bool = False, playable: bool = False,
+def hand_chip(card: dict, *, label: str | None = None, selected: bool = False, playable: bool = False,
               picked: bool = False) -> Text:
     t = label_text(label)
     t += styled(card["name"], "bold green" if playable else "")
@@ -222,7 +223,7 @@ def wrap_line(t: Text, width: int, indent: int = 0) -> list[Text]:
     return out
 
 
-def player_line(p: dict, *, active: bool, priority: bool, label: Optional[str] = None,
+def player_line(p: dict, *, active: bool, priority: bool, label: str | None = None,
                 selected: bool = False) -> Text:
     t = label_text(label)
     name = styled(p["name"], "bold underline" if active else "bold")
@@ -245,7 +246,7 @@ def player_line(p: dict, *, active: bool, priority: bool, label: Optional[str] =
     return t
 
 
-def stack_line(item: dict, position: int, *, label: Optional[str] = None, selected: bool = False) -> Text:
+def stack_line(item: dict, position: int, *, label: str | None = None, selected: bool = False) -> Text:
     t = label_text(label)
     kind = "" if item["kind"] == "spell" else f" ({item['kind']})"
     t += styled(f"{position}. ", DIM) + styled(item["name"], "bold") + styled(kind, DIM)
@@ -268,7 +269,7 @@ def log_line(entry: Any, *, selected: bool = False) -> Text:
     return t
 
 
-def card_detail(card: Optional[dict], extra: Iterable[str] = ()) -> Text:
+def card_detail(card: dict | None, extra: Iterable[str] = ()) -> Text:
     """Everything about one card: name, cost, type, P/T, Oracle text, its state on the
     battlefield, and the sentences the engine does not enforce."""
     if not card:

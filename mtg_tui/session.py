@@ -8,14 +8,14 @@ steps without a stop), so the loop is tested without a terminal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
+from rules.engine.decisions import Decision
 from rules.play.assist import is_attacked, mana_burn_if_passed, relevant_actions
 from rules.play.autopilot import goldfish_answer
-from rules.engine.decisions import Decision
 
 from .config import GameConfig
 from .stops import Stops
@@ -26,14 +26,14 @@ MAX_AUTO = 5000  # a safety net: never spin forever without showing the screen
 @dataclass
 class Session:
     game: Game
-    config: Optional[GameConfig] = None
+    config: GameConfig | None = None
     open_hands: bool = False
     stops: dict[str, Stops] = field(default_factory=dict)
     pass_eot: dict[str, int] = field(default_factory=dict)  # player -> turn they pass through
     checkpoints: list[int] = field(default_factory=list)  # record lengths before human actions
     counted: bool = False  # its goldfish kill turn is in the running average
     # called after every change to the game (the app autosaves the record there)
-    on_change: Optional[Callable[["Session"], None]] = field(default=None, repr=False, compare=False)
+    on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for p in self.humans:
@@ -55,17 +55,17 @@ class Session:
         return {n: names[(i + 1) % len(names)] for i, n in enumerate(names)}
 
     @property
-    def decision(self) -> Optional[Decision]:
+    def decision(self) -> Decision | None:
         return self.game.decision
 
     @property
-    def decider(self) -> Optional[str]:
+    def decider(self) -> str | None:
         """The human who must answer now (None when the game is over)."""
         d = self.game.decision
         return d.player if d is not None else None
 
     # ------------------------------------------------------------ acting
-    def act(self, action: A.Action | str, player: Optional[str] = None) -> None:
+    def act(self, action: A.Action | str, player: str | None = None) -> None:
         """A human's answer.  Raises IllegalAction and changes nothing when refused;
         otherwise the client then answers whatever nobody needs to see."""
         if isinstance(action, str):
@@ -98,7 +98,7 @@ class Session:
             n += 1
         return n
 
-    def auto_answer(self, d: Decision) -> Optional[A.Action]:
+    def auto_answer(self, d: Decision) -> A.Action | None:
         """The answer the client gives for the player, or None when the player must decide."""
         game = self.game
         if game.player(d.player).goldfish:
@@ -144,7 +144,7 @@ class Session:
         return True
 
     # ------------------------------------------------------------ summary
-    def kill_turn(self) -> Optional[int]:
+    def kill_turn(self) -> int | None:
         """In a goldfish game the human won: on which of their own turns (1 = first)."""
         g = self.game
         if not (self.goldfish and g.over and g.winner in self.humans):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
@@ -30,7 +30,7 @@ def config_path() -> Path:
     return _base("XDG_CONFIG_HOME", ".config") / APP / "config.toml"
 
 
-def load_settings() -> tuple[dict[str, Any], Optional[str]]:
+def load_settings() -> tuple[dict[str, Any], str | None]:
     """The settings, and a warning when the file exists but can't be used."""
     path = config_path()
     try:
@@ -45,7 +45,7 @@ def load_settings() -> tuple[dict[str, Any], Optional[str]]:
         return {}, f"the settings file {path} is not valid TOML ({e}); ignoring it"
 
 
-def cr_file_choice(explicit: Optional[str] = None) -> tuple[Optional[str], str, Optional[str]]:
+def cr_file_choice(explicit: str | None = None) -> tuple[str | None, str, str | None]:
     """The Comprehensive Rules file to use: (path or None, where it came from, a warning).
     An explicit path wins, then $MTG_TUI_CR_FILE, then `cr_file` in the settings."""
     if explicit:
@@ -62,10 +62,10 @@ def cr_file_choice(explicit: Optional[str] = None) -> tuple[Optional[str], str, 
     return None, "", warning
 
 
-_REFERENCES: dict[tuple[Optional[str], str], Any] = {}
+_REFERENCES: dict[tuple[str | None, str], Any] = {}
 
 
-def app_reference(era: str) -> tuple[Any, Optional[str]]:
+def app_reference(era: str) -> tuple[Any, str | None]:
     """The rules reference the app shows (`rules.reference.Reference`) and a warning.  The
     configured rules file ($MTG_TUI_CR_FILE or cr_file in the settings) when it loads, else the
     project's own index in `era`'s numbering.  Parsed once per run."""

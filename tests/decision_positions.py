@@ -38,7 +38,8 @@ class DecisionPosition:
         return game
 
 
-def _p(shape: str, about: str, alice: dict[str, Any], bob: dict[str, Any], *actions: str, **kw: Any) -> DecisionPosition:
+def _p(shape: str, about: str, alice: dict[str, Any], bob: dict[str, Any], *actions: str,
+       **kw: Any) -> DecisionPosition:
     return DecisionPosition(shape, about, {"alice": alice, "bob": bob}, tuple(actions), **kw)
 
 
@@ -62,15 +63,18 @@ POSITIONS: list[DecisionPosition] = [
        start={"step": "declare_attackers", "turn": 3}),
     _p("order_blockers:blocker", "a blocker of several attackers orders them (509.3)",
        {"battlefield": ["Runeclaw Bear", "Grizzly Bears"]}, {"battlefield": ["Palace Guard"]},
-       "alice: attack Runeclaw Bear, Grizzly Bears", "go to declare_blockers", "bob: block Palace Guard -> Runeclaw Bear, Palace Guard -> Grizzly Bears",
+       "alice: attack Runeclaw Bear, Grizzly Bears", "go to declare_blockers",
+       "bob: block Palace Guard -> Runeclaw Bear, Palace Guard -> Grizzly Bears",
        start={"step": "declare_attackers", "turn": 3}),
     _p("assign_damage:creatures", "an attacker divides its damage among its blockers (510.1c)",
-       {"battlefield": ["Craw Wurm"]}, {"battlefield": ["Runeclaw Bear", "Runeclaw Bear"]}, "alice: attack Craw Wurm", "go to declare_blockers",
+       {"battlefield": ["Craw Wurm"]}, {"battlefield": ["Runeclaw Bear", "Runeclaw Bear"]}, "alice: attack Craw Wurm",
+       "go to declare_blockers",
        "bob: block Runeclaw Bear#1 -> Craw Wurm, Runeclaw Bear#2 -> Craw Wurm",
        "alice: order Runeclaw Bear#1, Runeclaw Bear#2", "go to combat_damage",
        start={"step": "declare_attackers", "turn": 3}),
     _p("assign_damage:with_player", "trample: lethal damage to the blocker, the rest may go on (702.19b)",
-       {"battlefield": ["Stampeding Rhino"]}, {"battlefield": ["Runeclaw Bear"]}, "alice: attack Stampeding Rhino", "go to declare_blockers",
+       {"battlefield": ["Stampeding Rhino"]}, {"battlefield": ["Runeclaw Bear"]}, "alice: attack Stampeding Rhino",
+       "go to declare_blockers",
        "bob: block Runeclaw Bear -> Stampeding Rhino", "go to combat_damage",
        start={"step": "declare_attackers", "turn": 3}),
     _p("discard", "a spell makes a player discard two of three cards (701.7a)",

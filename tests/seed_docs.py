@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rules.reference.crtext import RulesText, load_rules_file
+
 from paths import SEEDS
 
 SEEDS = SEEDS

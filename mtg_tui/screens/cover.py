@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
+
 from ..render import styled
 
 
@@ -21,9 +22,8 @@ class CoverScreen(Screen[bool]):
         t += styled(f"{self.why}\n\n", "")
         t += styled(f"{self.player}: press Enter to see your hand", "bold yellow")
         t += styled("\n\n(q quits)", "dim")
-        with Middle():
-            with Center():
-                yield Static(t, id="cover-text")
+        with Middle(), Center():
+            yield Static(t, id="cover-text")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

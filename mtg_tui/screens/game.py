@@ -10,8 +10,9 @@ attackers, blockers and targets (letters on the board), everything else a dialog
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -21,13 +22,22 @@ from textual.screen import Screen
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
-from rules.play.assist import (ability_texts, block_options, choice_view, default_assignment, lethal_damage,
-                          mana_burn_if_passed, mana_source_ids, target_choices, trigger_target_choices)
 from rules.engine.turn import STEPS
+from rules.play.assist import (
+    ability_texts,
+    block_options,
+    choice_view,
+    default_assignment,
+    lethal_damage,
+    mana_burn_if_passed,
+    mana_source_ids,
+    target_choices,
+    trigger_target_choices,
+)
 
 from ..board import ZONES, Board, build_board, card_facts
 from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip
+from ..render import choice_labels, hand_chip, styled
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -40,15 +50,14 @@ from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
 from .cover import CoverScreen
 from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
-from ..render import styled
 
 DIALOG_KINDS = {"mulligan", "yesno", "choose", "discard", "bottom", "order_blockers", "order_triggers",
                 "assign_damage"}
 BOARD_KINDS = {"attackers", "blockers", "targets"}
 # every decision kind the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[str, str] = {"priority": "keys on the selected card (Enter, p, Space, e) or the command bar",
-                         **{k: "letters on the board, then Enter" for k in BOARD_KINDS},
-                         **{k: "a dialog" for k in DIALOG_KINDS}}
+                         **dict.fromkeys(BOARD_KINDS, "letters on the board, then Enter"),
+                         **dict.fromkeys(DIALOG_KINDS, "a dialog")}
 KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
 KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab: look around · ? help"
 KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
@@ -60,21 +69,21 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.viewer: Optional[str] = session.humans[0] if (session.goldfish or session.open_hands) else None
+        self.viewer: str | None = session.humans[0] if (session.goldfish or session.open_hands) else None
         self.zone = "hand"
-        self.cursor: dict[str, int] = {z: 0 for z in ZONES}
+        self.cursor: dict[str, int] = dict.fromkeys(ZONES, 0)
         self.cursor["phases"] = STEPS.index("main1")
-        self.picker: Optional[Picker] = None
+        self.picker: Picker | None = None
         self.player_picker = False  # a picker the player started (casting): Escape drops it
         self.message = Text()
         self.folded = True
         self.serial: tuple = ()
-        self.board: Optional[Board] = None
+        self.board: Board | None = None
         self._board_key: tuple = ()
         self._legal: tuple[tuple, list[A.Action]] = ((), [])
         self._game_over_shown = False
         self.covering = False
-        self._after_targets: Optional[Callable[[A.Action], None]] = None
+        self._after_targets: Callable[[A.Action], None] | None = None
         self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
 
     # ------------------------------------------------------------ layout
@@ -142,7 +151,7 @@ class GameScreen(Screen[None]):
         self.serial = ()
         self.sync()
 
-    def _board_picker(self) -> Optional[Picker]:
+    def _board_picker(self) -> Picker | None:
         d = self.game.decision
         name = self.game.name_of
         if d.kind == "attackers":
@@ -159,7 +168,7 @@ class GameScreen(Screen[None]):
             self._legal = (self.serial, self.game.legal_actions())
         return self._legal[1]
 
-    def try_act(self, action: A.Action | str, *, sync: bool = True) -> Optional[str]:
+    def try_act(self, action: A.Action | str, *, sync: bool = True) -> str | None:
         """Send an answer; returns the engine's refusal (and shows it), or None."""
         turn = self.game.turn
         try:
@@ -290,7 +299,7 @@ class GameScreen(Screen[None]):
         g = self.game
         return "a draw" if g.is_draw else f"{g.winner} wins"
 
-    def selected_card(self, b: Board) -> tuple[Optional[dict], list[str]]:
+    def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
         z = self.zone
         items = b.items(z)
         if not items:
@@ -398,7 +407,7 @@ class GameScreen(Screen[None]):
         self.render_board()
 
     # ------------------------------------------------------------ flows
-    def picker_key(self, k: str, ch: Optional[str]) -> None:
+    def picker_key(self, k: str, ch: str | None) -> None:
         p = self.picker
         assert p is not None
         if k == "escape":
@@ -491,7 +500,7 @@ class GameScreen(Screen[None]):
         """A menu of the client's own (which ability, which X); `then` runs once it is closed."""
         box: dict[str, Any] = {}
 
-        def submit(value: Any) -> Optional[str]:
+        def submit(value: Any) -> str | None:
             box["value"] = value
             return None
 
@@ -614,7 +623,7 @@ class GameScreen(Screen[None]):
     def save(self) -> None:
         from ..saves import SaveError, default_path, save
 
-        def submit(path: Any) -> Optional[str]:
+        def submit(path: Any) -> str | None:
             try:
                 where = save(self.session, path or default_path(self.session))
             except SaveError as e:
@@ -629,8 +638,10 @@ class GameScreen(Screen[None]):
         g = self.game
         p = d.player
         name = g.name_of
-        send: Callable[[Callable[[Any], A.Action]], Callable[[Any], Optional[str]]] = \
-            lambda build: (lambda v: self.try_act(build(v), sync=False))
+
+        def send(build: Callable[[Any], A.Action]) -> Callable[[Any], str | None]:
+            return lambda v: self.try_act(build(v), sync=False)
+
         screen: Any
         if d.kind == "mulligan":
             b = self.current_board()
@@ -643,7 +654,7 @@ class GameScreen(Screen[None]):
         elif d.kind == "choose":  # the options are Choose actions: a card, a player or a word each
             cards = [choice_view(g, o.words[0]) if d.data.get("kind") in ("object", "keep") else {"name": " ".join(
                 str(w) for w in o.words)} for o in d.options]
-            items = list(zip(choice_labels(cards), d.options))
+            items = list(zip(choice_labels(cards), d.options, strict=True))
             screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
         elif d.kind in ("discard", "bottom"):
             by_id = {c["id"]: c for c in self.current_board().hand}
@@ -658,7 +669,7 @@ class GameScreen(Screen[None]):
                                  send(lambda v: A.Order(p, tuple(v))), "resolves first")
         elif d.kind == "assign_damage":
             lethal = lethal_damage(g, d)
-            start = dict((r, n) for n, r in default_assignment(g, d).assignments)
+            start = {r: n for n, r in default_assignment(g, d).assignments}
             recips = [(r, name(r), lethal.get(r)) for r in d.data["recipients"]]
             screen = AssignDialog(f"{p}: {d.prompt}", recips, d.data["amount"],
                                   [start.get(r, 0) for r in d.data["recipients"]],

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -11,10 +9,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..render import log_line
+from ..render import log_line, styled
 from ..session import Session
 from ..widgets.zone import ZonePanel
-from ..render import styled
 
 
 def result_text(session: Session, kill_turns: list[int]) -> Text:
@@ -35,7 +32,7 @@ def result_text(session: Session, kill_turns: list[int]) -> Text:
     return head
 
 
-class GameOverScreen(Screen[Optional[str]]):
+class GameOverScreen(Screen[str | None]):
     """Keys: n next game (new seed), s save, m main menu, u undo (goldfish), q quit."""
 
     def __init__(self, session: Session, kill_turns: list[int]) -> None:

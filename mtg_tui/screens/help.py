@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
 from ..render import styled
 
 KEYS: list[tuple[str, str, str]] = [

@@ -3,7 +3,7 @@ ruleset, mulligan rule, seed; and loading a saved game."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -12,10 +12,12 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Select, Static
 
-from ..config import MULLIGANS, RULESETS, GameConfig, Mode
+from rules.engine.ruleset import MULLIGANS, RULESETS
+
+from ..config import GameConfig, Mode
 from ..decklists import bundled_decks
-from .modals import ConfirmDialog, TextDialog
 from ..render import styled
+from .modals import ConfirmDialog, TextDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"), ("l", "Load a saved game", "load"),
            ("r", "Rules reference", "rules"), ("q", "Quit", "quit")]
@@ -29,12 +31,11 @@ class MenuScreen(Screen[None]):
         self.entries = list(ENTRIES)
 
     def compose(self) -> ComposeResult:
-        with Center():
-            with Vertical(id="menu"):
-                yield Static(styled("mtg-tui", "bold") + Text("  Magic: The Gathering in the terminal",
-                                                                  style="dim"), id="menu-title")
-                yield Static(id="menu-entries")
-                yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
+        with Center(), Vertical(id="menu"):
+            yield Static(styled("mtg-tui", "bold") + Text("  Magic: The Gathering in the terminal",
+                                                          style="dim"), id="menu-title")
+            yield Static(id="menu-entries")
+            yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
 
     def on_mount(self) -> None:
         from .. import autosave
@@ -99,7 +100,7 @@ class MenuScreen(Screen[None]):
 
             loaded: list = []
 
-            def submit(path: Any) -> Optional[str]:
+            def submit(path: Any) -> str | None:
                 try:
                     loaded.append(load(path))
                 except SaveError as e:
@@ -124,36 +125,35 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         decks = list(bundled_decks())
         hotseat = self.mode == "hotseat"
-        with Center():
-            with Vertical(id="form"):
-                yield Static(styled(f"New {'hotseat' if hotseat else 'goldfish'} game", "bold"))
-                yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
+        with Center(), Vertical(id="form"):
+            yield Static(styled(f"New {'hotseat' if hotseat else 'goldfish'} game", "bold"))
+            yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
+            with Horizontal(classes="row"):
+                yield Static("deck" if not hotseat else "deck 1", classes="label")
+                yield Input(decks[0] if decks else "", id="deck1")
+            if hotseat:
                 with Horizontal(classes="row"):
-                    yield Static("deck" if not hotseat else "deck 1", classes="label")
-                    yield Input(decks[0] if decks else "", id="deck1")
+                    yield Static("deck 2", classes="label")
+                    yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
+            with Horizontal(classes="row"):
+                yield Static("names" if hotseat else "your name", classes="label")
+                yield Input("alice,bob" if hotseat else "alice", id="names")
+            with Horizontal(classes="row"):
+                yield Static("rules", classes="label")
+                yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
+            with Horizontal(classes="row"):
+                yield Static("mulligan", classes="label")
+                yield Select([("the ruleset's", "default")] + [(m, m) for m in MULLIGANS], value="default",
+                             allow_blank=False, id="mulligan")
+            with Horizontal(classes="row"):
+                yield Static("seed", classes="label")
+                yield Input("", placeholder="random", id="seed")
+            with Horizontal(classes="row"):
                 if hotseat:
-                    with Horizontal(classes="row"):
-                        yield Static("deck 2", classes="label")
-                        yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
-                with Horizontal(classes="row"):
-                    yield Static("names" if hotseat else "your name", classes="label")
-                    yield Input("alice,bob" if hotseat else "alice", id="names")
-                with Horizontal(classes="row"):
-                    yield Static("rules", classes="label")
-                    yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
-                with Horizontal(classes="row"):
-                    yield Static("mulligan", classes="label")
-                    yield Select([("the ruleset's", "default")] + [(m, m) for m in MULLIGANS], value="default",
-                                 allow_blank=False, id="mulligan")
-                with Horizontal(classes="row"):
-                    yield Static("seed", classes="label")
-                    yield Input("", placeholder="random", id="seed")
-                with Horizontal(classes="row"):
-                    if hotseat:
-                        yield Checkbox("open hands (no cover screen)", id="open")
-                    yield Checkbox("allow illegal decks", id="allow-illegal")
-                yield Static("", id="form-error")
-                yield Static(styled("Tab: next field · Enter: start · Esc: back", "dim"))
+                    yield Checkbox("open hands (no cover screen)", id="open")
+                yield Checkbox("allow illegal decks", id="allow-illegal")
+            yield Static("", id="form-error")
+            yield Static(styled("Tab: next field · Enter: start · Esc: back", "dim"))
 
     def on_mount(self) -> None:
         self.query_one("#deck1", Input).focus()

@@ -7,7 +7,8 @@ Escape closes a dialog and changes nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -19,7 +20,7 @@ from textual.widgets import Input, Static
 from ..picking import LETTERS
 from ..render import styled
 
-Submit = Callable[[Any], Optional[str]]
+Submit = Callable[[Any], str | None]
 
 
 class Dialog(ModalScreen[bool]):
@@ -77,7 +78,7 @@ class ChoiceDialog(Dialog):
     KEYS = "letter: choose · ↑↓ Enter: choose · Esc: close"
 
     def __init__(self, title: str, options: Sequence[tuple[str, str, Any]], submit: Submit,
-                 intro: Optional[Text] = None) -> None:
+                 intro: Text | None = None) -> None:
         """`options`: (key, label, value) triples."""
         super().__init__(title, submit)
         self.options = list(options)
@@ -118,8 +119,8 @@ def lettered(items: Sequence[tuple[str, Any]], reserved: str = "") -> list[tuple
 class PickCardsDialog(Dialog):
     """Exactly `count` of some cards (discard, put on the bottom, mana sources)."""
 
-    def __init__(self, title: str, cards: Sequence[tuple[Any, Text]], count: Optional[int], submit: Submit,
-                 detail: Optional[Callable[[Any], Text]] = None) -> None:
+    def __init__(self, title: str, cards: Sequence[tuple[Any, Text]], count: int | None, submit: Submit,
+                 detail: Callable[[Any], Text] | None = None) -> None:
         super().__init__(title, submit)
         self.cards = list(cards)[:len(LETTERS)]
         self.count = count
@@ -210,7 +211,7 @@ class AssignDialog(Dialog):
 
     KEYS = "↑↓: recipient · ←→ or -/+: less/more · Enter: confirm · Esc: close"
 
-    def __init__(self, title: str, recipients: Sequence[tuple[Any, str, Optional[int]]], amount: int,
+    def __init__(self, title: str, recipients: Sequence[tuple[Any, str, int | None]], amount: int,
                  start: Sequence[int], submit: Submit) -> None:
         super().__init__(title, submit)
         self.recipients = list(recipients)
@@ -249,7 +250,7 @@ class AssignDialog(Dialog):
             if self.given[self.cursor] > 0:
                 self.given[self.cursor] -= 1
         elif k == "enter":
-            self.send(tuple((n, r[0]) for n, r in zip(self.given, self.recipients)))
+            self.send(tuple((n, r[0]) for n, r in zip(self.given, self.recipients, strict=True)))
             return
         self.redraw()
 

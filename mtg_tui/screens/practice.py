@@ -9,8 +9,6 @@ a box says so with the explanation; the board stays to look at.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -47,7 +45,7 @@ class PuzzleSession(Session):
     def humans(self) -> list[str]:
         return [self.run.puzzle.player]
 
-    def auto_answer(self, d: Decision) -> Optional[A.Action]:
+    def auto_answer(self, d: Decision) -> A.Action | None:
         if self.run.status()[0] != PLAYING:
             return None  # decided: the board stays where the verdict was reached
         if d.player == self.run.puzzle.opponent:
@@ -65,7 +63,7 @@ class PuzzlePanel(Widget):
     PuzzlePanel { height: auto; max-height: 8; padding: 0 1; background: $boost; }
     """
 
-    def __init__(self, *, id: Optional[str] = None) -> None:
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text()
 
@@ -78,7 +76,7 @@ class PuzzlePanel(Widget):
         return self._text
 
 
-class VerdictScreen(ModalScreen[Optional[str]]):
+class VerdictScreen(ModalScreen[str | None]):
     """Solved or failed, and why, with the explanation.  Returns "retry", "quit" or None."""
 
     def __init__(self, puzzle: Puzzle, status: str, why: str, hints: int, has_next: bool = False) -> None:
@@ -116,7 +114,7 @@ class VerdictScreen(ModalScreen[Optional[str]]):
 
 
 class PracticeScreen(RulesKeys, GameScreen):
-    def __init__(self, puzzle: Puzzle, progress: Optional[Progress] = None) -> None:
+    def __init__(self, puzzle: Puzzle, progress: Progress | None = None) -> None:
         self.puzzle = puzzle
         self.progress = progress
         self.hints_shown = 0
@@ -158,7 +156,7 @@ class PracticeScreen(RulesKeys, GameScreen):
             return
         super().sync()
 
-    def _after_verdict(self, what: Optional[str]) -> None:
+    def _after_verdict(self, what: str | None) -> None:
         if what == "retry":
             self.retry()
         elif what == "quit":

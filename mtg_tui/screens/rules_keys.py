@@ -10,7 +10,7 @@ Keys while choosing (letters for targets) or typing in the command bar are left 
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from textual import events
 
@@ -72,7 +72,7 @@ class RulesKeys:
             return STEP_RULES[step][0 if self.era == "2014" else 1]
         return ""
 
-    def open_rules(self, query: Optional[str] = None) -> None:
+    def open_rules(self, query: str | None = None) -> None:
         ref, warning = app_reference(self.era)
         q = self.rule_here() if query is None else query
         self.app.push_screen(RulesScreen(ref, q, self.era, warning))  # type: ignore[attr-defined]
@@ -87,9 +87,7 @@ class RulesKeys:
         ch, k = event.character, event.key
         if ch == "L":
             self.toggle_explain()
-        elif ch == "/":
-            self.open_rules()
-        elif k == "enter" and screen.zone == "log" and screen.picker is None:
+        elif ch == "/" or (k == "enter" and screen.zone == "log" and screen.picker is None):
             self.open_rules()
         else:
             return False

@@ -9,8 +9,6 @@ to the previous query, then closes.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -51,8 +49,8 @@ class RulesScreen(Screen[None]):
     #rr-keys { height: auto; padding: 0 1; background: $panel; }
     """
 
-    def __init__(self, reference: Reference, query: str = "", era: Optional[str] = None,
-                 warning: Optional[str] = None) -> None:
+    def __init__(self, reference: Reference, query: str = "", era: str | None = None,
+                 warning: str | None = None) -> None:
         super().__init__()
         self.ref = reference
         self.first = (query, era)
@@ -90,11 +88,11 @@ class RulesScreen(Screen[None]):
         return self.answer.entries
 
     @property
-    def selected(self) -> Optional[Entry]:
+    def selected(self) -> Entry | None:
         return self.results[self.cursor] if self.results else None
 
     # ------------------------------------------------------------ queries
-    def set_query(self, text: str, era: Optional[str] = None) -> None:
+    def set_query(self, text: str, era: str | None = None) -> None:
         """Show the answer to `text` (and put it in the search box)."""
         self.query_text = text
         box = self.query_one("#rr-search", Input)
@@ -105,7 +103,7 @@ class RulesScreen(Screen[None]):
         self.cursor = 0
         self.redraw()
 
-    def _answer(self, text: str, era: Optional[str]) -> Answer:
+    def _answer(self, text: str, era: str | None) -> Answer:
         glossary = self.ref.glossary()
         if self.glossary_mode or not text.strip():
             words = text.lower().split()

@@ -9,8 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..render import card_detail
-from ..render import styled
+from ..render import card_detail, styled
 
 
 class ZonesScreen(ModalScreen[None]):

@@ -3,16 +3,15 @@ then lands folded into groups."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 
-from ..render import Group, group_chip, wrap_chips
+from ..render import Group, group_chip, styled, wrap_chips
 from .zone import ZonePanel
-from ..render import styled
 
 
-def battlefield_lines(groups: list[Group], width: int, *, selected: Optional[int], labels: dict[Any, str],
+def battlefield_lines(groups: list[Group], width: int, *, selected: int | None, labels: dict[Any, str],
                       notes: dict[Any, str], lands_first: bool) -> tuple[list[Text], int]:
     """Rows of chips; `labels` and `notes` are keyed by permanent id."""
     rows: dict[str, list[tuple[int, Text]]] = {"creature": [], "other": [], "land": []}
@@ -44,7 +43,7 @@ def _line_of(chips: list[Text], k: int, width: int) -> int:
 class Battlefield(ZonePanel):
     """A player's permanents."""
 
-    def set(self, groups: list[Group], *, title: str, selected: Optional[int], labels: dict[Any, str],
+    def set(self, groups: list[Group], *, title: str, selected: int | None, labels: dict[Any, str],
             notes: dict[Any, str], lands_first: bool, active: bool) -> None:
         self.show(lambda w: battlefield_lines(groups, w, selected=selected, labels=labels, notes=notes,
                                               lands_first=lands_first), title, active)

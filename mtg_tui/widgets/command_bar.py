@@ -4,7 +4,7 @@ Tab completes card names, player names and verbs."""
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from textual.binding import Binding
 from textual.widgets import Input

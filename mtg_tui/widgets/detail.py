@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.widget import Widget
@@ -18,7 +18,7 @@ class CardDetail(Widget):
         self.border_title = "card"
         self._text = Text("")
 
-    def set(self, card: Optional[dict], extra: Iterable[str] = ()) -> None:
+    def set(self, card: dict | None, extra: Iterable[str] = ()) -> None:
         text = card_detail(card, extra)
         if text != self._text:
             self._text = text

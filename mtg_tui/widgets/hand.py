@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 
-from ..render import hand_chip, wrap_chips
+from ..render import hand_chip, styled, wrap_chips
 from .zone import ZonePanel
-from ..render import styled
 
 
 class HandPanel(ZonePanel):
-    def set(self, cards: list[dict], *, title: str, selected: Optional[int], playable: set[str],
+    def set(self, cards: list[dict], *, title: str, selected: int | None, playable: set[str],
             labels: dict[Any, str], active: bool, hidden: int = 0) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             if hidden and not cards:

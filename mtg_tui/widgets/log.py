@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 
-from ..render import log_line, wrap_line
+from ..render import log_line, styled, wrap_line
 from .zone import ZonePanel
-from ..render import styled
 
 
 class LogPanel(ZonePanel):
-    def set(self, entries: list[Any], *, selected: Optional[int], folded: bool, active: bool) -> None:
+    def set(self, entries: list[Any], *, selected: int | None, folded: bool, active: bool) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             lines: list[Text] = []
             keep = 0

@@ -3,12 +3,11 @@ priority, and a dot on each step where the client stops for the player at the ke
 
 from __future__ import annotations
 
-from typing import Optional
-
 from rich.text import Text
 from textual.widget import Widget
 
 from rules.engine.turn import STEPS
+
 from ..render import styled
 
 SHORT = {
@@ -23,8 +22,8 @@ LONG = {
 }
 
 
-def phase_text(*, turn: int, active: str, step: str, priority: Optional[str], stops: set[str], own_turn: bool,
-               cursor: Optional[int], width: int) -> Text:
+def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops: set[str], own_turn: bool,
+               cursor: int | None, width: int) -> Text:
     head = styled(f" T{turn} ", "bold black on cyan") + styled(f" {active}'s turn ", "bold")
     tail = styled(f" ◆ {priority}", "bold yellow") if priority else Text("")
     stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turn", "dim") if cursor is not None \

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from rich.text import Text
 from textual.widget import Widget
 
@@ -15,7 +13,7 @@ class PlayerPanel(Widget):
         super().__init__(id=id)
         self._text = Text("")
 
-    def set(self, p: dict, *, active: bool, priority: bool, label: Optional[str] = None,
+    def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
             selected: bool = False) -> None:
         text = player_line(p, active=active, priority=priority, label=label, selected=selected)
         if text != self._text:

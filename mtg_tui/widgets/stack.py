@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from rich.text import Text
 
-from ..render import stack_line
+from ..render import stack_line, styled
 from .zone import ZonePanel
-from ..render import styled
 
 
 class StackPanel(ZonePanel):
-    def set(self, items: list[dict], *, selected: Optional[int], labels: dict[Any, str], active: bool) -> None:
+    def set(self, items: list[dict], *, selected: int | None, labels: dict[Any, str], active: bool) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             if not items:
                 return [styled("empty", "dim")], 0

@@ -7,10 +7,11 @@ Drawing whole lines ourselves is faster than mounting a widget per card.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.widget import Widget
+
 from ..render import styled
 
 Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)

@@ -7,7 +7,6 @@ import json
 import re
 import tomllib
 from collections import Counter
-from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -15,6 +14,7 @@ from mtg_tui.cli import main
 from mtg_tui.decklists import bundled_decks
 from rules.cards import card_names, data_files, get_card
 from rules.play.decklist import parse_deck
+
 from paths import REFERENCE_JSON, SCENARIOS as SCENARIOS_DIR
 
 SCENARIOS = SCENARIOS_DIR

@@ -7,8 +7,7 @@ import pytest
 
 from rules.cards import UnknownCard, card_names, compile_card, get_card
 from rules.cards.compiler import normalise, target_spec
-from rules.cards.model import (ActivatedAbility, KeywordAbility, SpellAbility,
-                               TriggeredAbility)
+from rules.cards.model import ActivatedAbility, KeywordAbility, SpellAbility, TriggeredAbility
 
 
 def kinds(name: str) -> list[str]:

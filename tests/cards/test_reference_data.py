@@ -4,11 +4,11 @@ loyalty, Oracle text), when the reference file is present."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from rules.cards import card_names, get_card
+
 from paths import REFERENCE_JSON
 
 REFERENCE = REFERENCE_JSON

@@ -9,8 +9,8 @@ import pytest
 
 from rules import Game, GameSetup, IllegalAction
 from rules.engine.legal import random_answer
-from rules.play.scenario import fingerprint
 from rules.engine.setup import PermanentSpec, PlayerSpec
+from rules.play.scenario import fingerprint
 
 DECK_A = ["Forest"] * 8 + ["Mountain"] * 8 + ["Runeclaw Bear"] * 4 + ["Lightning Bolt"] * 4
 DECK_B = ["Plains"] * 8 + ["Island"] * 8 + ["Elite Vanguard"] * 4 + ["Cancel"] * 4

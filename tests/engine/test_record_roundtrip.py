@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 from rules import Game, GameSetup
 from rules.engine.decisions import SHAPES
-from rules.play.decklist import parse_deck
 from rules.engine.digest import state_digest
 from rules.engine.legal import random_answer
+from rules.play.decklist import parse_deck
+
 from paths import DECKS
 
 DECKS = DECKS

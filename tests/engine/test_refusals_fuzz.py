@@ -8,15 +8,15 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 from rules import Game, IllegalAction
 from rules.engine import actions as A
 from rules.engine.digest import state_digest
 from rules.engine.legal import random_answer
 from rules.engine.notation import NotationError
+
+from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 
 ALL = POSITIONS + VARIANTS
 _GAMES: dict[int, Game] = {}
@@ -102,10 +102,11 @@ def test_mutated_and_random_texts_are_refused_cleanly(position: DecisionPosition
     st.none(), st.integers(), st.floats(allow_nan=False), st.binary(max_size=8), st.lists(st.integers(), max_size=3),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
     st.builds(A.Cast, st.one_of(st.text(max_size=5), st.none()), st.one_of(st.integers(), st.text(max_size=5))),
-    st.builds(A.Choose, st.just("alice"), st.one_of(st.tuples(st.integers()), st.tuples(st.none()), st.text(max_size=3))),
+    st.builds(A.Choose, st.just("alice"),
+              st.one_of(st.tuples(st.integers()), st.tuples(st.none()), st.text(max_size=3))),
     st.builds(A.DeclareBlockers, st.just("alice"), st.lists(st.tuples(st.integers(), st.integers())).map(tuple)),
-    st.builds(A.Assign, st.just("alice"), st.lists(st.tuples(st.integers(), st.one_of(st.integers(), st.text(max_size=3))),
-                                                    max_size=3).map(tuple)),
+    st.builds(A.Assign, st.just("alice"),
+              st.lists(st.tuples(st.integers(), st.one_of(st.integers(), st.text(max_size=3))), max_size=3).map(tuple)),
     st.builds(A.Order, st.just("alice"), st.lists(st.integers(-3, 60), max_size=4).map(tuple)),
     st.builds(A.Activate, st.just("alice"), st.integers(-2, 60), st.integers(-2, 5)),
     st.builds(A.PlayLand, st.one_of(st.just("alice"), st.just("bob"), st.text(max_size=3)), st.integers(-2, 60)),

@@ -6,18 +6,19 @@ fail.  Plus the puzzle format's error messages."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
 
 from mtg_tui.practice import bundled_paths
-from rules.play.autopilot import goldfish_answer
 from rules.cards import get_card
-from rules.reference.crtext import load_rules_file
+from rules.play.autopilot import goldfish_answer
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, PuzzleError, PuzzleRun, load_puzzle, solve
-from rules.reference.index import rules_index
 from rules.play.scenario import run_scenario
+from rules.reference.crtext import load_rules_file
+from rules.reference.index import rules_index
+
 from paths import SEEDS
 
 PATHS = bundled_paths()
@@ -28,7 +29,7 @@ def bundled(stem_prefix: str):
     return load_puzzle(next(p for p in PATHS if p.stem.startswith(stem_prefix)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def seed(prefix: str):
     found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
     return load_rules_file(found[0]) if found else None

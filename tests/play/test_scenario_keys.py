@@ -16,12 +16,20 @@ from typing import Any
 
 import pytest
 
-from paths import SHARED
 from rules.engine.game import Game
 from rules.play.puzzle import PuzzleError, load_puzzle
 from rules.play.puzzle_words import failure_sentences
-from rules.play.scenario import (ScenarioError, ScenarioResult, build_game, expectation_differences, parse_scenario,
-                                 play_actions, run_scenario)
+from rules.play.scenario import (
+    ScenarioError,
+    ScenarioResult,
+    build_game,
+    expectation_differences,
+    parse_scenario,
+    play_actions,
+    run_scenario,
+)
+
+from paths import SHARED
 
 CONTRACT = SHARED / "design" / "contract"
 NOT_YET = {"c08_divide_damage", "c09_copy_numbering"}  # divided damage and Clone: not implemented yet

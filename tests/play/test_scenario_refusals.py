@@ -6,10 +6,9 @@ acting out of turn *is* the point are listed here."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rules.engine import actions as A
 from rules.play.scenario import build_game, load_scenario, play_actions
+
 from paths import SCENARIOS as SCENARIOS_DIR
 
 SCENARIOS = sorted(SCENARIOS_DIR.glob("*.toml"))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.play.scenario import run_scenario
+
 from paths import SCENARIOS as SCENARIOS_DIR
 
 SCENARIOS = sorted(SCENARIOS_DIR.glob("*.toml"))

@@ -5,6 +5,7 @@ whole document on one line (003)."""
 from __future__ import annotations
 
 from rules.reference.crtext import _one_line_glossary, parse_rules_text
+
 from seed_docs import seed
 
 

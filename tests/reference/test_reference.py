@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.reference.lookup import Reference, ReferenceError, detect_era, open_reference, references
+
 from paths import SEEDS
 
 SEEDS = SEEDS

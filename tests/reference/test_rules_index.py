@@ -5,11 +5,13 @@ links between the 2009 and 2014 numberings."""
 from __future__ import annotations
 
 import re
+
 import pytest
 
-from rules.reference.numbering import counterparts
-from rules.reference.index import ERAS, rules_index
 from rules.reference.citations import CITES
+from rules.reference.index import ERAS, rules_index
+from rules.reference.numbering import counterparts
+
 from seed_docs import seed
 
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import game_screen
 from textual.pilot import Pilot
 
 from mtg_tui.app import MtgApp
 from mtg_tui.picking import LETTERS
+from mtg_tui.screens.cover import CoverScreen
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.game_over import GameOverScreen
-from mtg_tui.screens.cover import CoverScreen
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
-
-from conftest import game_screen
 
 
 async def select(pilot: Pilot, screen: GameScreen, zone: str, index: int) -> None:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import select
@@ -20,14 +21,11 @@ import subprocess
 import sys
 import termios
 import time
-import fcntl
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 QUIET = 0.08  # no output for this long: the frame is complete
-BOARD = r'''
-import sys
-sys.path.insert(0, %r)
+BOARD = f"\nimport sys\nsys.path.insert(0, {str(HERE)!r})" + r'''
 from conftest import position
 from mtg_tui.app import MtgApp
 from mtg_tui.session import Session
@@ -40,7 +38,7 @@ game = position({"alice": {"hand": ["Lightning Bolt", "Giant Growth", "Shock", "
                  "bob": {"hand": ["Cancel"], "battlefield": theirs}}, turn=3, active="alice", step="main1")
 assert len(game.battlefield) == 30
 MtgApp(session=Session(game, open_hands=True)).run()
-''' % str(HERE)
+'''
 
 
 def spawn(argv: list[str], cols: int = 120, rows: int = 40) -> tuple[subprocess.Popen, int]:

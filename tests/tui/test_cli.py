@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mtg_tui.cli import main
+
 from paths import SCENARIOS
 
 EXAMPLE = SCENARIOS / "lightning_bolt_kills_creature.toml"

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from mtg_tui.cli import main
 from mtg_tui.practice import Progress, find_puzzle
+
 from paths import SEEDS
 
 SEEDS = SEEDS

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import screen_text
 
 import mtg_tui.launch as launch
 from mtg_tui.app import MtgApp
 from mtg_tui.cli import main
-
-from conftest import screen_text
 
 
 @pytest.fixture
@@ -127,9 +126,9 @@ async def test_the_main_menu_opens_the_rules_reference(monkeypatch: pytest.Monke
 
 @pytest.mark.asyncio
 async def test_the_new_game_form_refuses_an_illegal_deck_until_allowed_100_2a(small_deck: Path) -> None:
-    from mtg_tui.screens.menu import NewGameScreen
-
     from conftest import game_screen
+
+    from mtg_tui.screens.menu import NewGameScreen
 
     app = MtgApp()
     async with app.run_test(size=(120, 40)) as pilot:

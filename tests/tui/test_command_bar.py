@@ -4,10 +4,9 @@ answered with the engine's refusal inline, never a crash."""
 from __future__ import annotations
 
 import pytest
+from conftest import SIZE, app_for, game_screen, position, screen_text
 
 from mtg_tui.widgets.command_bar import CommandBar, complete
-
-from conftest import SIZE, app_for, game_screen, position, screen_text
 
 NAMES = ["Plains", "Lightning Bolt", "Llanowar Elves", "alice", "bob"]
 PLAYERS = ["alice", "bob"]

@@ -6,16 +6,16 @@ the engine without a client flow, or a shape without a position, fails here."""
 from __future__ import annotations
 
 import pytest
+from conftest import SIZE, app_for, game_screen
 from textual.pilot import Pilot
 
-from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 from mtg_tui.app import MtgApp
 from mtg_tui.picking import AttackPicker, BlockPicker, TargetPicker
 from mtg_tui.screens.game import FLOWS
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
 from rules.engine.decisions import ANSWERS, SHAPES
 
-from conftest import SIZE, app_for, game_screen
+from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 
 ALL = POSITIONS + VARIANTS
 

@@ -4,11 +4,10 @@ checks what the engine recorded (rule numbers in the names are the rules each fl
 from __future__ import annotations
 
 import pytest
+from conftest import SIZE, app_for, game_screen, position, screen_text
 
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
 from rules import Game, GameSetup
-
-from conftest import SIZE, app_for, game_screen, position, screen_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -148,7 +147,7 @@ async def test_a_player_orders_their_simultaneous_triggers_603_3b() -> None:
         assert game.decision.kind == "order_triggers"
         dialog = app.screen
         assert isinstance(dialog, OrderDialog)
-        warden = next(letter for letter, (label, _) in zip("abc", dialog.items) if "Soul Warden" in label)
+        warden = next(letter for letter, (label, _) in zip("abc", dialog.items, strict=False) if "Soul Warden" in label)
         await pilot.press(warden, "enter")  # Soul Warden's trigger resolves first...
         order = [e.text.split("'")[0] for e in game.log if "goes on the stack" in e.text]
         assert order == ["Elvish Visionary", "Soul Warden"]  # ...so it goes on the stack last

@@ -4,13 +4,13 @@ the main menu, and a hotseat game with its cover screens."""
 from __future__ import annotations
 
 import pytest
+from conftest import SIZE, game_screen, screen_text
 
 from mtg_tui.app import MtgApp
 from mtg_tui.config import GameConfig
 from mtg_tui.screens.game_over import GameOverScreen
 from mtg_tui.screens.menu import NewGameScreen
 
-from conftest import SIZE, game_screen, screen_text
 from driver import play_to_the_end
 
 pytestmark = pytest.mark.asyncio

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SIZE, app_for, game_screen, position
 
 from mtg_tui import autosave
 from mtg_tui.app import Crash, MtgApp
@@ -14,8 +15,6 @@ from mtg_tui.saves import load, save
 from mtg_tui.session import Session
 from rules import Game
 from rules.engine.digest import state_digest
-
-from conftest import SIZE, app_for, game_screen, position
 
 
 def bolt_position() -> Game:
@@ -90,7 +89,7 @@ def test_a_loaded_goldfish_game_keeps_its_undo_and_is_not_counted_twice(tmp_path
     assert loaded.counted, "a finished game loaded again would count twice in the average"
     assert loaded.can_undo() and loaded.checkpoints == s.checkpoints
     assert loaded.undo() and not loaded.game.over
-    assert [a for a in loaded.game.record] == s.game.record[:s.checkpoints[-1]]
+    assert list(loaded.game.record) == s.game.record[:s.checkpoints[-1]]
 
 
 @pytest.mark.asyncio

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import SIZE, screen_text
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
@@ -14,11 +15,10 @@ from mtg_tui.practice import Progress, bundled_paths, find_puzzle
 from mtg_tui.practice_app import PracticeApp
 from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
 from mtg_tui.screens.rules_ref import RulesScreen
+from rules.engine.turn import STEPS
 from rules.play.puzzle import PLAYING, SOLVED, load_puzzle
 from rules.play.scenario import _position
-from rules.engine.turn import STEPS
 
-from conftest import SIZE, screen_text
 from paths import SEEDS
 
 pytestmark = pytest.mark.asyncio

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from mtg_tui.render import card_detail, group_battlefield, wrap_chips
-from mtg_tui.widgets.phase_bar import phase_text
+from conftest import position
 from rich.text import Text
 
-from conftest import position
+from mtg_tui.render import card_detail, group_battlefield, wrap_chips
+from mtg_tui.widgets.phase_bar import phase_text
 
 
 def test_identical_untouched_lands_fold_into_one_chip() -> None:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import position
 
 from mtg_tui.config import GameConfig
 from mtg_tui.decklists import DeckError
@@ -14,8 +15,6 @@ from mtg_tui.saves import SaveError, load, save
 from mtg_tui.session import Session
 from mtg_tui.stops import Stops
 from rules.engine import actions as A
-
-from conftest import position
 
 
 def test_nothing_relevant_to_do_means_the_client_passes_117_3() -> None:
@@ -57,7 +56,7 @@ def test_pass_until_end_of_turn_stops_when_attacked() -> None:
     s = Session(game)
     s.advance()
     s.pass_eot["alice"] = game.turn
-    while not (game.decision.kind == "attackers"):
+    while game.decision.kind != "attackers":
         s.act(A.Pass(game.decision.player))
     s.act("bob: attack Runeclaw Bear")
     assert game.decision.player == "alice" and game.step == "declare_attackers"

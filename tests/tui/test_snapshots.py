@@ -3,11 +3,11 @@ re-records after a deliberate change, to be looked at before committing)."""
 
 from __future__ import annotations
 
+from conftest import SIZE, position
+
 from mtg_tui.app import MtgApp
 from mtg_tui.session import Session
 from rules import Game
-
-from conftest import SIZE, position
 
 
 def midgame() -> Game:

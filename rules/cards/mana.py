@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 COLORS = "WUBRG"
@@ -136,7 +137,28 @@ def solve_payment(
     sources: Sequence[Source],
     require_all_sources: bool = False,
 ) -> Payment | None:
-    """Find a way to pay `cost` (X already fixed) from the pool and the sources.
+    """Find a way to pay `cost` (X already fixed) from the pool and the sources; None when
+    there is none.  One activation makes all its units in one color ("Add two mana of any
+    one color"), so a source making several units of a choice of colors is tried with each
+    of its colors in turn."""
+    several = [i for i, src in enumerate(sources) if src.amount > 1 and len(src.colors) > 1]
+    for choice in itertools.product(*(sorted(sources[i].colors) for i in several)):
+        fixed = list(sources)
+        for i, color in zip(several, choice, strict=True):
+            fixed[i] = replace(sources[i], colors=frozenset(color))
+        plan = _solve(cost, pool, fixed, require_all_sources)
+        if plan is not None:
+            return plan
+    return None
+
+
+def _solve(
+    cost: ManaCost,
+    pool: Counter,
+    sources: Sequence[Source],
+    require_all_sources: bool,
+) -> Payment | None:
+    """`solve_payment` for sources whose units may each be any of their colors.
 
     Pool mana is spent first (it would empty or burn anyway), then the sources that keep
     the most options open: the lowest caller cost, then the colors least wanted later
@@ -180,9 +202,6 @@ def solve_payment(
     if len(remaining) < cost.generic:
         return None
     generic_units = remaining[: cost.generic]
-    if require_all_sources:
-        # explicit payment: every named source is tapped even if it makes spare mana
-        generic_units = remaining[: cost.generic]
     payment = Payment()
     unit_color: dict[int, str] = {}
     for k, ui in chosen.items():

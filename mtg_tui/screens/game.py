@@ -22,6 +22,24 @@ from textual.screen import Screen
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
+from rules.engine.decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    ChooseColorDecision,
+    ChooseDecision,
+    ChooseKeepDecision,
+    ChooseObjectDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    PriorityDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
 from rules.engine.turn import STEPS
 from rules.play.assist import (
     ability_texts,
@@ -51,13 +69,15 @@ from ..widgets.stack import StackPanel
 from .cover import CoverScreen
 from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 
-DIALOG_KINDS = {"mulligan", "yesno", "choose", "discard", "bottom", "order_blockers", "order_triggers",
-                "assign_damage"}
-BOARD_KINDS = {"attackers", "blockers", "targets"}
-# every decision kind the engine asks -> how a player answers it here (tests check the two agree)
-FLOWS: dict[str, str] = {"priority": "keys on the selected card (Enter, p, Space, e) or the command bar",
-                         **dict.fromkeys(BOARD_KINDS, "letters on the board, then Enter"),
-                         **dict.fromkeys(DIALOG_KINDS, "a dialog")}
+DIALOG_TYPES: tuple[type[Decision], ...] = (
+    MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision,
+    DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision)
+# every class of decision the engine asks -> how a player answers it here (tests check the two agree)
+FLOWS: dict[type[Decision], str] = {
+    PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
+    **dict.fromkeys((AttackersDecision, BlockersDecision, TargetsDecision), "letters on the board, then Enter"),
+    **dict.fromkeys(DIALOG_TYPES, "a dialog"),
+}
 KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
 KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab: look around · ? help"
 KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
@@ -141,7 +161,7 @@ class GameScreen(Screen[None]):
         if new:
             self.picker = self._board_picker()
         self.render_board()
-        if new and d.kind in DIALOG_KINDS:
+        if new and isinstance(d, DIALOG_TYPES):
             self.open_dialog()
 
     def _uncovered(self, _: Any = None) -> None:
@@ -154,13 +174,15 @@ class GameScreen(Screen[None]):
     def _board_picker(self) -> Picker | None:
         d = self.game.decision
         name = self.game.name_of
-        if d.kind == "attackers":
-            return AttackPicker(d.player, list(d.data["able"]), list(d.data["defenders"]), name)
-        if d.kind == "blockers":
-            return BlockPicker(d.player, block_options(self.game, d), name)
-        if d.kind == "targets":
-            return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(d.player, t),
-                                d.prompt.split(":")[0], name)
+        match d:
+            case AttackersDecision():
+                return AttackPicker(d.player, list(d.able), list(d.defenders), name)
+            case BlockersDecision():
+                return BlockPicker(d.player, block_options(self.game, d), name)
+            case TargetsDecision():
+                player = d.player
+                return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(player, t),
+                                    d.prompt.split(":")[0], name)
         return None
 
     def legal(self) -> list[A.Action]:
@@ -286,7 +308,7 @@ class GameScreen(Screen[None]):
             prompt.set(d.player, ask, "Tab: back to the board · ? help", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
-        elif d.kind in DIALOG_KINDS:
+        elif isinstance(d, DIALOG_TYPES):
             prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
         else:
             keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "")
@@ -459,7 +481,7 @@ class GameScreen(Screen[None]):
 
     def enter(self, manual: bool) -> None:
         d = self.game.decision
-        if d.kind in DIALOG_KINDS:
+        if isinstance(d, DIALOG_TYPES):
             self.open_dialog()
             return
         if d.kind != "priority":
@@ -643,39 +665,40 @@ class GameScreen(Screen[None]):
             return lambda v: self.try_act(build(v), sync=False)
 
         screen: Any
-        if d.kind == "mulligan":
-            b = self.current_board()
-            hand = Text("  ".join(c["name"] for c in b.hand))
-            screen = ChoiceDialog(f"{p}: {d.prompt}", [("k", "keep", A.Keep(p)), ("m", "mulligan", A.Mulligan(p))],
-                                  send(lambda v: v), intro=hand)
-        elif d.kind == "yesno":
-            screen = ChoiceDialog(f"{p}: {d.prompt}", [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))],
-                                  send(lambda v: v))
-        elif d.kind == "choose":  # the options are Choose actions: a card, a player or a word each
-            cards = [choice_view(g, o.words[0]) if d.data.get("kind") in ("object", "keep") else {"name": " ".join(
-                str(w) for w in o.words)} for o in d.options]
-            items = list(zip(choice_labels(cards), d.options, strict=True))
-            screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
-        elif d.kind in ("discard", "bottom"):
-            by_id = {c["id"]: c for c in self.current_board().hand}
-            cards = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.options]
-            make = (lambda v: A.Discard(p, tuple(v))) if d.kind == "discard" else (lambda v: A.Choose(p, tuple(v)))
-            screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.data["count"], send(make))
-        elif d.kind == "order_blockers":
-            screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.options],
-                                 send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")
-        elif d.kind == "order_triggers":
-            screen = OrderDialog(f"{p}: {d.prompt}", [(str(lab), i) for i, lab in enumerate(d.options)],
-                                 send(lambda v: A.Order(p, tuple(v))), "resolves first")
-        elif d.kind == "assign_damage":
-            lethal = lethal_damage(g, d)
-            start = {r: n for n, r in default_assignment(g, d).assignments}
-            recips = [(r, name(r), lethal.get(r)) for r in d.data["recipients"]]
-            screen = AssignDialog(f"{p}: {d.prompt}", recips, d.data["amount"],
-                                  [start.get(r, 0) for r in d.data["recipients"]],
-                                  send(lambda v: A.Assign(p, tuple(v))))
-        else:  # pragma: no cover - every kind has a flow
-            return
+        match d:
+            case MulliganDecision():
+                hand = Text("  ".join(c["name"] for c in self.current_board().hand))
+                screen = ChoiceDialog(f"{p}: {d.prompt}", [("k", "keep", A.Keep(p)), ("m", "mulligan", A.Mulligan(p))],
+                                      send(lambda v: v), intro=hand)
+            case YesNoDecision():
+                yes_no = [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))]
+                screen = ChoiceDialog(f"{p}: {d.prompt}", yes_no, send(lambda v: v))
+            case ChooseDecision():  # the options are Choose actions: a card, a player or a word each
+                objects = isinstance(d, (ChooseObjectDecision, ChooseKeepDecision))
+                cards = [choice_view(g, o.words[0]) if objects else {"name": " ".join(str(w) for w in o.words)}
+                         for o in d.choices]
+                items = list(zip(choice_labels(cards), d.choices, strict=True))
+                screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
+            case DiscardDecision() | BottomDecision():
+                by_id = {c["id"]: c for c in self.current_board().hand}
+                cards = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.cards]
+                discard = isinstance(d, DiscardDecision)
+                make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
+                screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.count, send(make))
+            case BlockerOrderDecision():
+                screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.items],
+                                     send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")
+            case TriggerOrderDecision():
+                screen = OrderDialog(f"{p}: {d.prompt}", [(str(lab), i) for i, lab in enumerate(d.labels)],
+                                     send(lambda v: A.Order(p, tuple(v))), "resolves first")
+            case DamageAssignmentDecision():
+                lethal = lethal_damage(g, d)
+                start = {r: n for n, r in default_assignment(g, d).assignments}
+                recips = [(r, name(r), lethal.get(r)) for r in d.recipients]
+                screen = AssignDialog(f"{p}: {d.prompt}", recips, d.amount, [start.get(r, 0) for r in d.recipients],
+                                      send(lambda v: A.Assign(p, tuple(v))))
+            case _:  # pragma: no cover - every dialog kind has a flow
+                return
         self.app.push_screen(screen, self._dialog_closed)
 
     def _dialog_closed(self, accepted: Any = None) -> None:

@@ -13,7 +13,7 @@ from ..cards import ir
 from . import actions as A
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
 from .damage import deal_damage, lethal_damage
-from .decisions import Decision
+from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision, DamageAssignmentDecision, Decision
 from .events import emit
 from .flow import max_flow
 from .objects import Obj, StackItem
@@ -132,9 +132,8 @@ def declare_attackers_step(state: GameState) -> Gen:
         # every able creature must attack the only defender: no real choice (508.1d)
         ans = A.DeclareAttackers(state.active, tuple((i, defenders[0]) for i in able))
     else:
-        ans, _ = yield Decision("attackers", state.active, "declare attackers (or none)",
-                                options=[], data={"able": able, "defenders": defenders,
-                                                  "required": required})
+        ans, _ = yield AttackersDecision(state.active, "declare attackers (or none)", able=tuple(able),
+                                         defenders=tuple(defenders), required=tuple(required))
     if not ans.attacks:
         state.log_event(f"{state.active} declares no attackers", "declare_attackers")
         return
@@ -158,7 +157,7 @@ def attack_problem(state: GameState, attacks: dict[int, Any]) -> Optional[str]:
     return None
 
 
-def check_attackers(state: GameState, d: Decision, a: A.DeclareAttackers) -> None:
+def check_attackers(state: GameState, d: AttackersDecision, a: A.DeclareAttackers) -> None:
     seen: set[int] = set()
     rule = state.rules.cite("declare_attackers")
     for aid, defender in a.attacks:
@@ -173,15 +172,15 @@ def check_attackers(state: GameState, d: Decision, a: A.DeclareAttackers) -> Non
             concept = "summoning_sickness" if "sickness" in why else "defender" if "defender" in why \
                 else "declare_attackers"
             raise A.IllegalAction(f"{o.name} can't attack: {why}", state.rules.cite(concept))
-        if defender not in d.data["defenders"]:
+        if defender not in d.defenders:
             raise A.IllegalAction(f"{name_of(state, defender)} can't be attacked", rule)
     attacks = dict(a.attacks)
     problem = attack_problem(state, attacks)
     if problem:
         raise A.IllegalAction(problem, state.rules.cite("attack_restriction"))
     # requirements: as many as possible are obeyed without breaking a restriction (508.1d)
-    for aid in d.data.get("required", ()):
-        if aid not in attacks and attack_problem(state, {**attacks, aid: d.data["defenders"][0]}) is None:
+    for aid in d.required:
+        if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None:
             raise A.IllegalAction(f"{state.objects[aid].name} attacks each combat if able",
                                   state.rules.cite("attack_requirement"))
 
@@ -194,8 +193,8 @@ def declare_blockers_step(state: GameState) -> Gen:
     able = [b.id for b in creatures(state, defender)
             if can_block(state, b) is None and any(can_block(state, b, a) is None for a in attackers)]
     if able and not state.player(defender).goldfish:
-        ans, _ = yield Decision("blockers", defender, "declare blockers (or none)",
-                                data={"able": able, "attackers": [a.id for a in attackers]})
+        ans, _ = yield BlockersDecision(defender, "declare blockers (or none)", able=tuple(able),
+                                        attackers=tuple(a.id for a in attackers))
         for bid, aid in ans.blocks:
             b, att = state.objects[bid], state.objects[aid]
             b.blocking.append(aid)
@@ -211,25 +210,24 @@ def declare_blockers_step(state: GameState) -> Gen:
     for att in attackers:
         blockers = blockers_of(state, att)
         if len(blockers) > 1:
-            ans, _ = yield Decision(
-                "order_blockers", state.active,
-                f"order the creatures blocking {att.name} for damage assignment",
-                options=[b.id for b in blockers], data={"attacker": att.id})
+            ans, _ = yield BlockerOrderDecision(
+                state.active, f"order the creatures blocking {att.name} for damage assignment",
+                items=tuple(b.id for b in blockers), attacker=att.id)
             att.blockers_order = list(ans.items)
             state.log_event(f"damage assignment order for {att.name}: "
                       + ", ".join(name_of(state, i) for i in ans.items), "damage_order")
     # 509.3: then the defending player orders the attackers of each blocker blocking several
     for b in creatures(state, defender):
         if len(b.blocking) > 1:
-            ans, _ = yield Decision(
-                "order_blockers", defender, f"order the creatures {b.name} blocks for damage assignment",
-                options=list(b.blocking), data={"blocker": b.id})
+            ans, _ = yield BlockerOrderDecision(
+                defender, f"order the creatures {b.name} blocks for damage assignment", items=tuple(b.blocking),
+                blocker=b.id)
             b.blocking = list(ans.items)
             state.log_event(f"damage assignment order for {b.name}: "
                       + ", ".join(name_of(state, i) for i in ans.items), "damage_order_blocker")
 
 
-def check_blockers(state: GameState, d: Decision, a: A.DeclareBlockers) -> None:
+def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) -> None:
     rule = state.rules.cite("declare_blockers")
     count: dict[int, int] = {}
     per_attacker: dict[int, int] = {}
@@ -268,7 +266,7 @@ def check_blockers(state: GameState, d: Decision, a: A.DeclareBlockers) -> None:
                                   state.rules.cite("block_restriction"))
     # requirements ("all creatures able to block it do so"): the declaration must obey as
     # many as possible without breaking a restriction (509.1c / 500.3)
-    most, _ = most_block_requirements(state, d.data["able"])
+    most, _ = most_block_requirements(state, list(d.able))
     obeyed = sum(1 for bid, aid in pairs if "lure" in chars(state, state.objects[aid]).restrictions)
     if obeyed < most:
         raise A.IllegalAction(
@@ -394,10 +392,9 @@ def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, tr
     if only is not None:
         out += [(source, r, n) for n, r in only if n]
         return
-    ans, _ = yield Decision(
-        "assign_damage", chooser, f"assign {source.name}'s {power} combat damage",
-        options=recipients, data={"source": source.id, "amount": power, "recipients": recipients,
-                                  "trample": trample})
+    ans, _ = yield DamageAssignmentDecision(chooser, f"assign {source.name}'s {power} combat damage",
+                                           source=source.id, amount=power, recipients=tuple(recipients),
+                                           trample=trample)
     out += [(source, r, n) for n, r in ans.assignments if n]
 
 
@@ -417,10 +414,10 @@ def _only_assignment(state: GameState, source: Obj, recipients: list[Any], power
     return None
 
 
-def check_assign(state: GameState, d: Decision, a: A.Assign) -> None:
-    amount = d.data["amount"]
-    recipients = d.data["recipients"]
-    src = state.objects[d.data["source"]]
+def check_assign(state: GameState, d: DamageAssignmentDecision, a: A.Assign) -> None:
+    amount = d.amount
+    recipients = list(d.recipients)
+    src = state.objects[d.source]
     rule = state.rules.cite("combat_damage")
     total = 0
     given: dict[Any, int] = {}
@@ -433,7 +430,7 @@ def check_assign(state: GameState, d: Decision, a: A.Assign) -> None:
         total += n
     if total != amount:
         raise A.IllegalAction(f"{src.name} must assign exactly {amount} damage (assigned {total})", rule)
-    trample = d.data["trample"]
+    trample = d.trample
     creatures = recipients[:-1] if trample else recipients
     player = recipients[-1:] if trample else []
     if state.rules.damage_assignment_order:

@@ -11,7 +11,7 @@ from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import actions as A
 from .characteristics import chars, protected_from
-from .decisions import Decision
+from .decisions import ChooseObjectDecision, Decision
 from .events import emit
 from .objects import Obj, PendingTrigger
 from .refs import name_of
@@ -64,11 +64,9 @@ def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, co
         walkers = [o.id for o in state.permanents(target) if chars(state, o).is_type("Planeswalker")]
         if walkers:
             ids: list[Any] = [target, *walkers]
-            ans, _ = yield Decision(
-                "choose", controller,
-                f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
-                f"{target} controls", options=[A.Choose(controller, (i,)) for i in ids],
-                data={"kind": "object", "ids": ids})
+            ans, _ = yield ChooseObjectDecision(
+                controller, f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
+                f"{target} controls", ids=tuple(ids), concept="redirect_to_planeswalker")
             choice = ans.words[0]
             if choice != target:
                 state.log_event(f"{controller} has {source.name}'s damage dealt to {name_of(state, choice)} "

@@ -1,43 +1,159 @@
-"""Decisions: what the engine is waiting for.  `Game.decision` is one of these; the client
-and the scenario runner read it, and `Game.act` takes the answer."""
+"""Decisions: what the engine is waiting for, one class per kind.  `Game.decision` is one of
+these; its legal answers are an action space (`Game.actions`: `action in space`, `count()`,
+`sample(rng)`, iteration), and `Game.act` takes the answer.  Clients, the autopilot, the
+scenario runner and the simulator dispatch on the class."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar, Optional
 
+from ..cards.mana import COLOR_NAMES
+from ..cards.model import TargetSpec
 from . import actions as A
+from .objects import PendingTrigger
 
-# kind -> the action types that answer it
-ANSWERS: dict[str, tuple[type, ...]] = {
-    "priority": (A.Pass, A.PlayLand, A.Cast, A.Activate),
-    "mulligan": (A.Keep, A.Mulligan),
-    "bottom": (A.Choose,),
-    "attackers": (A.DeclareAttackers,),
-    "blockers": (A.DeclareBlockers,),
-    "order_blockers": (A.Order,),
-    "order_triggers": (A.Order,),
-    "assign_damage": (A.Assign,),
-    "discard": (A.Discard,),
-    "targets": (A.ChooseTargets,),
-    "yesno": (A.YesNo,),
-    "choose": (A.Choose,),
-}
+Ref = Any  # an object id or a player name
 
-KIND_WORDS = {
-    "priority": "an action or a pass (priority)",
-    "mulligan": "keep or mulligan",
-    "bottom": "cards to put on the bottom (choose)",
-    "attackers": "attackers (attack)",
-    "blockers": "blockers (block)",
-    "order_blockers": "a damage assignment order (order)",
-    "order_triggers": "an order for triggered abilities (order)",
-    "assign_damage": "a combat damage assignment (assign)",
-    "discard": "cards to discard (discard)",
-    "targets": "targets for a triggered ability (target)",
-    "yesno": "yes or no",
-    "choose": "a choice (choose)",
-}
+
+@dataclass(frozen=True, eq=False)
+class Decision:
+    """Who must decide, and what they are asked."""
+
+    kind: ClassVar[str] = ""  # the notation verb family ("priority", "choose", ...)
+    answers: ClassVar[tuple[type[A.Action], ...]] = ()  # the action types that answer it
+    words: ClassVar[str] = ""  # what is asked, for messages
+    player: str
+    prompt: str
+
+    def answered_by(self, action: A.Action) -> bool:
+        return isinstance(action, self.answers)
+
+    def describe(self) -> str:
+        return f"{self.player} to choose {self.words}: {self.prompt}"
+
+    @property
+    def shape(self) -> str:
+        """The kind and, where one kind carries different sorts of options, which sort
+        (`choose:object:library`, `targets:card`, `assign_damage:with_player`).  A client needs
+        a flow for every shape in `SHAPES`; tests check both that it has one and that the
+        engine asks nothing else."""
+        return self.kind
+
+
+@dataclass(frozen=True, eq=False)
+class PriorityDecision(Decision):
+    """A player with priority: play a land, cast a spell, activate an ability or pass (116)."""
+
+    kind: ClassVar[str] = "priority"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Pass, A.PlayLand, A.Cast, A.Activate)
+    words: ClassVar[str] = "an action or a pass (priority)"
+
+
+@dataclass(frozen=True, eq=False)
+class MulliganDecision(Decision):
+    """Keep this hand or take a mulligan (103.4 / 101.4)."""
+
+    kind: ClassVar[str] = "mulligan"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Keep, A.Mulligan)
+    words: ClassVar[str] = "keep or mulligan"
+
+    @property
+    def choices(self) -> tuple[A.Action, ...]:
+        return (A.Keep(self.player), A.Mulligan(self.player))
+
+
+@dataclass(frozen=True, eq=False)
+class BottomDecision(Decision):
+    """The London mulligan: put `count` of `cards` on the bottom of the library."""
+
+    kind: ClassVar[str] = "bottom"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Choose,)
+    words: ClassVar[str] = "cards to put on the bottom (choose)"
+    cards: tuple[int, ...] = ()
+    count: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class DiscardDecision(Decision):
+    """Discard `count` of `cards` (to hand size in the cleanup step, or for an effect)."""
+
+    kind: ClassVar[str] = "discard"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Discard,)
+    words: ClassVar[str] = "cards to discard (discard)"
+    cards: tuple[int, ...] = ()
+    count: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class AttackersDecision(Decision):
+    """Declare attackers (508.1): which of `able` attack, and whom among `defenders`;
+    `required` must attack if they can (508.1d)."""
+
+    kind: ClassVar[str] = "attackers"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.DeclareAttackers,)
+    words: ClassVar[str] = "attackers (attack)"
+    able: tuple[int, ...] = ()
+    defenders: tuple[Ref, ...] = ()
+    required: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class BlockersDecision(Decision):
+    """Declare blockers (509.1): which of `able` block which of `attackers`."""
+
+    kind: ClassVar[str] = "blockers"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.DeclareBlockers,)
+    words: ClassVar[str] = "blockers (block)"
+    able: tuple[int, ...] = ()
+    attackers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class BlockerOrderDecision(Decision):
+    """A damage assignment order (509.2-3): the blockers of `attacker`, ordered by the
+    attacking player, or the attackers `blocker` blocks, ordered by the defending player."""
+
+    kind: ClassVar[str] = "order_blockers"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Order,)
+    words: ClassVar[str] = "a damage assignment order (order)"
+    items: tuple[int, ...] = ()
+    attacker: Optional[int] = None
+    blocker: Optional[int] = None
+
+    @property
+    def shape(self) -> str:
+        return "order_blockers:" + ("attacker" if self.attacker is not None else "blocker")
+
+
+@dataclass(frozen=True, eq=False)
+class TriggerOrderDecision(Decision):
+    """The order of a player's simultaneous triggered abilities (603.3b), named by `labels`;
+    the answer lists their positions, the first to resolve first."""
+
+    kind: ClassVar[str] = "order_triggers"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Order,)
+    words: ClassVar[str] = "an order for triggered abilities (order)"
+    labels: tuple[str, ...] = ()
+    triggers: tuple[PendingTrigger, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class DamageAssignmentDecision(Decision):
+    """How the combat damage of `source` is divided among `recipients` (510.1)."""
+
+    kind: ClassVar[str] = "assign_damage"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Assign,)
+    words: ClassVar[str] = "a combat damage assignment (assign)"
+    source: int = 0
+    amount: int = 0
+    recipients: tuple[Ref, ...] = ()
+    trample: bool = False
+
+    @property
+    def shape(self) -> str:
+        with_player = self.trample or not all(isinstance(r, int) for r in self.recipients)
+        return "assign_damage:" + ("with_player" if with_player else "creatures")
 
 
 # what each kind of target spec may be: a player, a permanent, a spell, a card in a graveyard
@@ -46,7 +162,109 @@ _TARGET_SORTS: dict[str, tuple[str, ...]] = {
     "player_or_planeswalker": ("permanent", "player"), "spell": ("spell",), "card_graveyard": ("card",),
 }
 
-# every shape of decision the engine asks (see `Decision.shape`)
+
+@dataclass(frozen=True, eq=False)
+class TargetsDecision(Decision):
+    """The targets of a triggered ability as it goes on the stack (603.3d): for each spec,
+    the legal choices in `legal`."""
+
+    kind: ClassVar[str] = "targets"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.ChooseTargets,)
+    words: ClassVar[str] = "targets for a triggered ability (target)"
+    specs: tuple[TargetSpec, ...] = ()
+    legal: tuple[tuple[Ref, ...], ...] = ()
+    trigger: Optional[PendingTrigger] = None
+
+    @property
+    def shape(self) -> str:
+        sorts = sorted({s for spec in self.specs for s in _TARGET_SORTS.get(spec.kind, ("permanent",))})
+        return "targets:" + "+".join(sorts)
+
+
+@dataclass(frozen=True, eq=False)
+class YesNoDecision(Decision):
+    """A "may" (603.5, 608.2d): yes or no."""
+
+    kind: ClassVar[str] = "yesno"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.YesNo,)
+    words: ClassVar[str] = "yes or no"
+
+    @property
+    def choices(self) -> tuple[A.Action, ...]:
+        return (A.YesNo(self.player, True), A.YesNo(self.player, False))
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseDecision(Decision):
+    """A choice among a few things, each answered by a `choose` action (`choices`)."""
+
+    kind: ClassVar[str] = "choose"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Choose,)
+    words: ClassVar[str] = "a choice (choose)"
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:  # pragma: no cover - every subclass says
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseObjectDecision(ChooseDecision):
+    """One of `ids`: objects in `zones`, or a player (a planeswalker redirection, 306.7);
+    `concept` names the rule that asks (a cost's sacrifice, a search...)."""
+
+    ids: tuple[Ref, ...] = ()
+    zones: tuple[str, ...] = ("battlefield",)
+    concept: str = ""
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:
+        return tuple(A.Choose(self.player, (i,)) for i in self.ids)
+
+    @property
+    def shape(self) -> str:
+        if any(isinstance(i, str) for i in self.ids):
+            return "choose:object:player"
+        return "choose:object:" + self.zones[0]
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseKeepDecision(ChooseDecision):
+    """The legend or planeswalker uniqueness rule (2014, 704.5j-k): which of `ids` to keep."""
+
+    ids: tuple[int, ...] = ()
+    concept: str = "sba_legend"
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:
+        return tuple(A.Choose(self.player, (i,)) for i in self.ids)
+
+    @property
+    def shape(self) -> str:
+        return "choose:keep"
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseColorDecision(ChooseDecision):
+    """The color of the mana a mana ability makes ("one mana of any color", 605)."""
+
+    colors: tuple[str, ...] = ()  # "W", "U", ...
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:
+        return tuple(A.Choose(self.player, (COLOR_NAMES[c],)) for c in self.colors)
+
+    @property
+    def shape(self) -> str:
+        return "choose:color"
+
+
+# every class of decision the engine asks, and the shapes they come in
+DECISION_TYPES: tuple[type[Decision], ...] = (
+    PriorityDecision, MulliganDecision, BottomDecision, DiscardDecision, AttackersDecision, BlockersDecision,
+    BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision, TargetsDecision, YesNoDecision,
+    ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision,
+)
+ANSWERS: dict[str, tuple[type[A.Action], ...]] = {cls.kind: cls.answers for cls in DECISION_TYPES}
 SHAPES = frozenset({
     "priority", "mulligan", "bottom", "attackers", "blockers", "discard", "yesno", "order_triggers",
     "order_blockers:attacker", "order_blockers:blocker", "assign_damage:creatures", "assign_damage:with_player",
@@ -54,45 +272,3 @@ SHAPES = frozenset({
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
     "choose:keep", "choose:color",
 })
-
-
-@dataclass
-class Decision:
-    """Who must decide what.  `options` lists the legal answers where they are few and
-    finite (choices among cards, triggers, yes/no); priority options come from
-    `Game.legal_actions()` because they are many and costly to list."""
-
-    kind: str
-    player: str
-    prompt: str
-    options: list[Any] = field(default_factory=list)
-    data: dict = field(default_factory=dict)
-
-    def answered_by(self, action: A.Action) -> bool:
-        return isinstance(action, ANSWERS[self.kind])
-
-    @property
-    def shape(self) -> str:
-        """The kind and, where one kind carries different sorts of options, which sort:
-        `choose:object:library`, `targets:card`, `assign_damage:with_player`.  A client needs
-        a flow for every shape in `SHAPES`; tests check both that it has one and that the
-        engine asks nothing else."""
-        if self.kind == "choose":
-            how = self.data.get("kind", "words")
-            if how != "object":
-                return f"choose:{how}"
-            if any(isinstance(i, str) for i in self.data.get("ids", ())):
-                return "choose:object:player"
-            return "choose:object:" + self.data.get("zones", ("battlefield",))[0]
-        if self.kind == "order_blockers":
-            return "order_blockers:" + ("attacker" if "attacker" in self.data else "blocker")
-        if self.kind == "assign_damage":
-            with_player = self.data.get("trample") or not all(isinstance(r, int) for r in self.data["recipients"])
-            return "assign_damage:" + ("with_player" if with_player else "creatures")
-        if self.kind == "targets":
-            sorts = sorted({s for spec in self.data["specs"] for s in _TARGET_SORTS.get(spec.kind, ("permanent",))})
-            return "targets:" + "+".join(sorts)
-        return self.kind
-
-    def describe(self) -> str:
-        return f"{self.player} to choose {KIND_WORDS[self.kind]}: {self.prompt}"

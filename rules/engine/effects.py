@@ -14,7 +14,7 @@ from . import actions as A
 from .characteristics import add_effect, chars, set_controller
 from .damage import add_regeneration_shield, destroy as destroy_permanent, gain_life as gain, lose_life as lose
 from .damage import noncombat_damage
-from .decisions import Decision
+from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, ControlEffect, Obj
 from .refs import resolve_ref
@@ -94,8 +94,8 @@ def discard(state: GameState, ctx: EffectContext, who: Names, n: int, random: bo
         elif k == len(hand):
             chosen = list(hand)
         else:
-            ans, _ = yield Decision("discard", p, f"{ctx.source.name}: discard {k} card{'s' if k > 1 else ''}",
-                                    options=list(hand), data={"count": k})
+            ans, _ = yield DiscardDecision(p, f"{ctx.source.name}: discard {k} card{'s' if k > 1 else ''}",
+                                           cards=tuple(hand), count=k)
             chosen = list(ans.cards)
         for oid in chosen:
             discard_card(state, p, oid)
@@ -167,8 +167,7 @@ def choose_object(state: GameState, player: str, prompt: str, ids: list[Any], zo
         options = list(by_name.values())
     if len(options) == 1:
         return options[0]
-    ans, _ = yield Decision("choose", player, prompt, options=[A.Choose(player, (i,)) for i in options],
-                            data={"kind": "object", "ids": options, "zones": zones, "concept": concept})
+    ans, _ = yield ChooseObjectDecision(player, prompt, ids=tuple(options), zones=zones, concept=concept)
     choice = ans.words[0]
     if isinstance(choice, str) and not state.has_player(choice):
         choice = resolve_ref(state, choice, zones=zones, controller=player)
@@ -263,6 +262,5 @@ def extra_turn(state: GameState, ctx: EffectContext, who: Names) -> None:
 
 def ask_may(state: GameState, ctx: EffectContext, prompt: str) -> Gen:
     """"You may ...": the controller chooses as the effect resolves (608.2d)."""
-    ans, _ = yield Decision("yesno", ctx.controller, f"{ctx.source.name}: {prompt}?",
-                            options=[A.YesNo(ctx.controller, True), A.YesNo(ctx.controller, False)])
+    ans, _ = yield YesNoDecision(ctx.controller, f"{ctx.source.name}: {prompt}?")
     return ans.yes

@@ -16,7 +16,7 @@ from . import actions as A
 from .characteristics import chars
 from .decisions import Decision
 from .digest import state_digest
-from .legal import priority_options
+from .legal import ActionSpace
 from .notation import format_action, parse_action
 from .objects import Characteristics, Obj, Player, StackItem
 from .refs import name_of, resolve_ref
@@ -71,15 +71,20 @@ class Game:
             return e
         return None
 
+    @property
+    def actions(self) -> ActionSpace:
+        """The legal answers to the current decision, as a space: `action in game.actions`,
+        `game.actions.count()`, `game.actions.sample(rng)`, iteration."""
+        return ActionSpace(self.state)
+
     def legal_actions(self, player: Optional[str] = None) -> list[A.Action]:
-        """Every legal answer to the current decision (priority: every castable card with
-        every legal choice of targets, every activatable ability, playing a land, passing)."""
+        """Every legal answer to the current decision, as Action objects (priority: every
+        castable card with each legal choice of targets, up to a cap, every activatable
+        ability, playing a land, passing; attackers and blockers: every legal declaration)."""
         d = self.decision
         if d is None or (player is not None and player != d.player):
             return []
-        if d.kind == "priority":
-            return priority_options(self.state, d.player)
-        return list(d.options)
+        return list(self.actions)
 
     def undo(self) -> None:
         """Go back one action: the game is set up again and the record, minus its last

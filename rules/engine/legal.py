@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..cards.mana import ManaCost
 from ..cards.model import TargetSpec
@@ -16,12 +16,15 @@ from . import actions as A
 from .characteristics import activated_abilities, spell_targets
 from .combat import can_block, check_assign, check_attackers, check_blockers, max_blocks, most_block_requirements
 from .damage import lethal_damage
-from .decisions import Decision
+from .decisions import (AttackersDecision, BlockerOrderDecision, BlockersDecision, BottomDecision, ChooseDecision,
+                        DamageAssignmentDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision,
+                        TargetsDecision, TriggerOrderDecision, YesNoDecision)
 from .objects import Obj
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
 from .targets import legal_targets
+from .validate import validate
 
 MAX_TARGET_COMBOS = 24
 MAX_X = 12
@@ -109,50 +112,53 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
 
 
 def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action:
-    """A uniformly random legal answer to any decision (the simulator's agent)."""
+    """A random legal answer to any decision (the simulator's agent; `ActionSpace.sample`)."""
     p = d.player
-    if d.kind == "priority":
-        return rng.choice(priority_options(state, p))
-    if d.kind in ("mulligan", "yesno", "choose"):
-        return rng.choice(d.options)
-    if d.kind in ("discard", "bottom"):
-        chosen = tuple(rng.sample(list(d.options), d.data["count"]))
-        return A.Discard(p, chosen) if d.kind == "discard" else A.Choose(p, chosen)
-    if d.kind == "attackers":
-        return _sample(lambda: A.DeclareAttackers(p, tuple((a, rng.choice(d.data["defenders"]))
-                                                          for a in d.data["able"] if rng.random() < 0.5)),
-                       lambda a: check_attackers(state, d, a), _fallback_attack(state, d))
-    if d.kind == "blockers":
-        def one() -> A.DeclareBlockers:
-            blocks = []
-            for b in d.data["able"]:
-                bo = state.objects[b]
-                can = [a for a in d.data["attackers"] if can_block(state, bo, state.objects[a]) is None]
-                k = rng.randint(0, min(len(can), max_blocks(state, bo)))
-                blocks += [(b, a) for a in rng.sample(can, k)]
-            return A.DeclareBlockers(p, tuple(blocks))
-        return _sample(one, lambda a: check_blockers(state, d, a), _fallback_block(state, d))
-    if d.kind == "order_blockers":
-        items = list(d.options)
-        rng.shuffle(items)
-        return A.Order(p, tuple(items))
-    if d.kind == "order_triggers":
-        idx = list(range(len(d.options)))
-        rng.shuffle(idx)
-        return A.Order(p, tuple(idx))
-    if d.kind == "targets":
-        picks: list[Any] = []
-        for spec, legal in zip(d.data["specs"], d.options):
-            pool = [t for t in legal if t not in picks]
-            n = min(spec.count, len(pool))
-            picks += rng.sample(pool, n)
-        return A.ChooseTargets(p, tuple(picks))
-    if d.kind == "assign_damage":
-        return _random_assignment(state, d, rng)
-    raise ValueError(f"no random answer for {d.kind}")
+    match d:
+        case PriorityDecision():
+            return rng.choice(priority_options(state, p))
+        case MulliganDecision() | YesNoDecision() | ChooseDecision():
+            return rng.choice(list(d.choices))
+        case DiscardDecision():
+            return A.Discard(p, tuple(rng.sample(list(d.cards), d.count)))
+        case BottomDecision():
+            return A.Choose(p, tuple(rng.sample(list(d.cards), d.count)))
+        case AttackersDecision():
+            return _sample(lambda: A.DeclareAttackers(p, tuple((a, rng.choice(d.defenders))
+                                                              for a in d.able if rng.random() < 0.5)),
+                           lambda a: check_attackers(state, d, a), lambda: _fallback_attack(state, d))
+        case BlockersDecision():
+            def one() -> A.DeclareBlockers:
+                blocks = []
+                for b in d.able:
+                    bo = state.objects[b]
+                    can = [a for a in d.attackers if can_block(state, bo, state.objects[a]) is None]
+                    k = rng.randint(0, min(len(can), max_blocks(state, bo)))
+                    blocks += [(b, a) for a in rng.sample(can, k)]
+                return A.DeclareBlockers(p, tuple(blocks))
+            return _sample(one, lambda a: check_blockers(state, d, a), lambda: _fallback_block(state, d))
+        case BlockerOrderDecision():
+            items = list(d.items)
+            rng.shuffle(items)
+            return A.Order(p, tuple(items))
+        case TriggerOrderDecision():
+            idx = list(range(len(d.labels)))
+            rng.shuffle(idx)
+            return A.Order(p, tuple(idx))
+        case TargetsDecision():
+            picks: list[Any] = []
+            for spec, legal in zip(d.specs, d.legal):
+                pool = [t for t in legal if t not in picks]
+                n = min(spec.count, len(pool))
+                picks += rng.sample(pool, n)
+            return A.ChooseTargets(p, tuple(picks))
+        case DamageAssignmentDecision():
+            return _random_assignment(state, d, rng)
+    raise TypeError(f"no random answer for {d!r}")
 
 
-def _sample(make: Any, check: Any, fallback: A.Action, tries: int = 30) -> A.Action:
+def _sample(make: Callable[[], A.Action], check: Callable[[A.Action], None], fallback: Callable[[], A.Action],
+            tries: int = 30) -> A.Action:
     """A random candidate that passes the engine's own check (restrictions and requirements
     make some random declarations illegal), else a constructed legal one."""
     for _ in range(tries):
@@ -162,14 +168,13 @@ def _sample(make: Any, check: Any, fallback: A.Action, tries: int = 30) -> A.Act
             return candidate
         except A.IllegalAction:
             continue
-    return fallback
+    return fallback()
 
 
-def _fallback_attack(state: GameState, d: Decision) -> A.DeclareAttackers:
+def _fallback_attack(state: GameState, d: AttackersDecision) -> A.DeclareAttackers:
     """Every creature that must attack, attacks (with everyone able if one can't go alone)."""
-    defender = d.data["defenders"][0]
-    required = list(d.data.get("required", ()))
-    for group in (required, list(d.data["able"]), []):
+    defender = d.defenders[0]
+    for group in (list(d.required), list(d.able), []):
         action = A.DeclareAttackers(d.player, tuple((a, defender) for a in group))
         try:
             check_attackers(state, d, action)
@@ -179,14 +184,14 @@ def _fallback_attack(state: GameState, d: Decision) -> A.DeclareAttackers:
     return A.DeclareAttackers(d.player, ())
 
 
-def _fallback_block(state: GameState, d: Decision) -> A.DeclareBlockers:
+def _fallback_block(state: GameState, d: BlockersDecision) -> A.DeclareBlockers:
     """Blocks that obey as many blocking requirements as possible (509.1c)."""
-    _, pairs = most_block_requirements(state, d.data["able"])
+    _, pairs = most_block_requirements(state, list(d.able))
     return A.DeclareBlockers(d.player, tuple(pairs))
 
 
-def _random_assignment(state: GameState, d: Decision, rng: random.Random) -> A.Assign:
-    amount, recipients = d.data["amount"], d.data["recipients"]
+def _random_assignment(state: GameState, d: DamageAssignmentDecision, rng: random.Random) -> A.Assign:
+    amount, recipients = d.amount, list(d.recipients)
     for _ in range(20):
         cuts = sorted(rng.randint(0, amount) for _ in range(len(recipients) - 1))
         parts = [b - a for a, b in zip([0] + cuts, cuts + [amount])]
@@ -199,15 +204,102 @@ def _random_assignment(state: GameState, d: Decision, rng: random.Random) -> A.A
     return lethal_first(state, d)
 
 
-def lethal_first(state: GameState, d: Decision) -> A.Assign:
+def lethal_first(state: GameState, d: DamageAssignmentDecision) -> A.Assign:
     """The assignment that gives each recipient in order the damage that is lethal to it
     and the rest to the last one (510.1c): always legal, and what a player usually wants."""
-    src = state.known(d.data["source"])
-    left, out = d.data["amount"], []
-    for r in d.data["recipients"][:-1]:
+    src = state.known(d.source)
+    left, out = d.amount, []
+    for r in d.recipients[:-1]:
         o = state.objects.get(r) if isinstance(r, int) else None
         need = min(left, lethal_damage(state, o, src)) if o is not None else 0
         out.append((need, r))
         left -= need
-    out.append((left, d.data["recipients"][-1]))
+    out.append((left, d.recipients[-1]))
     return A.Assign(d.player, tuple(out))
+
+
+# ------------------------------------------------------------------ action spaces
+class ActionSpace:
+    """The legal answers to the decision a game waits for, in the manner of python-chess's
+    `legal_moves`: `action in space`, `space.count()`, `space.sample(rng)` and iteration.
+    Iteration enumerates lazily, each candidate passing the same check `Game.act` applies;
+    sampling never lists them all."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.decision = state.decision
+
+    def __contains__(self, action: object) -> bool:
+        d = self.decision
+        if d is None or A.malformed(action) or not isinstance(action, A.Action):
+            return False
+        if action.player != d.player or not d.answered_by(action):
+            return False
+        try:
+            validate(self.state, d, action)
+        except A.IllegalAction:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[A.Action]:
+        d = self.decision
+        if d is None:
+            return iter(())
+        if isinstance(d, PriorityDecision):
+            return iter(priority_options(self.state, d.player))
+        return (a for a in _candidates(self.state, d) if a in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def sample(self, rng: random.Random) -> A.Action:
+        """A random legal answer (the simulator's agent)."""
+        if self.decision is None:
+            raise ValueError("the game is over: there is nothing to answer")
+        return random_answer(self.state, self.decision, rng)
+
+
+def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
+    """Every answer of the right shape to `d`, legal or not (the space keeps the legal ones)."""
+    p = d.player
+    match d:
+        case MulliganDecision() | YesNoDecision() | ChooseDecision():
+            yield from d.choices
+        case DiscardDecision():
+            yield from (A.Discard(p, c) for c in itertools.combinations(d.cards, d.count))
+        case BottomDecision():
+            yield from (A.Choose(p, c) for c in itertools.combinations(d.cards, d.count))
+        case AttackersDecision():
+            for plan in itertools.product((None, *d.defenders), repeat=len(d.able)):
+                yield A.DeclareAttackers(p, tuple((a, t) for a, t in zip(d.able, plan) if t is not None))
+        case BlockersDecision():
+            per_blocker = []
+            for b in d.able:
+                bo = state.objects[b]
+                can = [a for a in d.attackers if can_block(state, bo, state.objects[a]) is None]
+                most = min(len(can), max_blocks(state, bo))
+                per_blocker.append([c for k in range(most + 1) for c in itertools.combinations(can, k)])
+            for choice in itertools.product(*per_blocker):
+                yield A.DeclareBlockers(p, tuple((b, a) for b, attacked in zip(d.able, choice) for a in attacked))
+        case BlockerOrderDecision():
+            yield from (A.Order(p, order) for order in itertools.permutations(d.items))
+        case TriggerOrderDecision():
+            yield from (A.Order(p, order) for order in itertools.permutations(range(len(d.labels))))
+        case TargetsDecision():
+            per_spec = [[c for k in range(0 if s.up_to else s.count, s.count + 1)
+                         for c in itertools.combinations(legal, k)] for s, legal in zip(d.specs, d.legal)]
+            for combo in itertools.product(*per_spec):
+                yield A.ChooseTargets(p, tuple(t for part in combo for t in part))
+        case DamageAssignmentDecision():
+            for parts in _compositions(d.amount, len(d.recipients)):
+                yield A.Assign(p, tuple(zip(parts, d.recipients)))
+
+
+def _compositions(total: int, n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write `total` as an ordered sum of `n` whole numbers (0 allowed)."""
+    if n == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, n - 1):
+            yield (first, *rest)

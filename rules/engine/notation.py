@@ -18,6 +18,8 @@ from . import actions as A
 from .actions import NotationError
 from .characteristics import activated_abilities, spell_targets
 from .combat import can_attack, can_block
+from .decisions import (BlockerOrderDecision, BottomDecision, ChooseKeepDecision, ChooseObjectDecision, TargetsDecision,
+                        TriggerOrderDecision)
 from .refs import candidates, name_of, ref_parts, resolve_ref, split_refs
 from .stack import check_activate
 from .state import GameState
@@ -242,8 +244,8 @@ def _p_block(state: GameState, player: str, rest: str) -> A.Action:
 def _p_order(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
     refs = split_refs(rest, state)
-    if d is not None and d.kind == "order_triggers":
-        labels = list(d.options)
+    if isinstance(d, TriggerOrderDecision):
+        labels = list(d.labels)
         used: list[int] = []
         for ref in refs:
             free = [i for i in range(len(labels)) if i not in used]
@@ -256,7 +258,7 @@ def _p_order(state: GameState, player: str, rest: str) -> A.Action:
             used.append(idx)
         return A.Order(player, tuple(used))
     items: list[int] = []
-    pool = list(d.options) if d is not None else []
+    pool = list(d.items) if isinstance(d, BlockerOrderDecision) else []
     for ref in refs:
         found = [i for i in candidates(state, ref, ("battlefield",)) if i not in items]
         inpool = [i for i in found if i in pool] or found
@@ -278,7 +280,7 @@ def _p_assign(state: GameState, player: str, rest: str) -> A.Action:
 
 def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
-    if d is not None and d.kind == "bottom":
+    if isinstance(d, BottomDecision):
         picked: list[int] = []
         for ref in split_refs(rest, state):
             found = [i for i in candidates(state, ref, ("hand",))
@@ -287,11 +289,11 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
                 raise NotationError(f"no {ref!r} in {player}'s hand to choose")
             picked.append(found[0])
         return A.Choose(player, tuple(picked))
-    if d is not None and d.kind == "choose" and d.data.get("kind") == "object":
-        zones = d.data.get("zones", ("battlefield",))
-        offered = [i for i in candidates(state, rest, zones) if i in d.data["ids"]]
+    if isinstance(d, ChooseObjectDecision):
+        zones = d.zones
+        offered = [i for i in candidates(state, rest, zones) if i in d.ids]
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
-    if d is not None and d.kind == "choose" and d.data.get("kind") == "keep":
+    if isinstance(d, ChooseKeepDecision):
         return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
 
@@ -299,9 +301,9 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
 def _p_target(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
     refs = split_refs(rest, state)
-    if d is not None and d.kind == "targets":
-        t = d.data["trigger"]
-        return A.ChooseTargets(player, _refs_for_specs(state, d.data["specs"], refs, t.controller, t.source))
+    if isinstance(d, TargetsDecision) and d.trigger is not None:
+        t = d.trigger
+        return A.ChooseTargets(player, _refs_for_specs(state, d.specs, refs, t.controller, t.source))
     return A.ChooseTargets(player, tuple(resolve_ref(state, r, ("battlefield", "stack", "graveyard"),
                                                            player_ok=True) for r in refs))
 
@@ -359,8 +361,8 @@ def format_action(state: GameState, a: A.Action) -> str:
         return f"{p}: block " + ", ".join(f"{n(b)} -> {n(x)}" for b, x in a.blocks)
     if isinstance(a, A.Order):
         d = state.decision
-        if d is not None and d.kind == "order_triggers":
-            return f"{p}: order " + ", ".join(d.options[i] for i in a.items)
+        if isinstance(d, TriggerOrderDecision):
+            return f"{p}: order " + ", ".join(d.labels[i] for i in a.items)
         return f"{p}: order " + ", ".join(n(i) for i in a.items)
     if isinstance(a, A.Assign):
         return f"{p}: assign " + ", ".join(f"{k} to {n(r)}" for k, r in a.assignments)

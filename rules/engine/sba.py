@@ -9,7 +9,7 @@ from typing import Any, Generator
 from . import actions as A
 from .characteristics import attachment_kind, attachment_legal, chars
 from .damage import destroy
-from .decisions import Decision
+from .decisions import ChooseKeepDecision, Decision
 from .events import flush
 from .refs import name_of, resolve_ref
 from .state import GameState
@@ -124,10 +124,8 @@ def run(state: GameState) -> Gen:
             if not asks:
                 break
             concept, _, (key, ids), text = asks[0]
-            ans, _ = yield Decision(
-                "choose", key[0], f"{text}: {', '.join(name_of(state, i) for i in ids)}",
-                options=[A.Choose(key[0], (i,)) for i in ids],
-                data={"kind": "keep", "ids": ids, "concept": concept})
+            ans, _ = yield ChooseKeepDecision(key[0], f"{text}: {', '.join(name_of(state, i) for i in ids)}",
+                                              ids=tuple(ids), concept=concept)
             kept = ans.words[0] if isinstance(ans.words[0], int) else \
                 resolve_ref(state, ans.words[0], zones=("battlefield",))
             choices[(concept, key)] = kept

@@ -11,7 +11,7 @@ from . import actions as A
 from .characteristics import activated_abilities, aura_target_spec, chars, is_summoning_sick, matches
 from .characteristics import spell_ability, spell_targets
 from .combat import resolve_combat_damage
-from .decisions import Decision
+from .decisions import ChooseColorDecision, Decision, YesNoDecision
 from .effects import choose_object
 from .events import emit, flush
 from .interpret import run_effects
@@ -214,9 +214,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment) -> Gen:
         # 605.3b: a mana ability resolves immediately, without using the stack
         color = a.color
         if len(ab.mana_colors) > 1 and color is None:
-            ans, _ = yield Decision("choose", a.player, f"choose a color of mana for {o.name}",
-                                    options=[A.Choose(a.player, (COLOR_NAMES[c],)) for c in sorted(ab.mana_colors)],
-                                    data={"kind": "color", "colors": sorted(ab.mana_colors)})
+            ans, _ = yield ChooseColorDecision(a.player, f"choose a color of mana for {o.name}",
+                                               colors=tuple(sorted(ab.mana_colors)))
             color = ans.words[0]
         col = NAME_TO_COLOR.get((color or "").lower(), (color or "").upper()) if color else sorted(ab.mana_colors)[0]
         amount = mana_amount(state, ab, source_lki)
@@ -267,8 +266,7 @@ def resolve_top(state: GameState) -> Gen:
     state.log_event(f"{what} resolves", "resolve")
     ctx = EffectContext(state, item.controller, source, live_targets, item.x, item, dict(item.data))
     if isinstance(ab, TriggeredAbility) and ab.optional:
-        ans, _ = yield Decision("yesno", item.controller, f"{item.text or item.name}: do you want to?",
-                                options=[A.YesNo(item.controller, True), A.YesNo(item.controller, False)])
+        ans, _ = yield YesNoDecision(item.controller, f"{item.text or item.name}: do you want to?")
         if not ans.yes:
             remove_from_stack(state, item)
             state.log_event(f"{item.controller} chooses not to use {item.name}'s \"may\" ability", "trigger_may")

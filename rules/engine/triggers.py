@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from .decisions import Decision
+from .decisions import Decision, TargetsDecision, TriggerOrderDecision
 from .objects import PendingTrigger, StackItem
 from .refs import name_of
 from .state import GameState
@@ -23,10 +23,9 @@ def stack_triggers(state: GameState) -> Gen:
         if not mine:
             continue
         if len(mine) > 1 and len({(t.source.name, t.ability.text) for t in mine}) > 1:
-            ans, _ = yield Decision(
-                "order_triggers", p.name,
-                "order your triggered abilities (the first listed resolves first)",
-                options=[name_of(state, t.source.id) for t in mine], data={"triggers": mine})
+            ans, _ = yield TriggerOrderDecision(
+                p.name, "order your triggered abilities (the first listed resolves first)",
+                labels=tuple(name_of(state, t.source.id) for t in mine), triggers=tuple(mine))
             ordered = [mine[i] for i in ans.items]
             mine = list(reversed(ordered))  # first to resolve goes on the stack last
         for t in mine:
@@ -43,10 +42,9 @@ def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
             state.log_event(f"{t.source.name}'s ability has no legal target and is removed from the stack",
                             "trigger_targets")
             return
-        ans, _ = yield Decision(
-            "targets", t.controller,
-            f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
-            options=options, data={"specs": specs, "trigger": t})
+        ans, _ = yield TargetsDecision(
+            t.controller, f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
+            specs=tuple(specs), legal=tuple(tuple(o) for o in options), trigger=t)
         chosen = list(ans.targets)
         state.log_event(f"{t.controller} chooses targets for {t.source.name}'s ability:"
                         f"{targets_text(state, chosen).removeprefix(' targeting')}", "trigger_targets",

@@ -9,7 +9,7 @@ from ..cards.mana import pool_text
 from . import actions as A
 from . import combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects
-from .decisions import Decision
+from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .refs import candidates, known_name, name_of, resolve_ref
 from .replacement import max_hand_size
 from .state import GameOver, GameState
@@ -158,10 +158,9 @@ def mulligans(state: GameState) -> Gen:
         for p in order:
             n = min(p.mulligans, len(p.hand))
             if n:
-                ans, _ = yield Decision(
-                    "bottom", p.name,
-                    f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
-                    options=list(p.hand), data={"count": n})
+                ans, _ = yield BottomDecision(
+                    p.name, f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
+                    cards=tuple(p.hand), count=n)
                 for oid in _choose_cards(state, ans, p.hand):
                     zones.move(state, oid, "library", bottom=True)
                 state.log_event(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
@@ -181,10 +180,9 @@ def _choose_cards(state: GameState, ans: A.Choose, zone: list[int]) -> list[int]
     return out
 
 
-def _mulligan_decision(state: GameState, name: str) -> Decision:
+def _mulligan_decision(state: GameState, name: str) -> MulliganDecision:
     n = len(state.player(name).hand)
-    return Decision("mulligan", name, f"keep this hand of {n} or take a mulligan",
-                    options=[A.Keep(name), A.Mulligan(name)])
+    return MulliganDecision(name, f"keep this hand of {n} or take a mulligan")
 
 
 def _take_mulligan(state: GameState, name: str, size: int) -> None:
@@ -277,9 +275,9 @@ def _cleanup_step(state: GameState) -> Gen:
         limit = max_hand_size(state, p.name)  # 402.2 / 217.3b
         excess = len(p.hand) - limit if limit is not None else 0
         if excess > 0:
-            ans, _ = yield Decision(
-                "discard", p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {limit})",
-                options=list(p.hand), data={"count": excess})
+            ans, _ = yield DiscardDecision(
+                p.name, f"discard {excess} card{'s' if excess > 1 else ''} (hand size is {limit})",
+                cards=tuple(p.hand), count=excess)
             for oid in ans.cards:
                 zones.move(state, oid, "graveyard")
                 state.log_event(f"{p.name} discards {known_name(state, oid)}", "cleanup_discard", player=p.name)
@@ -339,7 +337,7 @@ def priority_loop(state: GameState) -> Gen:
     while True:
         yield from _settle(state)
         who = state.priority
-        action, plan = yield Decision("priority", who, _priority_prompt(state, who))
+        action, plan = yield PriorityDecision(who, _priority_prompt(state, who))
         if isinstance(action, A.Pass):
             passes += 1
             state.log_event(f"{who} passes", "priority_pass", player=who)

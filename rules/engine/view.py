@@ -5,6 +5,22 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .characteristics import chars, is_summoning_sick
+from .decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    ChooseColorDecision,
+    ChooseKeepDecision,
+    ChooseObjectDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
 from .objects import Obj
 from .refs import name_of
 from .state import GameState
@@ -52,10 +68,36 @@ def build_view(state: GameState, viewer: Optional[str]) -> dict[str, Any]:
     if d is not None:
         decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt}
         if d.player == viewer:
-            decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in d.options]
+            decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)]
     return {
         "viewer": viewer, "turn": state.turn, "active": state.active, "step": state.step,
         "priority": state.priority, "players": players, "stack": stack, "decision": decision,
         "log": [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log],
         "result": state.result, "ruleset": state.rules.name,
     }
+
+
+def offered(d: Decision) -> tuple[Any, ...]:
+    """What a decision offers to choose from, for a view: objects (ids), players or words."""
+    match d:
+        case MulliganDecision():
+            return ("keep", "mulligan")
+        case YesNoDecision():
+            return ("yes", "no")
+        case BottomDecision() | DiscardDecision():
+            return d.cards
+        case AttackersDecision() | BlockersDecision():
+            return d.able
+        case BlockerOrderDecision():
+            return d.items
+        case TriggerOrderDecision():
+            return d.labels
+        case DamageAssignmentDecision():
+            return d.recipients
+        case TargetsDecision():
+            return tuple(dict.fromkeys(r for legal in d.legal for r in legal))
+        case ChooseObjectDecision() | ChooseKeepDecision():
+            return d.ids
+        case ChooseColorDecision():
+            return tuple(c.words[0] for c in d.choices)
+    return ()

@@ -15,7 +15,7 @@ from ..engine import actions as A
 from ..engine.characteristics import activated_abilities, spell_targets
 from ..engine.combat import can_block
 from ..engine.damage import lethal_damage as lethal
-from ..engine.decisions import Decision
+from ..engine.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision
 from ..engine.game import Game
 from ..engine.legal import lethal_first
 from ..engine.payment import mana_sources
@@ -62,9 +62,9 @@ def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice
                          tuple(legal_targets(game.state, s, action.player, source))) for s in specs]
 
 
-def trigger_target_choices(d: Decision) -> list[TargetChoice]:
+def trigger_target_choices(d: TargetsDecision) -> list[TargetChoice]:
     """The same for a `targets` decision (a triggered ability going on the stack)."""
-    return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.data["specs"], d.options)]
+    return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.specs, d.legal)]
 
 
 def ability_texts(game: Game, source: int) -> list[str]:
@@ -72,10 +72,10 @@ def ability_texts(game: Game, source: int) -> list[str]:
     return [ab.text for ab in activated_abilities(game.state, game.objects[source])]
 
 
-def block_options(game: Game, d: Decision) -> dict[int, list[int]]:
+def block_options(game: Game, d: BlockersDecision) -> dict[int, list[int]]:
     """For a `blockers` decision: each creature able to block -> the attackers it may block."""
-    attackers = [game.objects[a] for a in d.data["attackers"]]
-    return {b: [a.id for a in attackers if can_block(game.state, game.objects[b], a) is None] for b in d.data["able"]}
+    attackers = [game.objects[a] for a in d.attackers]
+    return {b: [a.id for a in attackers if can_block(game.state, game.objects[b], a) is None] for b in d.able}
 
 
 def mana_source_ids(game: Game, player: str) -> list[int]:
@@ -83,24 +83,19 @@ def mana_source_ids(game: Game, player: str) -> list[int]:
     return [o.id for o, _, _ in mana_sources(game.state, player)]
 
 
-def _assign_source(game: Game, d: Decision) -> Any:
-    sid = d.data.get("source", d.data.get("attacker"))
-    return game.objects.get(sid) or game.known(sid)
-
-
-def lethal_damage(game: Game, d: Decision) -> dict[Any, Optional[int]]:
+def lethal_damage(game: Game, d: DamageAssignmentDecision) -> dict[Any, Optional[int]]:
     """For an `assign_damage` decision: damage each creature recipient needs to be lethal
     (None for a player or planeswalker, which has no such threshold here)."""
-    src = _assign_source(game, d)
+    src = game.known(d.source)
     out: dict[Any, Optional[int]] = {}
-    for r in d.data["recipients"]:
+    for r in d.recipients:
         o = game.objects.get(r) if isinstance(r, int) else None
         creature = o is not None and game.chars(o).is_type("Creature")
         out[r] = lethal(game.state, o, src) if creature else None
     return out
 
 
-def default_assignment(game: Game, d: Decision) -> A.Assign:
+def default_assignment(game: Game, d: DamageAssignmentDecision) -> A.Assign:
     """A legal assignment to start from: lethal damage to each recipient in order, the rest
     to the last one."""
     return lethal_first(game.state, d)

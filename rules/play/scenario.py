@@ -23,6 +23,7 @@ from ..engine import actions as A
 from ..cards import CardDataError, UnknownCard
 from ..cards.mana import COLOR_NAMES, mana_symbols
 from ..cards.model import CARD_TYPES, SUPERTYPES
+from ..engine.decisions import AttackersDecision, BlockersDecision, PriorityDecision
 from ..engine.digest import state_digest
 from ..engine.game import Game
 from ..engine.ruleset import MULLIGANS, RULESETS
@@ -384,7 +385,7 @@ def resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] = 
     top = game.stack[-1]
     while any(it is top for it in game.stack):
         d = game.decision
-        if d is None or d.kind != "priority":
+        if not isinstance(d, PriorityDecision):
             return  # a question during resolution: the next action answers it
         act(A.Pass(d.player))
 
@@ -414,14 +415,15 @@ def go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action], 
             raise ScenarioFailure(f"{where}: the game ended ({game.result}) before {step} of turn {turn}")
         if step_position(game.turn, game.step) >= goal:
             return
-        if d.kind == "priority":
-            act(A.Pass(d.player))
-        elif d.kind == "attackers":
-            act(A.DeclareAttackers(d.player, ()))
-        elif d.kind == "blockers":
-            act(A.DeclareBlockers(d.player, ()))
-        else:
-            raise ScenarioFailure(f"{where}: before {step} the engine asks {d.describe()}")
+        match d:
+            case PriorityDecision():
+                act(A.Pass(d.player))
+            case AttackersDecision():
+                act(A.DeclareAttackers(d.player, ()))
+            case BlockersDecision():
+                act(A.DeclareBlockers(d.player, ()))
+            case _:
+                raise ScenarioFailure(f"{where}: before {step} the engine asks {d.describe()}")
     raise ScenarioFailure(f"{where}: never reached {step} of turn {turn}")
 
 

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from rules import Game, GameSetup, IllegalAction
-from rules.engine.legal import random_answer
 from rules.engine.setup import PermanentSpec, PlayerSpec
 from rules.play.scenario import fingerprint
 
@@ -25,7 +24,7 @@ def play_random(game: Game, n: int, seed: int = 1) -> None:
     for _ in range(n):
         if game.decision is None:
             return
-        game.act(random_answer(game, game.decision, rng))
+        game.act(game.actions.sample(rng))
 
 
 def test_a_game_starts_with_mulligan_decisions() -> None:
@@ -48,7 +47,7 @@ def test_undo_replays_the_record_minus_the_last_decision() -> None:
     play_random(g, 60)
     before = fingerprint(g)
     decision = g.decision
-    g.act(random_answer(g, decision, random.Random(5)))
+    g.act(g.actions.sample(random.Random(5)))
     g.undo()
     assert fingerprint(g) == before
     assert g.decision.kind == decision.kind and g.decision.player == decision.player
@@ -61,7 +60,7 @@ def test_the_record_replays_from_its_notation() -> None:
     for _ in range(120):
         if g.decision is None:
             break
-        action = random_answer(g, g.decision, rng)
+        action = g.actions.sample(rng)
         texts.append(g.notation(action))
         g.act(action)
     replay = Game(g.setup)
@@ -126,7 +125,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw() -> None:
         if d.kind == "mulligan":
             g.act(f"{d.player}: keep")
         elif d.kind == "discard":
-            g.act(random_answer(g, d, random.Random(0)))
+            g.act(g.actions.sample(random.Random(0)))
         elif d.kind in ("attackers", "blockers"):
             g.act(f"{d.player}: {'attack' if d.kind == 'attackers' else 'block'} none")
         else:

@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
-from rules.engine.digest import state_digest
 from rules.engine.legal import random_answer
 from rules.engine.notation import NotationError
 
@@ -41,7 +40,7 @@ def _answer_texts(game: Game) -> list[str]:
     d = game.decision
     assert d is not None
     acts = game.legal_actions() if d.kind in ("priority", "choose", "mulligan", "yesno") else []
-    acts += [random_answer(game, d, rng) for _ in range(3)]
+    acts += [random_answer(game.state, d, rng) for _ in range(3)]
     return sorted({game.notation(a) for a in acts})
 
 
@@ -68,18 +67,18 @@ def _mutate(text: str, rng: random.Random) -> str:
 
 def _try(game: Game, given_: Any) -> None:
     """Act; a refusal must be an IllegalAction with a message and change nothing."""
-    before = state_digest(game)
+    before = game.digest()
     why = game.check(given_)
     try:
         game.act(given_)
     except IllegalAction as e:
         assert str(e), f"refused without a reason: {given_!r}"
         assert why is not None and str(why) == str(e), "check() and act() disagree"
-        assert state_digest(game) == before, f"refusing {given_!r} changed the game"
+        assert game.digest() == before, f"refusing {given_!r} changed the game"
         return
     assert why is None, f"check() refused {given_!r} but act() took it"
     game.undo()  # taken: back to the position for the next example
-    assert state_digest(game) == before
+    assert game.digest() == before
 
 
 @pytest.mark.parametrize("position", ALL, ids=[f"{p.shape}-{p.rules}" for p in ALL])

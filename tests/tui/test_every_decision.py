@@ -13,7 +13,7 @@ from mtg_tui.app import MtgApp
 from mtg_tui.picking import AttackPicker, BlockPicker, TargetPicker
 from mtg_tui.screens.game import FLOWS
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
-from rules.engine.decisions import ANSWERS, SHAPES
+from rules.engine.decisions import DECISION_TYPES, SHAPES
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 
@@ -21,7 +21,7 @@ ALL = POSITIONS + VARIANTS
 
 
 def test_every_decision_kind_has_a_client_flow() -> None:
-    assert set(FLOWS) == set(ANSWERS), "decision kinds without a client flow (or flows for no kind)"
+    assert set(FLOWS) == set(DECISION_TYPES), "decision classes without a client flow (or flows for no class)"
 
 
 def test_every_shape_has_a_position() -> None:

@@ -164,7 +164,7 @@ async def test_trigger_targets_off_the_board_then_may_603_3d_603_5() -> None:
         assert game.decision.kind == "targets"
         prompt = screen_text(app).split("Gravedigger: choose")[-1]
         assert "Runeclaw Bear" in prompt  # a card in a graveyard: listed in the prompt with its letter
-        bear = game.decision.options[0][0]
+        bear = game.decision.legal[0][0]
         await pilot.press(labels(app)[bear])
         await pilot.press("space")
         assert game.decision.kind == "yesno" and isinstance(app.screen, ChoiceDialog)

@@ -14,7 +14,6 @@ from mtg_tui.app import Crash, MtgApp
 from mtg_tui.saves import load, save
 from mtg_tui.session import Session
 from rules import Game
-from rules.engine.digest import state_digest
 
 
 def bolt_position() -> Game:
@@ -34,7 +33,7 @@ async def test_every_action_is_autosaved_atomically() -> None:
         saved = json.loads(path.read_text())
         assert saved["actions"] == ["alice: play Forest"] and saved["client"]["over"] is False
         assert not list(path.parent.glob(".autosave.json.*"))  # no temporary file left behind
-        assert state_digest(load(path).game) == state_digest(game_screen(app).game)
+        assert load(path).game.digest() == game_screen(app).game.digest()
 
 
 @pytest.mark.asyncio
@@ -44,7 +43,7 @@ async def test_a_crash_keeps_the_game_says_where_and_exits_non_zero(monkeypatch:
     with pytest.raises(Crash) as crash:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("right", "enter")  # play the Forest: autosaved
-            before = state_digest(game_screen(app).game)
+            before = game_screen(app).game.digest()
 
             def broken(*args: object, **kwargs: object) -> None:
                 raise RuntimeError("an engine bug")
@@ -57,7 +56,7 @@ async def test_a_crash_keeps_the_game_says_where_and_exits_non_zero(monkeypatch:
     assert str(path) in message and "resume" in message and "Traceback" not in message
     log = path.parent / autosave.CRASH_LOG
     assert "RuntimeError: an engine bug" in log.read_text()
-    assert state_digest(load(path).game) == before  # the game as it was after the last good action
+    assert load(path).game.digest() == before  # the game as it was after the last good action
     found = autosave.resumable()
     assert found is not None and found.players == ("alice", "bob")
 
@@ -127,7 +126,7 @@ async def test_the_next_mtg_tui_offers_to_resume_the_autosave() -> None:
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "enter")  # play the Forest, then leave without saving
-        before = state_digest(game_screen(app).game)
+        before = game_screen(app).game.digest()
     app = MtgApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -135,7 +134,7 @@ async def test_the_next_mtg_tui_offers_to_resume_the_autosave() -> None:
         assert isinstance(app.screen, ConfirmDialog) and "alice vs bob, turn 1" in app.screen.title_text
         await pilot.press("y")
         await pilot.pause()
-        assert state_digest(game_screen(app).game) == before
+        assert game_screen(app).game.digest() == before
 
 
 @pytest.mark.asyncio

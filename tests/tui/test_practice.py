@@ -17,7 +17,7 @@ from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
 from mtg_tui.screens.rules_ref import RulesScreen
 from rules.engine.turn import STEPS
 from rules.play.puzzle import PLAYING, SOLVED, load_puzzle
-from rules.play.scenario import _position
+from rules.play.scenario import step_position
 
 from paths import SEEDS
 
@@ -250,10 +250,10 @@ async def play_by_keys(pilot: Pilot, app: PracticeApp, screen: PracticeScreen, s
                 await pass_once(pilot, app, screen)
         elif text.startswith("go to "):
             words = text[6:].split()
-            goal = _position(int(words[2]) if len(words) == 3 else screen.game.turn, words[0])
+            goal = step_position(int(words[2]) if len(words) == 3 else screen.game.turn, words[0])
             for _ in range(40):
                 g = screen.game
-                if g.decision is None or _position(g.turn, g.step) >= goal or screen.verdict()[0] != PLAYING:
+                if g.decision is None or step_position(g.turn, g.step) >= goal or screen.verdict()[0] != PLAYING:
                     break
                 await pass_once(pilot, app, screen)
 

@@ -3,7 +3,7 @@
 Three pickers share the shape the game screen drives: `labels` (letter -> choice, for the
 board to draw), `press(choice)`, `prompt`, and `answer()` (the action once complete).
 They never decide legality: their choices come from the engine's decision data and
-`rules.assist`, and the engine checks the finished answer.
+`rules.play.assist`, and the engine checks the finished answer.
 """
 
 from __future__ import annotations

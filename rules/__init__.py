@@ -9,8 +9,8 @@
 Pure Python; it never imports the terminal client.
 """
 
-from .engine.actions import IllegalAction
 from .cards import UnknownCard, get_card
+from .engine.actions import IllegalAction
 from .engine.game import Game
 from .engine.ruleset import RULES_2009, RULES_2014, Ruleset, get_ruleset
 from .engine.setup import GameSetup

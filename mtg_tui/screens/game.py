@@ -1,6 +1,6 @@
 """The game screen: draws the board for the player at the keyboard and turns keys into
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
-(`legal_actions`, `rules.assist`) and every answer goes through `Session.act`, whose
+(`legal_actions`, `rules.play.assist`) and every answer goes through `Session.act`, whose
 refusals are shown in the prompt.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),

@@ -1,7 +1,7 @@
 """Rules practice: a puzzle played on the game screen.
 
 The solver plays from the puzzle's start position; the opponent answers from the puzzle's
-script (`rules.puzzle.PuzzleRun`).  A panel above the board shows the goal, the verdict and
+script (`rules.play.puzzle.PuzzleRun`).  A panel above the board shows the goal, the verdict and
 the hints.  Keys on top of the game's: H next hint, Ctrl+R retry (back to the start), and the
 rules keys (L explain the log, / the rules reference).  When the puzzle is solved or failed
 a box says so with the explanation; the board stays to look at.

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable
 
-from .mana import ManaError, parse_cost
 from .compiler import Unsupported, compile_line, merge_spell_lines
+from .mana import ManaError, parse_cost
 from .model import ActivatedAbility, CardDef, Cost, TypeLine
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -106,7 +106,8 @@ def compile_card(raw: dict) -> CardDef:
     for sub in type_line.subtypes:
         if sub in BASIC_MANA and "Land" in type_line.types:
             # 305.6: a basic land type carries its mana ability
-            card.abilities.append(ActivatedAbility(f"{{T}}: Add {{{BASIC_MANA[sub]}}}.", cost=Cost(tap=True, text="{T}"),
+            text = f"{{T}}: Add {{{BASIC_MANA[sub]}}}."
+            card.abilities.append(ActivatedAbility(text, cost=Cost(tap=True, text="{T}"),
                                                    is_mana=True, mana_colors=frozenset(BASIC_MANA[sub])))
     for line in (card.text or "").split("\n"):
         line = line.strip()

@@ -9,10 +9,21 @@ of `rules.cards.ir`).  Combat reads them; nothing here knows about the rest of t
 from __future__ import annotations
 
 import re
-from typing import Optional
 
-from .ir import (AffectsAttached, AffectsYourCreatures, AnyOf, BlockedOnlyBy, HasColor, HasKeyword, HasSubtype,
-                IsType, MaxBlockers, NotBlockedBy, Pred, Restriction)
+from .ir import (
+    AffectsAttached,
+    AffectsYourCreatures,
+    AnyOf,
+    BlockedOnlyBy,
+    HasColor,
+    HasKeyword,
+    HasSubtype,
+    IsType,
+    MaxBlockers,
+    NotBlockedBy,
+    Pred,
+    Restriction,
+)
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 
@@ -28,7 +39,7 @@ _SIMPLE = {
 }
 
 
-def _creature_test(phrase: str) -> Optional[Pred]:
+def _creature_test(phrase: str) -> Pred | None:
     """"black creatures", "creatures with flying", "Walls", "artifact creatures",
     "Walls and/or creatures with flying"; None for a phrase this doesn't know."""
     tests: list[Pred] = []
@@ -47,7 +58,7 @@ def _creature_test(phrase: str) -> Optional[Pred]:
     return AnyOf(tuple(tests))
 
 
-def combat_clause(clause: str) -> Optional[Restriction]:
+def combat_clause(clause: str) -> Restriction | None:
     """The restriction a clause about one creature states, or None if it isn't one.
     `clause` is what follows the creature: "can't be blocked except by black creatures"."""
     c = clause.strip().rstrip(".")
@@ -67,7 +78,7 @@ def combat_clause(clause: str) -> Optional[Restriction]:
     return None
 
 
-def compile_combat_static(t: str, raw: str) -> Optional[list[StaticAbility]]:
+def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
     """Static abilities about attacking and blocking; None if `t` isn't one."""
     s = t.rstrip(".")
     m = re.fullmatch(r"~ (.+)", s)

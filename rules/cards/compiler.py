@@ -16,11 +16,11 @@ own modules.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
-from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, Fixed, SacrificeCost
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
+from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, Fixed, SacrificeCost
 from .mana import parse_cost
 from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility
 from .static_templates import compile_static
@@ -130,7 +130,7 @@ def parse_cost_text(text: str) -> Cost:
 
 
 # ------------------------------------------------------------------ mana and activated abilities
-def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
+def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     m = re.fullmatch(r"(.+?): Add (.+?)\.", t)
     if not m:
         return None
@@ -163,7 +163,7 @@ def _mana_ability(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
 _SORCERY_SPEED = re.compile(r"\s*(?:Activate|Play) this ability only any time you could (?:cast|play) a sorcery\.?$")
 
 
-def _activated(t: str, raw: str, card: Any) -> Optional[ActivatedAbility]:
+def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     m = re.fullmatch(r"([^:\"]+?): (.+)", t)
     if not m:
         return None

@@ -10,22 +10,62 @@ its event supplies ("that player" for "Whenever an opponent draws a card")."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
-from .ir import (ActivatedTimesAtLeast, AddCounters, AtNextEndStep, Both, CounterSpell, CreateTokens, DealDamage,
-                Destroy, Discard, DiscardChosen, DontUntap, Draw, EachPlayer, Effect, Exile, ExtraTurn, GainControl,
-                GainLife, HalfLibrary, If, LoseLife, May, Mill, NothingSacrificed, OpponentsCantCast,
-                PreventThisTurn, Pump, PutFromHand, PutOnTopOfLibrary, Ref, Regenerate, ReorderTop, Restrict,
-                ReturnAllFromGraveyards, ReturnToHand, RevealHand, RevealUntil, SacrificeChosen, SacrificeSource,
-                SacrificedPower, Search, Shuffle, Tap, TokenSpec, You)
-
+from .ir import (
+    ActivatedTimesAtLeast,
+    AddCounters,
+    AtNextEndStep,
+    Both,
+    CounterSpell,
+    CreateTokens,
+    DealDamage,
+    Destroy,
+    Discard,
+    DiscardChosen,
+    DontUntap,
+    Draw,
+    EachPlayer,
+    Effect,
+    Exile,
+    ExtraTurn,
+    GainControl,
+    GainLife,
+    HalfLibrary,
+    If,
+    LoseLife,
+    May,
+    Mill,
+    NothingSacrificed,
+    OpponentsCantCast,
+    PreventThisTurn,
+    Pump,
+    PutFromHand,
+    PutOnTopOfLibrary,
+    Ref,
+    Regenerate,
+    ReorderTop,
+    Restrict,
+    ReturnAllFromGraveyards,
+    ReturnToHand,
+    RevealHand,
+    RevealUntil,
+    SacrificeChosen,
+    SacrificedPower,
+    SacrificeSource,
+    Search,
+    Shuffle,
+    Tap,
+    TokenSpec,
+    You,
+)
 from .phrases import Compiled, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import keyword_list, num
 
 
 # ------------------------------------------------------------------ compiling
-def compile_effect(text: str, refs: Optional[dict[str, Ref]] = None) -> Compiled:
+def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     """Compile the effect part of a spell or ability: sentences in order (608.2c)."""
     out = Compiled(refs=dict(refs or {}))
     for sentence in split_sentences(text):
@@ -226,7 +266,8 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
 
 
 # ---- cards and life
-@template(r"(?:(.+?) )?(?:draw|draws) (\w+) (?:additional )?cards?(?:, then (?:discard|discards) (\w+) cards?( at random)?)?"
+@template(r"(?:(.+?) )?(?:draw|draws) (\w+) (?:additional )?cards?"
+          r"(?:, then (?:discard|discards) (\w+) cards?( at random)?)?"
           r"(?: and (?:lose|loses) (\w+) life)?", re.I)
 def _draw(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)

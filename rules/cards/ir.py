@@ -17,7 +17,6 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
 
 # ------------------------------------------------------------------ predicates
 
@@ -89,21 +88,23 @@ class ToughnessLessThanSourcePower:
 
 @dataclass(frozen=True)
 class Not:
-    pred: "Pred"
+    pred: Pred
 
 
 @dataclass(frozen=True)
 class AllOf:
-    preds: tuple["Pred", ...]
+    preds: tuple[Pred, ...]
 
 
 @dataclass(frozen=True)
 class AnyOf:
-    preds: tuple["Pred", ...]
+    preds: tuple[Pred, ...]
 
 
-Pred = Union[Always, HasColor, Colorless, IsType, HasSubtype, HasSupertype, HasKeyword, Tapped, Attacking, Blocking,
-             ControlledByYou, OwnedByYou, ToughnessLessThanSourcePower, Not, AllOf, AnyOf]
+Pred = (
+    Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
+    | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
+)
 ALWAYS = Always()
 
 
@@ -158,8 +159,8 @@ class Permanents:
 class ControlledBy:
     """The objects `objects` means that a player `players` means controls."""
 
-    objects: "Ref"
-    players: "Ref"
+    objects: Ref
+    players: Ref
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ class Remember:
     """Evaluate `objects` and remember the result as `key` ("those creatures" later)."""
 
     key: str
-    objects: "Ref"
+    objects: Ref
 
 
 @dataclass(frozen=True)
@@ -209,18 +210,20 @@ class EachOpponent:
 
 @dataclass(frozen=True)
 class ControllersOf:
-    objects: "Ref"
+    objects: Ref
 
 
 @dataclass(frozen=True)
 class Both:
     """Everything several references mean, in order ("each creature and each player")."""
 
-    refs: tuple["Ref", ...]
+    refs: tuple[Ref, ...]
 
 
-Ref = Union[SourceRef, TargetRef, Permanents, ControlledBy, Remember, Remembered, AttachedHost, EventValue,
-            OtherCombatant, You, EachPlayer, EachOpponent, ControllersOf, Both]
+Ref = (
+    SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
+    | OtherCombatant | You | EachPlayer | EachOpponent | ControllersOf | Both
+)
 
 
 # ------------------------------------------------------------------ amounts
@@ -252,8 +255,8 @@ class CountYouControl:
 
 @dataclass(frozen=True)
 class Times:
-    a: "Amount"
-    b: "Amount"
+    a: Amount
+    b: Amount
 
 
 @dataclass(frozen=True)
@@ -273,7 +276,7 @@ class CountSubtypeYouControl:
     subtype: str
 
 
-Amount = Union[Fixed, XValue, ThatMuch, CountYouControl, Times, SacrificedPower, HalfLibrary, CountSubtypeYouControl]
+Amount = Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
 
 
 # ------------------------------------------------------------------ conditions
@@ -294,7 +297,7 @@ class SourceUntapped:
     pass
 
 
-Condition = Union[ActivatedTimesAtLeast, NothingSacrificed, SourceUntapped]
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped
 
 
 # ------------------------------------------------------------------ tokens
@@ -306,8 +309,8 @@ class TokenSpec:
 
     subtypes: str
     colors: str
-    power: Optional[str]
-    toughness: Optional[str]
+    power: str | None
+    toughness: str | None
     keywords: tuple[str, ...] = ()
     artifact: bool = False
     text: str = ""
@@ -499,7 +502,7 @@ class DontUntap:
     """"doesn't untap during its controller's (or that player's) next untap step"."""
 
     objects: Ref
-    whose: Optional[Ref] = None
+    whose: Ref | None = None
 
 
 @dataclass(frozen=True)
@@ -529,20 +532,20 @@ class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
     prompt: str
-    body: tuple["Effect", ...]
+    body: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
 class If:
     condition: Condition
-    body: tuple["Effect", ...]
+    body: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
 class AtNextEndStep:
     """A delayed triggered ability (603.7) that does `body` with what this effect knew."""
 
-    body: tuple["Effect", ...]
+    body: tuple[Effect, ...]
     text: str
 
 
@@ -561,11 +564,13 @@ class DeathtouchDestroy:
     """2009 deathtouch (502.63a): destroy the creature dealt damage."""
 
 
-Effect = Union[DealDamage, Destroy, Regenerate, Exile, ReturnToHand, PutOnTopOfLibrary, CounterSpell, Tap,
-               SacrificeSource, SacrificeChosen, Draw, Discard, GainLife, LoseLife, RevealHand, DiscardChosen, Mill,
-               Search, Shuffle, PutFromHand, ReturnAllFromGraveyards, RevealUntil, ReorderTop, GainControl,
-               OpponentsCantCast, ExtraTurn, Pump, Restrict, DontUntap, AddCounters, CreateTokens, PreventThisTurn,
-               May, If, AtNextEndStep, AttachSourceTo, LifelinkGain, DeathtouchDestroy]
+Effect = (
+    DealDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell | Tap
+    | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
+    | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | RevealUntil | ReorderTop | GainControl
+    | OpponentsCantCast | ExtraTurn | Pump | Restrict | DontUntap | AddCounters | CreateTokens | PreventThisTurn
+    | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
+)
 
 
 # ------------------------------------------------------------------ trigger conditions
@@ -601,7 +606,7 @@ class CastTrigger:
     """"Whenever a player (you, an opponent) casts a [white] spell"."""
 
     who: str
-    test: Optional[Pred] = None
+    test: Pred | None = None
 
 
 @dataclass(frozen=True)
@@ -622,8 +627,9 @@ class Never:
     """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
 
 
-TriggerCondition = Union[ZoneChangeTrigger, StepTrigger, CombatTrigger, CastTrigger, PlayerEventTrigger, NextEndStep,
-                         Never]
+TriggerCondition = (
+    ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | NextEndStep | Never
+)
 
 
 # ------------------------------------------------------------------ static abilities
@@ -664,8 +670,10 @@ class AffectsYourCreatures:
     pass
 
 
-Affects = Union[AffectsGroup, AffectsAttached, AffectsSelf, AffectsSelfUnlessDefenderHas, AffectsAllCreatures,
-                AffectsYourCreatures]
+Affects = (
+    AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
+    | AffectsYourCreatures
+)
 
 
 @dataclass(frozen=True)
@@ -687,7 +695,7 @@ class BonusPerSameName:
     """+1/+1 for each other creature on the battlefield with its name."""
 
 
-Bonus = Union[BonusPerSubtypeYouControl, BonusPerSharedCreatureType, BonusPerSameName]
+Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName
 
 
 @dataclass(frozen=True)
@@ -702,7 +710,7 @@ class LifeTotalCDA:
     """Power and toughness each equal to its controller's life total."""
 
 
-CDA = Union[CountSubtypeCDA, LifeTotalCDA]
+CDA = CountSubtypeCDA | LifeTotalCDA
 
 
 @dataclass(frozen=True)
@@ -722,7 +730,7 @@ class PreventNoncombatToAttached:
     """"Prevent all noncombat damage that would be dealt to equipped creature"."""
 
 
-StaticPrevention = Union[PreventOneFromOpponents, PreventNoncombatToAttached]
+StaticPrevention = PreventOneFromOpponents | PreventNoncombatToAttached
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)
@@ -744,7 +752,7 @@ class MaxBlockers:
     text: str
 
 
-Restriction = Union[str, BlockedOnlyBy, NotBlockedBy, MaxBlockers]
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers
 
 
 # ------------------------------------------------------------------ costs

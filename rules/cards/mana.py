@@ -5,14 +5,17 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from typing import Generic, TypeVar
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 NAME_TO_COLOR = {v: k for k, v in COLOR_NAMES.items()}
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+
+K = TypeVar("K", bound=Hashable)  # how the caller names a mana source (the engine: an object id)
 
 
 class ManaError(ValueError):
@@ -41,7 +44,7 @@ class ManaCost:
             out |= sym
         return frozenset(out)
 
-    def with_x(self, x: int) -> "ManaCost":
+    def with_x(self, x: int) -> ManaCost:
         """The cost to pay once X is chosen (2014 601.2b/107.3)."""
         if not self.x_count:
             return self
@@ -49,12 +52,12 @@ class ManaCost:
         rest = re.sub(r"\{X\}", "", self.text, flags=re.I)
         m = re.match(r"\{(\d+)\}", rest)
         if m:
-            rest = "{%d}" % (int(m.group(1)) + extra) + rest[m.end():]
+            rest = f"{{{int(m.group(1)) + extra}}}" + rest[m.end():]
         elif extra or not rest:
-            rest = "{%d}" % extra + rest
+            rest = f"{{{extra}}}" + rest
         return ManaCost(self.generic + extra, self.colored, 0, rest)
 
-    def plus(self, other: "ManaCost") -> "ManaCost":
+    def plus(self, other: ManaCost) -> ManaCost:
         return ManaCost(
             self.generic + other.generic,
             self.colored + other.colored,
@@ -75,7 +78,7 @@ def parse_cost(text: str | None) -> ManaCost | None:
         return None
     text = text.strip()
     symbols = _SYMBOL.findall(text)
-    if "".join("{%s}" % s for s in symbols) != text:
+    if "".join(f"{{{s}}}" for s in symbols) != text:
         raise ManaError(f"malformed mana cost {text!r}")
     generic = 0
     colored: list[frozenset[str]] = []
@@ -106,16 +109,16 @@ def parse_cost(text: str | None) -> ManaCost | None:
 
 def mana_symbols(mana: Iterable[str]) -> str:
     """Render mana units ("G", "C") as symbols."""
-    return "".join("{%s}" % m for m in mana)
+    return "".join(f"{{{m}}}" for m in mana)
 
 
 @dataclass
-class Source:
+class Source(Generic[K]):
     """A mana source the solver may tap: `key` identifies it to the caller, `colors` what one
     unit can be, `amount` how many units one activation makes, `cost` how much the caller
     would rather not use it (creatures cost more than lands, many colors more than one)."""
 
-    key: object
+    key: K
     colors: frozenset[str]
     amount: int = 1
     cost: int = 0
@@ -123,20 +126,20 @@ class Source:
 
 
 @dataclass
-class Payment:
+class Payment(Generic[K]):
     """The solver's answer: which sources to activate (with the color each should make),
     and which units to take from the pool."""
 
-    activations: list[tuple[object, str]] = field(default_factory=list)
+    activations: list[tuple[K, str]] = field(default_factory=list)
     from_pool: Counter = field(default_factory=Counter)
 
 
 def solve_payment(
     cost: ManaCost,
     pool: Counter,
-    sources: Sequence[Source],
+    sources: Sequence[Source[K]],
     require_all_sources: bool = False,
-) -> Payment | None:
+) -> Payment[K] | None:
     """Find a way to pay `cost` (X already fixed) from the pool and the sources; None when
     there is none.  One activation makes all its units in one color ("Add two mana of any
     one color"), so a source making several units of a choice of colors is tried with each
@@ -155,9 +158,9 @@ def solve_payment(
 def _solve(
     cost: ManaCost,
     pool: Counter,
-    sources: Sequence[Source],
+    sources: Sequence[Source[K]],
     require_all_sources: bool,
-) -> Payment | None:
+) -> Payment[K] | None:
     """`solve_payment` for sources whose units may each be any of their colors.
 
     Pool mana is spent first (it would empty or burn anyway), then the sources that keep
@@ -166,13 +169,14 @@ def _solve(
     None when no payment exists.  Exhaustive, so it finds a payment whenever one exists.
     """
     # Units: (kind, ref, colors, preference). Pool units have one color each.
-    units: list[tuple[str, object, frozenset[str], tuple[int, int, int]]] = []
+    # A pool unit's ref is its color; a source's unit's ref is its source.
+    units: list[tuple[str, str | Source[K], frozenset[str], tuple[int, int, int]]] = []
     for color, n in sorted(pool.items()):
         for _ in range(n):
             units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), (-1, 0, 0)))
     for src in sources:
-        for i in range(src.amount):
-            units.append(("src", (src.key, i), src.colors, (src.cost, src.keep, len(src.colors))))
+        for _ in range(src.amount):
+            units.append(("src", src, src.colors, (src.cost, src.keep, len(src.colors))))
     order = sorted(range(len(units)), key=lambda i: units[i][3])
     needs = sorted(cost.colored, key=len)  # most constrained symbols first
     total_needed = len(needs) + cost.generic
@@ -202,21 +206,20 @@ def _solve(
     if len(remaining) < cost.generic:
         return None
     generic_units = remaining[: cost.generic]
-    payment = Payment()
+    payment: Payment[K] = Payment()
     unit_color: dict[int, str] = {}
     for k, ui in chosen.items():
         unit_color[ui] = sorted(units[ui][2] & needs[k])[0]
     for ui in generic_units:
-        cols = units[ui][2]
-        unit_color[ui] = units[ui][1] if units[ui][0] == "pool" else (sorted(cols)[0] if cols else "C")
-    activated: dict[object, str] = {}
+        _, ref, cols, _ = units[ui]
+        unit_color[ui] = ref if isinstance(ref, str) else (sorted(cols)[0] if cols else "C")
+    activated: dict[K, str] = {}
     for ui, color in unit_color.items():
-        kind, ref, _, _ = units[ui]
-        if kind == "pool":
+        ref = units[ui][1]
+        if isinstance(ref, str):
             payment.from_pool[ref] += 1
         else:
-            key = ref[0]
-            activated.setdefault(key, color)
+            activated.setdefault(ref.key, color)
     if require_all_sources:
         for src in sources:
             activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Optional
 
-from .ir import (CDA, Affects, Amount, Bonus, Condition, Effect, EntersTappedUnless, Fixed, Never, Restriction,
-                 SacrificeCost, StaticPrevention, TargetSpec, TriggerCondition)
+from .ir import (
+    CDA,
+    Affects,
+    Amount,
+    Bonus,
+    Condition,
+    Effect,
+    EntersTappedUnless,
+    Fixed,
+    Never,
+    Restriction,
+    SacrificeCost,
+    StaticPrevention,
+    TargetSpec,
+    TriggerCondition,
+)
 from .mana import ManaCost
 
 __all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
@@ -24,7 +37,7 @@ class TypeLine:
     subtypes: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> "TypeLine":
+    def parse(cls, text: str) -> TypeLine:
         """Parse "Legendary Creature — Goblin Warrior" (em dash or "--")."""
         left, _, right = text.replace(" -- ", " — ").replace(" - ", " — ").partition("—")
         words = left.split()
@@ -49,12 +62,12 @@ class TypeLine:
 class Cost:
     """An activation cost beyond mana: tap, untap, sacrifice, loyalty, life."""
 
-    mana: Optional[ManaCost] = None
+    mana: ManaCost | None = None
     tap: bool = False
     untap: bool = False
     sacrifice_self: bool = False
-    sacrifice: Optional[SacrificeCost] = None  # "Sacrifice a Goblin"
-    loyalty: Optional[int] = None
+    sacrifice: SacrificeCost | None = None  # "Sacrifice a Goblin"
+    loyalty: int | None = None
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
     text: str = ""
@@ -76,7 +89,7 @@ class KeywordAbility(Ability):
 class EnchantAbility(KeywordAbility):
     """"Enchant creature": what an Aura targets as it is cast and may be attached to."""
 
-    enchant: Optional[TargetSpec] = None
+    enchant: TargetSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -107,7 +120,7 @@ class TriggeredAbility(Ability):
     targets: tuple[TargetSpec, ...] = ()
     optional: bool = False  # "you may": asked on resolution (603.5)
     leaves_battlefield: bool = False  # looks back in time (603.10)
-    intervening: Optional[Condition] = None  # "if ~ is untapped": checked as it triggers (603.4)
+    intervening: Condition | None = None  # "if ~ is untapped": checked as it triggers (603.4)
     remembers: bool = False  # a delayed trigger: its effect runs with what the effect that made it knew
 
 
@@ -115,17 +128,17 @@ class TriggeredAbility(Ability):
 class StaticAbility(Ability):
     """Generates continuous effects while its source is on the battlefield (611.3)."""
 
-    affects: Optional[Affects] = None
+    affects: Affects | None = None
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()  # keywords granted
     removes: tuple[str, ...] = ()  # keywords removed ("loses flying")
-    restriction: Optional[Restriction] = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
-    cda: Optional[CDA] = None  # characteristic-defining P/T
-    bonus: Optional[Bonus] = None  # "+1/+1 for each ...", on top of power/toughness
+    restriction: Restriction | None = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
+    cda: CDA | None = None  # characteristic-defining P/T
+    bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
     # replacement and prevention effects (614 / 419): see rules.engine.replacement
-    etb: Optional[EntersTappedUnless] = None  # "enters the battlefield tapped unless ..."
-    prevent: Optional[StaticPrevention] = None
+    etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
+    prevent: StaticPrevention | None = None
     graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
@@ -137,19 +150,19 @@ class CardDef:
     """A card's printed facts and compiled abilities."""
 
     name: str
-    mana_cost: Optional[ManaCost]
+    mana_cost: ManaCost | None
     type_line: TypeLine
     text: str = ""
-    power: Optional[str] = None
-    toughness: Optional[str] = None
-    loyalty: Optional[int] = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: int | None = None
     sets: tuple[str, ...] = ()
     abilities: list[Ability] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
-    colors_override: Optional[frozenset[str]] = None  # tokens: colors named by the effect
+    colors_override: frozenset[str] | None = None  # tokens: colors named by the effect
 
     @cached_property
-    def rules_statics(self) -> tuple["StaticAbility", ...]:
+    def rules_statics(self) -> tuple[StaticAbility, ...]:
         """Its static abilities that prevent damage or change the rules for players: the
         engine asks on every damage event and every cast check, so they are found once."""
         return tuple(ab for ab in self.abilities

@@ -8,12 +8,30 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Optional
 
-from .ir import (Amount, AttachedHost, ControlledBy, ControllersOf, CountYouControl, Destroy, EachOpponent,
-                EachPlayer, Effect, Fixed, Permanents, Ref, Remember, Remembered, SourceRef, TargetRef, TargetSpec,
-                ThatMuch, Times, XValue, You)
-
+from .ir import (
+    Amount,
+    AttachedHost,
+    ControlledBy,
+    ControllersOf,
+    CountYouControl,
+    Destroy,
+    EachOpponent,
+    EachPlayer,
+    Effect,
+    Fixed,
+    Permanents,
+    Ref,
+    Remember,
+    Remembered,
+    SourceRef,
+    TargetRef,
+    TargetSpec,
+    ThatMuch,
+    Times,
+    XValue,
+    You,
+)
 from .targets import Unsupported, object_phrase, target_spec
 from .wording import num, singular
 
@@ -26,7 +44,7 @@ class Compiled:
     specs: list[TargetSpec] = field(default_factory=list)
     steps: list[Effect] = field(default_factory=list)
     refs: dict[str, Ref] = field(default_factory=dict)
-    x: Optional[Amount] = None  # "where X is ..."
+    x: Amount | None = None  # "where X is ..."
     no_regenerate: bool = False  # "It can't be regenerated." applies to its destroy effects
     pending: str = ""  # a sentence that the next one completes ("You choose ... from it.")
 
@@ -37,7 +55,7 @@ class Compiled:
         return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, Destroy) else s
                      for s in self.steps)
 
-    def child(self) -> "Compiled":
+    def child(self) -> Compiled:
         """A sub-effect ("you may ...", "... at the beginning of the next end step") sharing
         targets and refs."""
         return Compiled(self.specs, [], self.refs, self.x)

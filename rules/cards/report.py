@@ -3,12 +3,12 @@ the partial ones the engine does not enforce (`mtg-tui cards`)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from . import card_names, card_set, get_card
 
 
-def pool_report(set_code: Optional[str] = None) -> dict[str, Any]:
+def pool_report(set_code: str | None = None) -> dict[str, Any]:
     """Counts and cards of one set (or of the whole pool): keys total, supported, partial,
     cards (name, set, status, unsupported) and sets (counts per set)."""
     code = set_code.upper() if set_code else None

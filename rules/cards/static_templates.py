@@ -10,12 +10,25 @@ computing one object's characteristics never needs another's."""
 from __future__ import annotations
 
 import re
-from typing import Optional
 
-from .ir import (Affects, AffectsAllCreatures, AffectsAttached, AffectsGroup, AffectsSelf,
-                AffectsSelfUnlessDefenderHas, Bonus, BonusPerSameName, BonusPerSharedCreatureType,
-                BonusPerSubtypeYouControl, CDA, CountSubtypeCDA, EntersTappedUnless, LifeTotalCDA,
-                PreventNoncombatToAttached, PreventOneFromOpponents)
+from .ir import (
+    CDA,
+    Affects,
+    AffectsAllCreatures,
+    AffectsAttached,
+    AffectsGroup,
+    AffectsSelf,
+    AffectsSelfUnlessDefenderHas,
+    Bonus,
+    BonusPerSameName,
+    BonusPerSharedCreatureType,
+    BonusPerSubtypeYouControl,
+    CountSubtypeCDA,
+    EntersTappedUnless,
+    LifeTotalCDA,
+    PreventNoncombatToAttached,
+    PreventOneFromOpponents,
+)
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list
@@ -54,7 +67,7 @@ def _lands_unless(words: str) -> EntersTappedUnless:
     return EntersTappedUnless(tuple(sorted(set(subs))))
 
 
-def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
+def compile_static(t: str, raw: str) -> StaticAbility | None:
     """A static ability line, or None if `t` isn't one this module knows."""
     s = t.rstrip(".")
     # --- anthems and lords
@@ -91,7 +104,8 @@ def compile_static(t: str, raw: str) -> Optional[StaticAbility]:
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, etb=_lands_unless(m.group(1)))
-    if s == "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead":
+    if s == ("If ~ would be put into a graveyard from anywhere, "
+             "reveal ~ and shuffle it into its owner's library instead"):
         return StaticAbility(raw, graveyard_to_library=True)
     # --- prevention
     if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":

@@ -8,10 +8,26 @@ from __future__ import annotations
 
 import re
 
-from .ir import (ALWAYS, AnyOf, Attacking, Blocking, Colorless, ControlledByYou, HasColor, HasKeyword, HasSubtype,
-                HasSupertype, IsType, Not, OwnedByYou, Pred, Tapped, TargetSpec, ToughnessLessThanSourcePower,
-                all_of)
-
+from .ir import (
+    ALWAYS,
+    AnyOf,
+    Attacking,
+    Blocking,
+    Colorless,
+    ControlledByYou,
+    HasColor,
+    HasKeyword,
+    HasSubtype,
+    HasSupertype,
+    IsType,
+    Not,
+    OwnedByYou,
+    Pred,
+    Tapped,
+    TargetSpec,
+    ToughnessLessThanSourcePower,
+    all_of,
+)
 from .mana import NAME_TO_COLOR
 from .wording import CARD_TYPES, PERMANENT_TYPES, num, singular, split_alternatives
 

@@ -4,14 +4,14 @@ the battlefield (2014 111 / 2009 216)."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from .ir import TokenSpec
 from .mana import NAME_TO_COLOR
 from .model import CardDef, KeywordAbility, TypeLine
 
 
-@lru_cache(maxsize=None)
+@cache
 def token_card(spec: TokenSpec) -> CardDef:
     """The card definition of a token an effect creates (2014 110.5c / 2009 216.1a: its name
     is its creature types).  `spec.text` is an ability it has ("This creature's power ...")."""

@@ -9,12 +9,23 @@ creature", "that much": the event's data is the resolving ability's data)."""
 from __future__ import annotations
 
 import re
-from typing import Optional
 
-from .ir import (CastTrigger, CombatTrigger, Condition, EventValue, If, OtherCombatant, PlayerEventTrigger, Ref,
-                SourceRef, SourceUntapped, StepTrigger, TriggerCondition, ZoneChangeTrigger)
 from .effect_templates import compile_effect
-
+from .ir import (
+    CastTrigger,
+    CombatTrigger,
+    Condition,
+    EventValue,
+    If,
+    OtherCombatant,
+    PlayerEventTrigger,
+    Ref,
+    SourceRef,
+    SourceUntapped,
+    StepTrigger,
+    TriggerCondition,
+    ZoneChangeTrigger,
+)
 from .model import TriggeredAbility
 from .targets import Unsupported, object_phrase
 
@@ -80,7 +91,7 @@ def _intervening_if(text: str) -> Condition:
     raise Unsupported(text)
 
 
-def compile_triggered(t: str, raw: str) -> Optional[TriggeredAbility]:
+def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     """A "When/Whenever/At ..." line, or None if `t` isn't one."""
     m = re.fullmatch(r"(When|Whenever|At) (.+?), (?:if (.+?), )?(.+)", t)
     if not m:

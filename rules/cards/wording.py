@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 KEYWORDS = {
     "flying", "first strike", "double strike", "deathtouch", "lifelink", "vigilance", "haste",
@@ -56,7 +55,7 @@ def normalise(text: str, name: str, replace_name: bool = True) -> str:
     return t.strip()
 
 
-def num(word: str) -> Optional[int]:
+def num(word: str) -> int | None:
     """"3", "three", "a" -> 3, 3, 1; None for anything else."""
     word = word.lower()
     if word.isdigit():
@@ -94,7 +93,7 @@ def is_keyword(word: str) -> bool:
     return word in KEYWORDS or bool(m and (m.group(1)[-1] != "s" or singular(m.group(1)) + "s" == m.group(1)))
 
 
-def keyword_list(text: str) -> Optional[tuple[str, ...]]:
+def keyword_list(text: str) -> tuple[str, ...] | None:
     """"flying, first strike, and protection from black" -> keywords; None if any isn't one.
     "protection from blue and from black" is two protections (702.16a)."""
     items = [k.strip().lower() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+(?!from)", text) if k.strip()]

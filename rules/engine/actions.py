@@ -6,12 +6,12 @@ Objects are referred to by id and players by name, so a recorded action replays 
 
 from __future__ import annotations
 
+import types
 import typing
 from dataclasses import dataclass, fields
-from functools import lru_cache
-from typing import Any, Optional, Union
+from typing import Any, Union
 
-Ref = Union[int, str]  # an object id or a player name
+Ref = int | str  # an object id or a player name
 
 
 class IllegalAction(Exception):
@@ -46,9 +46,9 @@ class PlayLand(Action):
 class Cast(Action):
     card: int
     targets: tuple[Ref, ...] = ()
-    x: Optional[int] = None
+    x: int | None = None
     modes: tuple[int, ...] = ()
-    paying: Optional[tuple[int, ...]] = None
+    paying: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,9 +56,9 @@ class Activate(Action):
     source: int
     index: int = 1
     targets: tuple[Ref, ...] = ()
-    x: Optional[int] = None
-    paying: Optional[tuple[int, ...]] = None
-    color: Optional[str] = None  # for "one mana of any color": which one
+    x: int | None = None
+    paying: tuple[int, ...] | None = None
+    color: str | None = None  # for "one mana of any color": which one
 
 
 @dataclass(frozen=True)
@@ -117,17 +117,21 @@ class Concede(Action):
 
 
 # ------------------------------------------------------------------ well-formed actions
-@lru_cache(maxsize=None)
-def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in fields(cls))
+_FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    if cls not in _FIELD_TYPES:
+        hints = typing.get_type_hints(cls)
+        _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
+    return _FIELD_TYPES[cls]
 
 
 def _fits(value: Any, kind: Any) -> bool:
     """Whether `value` has the shape of the annotation `kind` (int, str, bool, Optional,
     Union, tuple[X, ...], tuple[X, Y])."""
     origin = typing.get_origin(kind)
-    if origin is Union:
+    if origin is Union or origin is types.UnionType:  # Optional[X], X | None
         return any(_fits(value, k) for k in typing.get_args(kind))
     if origin is tuple:
         args = typing.get_args(kind)
@@ -135,7 +139,7 @@ def _fits(value: Any, kind: Any) -> bool:
             return False
         if len(args) == 2 and args[1] is Ellipsis:
             return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, k) for v, k in zip(value, args))
+        return len(value) == len(args) and all(_fits(v, k) for v, k in zip(value, args, strict=True))
     if kind is type(None):
         return value is None
     if kind is int:
@@ -143,7 +147,7 @@ def _fits(value: Any, kind: Any) -> bool:
     return isinstance(value, kind)
 
 
-def malformed(action: object) -> Optional[str]:
+def malformed(action: object) -> str | None:
     """Why `action` is not a well-formed action (an object of the wrong type, or a field of
     the wrong shape), or None.  The engine checks this before anything else, so a value
     that isn't an action is refused like any illegal action instead of failing inside."""

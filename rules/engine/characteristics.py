@@ -9,7 +9,7 @@ until something they depend on changes (`GameState.invalidate`).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES
@@ -254,13 +254,10 @@ def protected_from(state: GameState, o: Obj, source: Obj) -> bool:
     for c in sch.colors:
         if f"protection from {COLOR_NAMES[c]}" in kws:
             return True
-    for t in list(sch.types) + list(sch.subtypes):  # "protection from artifacts", "from Dragons"
-        if f"protection from {t.lower()}s" in kws:
-            return True
-    return False
+    return any(f"protection from {t.lower()}s" in kws for t in list(sch.types) + list(sch.subtypes))
 
 
-def aura_target_spec(o: Obj) -> Optional[TargetSpec]:
+def aura_target_spec(o: Obj) -> TargetSpec | None:
     for ab in o.card.abilities:
         spec = getattr(ab, "enchant", None)
         if spec is not None:
@@ -283,9 +280,9 @@ def attachment_legal(state: GameState, o: Obj) -> bool:
     if kind == "other":
         return False
     if isinstance(target, str):
-        return kind == "Aura" and aura_target_spec(o) is not None \
-            and aura_target_spec(o).kind in ("player", "any")
-    host = state.objects.get(target)
+        spec = aura_target_spec(o)
+        return kind == "Aura" and spec is not None and spec.kind in ("player", "any")
+    host = state.objects.get(target) if target is not None else None
     if host is None or host.zone != "battlefield" or host.id == o.id:
         return False
     if kind == "Equipment":
@@ -308,7 +305,7 @@ def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
     return [ab for ab in chars(state, o).abilities if isinstance(ab, ActivatedAbility)]
 
 
-def spell_ability(o: Obj) -> Optional[SpellAbility]:
+def spell_ability(o: Obj) -> SpellAbility | None:
     for ab in o.card.abilities:
         if isinstance(ab, SpellAbility):
             return ab
@@ -336,11 +333,11 @@ def is_summoning_sick(state: GameState, o: Obj) -> bool:
     return o.since_turn >= state.player(o.controller).last_turn
 
 
-def creatures(state: GameState, controller: Optional[str] = None) -> list[Obj]:
+def creatures(state: GameState, controller: str | None = None) -> list[Obj]:
     return [o for o in state.permanents(controller) if chars(state, o).is_type("Creature")]
 
 
-def _num(v: Optional[str]) -> Optional[int]:
+def _num(v: str | None) -> int | None:
     if v is None:
         return None
     try:

@@ -7,7 +7,8 @@ only one assignment is legal."""
 
 from __future__ import annotations
 
-from typing import Any, Generator, Optional
+from collections.abc import Generator
+from typing import Any
 
 from ..cards import ir
 from . import actions as A
@@ -26,7 +27,7 @@ LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp"
 
 
 
-def can_attack(state: GameState, o: Obj) -> Optional[str]:
+def can_attack(state: GameState, o: Obj) -> str | None:
     """None if `o` can attack now, else why not."""
     ch = chars(state, o)
     if not ch.is_type("Creature"):
@@ -52,7 +53,7 @@ def attack_defenders(state: GameState) -> list[Any]:
     return out
 
 
-def can_block(state: GameState, b: Obj, attacker: Optional[Obj] = None) -> Optional[str]:
+def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | None:
     ch = chars(state, b)
     if not ch.is_type("Creature"):
         return "it is not a creature"
@@ -68,7 +69,7 @@ def can_block(state: GameState, b: Obj, attacker: Optional[Obj] = None) -> Optio
     if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
         return f"{attacker.name} has flying"
     for kw, land in LANDWALK.items():
-        if kw in ach.keywords and any(land in chars(state, l).subtypes for l in state.permanents(b.controller)):
+        if kw in ach.keywords and any(land in chars(state, p).subtypes for p in state.permanents(b.controller)):
             return f"{attacker.name} has {kw}"
     if "fear" in ach.keywords and not (ch.is_type("Artifact") or "B" in ch.colors):
         return f"{attacker.name} has fear"
@@ -128,7 +129,8 @@ def declare_attackers_step(state: GameState) -> Gen:
         return
     defenders = attack_defenders(state)
     required = [i for i in able if "must_attack" in chars(state, state.objects[i]).restrictions]
-    if len(defenders) == 1 and set(required) == set(able) and                 attack_problem(state, {i: defenders[0] for i in able}) is None:
+    if (len(defenders) == 1 and set(required) == set(able)
+            and attack_problem(state, dict.fromkeys(able, defenders[0])) is None):
         # every able creature must attack the only defender: no real choice (508.1d)
         ans = A.DeclareAttackers(state.active, tuple((i, defenders[0]) for i in able))
     else:
@@ -147,7 +149,7 @@ def declare_attackers_step(state: GameState) -> Gen:
         emit(state, "attacks", {"attacker": aid, "defender": defender})
 
 
-def attack_problem(state: GameState, attacks: dict[int, Any]) -> Optional[str]:
+def attack_problem(state: GameState, attacks: dict[int, Any]) -> str | None:
     """Why a set of attackers breaks a restriction ("can't attack alone"), or None."""
     if len(attacks) == 1:
         (aid,) = attacks
@@ -260,8 +262,8 @@ def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) 
                                       state.rules.cite("block_restriction"))
     if len(count) == 1:
         (bid,) = count
-        r = chars(state, state.objects[bid]).restrictions
-        if "cant_block_alone" in r or "cant_attack_or_block_alone" in r:
+        alone = chars(state, state.objects[bid]).restrictions
+        if "cant_block_alone" in alone or "cant_attack_or_block_alone" in alone:
             raise A.IllegalAction(f"{state.objects[bid].name} can't block alone",
                                   state.rules.cite("block_restriction"))
     # requirements ("all creatures able to block it do so"): the declaration must obey as
@@ -399,18 +401,16 @@ def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, tr
 
 
 def _only_assignment(state: GameState, source: Obj, recipients: list[Any], power: int,
-                     trample: bool) -> Optional[list[tuple[int, Any]]]:
+                     trample: bool) -> list[tuple[int, Any]] | None:
     """The single legal assignment, or None when the player has a choice."""
     if len(recipients) == 1:
         return [(power, recipients[0])]
     creatures = recipients[:-1] if trample else recipients
-    if trample and power <= sum(lethal_damage(state, state.objects[c], source) for c in creatures):
-        # no damage can be left over for the player: as if it had no trample
-        if len(creatures) == 1:
-            return [(power, creatures[0])]
-    if state.rules.damage_assignment_order:
-        if power <= lethal_damage(state, state.objects[creatures[0]], source):
-            return [(power, creatures[0])]
+    no_excess = trample and power <= sum(lethal_damage(state, state.objects[c], source) for c in creatures)
+    if no_excess and len(creatures) == 1:  # no damage can be left over for the player: as if it had no trample
+        return [(power, creatures[0])]
+    if state.rules.damage_assignment_order and power <= lethal_damage(state, state.objects[creatures[0]], source):
+        return [(power, creatures[0])]
     return None
 
 

@@ -5,11 +5,11 @@ regeneration shields (701.12 / 501.5)."""
 
 from __future__ import annotations
 
-from typing import Any, Generator, Optional
+from collections.abc import Generator
+from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from . import actions as A
 from .characteristics import chars, protected_from
 from .decisions import ChooseObjectDecision, Decision
 from .events import emit
@@ -47,7 +47,7 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
 
 
 # ------------------------------------------------------------ damage
-def lethal_damage(state: GameState, o: Obj, source: Optional[Obj] = None) -> int:
+def lethal_damage(state: GameState, o: Obj, source: Obj | None = None) -> int:
     """Damage needed to be lethal, counting damage already marked (702.2c: deathtouch)."""
     t = chars(state, o).toughness or 0
     if source is not None and "deathtouch" in chars(state, source).keywords and not state.rules.deathtouch_is_trigger:

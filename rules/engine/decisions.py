@@ -6,7 +6,7 @@ scenario runner and the simulator dispatch on the class."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 from ..cards.mana import COLOR_NAMES
 from ..cards.model import TargetSpec
@@ -118,8 +118,8 @@ class BlockerOrderDecision(Decision):
     answers: ClassVar[tuple[type[A.Action], ...]] = (A.Order,)
     words: ClassVar[str] = "a damage assignment order (order)"
     items: tuple[int, ...] = ()
-    attacker: Optional[int] = None
-    blocker: Optional[int] = None
+    attacker: int | None = None
+    blocker: int | None = None
 
     @property
     def shape(self) -> str:
@@ -173,7 +173,7 @@ class TargetsDecision(Decision):
     words: ClassVar[str] = "targets for a triggered ability (target)"
     specs: tuple[TargetSpec, ...] = ()
     legal: tuple[tuple[Ref, ...], ...] = ()
-    trigger: Optional[PendingTrigger] = None
+    trigger: PendingTrigger | None = None
 
     @property
     def shape(self) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards.model import Ability, CardDef
@@ -45,7 +45,7 @@ def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__,) + tuple(
             (f.name, canonical(getattr(value, f.name), inner)) for f in dataclasses.fields(value))
-    if isinstance(value, Callable):  # a compiled effect or filter: named by where it was written
+    if callable(value):  # a compiled effect or filter: named by where it was written
         return ("fn", getattr(value, "__qualname__", type(value).__name__))
     if hasattr(value, "__dict__"):
         return (type(value).__name__,) + tuple((k, canonical(v, inner)) for k, v in sorted(vars(value).items()))

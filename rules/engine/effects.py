@@ -6,21 +6,25 @@ effects ask questions as they resolve (a player choosing cards to discard, 608.2
 
 from __future__ import annotations
 
-from typing import Any, Generator, Iterable
+from collections.abc import Generator, Iterable
+from typing import Any
 
 from ..cards.ir import TokenSpec
 from ..cards.tokens import token_card
-from . import actions as A
 from .characteristics import add_effect, chars, set_controller
-from .damage import add_regeneration_shield, destroy as destroy_permanent, gain_life as gain, lose_life as lose
-from .damage import noncombat_damage
+from .damage import (
+    add_regeneration_shield,
+    destroy as destroy_permanent,
+    gain_life as gain,
+    lose_life as lose,
+    noncombat_damage,
+)
 from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, ControlEffect, Obj
 from .refs import resolve_ref
 from .state import EffectContext, GameState
-from .zones import counter_item, create_card, move
-from .zones import draw as draw_cards
+from .zones import counter_item, create_card, draw as draw_cards, move
 
 Gen = Generator[Decision, Any, Any]
 Ids = Iterable[Any]  # object ids (None where a target became illegal)

@@ -25,16 +25,15 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     sources: list[Obj] = [state.objects[i] for i in state.battlefield]
     for o in sources:
         for ab in chars(state, o).abilities:
-            if isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield:
-                if _triggers_on(state, ab, event, o):
-                    _add_trigger(state, ab, o, event)
+            if (isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield
+                    and _triggers_on(state, ab, event, o)):
+                _add_trigger(state, ab, o, event)
     for o in list(sources) + list(lookback):
         if o.zone != "battlefield":
             continue
         for ab in o.card.abilities if o in lookback else chars(state, o).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield:
-                if _triggers_on(state, ab, event, o):
-                    _add_trigger(state, ab, o, event, concept="trigger_leaves")
+            if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield and _triggers_on(state, ab, event, o):
+                _add_trigger(state, ab, o, event, concept="trigger_leaves")
     for d in list(state.delayed):
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,

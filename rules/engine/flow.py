@@ -9,7 +9,7 @@ from typing import Any
 
 def max_flow(cap: dict[tuple[Any, Any], int], source: Any, sink: Any) -> dict[tuple[Any, Any], int]:
     """Edmonds-Karp on a small graph given as edge capacities; returns the flow on each edge."""
-    flow: dict[tuple[Any, Any], int] = {e: 0 for e in cap}
+    flow: dict[tuple[Any, Any], int] = dict.fromkeys(cap, 0)
     adj: dict[Any, list[Any]] = {}
     for u, v in cap:
         adj.setdefault(u, []).append(v)

@@ -10,7 +10,8 @@ load it."""
 
 from __future__ import annotations
 
-from typing import Any, Generator, Iterable, Optional
+from collections.abc import Generator, Iterable
+from typing import Any
 
 from . import actions as A
 from .characteristics import chars
@@ -46,7 +47,7 @@ class Game:
 
     # ------------------------------------------------------------ the decision API
     @property
-    def decision(self) -> Optional[Decision]:
+    def decision(self) -> Decision | None:
         """What the engine waits for (None once the game is over)."""
         return self.state.decision
 
@@ -62,7 +63,7 @@ class Game:
             return
         self._advance((action, plan))
 
-    def check(self, action: object) -> Optional[A.IllegalAction]:
+    def check(self, action: object) -> A.IllegalAction | None:
         """Why `action` would be refused now (an IllegalAction naming the rule), or None when
         it is legal.  Raises nothing and changes nothing."""
         try:
@@ -77,7 +78,7 @@ class Game:
         `game.actions.count()`, `game.actions.sample(rng)`, iteration."""
         return ActionSpace(self.state)
 
-    def legal_actions(self, player: Optional[str] = None) -> list[A.Action]:
+    def legal_actions(self, player: str | None = None) -> list[A.Action]:
         """Every legal answer to the current decision, as Action objects (priority: every
         castable card with each legal choice of targets, up to a cap, every activatable
         ability, playing a land, passing; attackers and blockers: every legal declaration)."""
@@ -105,7 +106,7 @@ class Game:
         return {"format": RECORD_FORMAT, "setup": setup_to_dict(self.setup), "actions": list(self.state.record_texts)}
 
     @classmethod
-    def from_record(cls, record: dict) -> "Game":
+    def from_record(cls, record: dict) -> Game:
         """Replay a game record.  ValueError for a record this version can't read;
         IllegalAction (its message says which action) for one that doesn't replay."""
         if not isinstance(record, dict):
@@ -116,7 +117,10 @@ class Game:
         texts = record.get("actions")
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise ValueError("its actions must be a list of action texts")
-        game = cls(setup_from_dict(record.get("setup")))
+        setup = record.get("setup")
+        if not isinstance(setup, dict):
+            raise ValueError("its setup must be a JSON object (the players, decks and seed)")
+        game = cls(setup_from_dict(setup))
         for i, text in enumerate(texts, 1):
             try:
                 game.act(text)
@@ -126,7 +130,7 @@ class Game:
         return game
 
     # ------------------------------------------------------------ text forms and views
-    def parse(self, text: str, player: Optional[str] = None) -> A.Action:
+    def parse(self, text: str, player: str | None = None) -> A.Action:
         """The action a text in action notation means now."""
         return parse_action(self.state, text, player)
 
@@ -134,7 +138,7 @@ class Game:
         """The text of an action, with references that read back to the same objects."""
         return format_action(self.state, action)
 
-    def view(self, player: Optional[str] = None) -> dict:
+    def view(self, player: str | None = None) -> dict:
         """What `player` may see (None: an observer, who sees no hand)."""
         return build_view(self.state, player)
 
@@ -160,7 +164,7 @@ class Game:
         return self.state.active
 
     @property
-    def priority(self) -> Optional[str]:
+    def priority(self) -> str | None:
         return self.state.priority
 
     @property
@@ -192,7 +196,7 @@ class Game:
         return self.state.over
 
     @property
-    def winner(self) -> Optional[str]:
+    def winner(self) -> str | None:
         return self.state.winner
 
     @property
@@ -205,7 +209,7 @@ class Game:
         return self.state.result
 
     @property
-    def first_turn_player(self) -> Optional[str]:
+    def first_turn_player(self) -> str | None:
         return self.state.first_turn_player
 
     def player(self, name: str) -> Player:
@@ -214,10 +218,10 @@ class Game:
     def has_player(self, name: object) -> bool:
         return self.state.has_player(name)
 
-    def permanents(self, controller: Optional[str] = None) -> list[Obj]:
+    def permanents(self, controller: str | None = None) -> list[Obj]:
         return self.state.permanents(controller)
 
-    def known(self, oid: int) -> Optional[Obj]:
+    def known(self, oid: int) -> Obj | None:
         return self.state.known(oid)
 
     def chars(self, o: Obj) -> Characteristics:
@@ -228,7 +232,7 @@ class Game:
         return name_of(self.state, ref)
 
     def resolve_ref(self, ref: str, zones: tuple[str, ...] = ("battlefield",), *, player_ok: bool = False,
-                    controller: Optional[str] = None) -> Any:
+                    controller: str | None = None) -> Any:
         return resolve_ref(self.state, ref, zones, player_ok=player_ok, controller=controller)
 
     def cited(self) -> set[str]:

@@ -9,12 +9,12 @@ and the zone changes of each are seen as one event before the next (608.2c)."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from . import effects as E
-from . import zone_effects as Z
+from . import effects as E, zone_effects as Z
 from .characteristics import add_effect, chars, matches
 from .damage import destroy, gain_life
 from .decisions import Decision
@@ -68,12 +68,12 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
         case ir.EachOpponent():
             return [p.name for p in state.apnap() if p.name != ctx.controller]
         case ir.ControllersOf(objects):
-            out = []
+            controllers: list[str] = []
             for oid in refs(state, ctx, objects):
-                o = state.known(oid) if oid is not None else None
-                if o is not None:
-                    out.append(o.controller)
-            return out
+                known = state.known(oid) if oid is not None else None
+                if known is not None:
+                    controllers.append(known.controller)
+            return controllers
         case ir.Both(parts):
             return [r for part in parts for r in refs(state, ctx, part)]
     raise TypeError(f"not a reference: {ref!r}")
@@ -197,8 +197,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
         case ir.DontUntap(objects, whose):
-            players = r(whose) if whose is not None else []
-            E.dont_untap(state, ctx, r(objects), players)
+            E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):
             E.add_counters(state, ctx, r(objects), kind, k)
         case ir.CreateTokens(token, amt):

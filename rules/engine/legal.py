@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from ..cards.mana import ManaCost
 from ..cards.model import TargetSpec
@@ -16,9 +17,21 @@ from . import actions as A
 from .characteristics import activated_abilities, spell_targets
 from .combat import can_block, check_assign, check_attackers, check_blockers, max_blocks, most_block_requirements
 from .damage import lethal_damage
-from .decisions import (AttackersDecision, BlockerOrderDecision, BlockersDecision, BottomDecision, ChooseDecision,
-                        DamageAssignmentDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision,
-                        TargetsDecision, TriggerOrderDecision, YesNoDecision)
+from .decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    ChooseDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    PriorityDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
 from .objects import Obj
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
@@ -34,9 +47,10 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
     """Legal target tuples for `specs` (distinct within each spec), capped."""
     if not specs:
         return [()]
-    per_spec: list[list[tuple]] = []
+    per_spec: list[list[tuple[Any, ...]]] = []
     for spec in specs:
         legal = legal_targets(state, spec, controller, source)
+        choices: list[tuple[Any, ...]]
         if spec.count == 1:
             choices = [(t,) for t in legal]
         else:
@@ -61,7 +75,7 @@ def _x_values(state: GameState, player: str, cost: ManaCost) -> Iterable[int | N
     if not cost.x_count:
         return [None]
     spare = available_mana(state, player) - cost.cmc
-    return range(0, min(max(spare, -1) // cost.x_count, MAX_X) + 1)
+    return range(min(max(spare, -1) // cost.x_count, MAX_X) + 1)
 
 
 def priority_options(state: GameState, player: str) -> list[A.Action]:
@@ -97,15 +111,15 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
             if ab.is_mana and len(ab.mana_colors) > 1:
                 xs: Iterable[Any] = [None]
             elif ab.cost.loyalty_x:
-                xs = range(0, o.counters.get("loyalty", 0) + 1)
+                xs = range(o.counters.get("loyalty", 0) + 1)
             else:
                 xs = _x_values(state, player, ab.cost.mana or ManaCost())
             for x in xs:
                 for targets in target_combos(state, ab.targets, player, o):
-                    action = A.Activate(player, o.id, index, targets, x)
+                    activate = A.Activate(player, o.id, index, targets, x)
                     try:
-                        check_activate(state, action)
-                        out.append(action)
+                        check_activate(state, activate)
+                        out.append(activate)
                     except A.IllegalAction:
                         pass
     return out
@@ -147,7 +161,7 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
             return A.Order(p, tuple(idx))
         case TargetsDecision():
             picks: list[Any] = []
-            for spec, legal in zip(d.specs, d.legal):
+            for spec, legal in zip(d.specs, d.legal, strict=True):
                 pool = [t for t in legal if t not in picks]
                 n = min(spec.count, len(pool))
                 picks += rng.sample(pool, n)
@@ -157,8 +171,11 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
     raise TypeError(f"no random answer for {d!r}")
 
 
-def _sample(make: Callable[[], A.Action], check: Callable[[A.Action], None], fallback: Callable[[], A.Action],
-            tries: int = 30) -> A.Action:
+Declaration = TypeVar("Declaration", A.DeclareAttackers, A.DeclareBlockers)
+
+
+def _sample(make: Callable[[], Declaration], check: Callable[[Declaration], None],
+            fallback: Callable[[], Declaration], tries: int = 30) -> Declaration:
     """A random candidate that passes the engine's own check (restrictions and requirements
     make some random declarations illegal), else a constructed legal one."""
     for _ in range(tries):
@@ -194,8 +211,8 @@ def _random_assignment(state: GameState, d: DamageAssignmentDecision, rng: rando
     amount, recipients = d.amount, list(d.recipients)
     for _ in range(20):
         cuts = sorted(rng.randint(0, amount) for _ in range(len(recipients) - 1))
-        parts = [b - a for a, b in zip([0] + cuts, cuts + [amount])]
-        action = A.Assign(d.player, tuple((n, r) for n, r in zip(parts, recipients)))
+        parts = [b - a for a, b in zip([0] + cuts, cuts + [amount], strict=True)]
+        action = A.Assign(d.player, tuple((n, r) for n, r in zip(parts, recipients, strict=True)))
         try:
             check_assign(state, d, action)
             return action
@@ -271,7 +288,7 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
             yield from (A.Choose(p, c) for c in itertools.combinations(d.cards, d.count))
         case AttackersDecision():
             for plan in itertools.product((None, *d.defenders), repeat=len(d.able)):
-                yield A.DeclareAttackers(p, tuple((a, t) for a, t in zip(d.able, plan) if t is not None))
+                yield A.DeclareAttackers(p, tuple((a, t) for a, t in zip(d.able, plan, strict=True) if t is not None))
         case BlockersDecision():
             per_blocker = []
             for b in d.able:
@@ -280,19 +297,20 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
                 most = min(len(can), max_blocks(state, bo))
                 per_blocker.append([c for k in range(most + 1) for c in itertools.combinations(can, k)])
             for choice in itertools.product(*per_blocker):
-                yield A.DeclareBlockers(p, tuple((b, a) for b, attacked in zip(d.able, choice) for a in attacked))
+                pairs = tuple((b, a) for b, attacked in zip(d.able, choice, strict=True) for a in attacked)
+                yield A.DeclareBlockers(p, pairs)
         case BlockerOrderDecision():
             yield from (A.Order(p, order) for order in itertools.permutations(d.items))
         case TriggerOrderDecision():
             yield from (A.Order(p, order) for order in itertools.permutations(range(len(d.labels))))
         case TargetsDecision():
             per_spec = [[c for k in range(0 if s.up_to else s.count, s.count + 1)
-                         for c in itertools.combinations(legal, k)] for s, legal in zip(d.specs, d.legal)]
+                         for c in itertools.combinations(legal, k)] for s, legal in zip(d.specs, d.legal, strict=True)]
             for combo in itertools.product(*per_spec):
                 yield A.ChooseTargets(p, tuple(t for part in combo for t in part))
         case DamageAssignmentDecision():
             for parts in _compositions(d.amount, len(d.recipients)):
-                yield A.Assign(p, tuple(zip(parts, d.recipients)))
+                yield A.Assign(p, tuple(zip(parts, d.recipients, strict=True)))
 
 
 def _compositions(total: int, n: int) -> Iterator[tuple[int, ...]]:

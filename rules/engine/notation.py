@@ -12,14 +12,20 @@ When a name fits several objects, the first one for which the action is legal is
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from . import actions as A
 from .actions import NotationError
 from .characteristics import activated_abilities, spell_targets
 from .combat import can_attack, can_block
-from .decisions import (BlockerOrderDecision, BottomDecision, ChooseKeepDecision, ChooseObjectDecision, TargetsDecision,
-                        TriggerOrderDecision)
+from .decisions import (
+    BlockerOrderDecision,
+    BottomDecision,
+    ChooseKeepDecision,
+    ChooseObjectDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+)
 from .refs import candidates, name_of, ref_parts, resolve_ref, split_refs
 from .stack import check_activate
 from .state import GameState
@@ -52,7 +58,7 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what} must be a number, not {text!r}") from None
 
 
-def parse_action(state: GameState, text: str, player: Optional[str] = None) -> A.Action:
+def parse_action(state: GameState, text: str, player: str | None = None) -> A.Action:
     """Parse `player: verb ...` (or `verb ...` with `player` given, or the deciding player)."""
     raw = text.strip()
     m = re.match(r"^([^:\s]+):\s*(.*)$", raw)
@@ -147,7 +153,7 @@ def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     return A.Cast(player, card.id, targets, x, modes, paying)
 
 
-def _paying(state: GameState, player: str, cl: dict[str, str]) -> Optional[tuple[int, ...]]:
+def _paying(state: GameState, player: str, cl: dict[str, str]) -> tuple[int, ...] | None:
     if "paying" not in cl:
         return None
     out: list[int] = []

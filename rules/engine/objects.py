@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
-from ..cards.model import Ability, CardDef, TriggeredAbility
+from ..cards.ir import Restriction
+from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 
@@ -31,10 +32,10 @@ class Obj:
     deathtouched: bool = False  # dealt damage by a deathtouch source since the last SBA check
     regen_shields: int = 0  # regeneration shields, which last until the cleanup step
     counters: Counter = field(default_factory=Counter)
-    attached_to: Optional[int | str] = None
+    attached_to: int | str | None = None
     timestamp: int = 0
     # combat
-    attacking: Optional[int | str] = None  # the player or planeswalker it attacks
+    attacking: int | str | None = None  # the player or planeswalker it attacks
     blocking: list[int] = field(default_factory=list)
     blocked: bool = False
     blockers_order: list[int] = field(default_factory=list)
@@ -63,11 +64,11 @@ class Characteristics:
     subtypes: frozenset[str]
     supertypes: frozenset[str]
     colors: frozenset[str]
-    power: Optional[int]
-    toughness: Optional[int]
+    power: int | None
+    toughness: int | None
     abilities: list[Ability]
     keywords: frozenset[str]
-    restrictions: frozenset[str]
+    restrictions: frozenset[Restriction]  # "cant_block", or a restriction with a value
 
     def is_type(self, t: str) -> bool:
         return t in self.types
@@ -104,7 +105,7 @@ class StackItem:
     controller: str
     source_id: int  # the card (spell) or the source permanent (abilities)
     source_name: str
-    ability: Optional[Ability] = None
+    ability: SpellAbility | ActivatedAbility | TriggeredAbility | None = None  # None: a permanent spell
     targets: list[Any] = field(default_factory=list)  # player names or object ids
     x: int = 0
     modes: tuple[int, ...] = ()
@@ -127,7 +128,7 @@ class ContinuousEffect:
     duration: str = "eot"  # "eot", "forever", "step:<name>", "untap:<player>"
     power: int = 0
     toughness: int = 0
-    set_pt: Optional[tuple[int, int]] = None
+    set_pt: tuple[int, int] | None = None
     grants: tuple[str, ...] = ()
     removes: tuple[str, ...] = ()
     restriction: str = ""

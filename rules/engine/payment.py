@@ -4,7 +4,6 @@ or with the sources named), and paying it (2014: 601.2f-g, 605; 2009: 409.1g-h, 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional
 
 from ..cards import ir
 from ..cards.mana import ManaCost, Payment, Source, mana_symbols, solve_payment
@@ -42,8 +41,8 @@ def mana_sources(state: GameState, player: str,
     return out
 
 
-def plan_payment(state: GameState, player: str, cost: ManaCost, paying: Optional[tuple[int, ...]],
-                 exclude: tuple[int, ...] = (), casting: Optional[int] = None) -> Payment:
+def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[int, ...] | None,
+                 exclude: tuple[int, ...] = (), casting: int | None = None) -> Payment[int]:
     """How `player` pays `cost`: from the pool, then the sources named (`paying`) or the ones
     automatic payment picks; IllegalAction (601.2g) when it can't be paid."""
     pool = state.player(player).pool
@@ -76,7 +75,7 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: Optional
     return plan
 
 
-def pay_mana(state: GameState, player: str, plan: Payment, cost: ManaCost) -> None:
+def pay_mana(state: GameState, player: str, plan: Payment[int], cost: ManaCost) -> None:
     """Activate the mana abilities of the plan, then pay `cost` from the pool (601.2f-g)."""
     p = state.player(player)
     abilities = {o.id: ab for o, _, ab in mana_sources(state, player)}
@@ -90,7 +89,7 @@ def pay_mana(state: GameState, player: str, plan: Payment, cost: ManaCost) -> No
                         player=player)
     if cost.is_free():
         return
-    spend = solve_payment(cost, p.pool, [])
+    spend: Payment[int] | None = solve_payment(cost, p.pool, [])
     if spend is None:  # the plan guaranteed this; a failure is an engine bug
         raise RuntimeError(f"payment plan for {cost} failed")
     p.pool.subtract(spend.from_pool)

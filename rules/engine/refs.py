@@ -6,7 +6,7 @@ and the names the log and the notation write, which read back to the same object
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import card_names
 from .actions import NotationError
@@ -23,14 +23,14 @@ def _known_names() -> set[str]:
     return _NAMES
 
 
-def ref_parts(state: GameState, ref: str) -> tuple[Optional[str], str, Optional[int]]:
+def ref_parts(state: GameState, ref: str) -> tuple[str | None, str, int | None]:
     """(player, lower-case name, number) of a reference: `bob's Centaur Courser#2`.  An
     apostrophe that doesn't follow a player's name belongs to the card's name
     ("Angel's Feather#2")."""
     text = ref.strip()
     m = _REF.match(text)
     if m and m.group("who") and state.has_player(m.group("who")):
-        who: Optional[str] = m.group("who")
+        who: str | None = m.group("who")
     else:
         who, m = None, _NAME.match(text)
     if m is None:
@@ -39,14 +39,14 @@ def ref_parts(state: GameState, ref: str) -> tuple[Optional[str], str, Optional[
     return who, m.group("name").lower(), int(n) if n else None
 
 
-def _name_part(ref: str, state: Optional[GameState]) -> str:
+def _name_part(ref: str, state: GameState | None) -> str:
     if state is not None:
         return ref_parts(state, ref)[1]
     m = _NAME.match(ref.strip())
     return m.group("name").lower() if m else ""
 
 
-def split_refs(text: str, state: Optional[GameState] = None) -> list[str]:
+def split_refs(text: str, state: GameState | None = None) -> list[str]:
     """Split "A, B, C" into references, keeping names that contain commas together
     ("Mirri, Cat Warrior")."""
     pieces = [p.strip() for p in text.split(",")]
@@ -86,10 +86,7 @@ def candidates(state: GameState, ref: str, zones: tuple[str, ...]) -> list[Any]:
                         continue
                     out.append(it.id)
             continue
-        if zone == "battlefield":
-            ids = list(state.battlefield)
-        else:
-            ids = [i for p in state.players for i in p.zone(zone)]
+        ids = list(state.battlefield) if zone == "battlefield" else [i for p in state.players for i in p.zone(zone)]
         for i in ids:
             o = state.objects[i]
             if o.name.lower() != name:
@@ -104,7 +101,7 @@ def candidates(state: GameState, ref: str, zones: tuple[str, ...]) -> list[Any]:
 
 
 def resolve_ref(state: GameState, ref: str, zones: tuple[str, ...] = ("battlefield",), *, player_ok: bool = False,
-                controller: Optional[str] = None) -> Any:
+                controller: str | None = None) -> Any:
     """The object (or player) `ref` means in `zones` (the one `controller` controls, or owns,
     when there are several); NotationError when nothing is called that."""
     ref = ref.strip()
@@ -120,7 +117,7 @@ def resolve_ref(state: GameState, ref: str, zones: tuple[str, ...] = ("battlefie
     return found[0]
 
 
-def _owner(state: GameState, ref: Any) -> Optional[str]:
+def _owner(state: GameState, ref: Any) -> str | None:
     o = state.objects.get(ref)
     if o is not None:
         return o.controller if o.zone == "battlefield" else o.owner

@@ -9,7 +9,7 @@ continuous effects.  Both are data (`rules.cards.ir`), read here."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import ir
 from ..cards.model import StaticAbility
@@ -105,6 +105,6 @@ def player_rules(state: GameState, player: str) -> set[str]:
     return out
 
 
-def max_hand_size(state: GameState, player: str) -> Optional[int]:
+def max_hand_size(state: GameState, player: str) -> int | None:
     """The player's maximum hand size (402.2 / 217.3b); None: no maximum."""
     return None if "no_max_hand_size" in player_rules(state, player) else MAX_HAND_SIZE

@@ -28,9 +28,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "end_step": ("end step", "end of turn step"),
 }
 
-SBA_LETTERS_2014 = "abcdefghijkmnpqrs"  # 704.5a-s (the CR skips the letters l and o)
-SBA_LETTERS_2009 = "abcdefghijkmnpq"  # 420.5a-q (no 420.5l, no 420.5o)
-
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -46,9 +43,6 @@ class Ruleset:
     lifelink_is_trigger: bool
     legend_rule_keeps_one: bool
     planeswalker_rule_keeps_one: bool
-    token_owner_is_effect_controller: bool
-    counters_after_static_modifiers: bool
-    sba_letters: str
     _index: int = field(repr=False, default=0)
 
     def cite(self, concept: str) -> str:
@@ -75,9 +69,6 @@ RULES_2014 = Ruleset(
     lifelink_is_trigger=False,
     legend_rule_keeps_one=True,
     planeswalker_rule_keeps_one=True,
-    token_owner_is_effect_controller=False,
-    counters_after_static_modifiers=False,
-    sba_letters=SBA_LETTERS_2014,
     _index=0,
 )
 
@@ -92,9 +83,6 @@ RULES_2009 = Ruleset(
     lifelink_is_trigger=True,
     legend_rule_keeps_one=False,
     planeswalker_rule_keeps_one=False,
-    token_owner_is_effect_controller=True,
-    counters_after_static_modifiers=True,
-    sba_letters=SBA_LETTERS_2009,
     _index=1,
 )
 

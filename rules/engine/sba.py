@@ -4,9 +4,9 @@ performed simultaneously and repeated until none apply."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
-from . import actions as A
 from .characteristics import attachment_kind, attachment_legal, chars
 from .damage import destroy
 from .decisions import ChooseKeepDecision, Decision

@@ -7,7 +7,7 @@ actions on a fresh game built from the setup gives the same game (undo, save, lo
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Optional
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class PermanentSpec:
     sick: bool = False
     damage: int = 0
     counters: tuple[tuple[str, int], ...] = ()
-    attached_to: Optional[str] = None  # a reference, resolved after every card exists
+    attached_to: str | None = None  # a reference, resolved after every card exists
     token: bool = False
 
 
@@ -45,14 +45,14 @@ class GameSetup:
     players: tuple[PlayerSpec, ...]
     ruleset: str = "2014"
     seed: int = 0
-    mulligan: Optional[str] = None  # default: the ruleset's
-    starting_player: Optional[str] = None  # None: chosen at random from the seed (103.2)
+    mulligan: str | None = None  # default: the ruleset's
+    starting_player: str | None = None  # None: chosen at random from the seed (103.2)
     # a position: start at the beginning of `step` of `turn` with `active` the active player
     position: bool = False
     turn: int = 1
-    active: Optional[str] = None
+    active: str | None = None
     step: str = "main1"
-    turn_cap: Optional[int] = None  # the game is a draw when this turn would begin
+    turn_cap: int | None = None  # the game is a draw when this turn would begin
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -62,11 +62,11 @@ class GameSetup:
         *,
         ruleset: str = "2014",
         seed: int = 0,
-        mulligan: Optional[str] = None,
-        starting_player: Optional[str] = None,
-        turn_cap: Optional[int] = None,
+        mulligan: str | None = None,
+        starting_player: str | None = None,
+        turn_cap: int | None = None,
         goldfish: tuple[str, ...] = (),
-    ) -> "GameSetup":
+    ) -> GameSetup:
         """A real game: each deck shuffled with the seed, seven cards, mulligans."""
         players = tuple(
             PlayerSpec(name=name, deck=tuple(cards), goldfish=name in goldfish)

@@ -3,13 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Generator, Optional
+from collections.abc import Generator
+from typing import Any
 
-from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, mana_symbols
+from ..cards.mana import NAME_TO_COLOR, ManaCost, Payment, mana_symbols
 from ..cards.model import TargetSpec, TriggeredAbility
 from . import actions as A
-from .characteristics import activated_abilities, aura_target_spec, chars, is_summoning_sick, matches
-from .characteristics import spell_ability, spell_targets
+from .characteristics import (
+    activated_abilities,
+    aura_target_spec,
+    chars,
+    is_summoning_sick,
+    matches,
+    spell_ability,
+    spell_targets,
+)
 from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, Decision, YesNoDecision
 from .effects import choose_object
@@ -60,7 +68,7 @@ def _timing_concept(state: GameState, o: Obj) -> str:
     return "timing_sorcery"
 
 
-def can_cast_now(state: GameState, player: str, o: Obj) -> Optional[A.IllegalAction]:
+def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | None:
     if o.card.is_type("Land"):
         return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", state.rules.cite("play_land"))
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
@@ -73,7 +81,7 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> Optional[A.IllegalAct
     return None
 
 
-def check_cast(state: GameState, a: A.Cast) -> Payment:
+def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     o = state.objects.get(a.card)
     if o is None or o.zone != "hand" or o.owner != a.player:
         raise A.IllegalAction("that card is not in your hand", state.rules.cite("cast_announce"))
@@ -91,7 +99,7 @@ def check_cast(state: GameState, a: A.Cast) -> Payment:
     return plan
 
 
-def _check_x(state: GameState, cost: ManaCost, x: Optional[int], name: str) -> int:
+def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
     if cost.x_count:
         if x is None:
             raise A.IllegalAction(f"{name} has {{X}} in its cost: choose X (x=N)", state.rules.cite("cast_modes"))
@@ -103,7 +111,7 @@ def _check_x(state: GameState, cost: ManaCost, x: Optional[int], name: str) -> i
     return 0
 
 
-def cast(state: GameState, a: A.Cast, payment: Payment) -> None:
+def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     o = state.objects[a.card]
     name = o.name
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
@@ -120,7 +128,7 @@ def cast(state: GameState, a: A.Cast, payment: Payment) -> None:
 
 # ------------------------------------------------------------ activating
 
-def check_activate(state: GameState, a: A.Activate) -> Payment:
+def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     o = state.objects.get(a.source)
     if o is None or o.zone != "battlefield":
         raise A.IllegalAction("that is not a permanent on the battlefield", state.rules.cite("activate"))
@@ -131,13 +139,13 @@ def check_activate(state: GameState, a: A.Activate) -> Payment:
         raise A.IllegalAction(f"{o.name} has no activated ability {a.index}", state.rules.cite("activate"))
     ab = abilities[a.index - 1]
     cost = ab.cost
-    if ab.sorcery_speed or cost.loyalty is not None:
-        if state.active != a.player or state.step not in MAIN_STEPS or state.stack:
-            concept = "loyalty_once" if cost.loyalty is not None else "sorcery_speed_ability"
-            w = state.rules.word
-            raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
-                                  f"{w('be_cast').replace('played', 'play')} a sorcery",
-                                  state.rules.cite(concept))
+    sorcery_timing = ab.sorcery_speed or cost.loyalty is not None
+    if sorcery_timing and (state.active != a.player or state.step not in MAIN_STEPS or state.stack):
+        concept = "loyalty_once" if cost.loyalty is not None else "sorcery_speed_ability"
+        w = state.rules.word
+        raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
+                              f"{w('be_cast').replace('played', 'play')} a sorcery",
+                              state.rules.cite(concept))
     if cost.loyalty is not None:
         used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
         if used:
@@ -175,7 +183,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment:
     return payment
 
 
-def activate(state: GameState, a: A.Activate, payment: Payment) -> Gen:
+def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     """Activate an ability (602.2): pay its costs, then a mana ability resolves at once (605.3b)
     and any other goes on the stack."""
     o = state.objects[a.source]
@@ -251,7 +259,7 @@ def resolve_top(state: GameState) -> Gen:
     live_targets: list[Any] = []
     if specs:
         flat = [s for s in specs for _ in range(s.count)]
-        for spec, t in zip(flat, item.targets):
+        for spec, t in zip(flat, item.targets, strict=False):
             ok = still_legal(state, spec, t, item.controller, source)
             live_targets.append(t if ok else None)
         if item.targets and all(t is None for t in live_targets):
@@ -294,7 +302,9 @@ def _item_specs(state: GameState, item: StackItem) -> tuple[TargetSpec, ...]:
 def _item_source(state: GameState, item: StackItem) -> Obj:
     if item.kind == "spell":
         return state.objects[item.source_id]
-    return item.data.get("lki") or state.known(item.source_id)
+    source = item.data.get("lki") or state.known(item.source_id)
+    assert source is not None, "an ability's source is known while the ability exists (113.7a)"
+    return source
 
 
 def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) -> None:

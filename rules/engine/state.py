@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from .actions import Action
 from .decisions import Decision
-from .objects import (Characteristics, ContinuousEffect, DelayedTrigger, Obj, PendingTrigger, Player, StackItem)
+from .objects import Characteristics, ContinuousEffect, DelayedTrigger, Obj, PendingTrigger, Player, StackItem
 from .ruleset import Ruleset, get_ruleset
 from .setup import GameSetup
 
@@ -38,7 +38,7 @@ class LogEvent:
     rule: str
     turn: int
     step: str
-    player: Optional[str] = None
+    player: str | None = None
     minor: bool = False  # routine bookkeeping (passes, steps ending) a client may fold away
 
 
@@ -73,15 +73,15 @@ class GameState:
     log: list[LogEvent] = field(default_factory=list)
     record: list[Action] = field(default_factory=list)  # the game record: every action taken
     record_texts: list[str] = field(default_factory=list)  # each action in notation, written as taken
-    decision: Optional[Decision] = None
+    decision: Decision | None = None
     turn: int = 1
     active: str = ""
     step: str = "main1"
-    priority: Optional[str] = None
-    winner: Optional[str] = None
+    priority: str | None = None
+    winner: str | None = None
     is_draw: bool = False
     over: bool = False
-    first_turn_player: Optional[str] = None
+    first_turn_player: str | None = None
     next_id: int = 1
     last_timestamp: int = 0
     name_counts: Counter = field(default_factory=Counter)
@@ -136,11 +136,11 @@ class GameState:
         self.last_timestamp += 1
         return self.last_timestamp
 
-    def known(self, oid: int) -> Optional[Obj]:
+    def known(self, oid: int) -> Obj | None:
         """The object, or its last known information if it has left its zone."""
         return self.objects.get(oid) or self.lki.get(oid)
 
-    def stack_item(self, sid: Any) -> Optional[StackItem]:
+    def stack_item(self, sid: Any) -> StackItem | None:
         for it in self.stack:
             if it.id == sid:
                 return it
@@ -154,7 +154,7 @@ class GameState:
             return self.spell_ids
         return self.player(o.owner).zone(o.zone)
 
-    def permanents(self, controller: Optional[str] = None) -> list[Obj]:
+    def permanents(self, controller: str | None = None) -> list[Obj]:
         objs = [self.objects[i] for i in self.battlefield]
         if controller is not None:
             objs = [o for o in objs if o.controller == controller]
@@ -174,7 +174,7 @@ class GameState:
         self.chars_cache.clear()
 
     # ------------------------------------------------------------ the log
-    def log_event(self, text: str, concept: str = "", player: Optional[str] = None, rule: str = "") -> None:
+    def log_event(self, text: str, concept: str = "", player: str | None = None, rule: str = "") -> None:
         """Log `text`, citing the rule of `concept` in this game's numbering."""
         if not rule and concept:
             rule = self.rules.cite(concept)
@@ -222,7 +222,7 @@ class EffectContext:
     source: Obj  # the source object, or its last known information
     targets: list[Any] = field(default_factory=list)  # None where a target became illegal
     x: int = 0
-    item: Optional[StackItem] = None
+    item: StackItem | None = None
     data: dict = field(default_factory=dict)
 
     def target(self, i: int = 0) -> Any:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..cards.model import TargetSpec
 from . import actions as A
@@ -38,7 +38,7 @@ def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tupl
 
 
 def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
-                   source: Obj) -> Optional[tuple[str, str]]:
+                   source: Obj) -> tuple[str, str] | None:
     """Why `t` can't be chosen for `spec` (message, rule), or None when it can."""
     legal = state.rules.cite("target_legal")
     if isinstance(t, str):

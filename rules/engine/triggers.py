@@ -3,7 +3,8 @@ choose, with targets chosen as each goes on the stack (2014: 603.3; 2009: 410.3-
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from .decisions import Decision, TargetsDecision, TriggerOrderDecision
 from .objects import PendingTrigger, StackItem
@@ -37,7 +38,7 @@ def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
     specs = t.ability.targets
     if specs:
         options = [legal_targets(state, s, t.controller, t.source) for s in specs]
-        if any(not opts and not s.up_to for s, opts in zip(specs, options)):
+        if any(not opts and not s.up_to for s, opts in zip(specs, options, strict=True)):
             # 603.3d: no legal target, so the ability is removed from the stack
             state.log_event(f"{t.source.name}'s ability has no legal target and is removed from the stack",
                             "trigger_targets")

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ..cards.mana import pool_text
-from . import actions as A
-from . import combat, damage, events, sba, stack, triggers, zones
+from . import actions as A, combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .refs import candidates, known_name, name_of, resolve_ref
@@ -111,9 +111,9 @@ def _set_up(state: GameState) -> str:
     state.first_turn_player = state.active if state.turn == 1 else None
     # a position is mid-game: the players before the active one took the previous turns
     order = [p.name for p in state.players]
-    k = order.index(state.active)
+    active_at = order.index(state.active)
     for back in range(1, len(order)):
-        state.player(order[(k - back) % len(order)]).last_turn = state.turn - back
+        state.player(order[(active_at - back) % len(order)]).last_turn = state.turn - back
     state.invalidate()
     return s.step
 

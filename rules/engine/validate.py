@@ -9,9 +9,23 @@ from typing import Any
 
 from . import actions as A
 from .combat import check_assign, check_attackers, check_blockers
-from .decisions import (AttackersDecision, BlockerOrderDecision, BlockersDecision, BottomDecision, ChooseColorDecision,
-                        ChooseKeepDecision, ChooseObjectDecision, DamageAssignmentDecision, Decision, DiscardDecision,
-                        MulliganDecision, PriorityDecision, TargetsDecision, TriggerOrderDecision, YesNoDecision)
+from .decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    ChooseColorDecision,
+    ChooseKeepDecision,
+    ChooseObjectDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    PriorityDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
 from .refs import candidates, name_of, resolve_ref
 from .stack import check_activate, check_cast, check_play_land
 from .state import GameState

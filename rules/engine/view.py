@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .characteristics import chars, is_summoning_sick
 from .decisions import (
@@ -46,7 +46,7 @@ def card_view(state: GameState, o: Obj) -> dict[str, Any]:
     return out
 
 
-def build_view(state: GameState, viewer: Optional[str]) -> dict[str, Any]:
+def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
     """Everything `viewer` may see: their own hand, every public zone, counts of hidden ones.
     With viewer None, an observer's view (no hands)."""
     players = []
@@ -64,7 +64,7 @@ def build_view(state: GameState, viewer: Optional[str]) -> dict[str, Any]:
     stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,
               "targets": [name_of(state, t) for t in it.targets]} for it in reversed(state.stack)]
     d = state.decision
-    decision = None
+    decision: dict[str, Any] | None = None
     if d is not None:
         decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt}
         if d.player == viewer:

@@ -5,7 +5,8 @@ arguments are predicates on cards' printed characteristics (`Game.matches_card`)
 
 from __future__ import annotations
 
-from typing import Any, Generator, Iterable
+from collections.abc import Generator, Iterable
+from typing import Any
 
 from ..cards.ir import Pred
 from .characteristics import matches_card

@@ -4,8 +4,6 @@ objects off the stack."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..cards import get_card
 from ..cards.model import CardDef
 from .events import emit
@@ -15,7 +13,7 @@ from .state import GameState
 
 
 def create_card(state: GameState, name: str, owner: str, zone: str, token: bool = False,
-                card: Optional[CardDef] = None) -> int:
+                card: CardDef | None = None) -> int:
     """A new card (or token) in `zone`; its number among the cards of its name stays with it."""
     cdef = card or get_card(name)
     state.name_counts[cdef.name] += 1
@@ -28,7 +26,7 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
     return oid
 
 
-def move(state: GameState, oid: int, to_zone: str, *, controller: Optional[str] = None,
+def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None,
          bottom: bool = False, tapped: bool = False) -> int:
     """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
     keeps its last known information.  Returns the new id.  The move is an event abilities

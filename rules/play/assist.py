@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from ..engine import actions as A
 from ..engine.characteristics import activated_abilities, spell_targets
@@ -64,7 +64,7 @@ def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice
 
 def trigger_target_choices(d: TargetsDecision) -> list[TargetChoice]:
     """The same for a `targets` decision (a triggered ability going on the stack)."""
-    return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.specs, d.legal)]
+    return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.specs, d.legal, strict=True)]
 
 
 def ability_texts(game: Game, source: int) -> list[str]:
@@ -83,15 +83,14 @@ def mana_source_ids(game: Game, player: str) -> list[int]:
     return [o.id for o, _, _ in mana_sources(game.state, player)]
 
 
-def lethal_damage(game: Game, d: DamageAssignmentDecision) -> dict[Any, Optional[int]]:
+def lethal_damage(game: Game, d: DamageAssignmentDecision) -> dict[Any, int | None]:
     """For an `assign_damage` decision: damage each creature recipient needs to be lethal
     (None for a player or planeswalker, which has no such threshold here)."""
     src = game.known(d.source)
-    out: dict[Any, Optional[int]] = {}
+    out: dict[Any, int | None] = {}
     for r in d.recipients:
         o = game.objects.get(r) if isinstance(r, int) else None
-        creature = o is not None and game.chars(o).is_type("Creature")
-        out[r] = lethal(game.state, o, src) if creature else None
+        out[r] = lethal(game.state, o, src) if o is not None and game.chars(o).is_type("Creature") else None
     return out
 
 

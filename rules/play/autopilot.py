@@ -8,9 +8,21 @@ legal choice).  Clients call `goldfish_answer` in their loop so they hold no rul
 from __future__ import annotations
 
 from ..engine import actions as A
-from ..engine.decisions import (AttackersDecision, BlockerOrderDecision, BlockersDecision, BottomDecision, ChooseDecision,
-                                DamageAssignmentDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision,
-                                TargetsDecision, TriggerOrderDecision, YesNoDecision)
+from ..engine.decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    ChooseDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    PriorityDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
 from ..engine.game import Game
 from ..engine.legal import lethal_first
 
@@ -41,7 +53,7 @@ def goldfish_answer(game: Game, d: Decision) -> A.Action:
             return d.choices[0]
         case TargetsDecision():
             picks: list = []
-            for spec, legal in zip(d.specs, d.legal):
+            for spec, legal in zip(d.specs, d.legal, strict=True):
                 pool = [t for t in legal if t not in picks]
                 picks += pool[: 0 if spec.up_to else spec.count]
             return A.ChooseTargets(p, tuple(picks))

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..cards import get_card
 from ..cards.model import CardDef
-from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 from ..engine.ruleset import get_ruleset
+from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 
 MIN_CARDS = 60
 MAX_COPIES = 4
 RULE = {"2014": "100.2a", "2009": "100.2"}  # the construction rule, in each ruleset's numbering
 
 _OWN_LIMIT = re.compile(r"^A deck can have (?:any number of|up to (\w+)) cards named (.+?)\.?$", re.IGNORECASE)
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                 "sixteen seventeen eighteen nineteen twenty").split()
+_NUMBER_WORDS = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+]
 
 
 class IllegalDeck(DeckError):
@@ -35,7 +37,7 @@ class IllegalDeck(DeckError):
         self.rule = rule
 
 
-def copy_limit(card: CardDef) -> Optional[int]:
+def copy_limit(card: CardDef) -> int | None:
     """How many cards named `card.name` a deck may hold; None: any number.  Basic lands are the
     rule's own exception; a line of the card's Oracle text naming the card itself may set
     another limit ("any number of", "up to seven")."""

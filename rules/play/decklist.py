@@ -69,7 +69,7 @@ def parse_deck(text: str, name: str = "deck") -> DeckList:
     problems: list[str] = []
     for n, raw in enumerate(_lines(text, name), 1):
         line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
+        if not line or line.startswith(("#", "//")):
             continue
         if line.lower().rstrip(":") == "sideboard":
             break

@@ -34,17 +34,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
-from ..engine import actions as A
-from .autopilot import goldfish_answer
 from ..cards import CardDataError, UnknownCard
+from ..engine import actions as A
 from ..engine.decisions import Decision
 from ..engine.game import Game
+from .autopilot import goldfish_answer
 from .puzzle_words import Voice, failure_sentences
-from .scenario import (Difference, Scenario, ScenarioError, ScenarioFailure, expect_refusal, go_to, resolve,
-                       build_game, check_expectations, expectation_differences, parse_scenario, play_actions,
-                       read_toml_file)
+from .scenario import (
+    Difference,
+    Scenario,
+    ScenarioError,
+    ScenarioFailure,
+    build_game,
+    check_expectations,
+    expect_refusal,
+    expectation_differences,
+    go_to,
+    parse_scenario,
+    play_actions,
+    read_toml_file,
+    resolve,
+)
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CHECKS = ("any time", "end of turn")
@@ -73,7 +85,7 @@ class Puzzle:
     script: list[str]  # the opponent's answers
 
     @property
-    def path(self) -> Optional[Path]:
+    def path(self) -> Path | None:
         return self.scenario.path
 
     @property
@@ -101,14 +113,14 @@ def _strings(doc: dict, key: str) -> list[str]:
     return [v.strip() for v in ([value] if isinstance(value, str) else value)]
 
 
-def _actor(text: str, players: list[str]) -> Optional[str]:
+def _actor(text: str, players: list[str]) -> str | None:
     """The player an action in notation names ("bob: block ..." -> bob), None for meta-actions."""
     head, sep, _ = text.lstrip("!").partition(":")
     name = head.strip()
     return name if sep and name in players else None
 
 
-def parse_puzzle(doc: dict[str, Any], path: Optional[Path] = None) -> Puzzle:
+def parse_puzzle(doc: dict[str, Any], path: Path | None = None) -> Puzzle:
     where = str(path) if path is not None else "puzzle"
     try:
         sc = parse_scenario(doc, path)
@@ -159,7 +171,7 @@ class PuzzleRun:
     game: Game = field(init=False)
     start_turn: int = field(init=False)
     used: set[int] = field(default_factory=set, init=False)  # script entries the opponent has played
-    verdict: Optional[tuple[str, str]] = field(default=None, init=False)
+    verdict: tuple[str, str] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         try:
@@ -178,7 +190,7 @@ class PuzzleRun:
         return self.start_turn + self.puzzle.turns - 1
 
     # ------------------------------------------------------------ the opponent
-    def is_opponents(self, d: Optional[Decision]) -> bool:
+    def is_opponents(self, d: Decision | None) -> bool:
         return d is not None and d.player == self.puzzle.opponent
 
     def opponent_answer(self, d: Decision) -> A.Action:
@@ -203,7 +215,7 @@ class PuzzleRun:
         """Answer every question the opponent is asked, until the solver must decide."""
         for _ in range(limit):
             d = self.game.decision
-            if not self.is_opponents(d):
+            if d is None or not self.is_opponents(d):
                 return
             self.game.act(self.opponent_answer(d))
         raise PuzzleError("the opponent never stops acting")  # pragma: no cover - a safety net
@@ -245,7 +257,7 @@ class PuzzleRun:
         """What in [expect] doesn't hold now, as the scenario runner says it ([] when the goal holds)."""
         return check_expectations(self.game, self.puzzle.expect)
 
-    def failures(self, differences: Optional[list[Difference]] = None) -> list[str]:
+    def failures(self, differences: list[Difference] | None = None) -> list[str]:
         """What in the goal doesn't hold now, in the solver's words ([] when the goal holds)."""
         if differences is None:
             differences = expectation_differences(self.game, self.puzzle.expect)

@@ -3,7 +3,7 @@
 The scenario runner reports a failed expectation the way a test does
 (`players.alice.battlefield: expected [...], found [...]`); someone practising the rules
 wants to read "your Runeclaw Bear died".  The sentences here are built from the structured
-differences (`rules.scenario.expectation_differences`) and from the game itself: the cards
+differences (`rules.play.scenario.expectation_differences`) and from the game itself: the cards
 missing from or extra in each zone and where those cards are now (and were: last known
 information, 400.7), life totals, the winner, the turn and step, the stack, a permanent's
 attributes.  The solver is "you"; anyone else is named.  Pure code, like the rest of the core.
@@ -12,13 +12,13 @@ attributes.  The solver is "you"; anyone else is named.  Pure code, like the res
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.objects import Obj
-from .scenario import Difference
 from ..engine.turn import STEP_TITLES
+from .scenario import Difference
 
 # sentences come in this order, whatever order the expectations were checked in: who won
 # and life totals first, then cards, then details of permanents, then when and the stack
@@ -35,13 +35,13 @@ class Voice:
     def __init__(self, player: str) -> None:
         self.player = player
 
-    def who(self, name: Optional[str]) -> str:
+    def who(self, name: str | None) -> str:
         return "no one" if name is None else "you" if name == self.player else name
 
     def poss(self, name: str) -> str:
         return "your" if name == self.player else f"{name}'s"
 
-    def does(self, name: Optional[str], verb: str, third: str = "") -> str:
+    def does(self, name: str | None, verb: str, third: str = "") -> str:
         """`who` with a verb that agrees: does("bob", "have", "has") -> "bob has"."""
         you = name == self.player
         return f"{self.who(name)} {verb if you else third or verb + 's'}"
@@ -49,7 +49,7 @@ class Voice:
     def be(self, name: str) -> str:
         return self.does(name, "are", "is")
 
-    def have(self, name: Optional[str]) -> str:
+    def have(self, name: str | None) -> str:
         return self.does(name, "have", "has")
 
 
@@ -78,7 +78,7 @@ def _holder(o: Obj) -> str:
     return o.controller if o.zone in ("battlefield", "stack") else o.owner
 
 
-def _tells(game: Game, v: Voice, o: Obj, expected: Optional[tuple[str, str]] = None) -> str:
+def _tells(game: Game, v: Voice, o: Obj, expected: tuple[str, str] | None = None) -> str:
     """Where the card is now, in words, and how it got there when the game remembers.
     `expected` is the (player, zone) the goal wanted it in, when that makes a difference."""
     past = _history(game, o)
@@ -169,7 +169,7 @@ def _card_sentences(game: Game, v: Voice, diffs: list[Difference]) -> list[str]:
     return [s for group in told for s in group]
 
 
-def _locate(game: Game, place: tuple[str, str], name: str, extra: list[Obj], used: set[int]) -> Optional[Obj]:
+def _locate(game: Game, place: tuple[str, str], name: str, extra: list[Obj], used: set[int]) -> Obj | None:
     """Where a card the goal wanted in `place` is instead."""
     player, zone = place
 
@@ -243,8 +243,9 @@ def _permanent_gone(game: Game, v: Voice, ref: str) -> str:
         return _tells(game, v, game.objects[oid])
     except A.IllegalAction:
         pass
+    wanted = ref.strip().lower()
     spell = next((game.objects[it.source_id] for it in game.stack
-                  if it.kind == "spell" and it.name.lower() == ref.strip().lower() and it.source_id in game.objects), None)
+                  if it.kind == "spell" and it.name.lower() == wanted and it.source_id in game.objects), None)
     if spell is not None:
         return _tells(game, v, spell)
     return f"{ref} is not on the battlefield"

@@ -15,14 +15,15 @@ import re
 import tomllib
 import traceback
 from collections import Counter
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
-from ..engine import actions as A
 from ..cards import CardDataError, UnknownCard
 from ..cards.mana import COLOR_NAMES, mana_symbols
 from ..cards.model import CARD_TYPES, SUPERTYPES
+from ..engine import actions as A
 from ..engine.decisions import AttackersDecision, BlockersDecision, PriorityDecision
 from ..engine.digest import state_digest
 from ..engine.game import Game
@@ -42,7 +43,7 @@ class ScenarioFailure(Exception):
 @dataclass
 class Scenario:
     name: str
-    path: Optional[Path]
+    path: Path | None
     setup: GameSetup
     actions: list[str]
     expect: dict[str, Any]
@@ -55,7 +56,7 @@ class ScenarioResult:
     name: str
     passed: bool
     message: str = ""
-    game: Optional[Game] = None
+    game: Game | None = None
 
     def line(self) -> str:
         return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.message}"
@@ -81,7 +82,7 @@ class _Kind:
 class _Table:
     """A table with fixed keys; anything else in it is an unknown key."""
 
-    keys: dict[str, "_Node"]
+    keys: dict[str, _Node]
     required: tuple[str, ...] = ()
 
 
@@ -90,7 +91,7 @@ class _Each:
     """A table whose keys are the file's own words (player names, references, counter
     names), so only their values are checked."""
 
-    value: "_Node"
+    value: _Node
 
 
 @dataclass(frozen=True)
@@ -229,7 +230,7 @@ def _perm(entry: str | dict[str, Any]) -> PermanentSpec:
                          entry.get("attached_to"), entry.get("token", False))
 
 
-def parse_scenario(doc: dict[str, Any], path: Optional[Path] = None) -> Scenario:
+def parse_scenario(doc: dict[str, Any], path: Path | None = None) -> Scenario:
     """A scenario from its TOML document; ScenarioError naming every unknown key and
     wrongly typed value when it is not well formed (see `check_keys`)."""
     problems = check_keys(doc)
@@ -376,7 +377,7 @@ def expect_refusal(game: Game, text: str, where: str) -> None:
     raise ScenarioFailure(f"{where} was accepted, but it must be refused as illegal")
 
 
-def resolve(game: Game, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+def resolve(game: Game, where: str, act: Callable[[A.Action], None] | None = None) -> None:
     """`resolve`: pass until the top object has left the stack.  `act` takes each pass (a
     puzzle's act also lets its scripted opponent answer); by default `game.act`."""
     act = act or game.act
@@ -394,7 +395,7 @@ def step_position(turn: int, step: str) -> tuple[int, int]:
     return (turn, STEPS.index(step))
 
 
-def go_to(game: Game, text: str, where: str, act: Optional[Callable[[A.Action], None]] = None) -> None:
+def go_to(game: Game, text: str, where: str, act: Callable[[A.Action], None] | None = None) -> None:
     """`go to STEP [turn N]`: pass (and declare no attackers or blockers) until STEP has begun."""
     act = act or game.act
     words = text.split()
@@ -485,7 +486,7 @@ def _pool(text: str) -> Counter:
     return Counter(_POOL_SYMBOL.findall(text))
 
 
-def _nearest_line(fragment: str, lines: list[str]) -> Optional[str]:
+def _nearest_line(fragment: str, lines: list[str]) -> str | None:
     """The log line sharing the longest run of text with `fragment`: what a FAIL line shows
     was found when no line contains it (None for an empty log)."""
     def overlap(line: str) -> int:
@@ -535,14 +536,14 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
         for zone in ("hand", "graveyard", "exile"):
             if zone in pexp:
                 want = Counter(pexp[zone])
-                got = _names(game, p.zone(zone))
-                if want != got:
-                    bad.append(Difference("players", pname, zone, want, got, "cards"))
+                in_zone = _names(game, p.zone(zone))
+                if want != in_zone:
+                    bad.append(Difference("players", pname, zone, want, in_zone, "cards"))
         if "battlefield" in pexp:
             want = Counter(pexp["battlefield"])
-            got = Counter(o.name for o in game.permanents(pname))
-            if want != got:
-                bad.append(Difference("players", pname, "battlefield", want, got, "cards"))
+            in_play = Counter(o.name for o in game.permanents(pname))
+            if want != in_play:
+                bad.append(Difference("players", pname, "battlefield", want, in_play, "cards"))
         if "library_count" in pexp:
             cmp("players", pname, "library_count", pexp["library_count"], len(p.library))
         if "hand_count" in pexp:
@@ -558,14 +559,16 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
             continue
         o = game.objects[oid]
         ch = game.chars(o)
-        got = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
+        now = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
                "toughness": ch.toughness, "damage": o.damage}
-        for key, value in got.items():
+        for key, value in now.items():
             if key in pexp:
                 cmp("permanents", ref, key, pexp[key], value)
         # card types, subtypes and colors as they are now (613: after every continuous effect), as sets
-        sets = {"types": (ch.types, str), "subtypes": (ch.subtypes, str),
-                "colors": ({COLOR_NAMES[c] for c in ch.colors}, _COLOR_WORDS.index)}  # colors in WUBRG order
+        sets: dict[str, tuple[AbstractSet[str], Callable[[str], Any]]] = {
+            "types": (ch.types, str), "subtypes": (ch.subtypes, str),
+            "colors": ({COLOR_NAMES[c] for c in ch.colors}, _COLOR_WORDS.index),  # colors in WUBRG order
+        }
         for key, (have, order) in sets.items():
             if key in pexp:
                 cmp("permanents", ref, key, sorted(set(pexp[key]), key=order), sorted(have, key=order))

@@ -13,10 +13,9 @@ import time
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
 
-from ..engine.game import Game
 from ..engine import sba
+from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
 
@@ -99,7 +98,7 @@ def state_digest(game: Game, seed: int) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: Optional[str] = None,
+def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str | None = None,
                      turn_cap: int = DEFAULT_TURN_CAP, check: bool = True) -> tuple[Game, int]:
     """Play one game between uniformly random agents; returns the game and its decision count."""
     setup = GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap)
@@ -118,7 +117,7 @@ def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulli
 
 
 def simulate(decks: dict[str, list[str]], games: int, seed: int = 0, ruleset: str = "2014",
-             mulligan: Optional[str] = None, turn_cap: int = DEFAULT_TURN_CAP) -> SimResult:
+             mulligan: str | None = None, turn_cap: int = DEFAULT_TURN_CAP) -> SimResult:
     result = SimResult()
     digest = hashlib.sha256()
     start = time.perf_counter()

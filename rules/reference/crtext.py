@@ -53,6 +53,8 @@ class RulesText:
         return out
 
 
+_PLAIN_QUOTES = str.maketrans("\u2019\u2018\u201c\u201d", "''\"\"")
+
 def normalise_number(number: str) -> str:
     return number.strip().rstrip(".")
 
@@ -80,7 +82,7 @@ def parse_rules_text(text: str, source: str = "") -> RulesText:
     """Parse a Comprehensive Rules document of any supported shape."""
     text = text.replace("\r\n", "\n").replace("\ufeff", "")
     # typographic quotes to plain ones, so searching "card's" finds "card’s"
-    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
+    text = text.translate(_PLAIN_QUOTES)
     shape = detect_shape(text)
     doc = {"one-line": _parse_one_line, "rst": _parse_rst}.get(shape, _parse_lines)(text)
     doc.source, doc.shape = source, shape
@@ -175,9 +177,9 @@ def _parse_rst(text: str) -> RulesText:
             key = sub or current
             doc.rules[key] = (doc.rules[key] + " " + _clean_rst(stripped)).strip()
         elif stripped.startswith(".. admonition:: Example"):
-            key = sub or current
-            if key:
-                doc.rules[key] = (doc.rules[key] + " Example:").strip()
+            example_of = sub or current
+            if example_of:
+                doc.rules[example_of] = (doc.rules[example_of] + " Example:").strip()
         i += 1
     doc.rules = {k: re.sub(r"\s+", " ", v).strip() for k, v in doc.rules.items()}
     return doc

@@ -13,7 +13,6 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Optional
 
 from .citations import CITES
 
@@ -30,7 +29,7 @@ class RulesIndex:
     glossary: dict[str, str]
 
     # ------------------------------------------------------------ concepts
-    def summary(self, concept: str, era: str = "2014") -> Optional[str]:
+    def summary(self, concept: str, era: str = "2014") -> str | None:
         """The sentence for `concept` under `era`'s rules (None for an unknown concept)."""
         if era == "2009" and concept in self.summaries_2009:
             return self.summaries_2009[concept]
@@ -41,7 +40,7 @@ class RulesIndex:
         i = ERAS.index(era)
         return [c for c, nums in CITES.items() if nums[i] == number]
 
-    def rule_summary(self, number: str, era: str) -> Optional[str]:
+    def rule_summary(self, number: str, era: str) -> str | None:
         """The sentence for a rule number the engine cites (the first concept citing it)."""
         for concept in self.concepts_for(number, era):
             s = self.summary(concept, era)
@@ -55,11 +54,11 @@ class RulesIndex:
         return sorted({nums[i] for nums in CITES.values() if nums[i]}, key=sort_key)
 
     # ------------------------------------------------------------ titles
-    def section_title(self, number: str, era: str) -> Optional[str]:
+    def section_title(self, number: str, era: str) -> str | None:
         """The title of the section a rule number belongs to ("704.5g" -> "State-Based Actions")."""
         return self.sections.get(era, {}).get(section_of(number))
 
-    def chapter_title(self, number: str, era: str) -> Optional[str]:
+    def chapter_title(self, number: str, era: str) -> str | None:
         return self.chapters.get(era, {}).get(section_of(number)[:1])
 
 

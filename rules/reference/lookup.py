@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 from .crtext import RulesText, load_rules_file
-from .numbering import Link, counterparts, covers, other_era
 from .index import ERAS, rules_index, section_of, sort_key
+from .numbering import Link, counterparts, covers, other_era
 
 RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")
 _SEE = re.compile(r"\b(?:rules?|section)\s+(\d{3}(?:\.\d+[a-z]?)?)", re.I)
@@ -70,7 +69,7 @@ def detect_era(doc: RulesText) -> str:
     return "2014"
 
 
-def open_reference(cr_file: Optional[str | Path] = None, era: Optional[str] = None) -> "Reference":
+def open_reference(cr_file: str | Path | None = None, era: str | None = None) -> Reference:
     """A reference over `cr_file`, or over the project's index when it is None.  Raises
     ReferenceError (never OSError) for a file that can't be read or holds no rules."""
     if cr_file is None:
@@ -92,7 +91,7 @@ def open_reference(cr_file: Optional[str | Path] = None, era: Optional[str] = No
 class Reference:
     """Rules lookups over a rules file (`doc`) or the project's index (`doc` None)."""
 
-    def __init__(self, doc: Optional[RulesText], era: str) -> None:
+    def __init__(self, doc: RulesText | None, era: str) -> None:
         if era not in ERAS:
             raise ValueError(f"unknown numbering {era!r}: choose 2014 or 2009")
         self.doc = doc
@@ -116,7 +115,7 @@ class Reference:
             return self.doc.glossary
         return self.index.glossary
 
-    def title(self, number: str, era: Optional[str] = None) -> Optional[str]:
+    def title(self, number: str, era: str | None = None) -> str | None:
         """The title of the section `number` is in."""
         era = era or self.era
         sec = section_of(number)
@@ -124,7 +123,7 @@ class Reference:
             return self.doc.rules[sec]
         return self.index.section_title(number, era)
 
-    def summary(self, number: str, era: Optional[str] = None) -> Optional[str]:
+    def summary(self, number: str, era: str | None = None) -> str | None:
         """The project's one sentence on a rule the engine cites."""
         return self.index.rule_summary(number, era or self.era)
 
@@ -135,7 +134,7 @@ class Reference:
         return self.index.cited_numbers(self.era)
 
     # ------------------------------------------------------------ answers
-    def query(self, text: str, era: Optional[str] = None) -> Answer:
+    def query(self, text: str, era: str | None = None) -> Answer:
         """A rule number (with its subrules) or words; `era` is the numbering of a number
         typed by the user (None: not said, see `lookup`)."""
         q = text.strip()
@@ -145,7 +144,7 @@ class Reference:
             return self.lookup(q.rstrip("."), era)
         return self.search(q)
 
-    def lookup(self, number: str, era: Optional[str] = None) -> Answer:
+    def lookup(self, number: str, era: str | None = None) -> Answer:
         """A rule and its subrules.  `era` is the numbering `number` is in; None means this
         reference's, except that a rules file lacking a number its own numbering doesn't
         know either reads it in the other numbering (704.5g in a 2009 file is 420.5c)."""
@@ -171,7 +170,7 @@ class Reference:
             ans.notes.append(f"no rule {number} in {self.source}")
         return ans
 
-    def _file_lookup(self, number: str, era: Optional[str]) -> Answer:
+    def _file_lookup(self, number: str, era: str | None) -> Answer:
         """`number` in the file's numbering when `era` says so or when that numbering has it (from
         the file, else the index); otherwise translated from the other numbering."""
         other = other_era(self.era)

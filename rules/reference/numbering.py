@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .index import ERAS, rules_index, sort_key
 from .citations import CITES
+from .index import ERAS, rules_index, sort_key
 
 
 @dataclass(frozen=True)

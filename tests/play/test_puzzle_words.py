@@ -1,5 +1,5 @@
 """A failed puzzle is explained in its player's words (rules/puzzle_words.py), built from the
-structured differences between the goal and the game (rules.scenario.expectation_differences),
+structured differences between the goal and the game (rules.play.scenario.expectation_differences),
 while the scenario runner keeps its own wording.  Each kind of difference on a small position."""
 
 from __future__ import annotations

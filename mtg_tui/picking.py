@@ -91,8 +91,8 @@ class TargetPicker(Picker):
         have = self.chosen[-1]
         left = s.count - len(have)
         got = f" (chosen: {', '.join(self.name_of(x) for x in have)})" if have else ""
-        more = f" — {left} more" if s.count > 1 else ""
-        finish = "; Enter: done" if s.up_to else ""
+        more = f" — up to {left} more" if s.up_to and s.count > 1 else (f" — {left} more" if s.count > 1 else "")
+        finish = "; Enter: done" if s.up_to and len(have) >= s.fewest else ""
         return f"{self.title}: choose {s.text}{more}{got}{finish}"
 
     def press(self, choice: Any) -> None:
@@ -107,7 +107,7 @@ class TargetPicker(Picker):
     def finish_spec(self) -> None:
         """Enter on an "up to N" phrase: stop choosing for it."""
         s = self.spec
-        if s is not None and (s.up_to or len(self.chosen[-1]) >= s.count):
+        if s is not None and ((s.up_to and len(self.chosen[-1]) >= s.fewest) or len(self.chosen[-1]) >= s.count):
             self.chosen.append([])
             self._skip_empty()
 

@@ -86,6 +86,10 @@ POSITIONS: list[DecisionPosition] = [
     _p("targets:permanent+player", "an enters-the-battlefield ability targets as it goes on the stack (603.3d)",
        {"hand": ["Sparkmage Apprentice"], "battlefield": ["Mountain", "Mountain"]},
        {"battlefield": ["Runeclaw Bear"]}, "alice: cast Sparkmage Apprentice", "resolve"),
+    _p("targets:permanent+player:divided", "Bogardan Hellkite divides 5 damage as its ability goes on the stack "
+       "(601.2d, 603.3d)",
+       {"hand": ["Bogardan Hellkite"], "battlefield": ["Mountain"] * 8},
+       {"battlefield": ["Runeclaw Bear"]}, "alice: cast Bogardan Hellkite", "resolve"),
     _p("targets:permanent", "Acidic Slime's ability targets a permanent (603.3d)",
        {"hand": ["Acidic Slime"], "battlefield": ["Forest"] * 5}, {"battlefield": ["Forest", "Angel's Feather"]},
        "alice: cast Acidic Slime", "resolve"),

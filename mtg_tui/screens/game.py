@@ -45,7 +45,9 @@ from rules.play.assist import (
     ability_texts,
     block_options,
     choice_view,
+    damage_to_divide,
     default_assignment,
+    even_division,
     lethal_damage,
     mana_burn_if_passed,
     mana_source_ids,
@@ -474,10 +476,44 @@ class GameScreen(Screen[None]):
         action = p.answer()
         if action is None:
             return
+        then: Callable[[A.Action], Any] = self.try_act
         if self.player_picker and self._after_targets is not None:
-            self._after_targets(action)
+            then = self._after_targets
+        total = damage_to_divide(self.game, action)
+        if total:
+            self.divide(action, total, then)
         else:
-            self.try_act(action)
+            then(action)
+
+    def divide(self, action: A.Cast | A.Activate | A.ChooseTargets, total: int,
+               then: Callable[[A.Action], Any]) -> None:
+        """Damage divided among the chosen targets (601.2d): a dialog moves it between them,
+        each starting with an even share; the engine checks the division when it is sent."""
+        name = self.game.name_of
+        box: dict[str, A.Action] = {}
+
+        def submit(given: tuple[tuple[int, Any], ...]) -> str | None:
+            if any(n < 1 for n, _ in given):
+                return "each target must be dealt at least 1"
+            if sum(n for n, _ in given) != total:
+                return f"divide all {total} damage"
+            box["action"] = replace(action, division=tuple(n for n, _ in given))
+            return None
+
+        def closed(ok: Any) -> None:
+            if ok and "action" in box:
+                then(box["action"])
+            else:
+                if self.player_picker:  # casting or activating: start over
+                    self.picker, self.player_picker = None, False
+                else:  # a decision's picker: choose its targets again
+                    self.picker = self._board_picker()
+                self.message = styled("cancelled", "dim")
+                self.render_board()
+
+        title = f"{self.game.decision.player if self.game.decision else action.player}: divide {total} damage"
+        self.app.push_screen(AssignDialog(title, [(t, name(t), None) for t in action.targets], total,
+                                          even_division(total, len(action.targets)), submit), closed)
 
     def enter(self, manual: bool) -> None:
         d = self.game.decision

@@ -207,7 +207,8 @@ class OrderDialog(Dialog):
 
 
 class AssignDialog(Dialog):
-    """Divide combat damage among recipients: ↑↓ picks one, ←→ (or - +) moves damage."""
+    """Divide damage among recipients (combat damage, or a spell's divided damage): ↑↓ picks one,
+    ←→ (or - +) moves damage."""
 
     KEYS = "↑↓: recipient · ←→ or -/+: less/more · Enter: confirm · Esc: close"
 

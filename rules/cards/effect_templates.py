@@ -20,6 +20,7 @@ from .ir import (
     CounterSpell,
     CreateTokens,
     DealDamage,
+    DealDividedDamage,
     Destroy,
     Discard,
     DiscardChosen,
@@ -56,10 +57,11 @@ from .ir import (
     Search,
     Shuffle,
     Tap,
+    TargetRef,
     TokenSpec,
     You,
 )
-from .phrases import Compiled, amount, count_phrase, objects, players, split_sentences, times
+from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import keyword_list, num
 
@@ -189,6 +191,14 @@ def recipients(phrase: str, out: Compiled) -> Ref:
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
     out.steps.append(DealDamage(count_phrase(m.group(2)), who))
+
+
+@template(r"(?:~|It) deals (\w+) damage divided (as you choose|evenly, rounded down,) among (.+)")
+def _divided_damage(m: re.Match, out: Compiled) -> None:
+    """Bogardan Hellkite, Ignite Disorder, Fireball: one target spec, its damage divided."""
+    to = add_target(m.group(3), out)
+    assert isinstance(to, TargetRef)
+    out.steps.append(DealDividedDamage(amount(m.group(1), out), to, evenly=m.group(2).startswith("evenly")))
 
 
 @template(r"(?:~|It) deals (\w+) damage to (.+)")

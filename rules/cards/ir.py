@@ -127,8 +127,20 @@ class TargetSpec:
     kind: str
     text: str
     test: Pred = ALWAYS
-    count: int = 1
-    up_to: bool = False
+    count: int = 1  # the most targets ("two target lands"; ANY_NUMBER for "any number of")
+    up_to: bool = False  # fewer may be chosen ("up to three", "any number of", "one, two, or three")
+    at_least: int = 0  # with up_to: the fewest ("one, two, or three target creatures": 1)
+
+    @property
+    def fewest(self) -> int:
+        return self.at_least if self.up_to else self.count
+
+    def most(self, available: int) -> int:
+        """How many of `available` legal choices may be chosen at most."""
+        return min(self.count, available)
+
+
+ANY_NUMBER = 1_000  # "any number of target ...": as many as there are (601.2c)
 
 
 # ------------------------------------------------------------------ references
@@ -323,6 +335,17 @@ class TokenSpec:
 class DealDamage:
     amount: Amount
     to: Ref
+
+
+@dataclass(frozen=True)
+class DealDividedDamage:
+    """Damage divided among the targets of `to`: as the controller announces while putting
+    the spell or ability on the stack (601.2d / 603.3d; 2009: 409.1d), or evenly, rounded
+    down, among the targets chosen (Fireball)."""
+
+    amount: Amount
+    to: TargetRef
+    evenly: bool = False
 
 
 @dataclass(frozen=True)
@@ -565,8 +588,8 @@ class DeathtouchDestroy:
 
 
 Effect = (
-    DealDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell | Tap
-    | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
+    DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
+    | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | RevealUntil | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Restrict | DontUntap | AddCounters | CreateTokens | PreventThisTurn
     | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy

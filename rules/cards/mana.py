@@ -48,14 +48,19 @@ class ManaCost:
         """The cost to pay once X is chosen (2014 601.2b/107.3)."""
         if not self.x_count:
             return self
-        extra = x * self.x_count
-        rest = re.sub(r"\{X\}", "", self.text, flags=re.I)
-        m = re.match(r"\{(\d+)\}", rest)
+        without_x = ManaCost(self.generic, self.colored, 0, re.sub(r"\{X\}", "", self.text, flags=re.I))
+        return without_x.plus_generic(x * self.x_count, keep_zero=True)
+
+    def plus_generic(self, n: int, *, keep_zero: bool = False) -> ManaCost:
+        """This cost with `n` more generic mana ("costs {1} more", 601.2e), written as one
+        generic symbol: {X}{R} with X=3 is {3}{R}."""
+        text = self.text
+        m = re.match(r"\{(\d+)\}", text)
         if m:
-            rest = f"{{{int(m.group(1)) + extra}}}" + rest[m.end():]
-        elif extra or not rest:
-            rest = f"{{{extra}}}" + rest
-        return ManaCost(self.generic + extra, self.colored, 0, rest)
+            text = f"{{{int(m.group(1)) + n}}}" + text[m.end():]
+        elif n or (keep_zero and not text):
+            text = f"{{{n}}}" + text
+        return ManaCost(self.generic + n, self.colored, self.x_count, text)
 
     def plus(self, other: ManaCost) -> ManaCost:
         return ManaCost(

@@ -143,6 +143,8 @@ class StaticAbility(Ability):
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
+    # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
+    extra_cost_per_target: int = 0
 
 
 @dataclass

@@ -64,7 +64,7 @@ class Compiled:
 THOSE = Remembered("those")
 
 
-def _add_target(phrase: str, out: Compiled) -> Ref:
+def add_target(phrase: str, out: Compiled) -> Ref:
     spec = target_spec(phrase)
     out.specs.append(spec)
     return TargetRef(len(out.specs) - 1, spec.count)
@@ -95,7 +95,7 @@ def objects(phrase: str, out: Compiled) -> Ref:
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
         return AttachedHost()
     if re.match(r"(?:(?:up to )?\w+ )?target ", p) or p == "any target":
-        ref = _add_target(p, out)
+        ref = add_target(p, out)
         out.refs.update({"it": ref, "that creature": ref, "that permanent": ref})
         return ref
     m = re.fullmatch(r"(?:all|each) (.+?) (target player|that player|they) controls?", p)
@@ -117,7 +117,7 @@ def players(phrase: str, out: Compiled) -> Ref:
     if p == "you":
         return You()
     if p in ("target player", "target opponent"):
-        ref = _add_target(p, out)
+        ref = add_target(p, out)
         out.refs.update({"that player": ref, "they": ref, "them": ref})
         return ref
     if p == "each player":

@@ -101,6 +101,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, cda=_cda(m.group(1)))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
+    m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
+    if m:
+        return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, etb=_lands_unless(m.group(1)))

@@ -10,6 +10,7 @@ import re
 
 from .ir import (
     ALWAYS,
+    ANY_NUMBER,
     AnyOf,
     Attacking,
     Blocking,
@@ -164,29 +165,45 @@ def target_spec(phrase: str) -> TargetSpec:
     p = phrase.strip()
     if p == "any target":
         return TargetSpec("any", p)
-    m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
-    if not m:
-        raise Unsupported(phrase)
-    up_to, count_word, what = bool(m.group(1)), m.group(2), m.group(3)
-    count = num(count_word) if count_word else 1
-    if count is None:
-        raise Unsupported(phrase)
+    if p == "any number of targets":
+        return TargetSpec("any", p, count=ANY_NUMBER, up_to=True)
+    at_least = 0
+    m = re.fullmatch(r"any number of target (.+)", p)
+    if m:  # "any number of target creatures and/or players" (601.2c: none is a number too)
+        up_to, count, what = True, ANY_NUMBER, m.group(1)
+    elif m := re.fullmatch(r"((?:\w+, )+)(?:or|and/or) (\w+) target (.+)", p):
+        # "one, two, or three target creatures": from the first number to the last
+        words = [w.strip() for w in m.group(1).split(",") if w.strip()]
+        first, last = num(words[0]), num(m.group(2))
+        if first is None or last is None:
+            raise Unsupported(phrase)
+        up_to, count, at_least, what = True, last, first, m.group(3)
+    else:
+        m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
+        if not m:
+            raise Unsupported(phrase)
+        up_to, count_word, what = bool(m.group(1)), m.group(2), m.group(3)
+        found = num(count_word) if count_word else 1
+        if found is None:
+            raise Unsupported(phrase)
+        count = found
+    what = {"creatures and/or players": "creature or player"}.get(what, what)
     if what in ("player", "players"):
-        return TargetSpec("player", p, count=count, up_to=up_to)
+        return TargetSpec("player", p, count=count, up_to=up_to, at_least=at_least)
     if what in ("opponent", "opponents"):
-        return TargetSpec("opponent", p, count=count, up_to=up_to)
+        return TargetSpec("opponent", p, count=count, up_to=up_to, at_least=at_least)
     if what == "player or planeswalker":
-        return TargetSpec("player_or_planeswalker", p, count=count, up_to=up_to)
+        return TargetSpec("player_or_planeswalker", p, count=count, up_to=up_to, at_least=at_least)
     if what == "creature or player":
-        return TargetSpec("any", p, count=count, up_to=up_to)
+        return TargetSpec("any", p, count=count, up_to=up_to, at_least=at_least)
     m2 = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
     if m2:
         test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(m2.group(1)))
-        return TargetSpec("card_graveyard", p, test, count, up_to)
+        return TargetSpec("card_graveyard", p, test, count, up_to, at_least)
     if re.search(r"\bspells?$", what):
         qualifier = re.sub(r"\s*\bspells?$", "", what)
         if not qualifier:
-            return TargetSpec("spell", p, count=count, up_to=up_to)
-        return TargetSpec("spell", p, object_phrase(qualifier + " spell")[1], count, up_to)
+            return TargetSpec("spell", p, count=count, up_to=up_to, at_least=at_least)
+        return TargetSpec("spell", p, object_phrase(qualifier + " spell")[1], count, up_to, at_least)
     kind, test = object_phrase(what)
-    return TargetSpec(kind, p, test, count, up_to)
+    return TargetSpec(kind, p, test, count, up_to, at_least)

@@ -49,6 +49,7 @@ class Cast(Action):
     x: int | None = None
     modes: tuple[int, ...] = ()
     paying: tuple[int, ...] | None = None
+    division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (601.2d)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Activate(Action):
     x: int | None = None
     paying: tuple[int, ...] | None = None
     color: str | None = None  # for "one mana of any color": which one
+    division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (601.2d)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class YesNo(Action):
 @dataclass(frozen=True)
 class ChooseTargets(Action):
     targets: tuple[Ref, ...] = ()
+    division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (603.3d)
 
 
 @dataclass(frozen=True)

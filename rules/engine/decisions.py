@@ -174,11 +174,12 @@ class TargetsDecision(Decision):
     specs: tuple[TargetSpec, ...] = ()
     legal: tuple[tuple[Ref, ...], ...] = ()
     trigger: PendingTrigger | None = None
+    divide: int = 0  # damage the controller divides among the targets as they choose (603.3d), or 0
 
     @property
     def shape(self) -> str:
         sorts = sorted({s for spec in self.specs for s in _TARGET_SORTS.get(spec.kind, ("permanent",))})
-        return "targets:" + "+".join(sorts)
+        return "targets:" + "+".join(sorts) + (":divided" if self.divide else "")
 
 
 @dataclass(frozen=True, eq=False)
@@ -269,6 +270,7 @@ SHAPES = frozenset({
     "priority", "mulligan", "bottom", "attackers", "blockers", "discard", "yesno", "order_triggers",
     "order_blockers:attacker", "order_blockers:blocker", "assign_damage:creatures", "assign_damage:with_player",
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
+    "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
     "choose:keep", "choose:color",
 })

@@ -132,6 +132,17 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.DealDamage(amt, to):
             k = n(amt)
             yield from E.deal_damage(state, ctx, k, r(to))
+        case ir.DealDividedDamage(amt, to, evenly):
+            # the division was announced with the targets (601.2d); a target that became
+            # illegal is not dealt its part (608.2b), and nobody else gets it
+            chosen = ctx.targets[to.index:to.index + to.count]
+            if evenly:
+                parts = [n(amt) // len(chosen)] * len(chosen) if chosen else []
+            else:
+                parts = list(ctx.item.division) if ctx.item is not None else []
+            for target, part in zip(chosen, parts, strict=False):
+                if target is not None and part > 0:
+                    yield from E.deal_damage(state, ctx, part, [target])
         case ir.Destroy(objects, regenerate):
             E.destroy(state, ctx, r(objects), regenerate=regenerate)
         case ir.Regenerate(objects):

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from ..cards.mana import ManaCost
 from ..cards.model import TargetSpec
 from . import actions as A
-from .characteristics import activated_abilities, spell_targets
+from .characteristics import activated_abilities, spell_ability, spell_targets
 from .combat import can_block, check_assign, check_attackers, check_blockers, max_blocks, most_block_requirements
 from .damage import lethal_damage
 from .decisions import (
@@ -32,6 +32,7 @@ from .decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
+from .division import amount_to_divide, divided_effect, divisions
 from .objects import Obj
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
@@ -50,14 +51,9 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
     per_spec: list[list[tuple[Any, ...]]] = []
     for spec in specs:
         legal = legal_targets(state, spec, controller, source)
-        choices: list[tuple[Any, ...]]
-        if spec.count == 1:
-            choices = [(t,) for t in legal]
-        else:
-            choices = list(itertools.islice(itertools.combinations(legal, spec.count), MAX_TARGET_COMBOS))
-        if spec.up_to:
-            choices = [()] + choices
-        per_spec.append(choices)
+        sizes = range(spec.fewest, spec.most(len(legal)) + 1)  # "up to two": none, one or two
+        per_spec.append(list(itertools.islice((c for k in sizes for c in itertools.combinations(legal, k)),
+                                              MAX_TARGET_COMBOS)))
     out = []
     for combo in itertools.islice(itertools.product(*per_spec), MAX_TARGET_COMBOS):
         out.append(tuple(t for part in combo for t in part))
@@ -99,13 +95,15 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
         seen_names.add(o.name)  # identical cards in hand give identical options
         cost = o.card.mana_cost or ManaCost()
         for x in _x_values(state, player, cost):
+            spell = spell_ability(o)
             for targets in target_combos(state, spell_targets(o), player, o):
-                action = A.Cast(player, oid, targets, x)
-                try:
-                    check_cast(state, action)
-                    out.append(action)
-                except A.IllegalAction:
-                    pass
+                for division in _divisions(spell.effect if spell else (), targets, x or 0):
+                    action = A.Cast(player, oid, targets, x, division=division)
+                    try:
+                        check_cast(state, action)
+                        out.append(action)
+                    except A.IllegalAction:
+                        pass
     for o in state.permanents(player):
         for index, ab in enumerate(activated_abilities(state, o), 1):
             if ab.is_mana and len(ab.mana_colors) > 1:
@@ -116,13 +114,23 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
                 xs = _x_values(state, player, ab.cost.mana or ManaCost())
             for x in xs:
                 for targets in target_combos(state, ab.targets, player, o):
-                    activate = A.Activate(player, o.id, index, targets, x)
-                    try:
-                        check_activate(state, activate)
-                        out.append(activate)
-                    except A.IllegalAction:
-                        pass
+                    for division in _divisions(ab.effect, targets, x or 0):
+                        activate = A.Activate(player, o.id, index, targets, x, division=division)
+                        try:
+                            check_activate(state, activate)
+                            out.append(activate)
+                        except A.IllegalAction:
+                            pass
     return out
+
+
+def _divisions(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:
+    """The divisions to offer with `targets`: none to announce unless the effect divides
+    damage among two or more targets (601.2d), then each way to divide it (capped)."""
+    effect = divided_effect(effects)
+    if effect is None or len(targets) < 2:
+        return [()]
+    return list(itertools.islice(divisions(amount_to_divide(effect, x), len(targets)), MAX_TARGET_COMBOS))
 
 
 def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action:
@@ -159,6 +167,8 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
             idx = list(range(len(d.labels)))
             rng.shuffle(idx)
             return A.Order(p, tuple(idx))
+        case TargetsDecision() if d.divide:
+            return _random_division(d, rng)
         case TargetsDecision():
             picks: list[Any] = []
             for spec, legal in zip(d.specs, d.legal, strict=True):
@@ -199,6 +209,20 @@ def _fallback_attack(state: GameState, d: AttackersDecision) -> A.DeclareAttacke
         except A.IllegalAction:
             continue
     return A.DeclareAttackers(d.player, ())
+
+
+def _random_division(d: TargetsDecision, rng: random.Random) -> A.ChooseTargets:
+    """Random targets for an ability that divides damage, and a random division of it among
+    them (each at least 1, 601.2d)."""
+    (spec,), (legal,) = d.specs, d.legal  # the templates give a divided ability one target spec
+    most = min(spec.most(len(legal)), d.divide)
+    k = rng.randint(min(max(spec.fewest, 1), most), most)
+    targets = tuple(rng.sample(list(legal), k))
+    if k < 2:
+        return A.ChooseTargets(d.player, targets)
+    cuts = sorted(rng.sample(range(1, d.divide), k - 1))
+    parts = tuple(b - a for a, b in zip([0, *cuts], [*cuts, d.divide], strict=True))
+    return A.ChooseTargets(d.player, targets, parts)
 
 
 def _fallback_block(state: GameState, d: BlockersDecision) -> A.DeclareBlockers:
@@ -304,10 +328,14 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
         case TriggerOrderDecision():
             yield from (A.Order(p, order) for order in itertools.permutations(range(len(d.labels))))
         case TargetsDecision():
-            per_spec = [[c for k in range(0 if s.up_to else s.count, s.count + 1)
-                         for c in itertools.combinations(legal, k)] for s, legal in zip(d.specs, d.legal, strict=True)]
+            per_spec = [[c for k in range(s.fewest, s.most(len(legal)) + 1) for c in itertools.combinations(legal, k)]
+                        for s, legal in zip(d.specs, d.legal, strict=True)]
             for combo in itertools.product(*per_spec):
-                yield A.ChooseTargets(p, tuple(t for part in combo for t in part))
+                targets = tuple(t for part in combo for t in part)
+                if not d.divide or len(targets) < 2:
+                    yield A.ChooseTargets(p, targets)
+                else:
+                    yield from (A.ChooseTargets(p, targets, parts) for parts in divisions(d.divide, len(targets)))
         case DamageAssignmentDecision():
             for parts in _compositions(d.amount, len(d.recipients)):
                 yield A.Assign(p, tuple(zip(parts, d.recipients, strict=True)))

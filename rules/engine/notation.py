@@ -35,7 +35,7 @@ __all__ = ["NotationError", "format_action", "parse_action"]
 
 
 # ------------------------------------------------------------------ parsing
-_CLAUSE = re.compile(r"\s+(targeting|paying|ability)\s+|\s+(x|mode)=", re.I)
+_CLAUSE = re.compile(r"\s+(targeting|paying|ability|divide)\s+|\s+(x|mode)=", re.I)
 
 
 def _clauses(rest: str) -> tuple[str, dict[str, str]]:
@@ -49,6 +49,27 @@ def _clauses(rest: str) -> tuple[str, dict[str, str]]:
         out[key] = (val or "").strip()
         i += 3
     return head, out
+
+
+def _division(state: GameState, text: str | None, targets: tuple[Any, ...]) -> tuple[int, ...]:
+    """`divide 2 to Craw Wurm, 1 to bob`: the amounts in the order of the targets (601.2d)."""
+    if text is None:
+        return ()
+    amounts: dict[int, int] = {}
+    for part in split_refs(text, state):
+        m = re.fullmatch(r"(\d+)\s+to\s+(.+)", part.strip(), re.I)
+        if not m:
+            raise NotationError(f"write the division as 'divide N to TARGET, M to TARGET', not {part!r}")
+        ref = m.group(2).strip()
+        at = [i for i, t in enumerate(targets) if i not in amounts
+              and (t == ref or (isinstance(t, int) and t in candidates(state, ref, _TARGET_ZONES)))]
+        if not at:
+            raise NotationError(f"{ref!r} is not one of the targets to divide among")
+        amounts[at[0]] = int(m.group(1))
+    return tuple(amounts.get(i, 0) for i in range(len(targets)))
+
+
+_TARGET_ZONES = ("battlefield", "stack", "graveyard", "hand", "exile")
 
 
 def _int(text: str, what: str) -> int:
@@ -150,7 +171,7 @@ def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     x = _int(cl["x"], "x") if "x" in cl else None
     modes = tuple(_int(v, "mode") for v in cl["mode"].split(",")) if "mode" in cl else ()
     paying = _paying(state, player, cl)
-    return A.Cast(player, card.id, targets, x, modes, paying)
+    return A.Cast(player, card.id, targets, x, modes, paying, _division(state, cl.get("divide"), targets))
 
 
 def _paying(state: GameState, player: str, cl: dict[str, str]) -> tuple[int, ...] | None:
@@ -186,7 +207,8 @@ def _p_activate(state: GameState, player: str, rest: str) -> A.Action:
         o = state.objects[oid]
         abilities = activated_abilities(state, o)
         specs = abilities[index - 1].targets if 1 <= index <= len(abilities) else ()
-        action = A.Activate(player, oid, index, _refs_for_specs(state, specs, refs, player, o), x, paying, color)
+        targets = _refs_for_specs(state, specs, refs, player, o)
+        action = A.Activate(player, oid, index, targets, x, paying, color, _division(state, cl.get("divide"), targets))
         best = best or action
         try:
             check_activate(state, action)
@@ -306,12 +328,14 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
 
 def _p_target(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
-    refs = split_refs(rest, state)
+    head, cl = _clauses(rest)
+    refs = split_refs(head, state)
     if isinstance(d, TargetsDecision) and d.trigger is not None:
         t = d.trigger
-        return A.ChooseTargets(player, _refs_for_specs(state, d.specs, refs, t.controller, t.source))
-    return A.ChooseTargets(player, tuple(resolve_ref(state, r, ("battlefield", "stack", "graveyard"),
-                                                           player_ok=True) for r in refs))
+        targets = _refs_for_specs(state, d.specs, refs, t.controller, t.source)
+    else:
+        targets = tuple(resolve_ref(state, r, ("battlefield", "stack", "graveyard"), player_ok=True) for r in refs)
+    return A.ChooseTargets(player, targets, _division(state, cl.get("divide"), targets))
 
 
 def _p_discard(state: GameState, player: str, rest: str) -> A.Action:
@@ -350,6 +374,8 @@ def format_action(state: GameState, a: A.Action) -> str:
                 s += f" ability {a.index}"
         if a.targets:
             s += " targeting " + ", ".join(n(t) for t in a.targets)
+        if a.division:
+            s += " divide " + ", ".join(f"{k} to {n(t)}" for t, k in zip(a.targets, a.division, strict=False))
         if a.x is not None:
             s += f" x={a.x}"
         if isinstance(a, A.Cast) and a.modes:
@@ -377,7 +403,10 @@ def format_action(state: GameState, a: A.Action) -> str:
     if isinstance(a, A.YesNo):
         return f"{p}: {'yes' if a.yes else 'no'}"
     if isinstance(a, A.ChooseTargets):
-        return f"{p}: target " + ", ".join(n(t) for t in a.targets)
+        s = f"{p}: target " + ", ".join(n(t) for t in a.targets)
+        if a.division:
+            s += " divide " + ", ".join(f"{k} to {n(t)}" for t, k in zip(a.targets, a.division, strict=False))
+        return s
     if isinstance(a, A.Discard):
         return f"{p}: discard " + ", ".join(n(c) for c in a.cards)
     if isinstance(a, A.Keep):

@@ -109,6 +109,7 @@ class StackItem:
     targets: list[Any] = field(default_factory=list)  # player names or object ids
     x: int = 0
     modes: tuple[int, ...] = ()
+    division: tuple[int, ...] = ()  # damage divided among the targets as announced (601.2d)
     data: dict = field(default_factory=dict)  # trigger event details, combat damage assignment
     text: str = ""
 

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.mana import NAME_TO_COLOR, ManaCost, Payment, mana_symbols
-from ..cards.model import TargetSpec, TriggeredAbility
+from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
 from . import actions as A
 from .characteristics import (
     activated_abilities,
@@ -20,6 +20,7 @@ from .characteristics import (
 )
 from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, Decision, YesNoDecision
+from .division import check_division
 from .effects import choose_object
 from .events import emit, flush
 from .interpret import run_effects
@@ -88,15 +89,26 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     err = can_cast_now(state, a.player, o)
     if err:
         raise err
-    cost = o.card.mana_cost or ManaCost()
-    x = _check_x(state, cost, a.x, o.name)
+    x = _check_x(state, o.card.mana_cost or ManaCost(), a.x, o.name)
     if a.modes:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
-    plan = plan_payment(state, a.player, cost.with_x(x), a.paying, exclude=(), casting=o.id)
+    plan = plan_payment(state, a.player, total_cost(o, x, len(a.targets)), a.paying, exclude=(), casting=o.id)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
+    ab = spell_ability(o)
+    check_division(state, ab.effect if ab else (), a.targets, a.division, x)
     return plan
+
+
+def total_cost(o: Obj, x: int, targets: int) -> ManaCost:
+    """The mana a spell costs once X and its targets are announced (601.2e / 409.1f): its
+    mana cost with X, plus any "costs {N} more for each target beyond the first"."""
+    cost = (o.card.mana_cost or ManaCost()).with_x(x)
+    extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
+    if extra and targets > 1:
+        cost = cost.plus_generic(extra * (targets - 1))
+    return cost
 
 
 def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
@@ -114,14 +126,17 @@ def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
 def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     o = state.objects[a.card]
     name = o.name
+    ab = spell_ability(o)
+    division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
+    cost = total_cost(o, a.x or 0, len(a.targets))
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
-    pay_mana(state, a.player, payment, (o.card.mana_cost or ManaCost()).with_x(a.x or 0))
-    item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=spell_ability(o),
-                     targets=list(a.targets), x=a.x or 0, modes=a.modes)
+    pay_mana(state, a.player, payment, cost)
+    item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division)
     state.stack.append(item)
-    state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets)}",
+    state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})
 
@@ -180,6 +195,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
     payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
     check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
+    check_division(state, ab.effect, a.targets, a.division, x)
     return payment
 
 
@@ -231,11 +247,12 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
         flush(state)
         return
+    division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
     item = StackItem(state.new_id(), "ability", a.player, o.id, o.name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, data={"lki": source_lki})
+                     targets=list(a.targets), x=a.x or 0, division=division, data={"lki": source_lki})
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('activate')} an ability of {o.name}"
-                    f"{targets_text(state, item.targets)}", "activate", player=a.player)
+                    f"{targets_text(state, item.targets, item.division)}", "activate", player=a.player)
     flush(state)
 
 

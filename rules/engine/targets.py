@@ -16,13 +16,18 @@ from .state import GameState
 def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tuple[Any, ...],
                   controller: str, source: Obj) -> None:
     need = sum(s.count for s in specs)
-    least = sum(0 if s.up_to else s.count for s in specs)
+    least = sum(s.fewest for s in specs)
     if not least <= len(targets) <= need:
         if not specs:
             raise A.IllegalAction(f"{source.name} has no targets", state.rules.cite("cast_targets"))
         what = ", ".join(s.text for s in specs)
-        raise A.IllegalAction(f"{source.name} needs {need} target{'s' if need != 1 else ''}: {what}",
-                              state.rules.cite("cast_targets"))
+        if least == need:
+            many = f"{need} target{'s' if need != 1 else ''}"
+        elif len(targets) < least:
+            many = f"at least {least} target{'s' if least != 1 else ''}"
+        else:
+            many = f"at most {need} target{'s' if need != 1 else ''}"
+        raise A.IllegalAction(f"{source.name} needs {many}: {what}", state.rules.cite("cast_targets"))
     i = 0
     for spec in specs:
         chosen = list(targets[i:i + spec.count])
@@ -101,10 +106,12 @@ def legal_targets(state: GameState, spec: TargetSpec, controller: str, source: O
     return [c for c in cands if target_illegal(state, spec, c, controller, source) is None]
 
 
-def targets_text(state: GameState, targets: list[Any]) -> str:
+def targets_text(state: GameState, targets: list[Any], division: tuple[int, ...] = ()) -> str:
+    """" targeting A, B" for the log; with damage divided, each target's part: "A (2), B (1)"."""
     if not targets:
         return ""
-    return " targeting " + ", ".join(name_of(state, t) for t in targets)
+    parts = [f" ({k})" for k in division] if len(division) == len(targets) else [""] * len(targets)
+    return " targeting " + ", ".join(name_of(state, t) + part for t, part in zip(targets, parts, strict=True))
 
 
 def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:

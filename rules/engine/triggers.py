@@ -7,6 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .decisions import Decision, TargetsDecision, TriggerOrderDecision
+from .division import amount_to_divide, check_division, divided_effect
 from .objects import PendingTrigger, StackItem
 from .refs import name_of
 from .state import GameState
@@ -35,23 +36,27 @@ def stack_triggers(state: GameState) -> Gen:
 
 def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
     chosen: list[Any] = []
+    division: tuple[int, ...] = ()
     specs = t.ability.targets
     if specs:
         options = [legal_targets(state, s, t.controller, t.source) for s in specs]
-        if any(not opts and not s.up_to for s, opts in zip(specs, options, strict=True)):
+        if any(not opts and s.fewest for s, opts in zip(specs, options, strict=True)):
             # 603.3d: no legal target, so the ability is removed from the stack
             state.log_event(f"{t.source.name}'s ability has no legal target and is removed from the stack",
                             "trigger_targets")
             return
+        divided = divided_effect(t.ability.effect)
         ans, _ = yield TargetsDecision(
             t.controller, f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
-            specs=tuple(specs), legal=tuple(tuple(o) for o in options), trigger=t)
+            specs=tuple(specs), legal=tuple(tuple(o) for o in options), trigger=t,
+            divide=amount_to_divide(divided, 0) if divided else 0)
         chosen = list(ans.targets)
+        division = check_division(state, t.ability.effect, ans.targets, ans.division, 0)
         state.log_event(f"{t.controller} chooses targets for {t.source.name}'s ability:"
-                        f"{targets_text(state, chosen).removeprefix(' targeting')}", "trigger_targets",
+                        f"{targets_text(state, chosen, division).removeprefix(' targeting')}", "trigger_targets",
                         player=t.controller)
     item = StackItem(state.new_id(), "trigger", t.controller, t.source.id, t.source.name, ability=t.ability,
-                     targets=chosen, data={**t.event, "lki": t.source}, text=t.ability.text)
+                     targets=chosen, division=division, data={**t.event, "lki": t.source}, text=t.ability.text)
     state.stack.append(item)
-    state.log_event(f"{t.source.name}'s triggered ability goes on the stack{targets_text(state, chosen)}",
+    state.log_event(f"{t.source.name}'s triggered ability goes on the stack{targets_text(state, chosen, division)}",
                     "trigger_apnap")

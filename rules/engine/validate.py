@@ -26,6 +26,7 @@ from .decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
+from .division import check_division
 from .refs import candidates, name_of, resolve_ref
 from .stack import check_activate, check_cast, check_play_land
 from .state import GameState
@@ -65,6 +66,7 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
         case TargetsDecision(), A.ChooseTargets():
             assert d.trigger is not None
             check_targets(state, d.specs, action.targets, d.trigger.controller, d.trigger.source)
+            check_division(state, d.trigger.ability.effect, action.targets, action.division, 0)
         case ChooseObjectDecision(), A.Choose():
             ref = action.words[0] if action.words else None
             if isinstance(ref, str) and not state.has_player(ref):

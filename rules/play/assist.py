@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards.model import TargetSpec
 from ..engine import actions as A
-from ..engine.characteristics import activated_abilities, spell_targets
+from ..engine.characteristics import activated_abilities, spell_ability, spell_targets
 from ..engine.combat import can_block
 from ..engine.damage import lethal_damage as lethal
 from ..engine.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision
+from ..engine.division import amount_to_divide, divided_effect
 from ..engine.game import Game
 from ..engine.legal import lethal_first
 from ..engine.payment import mana_sources
@@ -29,9 +31,14 @@ class TargetChoice:
     """One "target ..." phrase of a spell or ability and every legal choice for it."""
 
     text: str
-    count: int
+    count: int  # the most that may be chosen (never more than there are options)
     up_to: bool
     options: tuple[Any, ...]  # object ids, stack item ids or player names
+    fewest: int = 1  # the fewest ("up to": 0; "one, two, or three": 1)
+
+
+def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoice:
+    return TargetChoice(text, spec.most(len(options)) if spec.up_to else spec.count, spec.up_to, options, spec.fewest)
 
 
 def is_mana_ability(game: Game, action: A.Action) -> bool:
@@ -58,13 +65,36 @@ def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice
     else:
         source = game.objects[action.source]
         specs = activated_abilities(game.state, source)[action.index - 1].targets
-    return [TargetChoice(s.text.replace("~", source.name), s.count, s.up_to,
-                         tuple(legal_targets(game.state, s, action.player, source))) for s in specs]
+    return [_choice(s, s.text.replace("~", source.name), tuple(legal_targets(game.state, s, action.player, source)))
+            for s in specs]
 
 
 def trigger_target_choices(d: TargetsDecision) -> list[TargetChoice]:
     """The same for a `targets` decision (a triggered ability going on the stack)."""
-    return [TargetChoice(s.text, s.count, s.up_to, tuple(opts)) for s, opts in zip(d.specs, d.legal, strict=True)]
+    return [_choice(s, s.text, tuple(opts)) for s, opts in zip(d.specs, d.legal, strict=True)]
+
+
+def damage_to_divide(game: Game, action: A.Action) -> int:
+    """How much damage the player still has to divide among the targets of `action` (601.2d,
+    603.3d): 0 when nothing is divided, there are fewer than two targets (the one target
+    gets it all) or the division is already given."""
+    if not isinstance(action, (A.Cast, A.Activate, A.ChooseTargets)) or len(action.targets) < 2 or action.division:
+        return 0
+    if isinstance(action, A.ChooseTargets):
+        d = game.decision
+        return d.divide if isinstance(d, TargetsDecision) else 0
+    if isinstance(action, A.Cast):
+        spell = spell_ability(game.objects[action.card])
+        effects = spell.effect if spell else ()
+    else:
+        effects = activated_abilities(game.state, game.objects[action.source])[action.index - 1].effect
+    effect = divided_effect(effects)
+    return amount_to_divide(effect, action.x or 0) if effect else 0
+
+
+def even_division(total: int, parts: int) -> list[int]:
+    """A division to start from: as even as it goes, the first targets getting the rest."""
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
 
 
 def ability_texts(game: Game, source: int) -> list[str]:

@@ -55,7 +55,7 @@ def goldfish_answer(game: Game, d: Decision) -> A.Action:
             picks: list = []
             for spec, legal in zip(d.specs, d.legal, strict=True):
                 pool = [t for t in legal if t not in picks]
-                picks += pool[: 0 if spec.up_to else spec.count]
+                picks += pool[: spec.fewest]
             return A.ChooseTargets(p, tuple(picks))
         case DamageAssignmentDecision():
             return lethal_first(game.state, d)

@@ -32,7 +32,7 @@ from rules.play.scenario import (
 from paths import SHARED
 
 CONTRACT = SHARED / "design" / "contract"
-NOT_YET = {"c08_divide_damage", "c09_copy_numbering"}  # divided damage and Clone: not implemented yet
+NOT_YET = {"c09_copy_numbering"}  # Clone (copy effects): not implemented yet
 
 # alice's turn 3, precombat main phase, after she tapped her Mountain for {R}
 ALICE = {"life": 17, "poison": 2, "hand": ["Lightning Bolt"], "graveyard": ["Shock"], "exile": ["Giant Growth"],

@@ -58,6 +58,11 @@ async def answer_by_keys(pilot: Pilot, app: MtgApp) -> str:
         return "block letters"
     if isinstance(picker, TargetPicker):
         await pilot.press(labels[-1])
+        if not picker.complete():  # "any number of targets": a second one, then Enter
+            await pilot.press(labels[0], "enter")
+        if isinstance(app.screen, AssignDialog):  # damage divided among them (601.2d)
+            await pilot.press("enter")
+            return "target letters, then the divide dialog"
         return "target letters"
     if screen.session.decision is not None and screen.session.decision.kind == "priority":
         await pilot.press("space")

@@ -8,6 +8,7 @@ from conftest import SIZE, app_for, game_screen, position, screen_text
 
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
 from rules import Game, GameSetup
+from rules.engine import actions as A
 
 pytestmark = pytest.mark.asyncio
 
@@ -338,3 +339,42 @@ async def test_space_warns_before_passing_into_mana_burn_300_3() -> None:
         await pilot.press("space")  # the same key again: pass anyway
         await pilot.pause()
         assert game.player("alice").life == 19
+
+
+async def test_divided_damage_is_split_in_a_dialog_after_the_targets_601_2d() -> None:
+    game = position({"alice": {"hand": ["Ignite Disorder"], "battlefield": ["Mountain", "Mountain"]},
+                     "bob": {"battlefield": ["Elite Vanguard", "Serra Angel", "Wall of Frost"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert "up to 3 more" in screen_text(app)
+        vanguard, angel = (next(o.id for o in game.permanents("bob") if o.name == n)
+                           for n in ("Elite Vanguard", "Serra Angel"))
+        await pilot.press(labels(app)[vanguard])
+        await pilot.press(labels(app)[angel], "enter")  # two of the three, then done
+        dialog = app.screen
+        assert isinstance(dialog, AssignDialog) and dialog.given == [2, 1]  # an even start, each at least 1
+        await pilot.press("down", "right")  # one more to Serra Angel: 1 and 2
+        await pilot.press("enter")
+        cast = game.record[0]
+        assert cast.targets == (vanguard, angel) and cast.division == (1, 2)
+        assert "Elite Vanguard (1), Serra Angel (2)" in "\n".join(e.text for e in game.log)
+
+
+async def test_a_triggered_ability_divides_its_damage_by_letters_then_the_dialog_603_3d() -> None:
+    game = position({"alice": {"hand": ["Bogardan Hellkite"], "battlefield": ["Mountain"] * 8},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # cast it; nobody can respond, so it resolves and its ability triggers
+        assert game.decision.kind == "targets" and game.decision.divide == 5
+        bear = next(o.id for o in game.permanents("bob"))
+        await pilot.press(labels(app)[bear])
+        await pilot.press(labels(app)["bob"], "enter")
+        dialog = app.screen
+        assert isinstance(dialog, AssignDialog) and dialog.given == [3, 2]
+        await pilot.press("left", "enter")  # 2 and 2: not all of it, so the dialog stays
+        assert isinstance(app.screen, AssignDialog) and "divide all 5" in screen_text(app)
+        await pilot.press("down", "right", "enter")  # Runeclaw Bear 2, bob 3
+        answer = next(a for a in game.record if isinstance(a, A.ChooseTargets))
+        assert answer.targets == (bear, "bob") and answer.division == (2, 3)

@@ -9,6 +9,7 @@ until something they depend on changes (`GameState.invalidate`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..cards import ir
@@ -71,14 +72,14 @@ def chars(state: GameState, o: Obj) -> Characteristics:
 
 def base_chars(state: GameState, o: Obj) -> Characteristics:
     c = o.card
-    keywords = frozenset(ab.keyword for ab in c.abilities if isinstance(ab, KeywordAbility))
+    counts = Counter(ab.keyword for ab in c.abilities if isinstance(ab, KeywordAbility))
     restrictions = frozenset(ab.restriction for ab in c.abilities
                              if isinstance(ab, StaticAbility) and ab.restriction and ab.affects is None)
     return Characteristics(
         name=c.name, types=frozenset(c.type_line.types), subtypes=frozenset(c.type_line.subtypes),
         supertypes=frozenset(c.type_line.supertypes), colors=c.colors,
         power=_num(c.power), toughness=_num(c.toughness), abilities=list(c.abilities),
-        keywords=keywords, restrictions=restrictions)
+        keywords=frozenset(counts), restrictions=restrictions, keyword_counts=dict(counts))
 
 
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:
@@ -118,13 +119,14 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
         if e.restriction:
             restrictions.add(e.restriction)
     # layer 6 (2014) / 5 (2009): ability-adding and -removing effects, in timestamp order
-    keywords = set(base.keywords)
+    counts = Counter(base.keyword_counts)
     for _, add, remove in sorted(grants, key=lambda g: g[0]):
-        keywords |= set(add)
-        keywords -= set(remove)
+        counts.update(add)  # each grant is one more instance
+        for kw in remove:  # "loses flying": every instance of it
+            counts.pop(kw, None)
     ch = Characteristics(base.name, base.types, base.subtypes, base.supertypes, base.colors,
-                         base.power, base.toughness, base.abilities, frozenset(keywords),
-                         frozenset(restrictions))
+                         base.power, base.toughness, base.abilities, frozenset(counts),
+                         frozenset(restrictions), dict(counts))
     ch = _apply_cda(state, o, ch)
     if ch.power is None and not pt and not o.counters:
         return ch

@@ -7,8 +7,9 @@ only one assignment is legal."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
+import itertools
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any, TypeVar
 
 from ..cards import ir
 from . import actions as A
@@ -21,6 +22,7 @@ from .objects import Obj, StackItem
 from .refs import name_of
 from .state import GameState
 
+Declaration = TypeVar("Declaration", A.DeclareAttackers, A.DeclareBlockers)
 Gen = Generator[Decision, Any, Any]
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
             "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -123,22 +125,27 @@ def first_strike_in_combat(state: GameState) -> bool:
 
 def declare_attackers_step(state: GameState) -> Gen:
     state.dealt_first_strike = set()
+    state.attackers_declared = False
     able = [o.id for o in state.permanents(state.active) if can_attack(state, o) is None]
     if not able:
         state.log_event(f"{state.active} has no creature able to attack", "declare_attackers")
         return
     defenders = attack_defenders(state)
     required = [i for i in able if "must_attack" in chars(state, state.objects[i]).restrictions]
-    if (len(defenders) == 1 and set(required) == set(able)
-            and attack_problem(state, dict.fromkeys(able, defenders[0])) is None):
-        # every able creature must attack the only defender: no real choice (508.1d)
-        ans = A.DeclareAttackers(state.active, tuple((i, defenders[0]) for i in able))
+    d = AttackersDecision(state.active, "declare attackers (or none)", able=tuple(able),
+                          defenders=tuple(defenders), required=tuple(required))
+    forced = None
+    if required or any(_cant_attack_alone(state, state.objects[i]) for i in able):
+        # requirements and restrictions may leave one legal declaration: no real choice (508.1d)
+        forced = only_declaration(attack_declarations(d), lambda a: check_attackers(state, d, a))
+    if forced is not None:
+        ans = forced
     else:
-        ans, _ = yield AttackersDecision(state.active, "declare attackers (or none)", able=tuple(able),
-                                         defenders=tuple(defenders), required=tuple(required))
+        ans, _ = yield d
     if not ans.attacks:
         state.log_event(f"{state.active} declares no attackers", "declare_attackers")
         return
+    state.attackers_declared = True
     for aid, defender in ans.attacks:
         o = state.objects[aid]
         o.attacking = defender
@@ -149,12 +156,39 @@ def declare_attackers_step(state: GameState) -> Gen:
         emit(state, "attacks", {"attacker": aid, "defender": defender})
 
 
+def attack_declarations(d: AttackersDecision) -> Iterator[A.DeclareAttackers]:
+    """Every declaration of the right shape (legal or not): each able creature attacks one
+    of the defenders or doesn't attack."""
+    for plan in itertools.product((None, *d.defenders), repeat=len(d.able)):
+        yield A.DeclareAttackers(d.player, tuple((a, t) for a, t in zip(d.able, plan, strict=True) if t is not None))
+
+
+def only_declaration(declarations: Iterable[Declaration], check: Callable[[Declaration], None],
+                     limit: int = 4096) -> Declaration | None:
+    """The one legal declaration among `declarations`, or None when there are several (or
+    too many to look through): the engine makes a forced declaration without asking."""
+    found: Declaration | None = None
+    for candidate in itertools.islice(declarations, limit):
+        try:
+            check(candidate)
+        except A.IllegalAction:
+            continue
+        if found is not None:
+            return None
+        found = candidate
+    return found
+
+
+def _cant_attack_alone(state: GameState, o: Obj) -> bool:
+    restrictions = chars(state, o).restrictions
+    return "cant_attack_alone" in restrictions or "cant_attack_or_block_alone" in restrictions
+
+
 def attack_problem(state: GameState, attacks: dict[int, Any]) -> str | None:
     """Why a set of attackers breaks a restriction ("can't attack alone"), or None."""
     if len(attacks) == 1:
         (aid,) = attacks
-        r = chars(state, state.objects[aid]).restrictions
-        if "cant_attack_alone" in r or "cant_attack_or_block_alone" in r:
+        if _cant_attack_alone(state, state.objects[aid]):
             return f"{state.objects[aid].name} can't attack alone"
     return None
 
@@ -195,8 +229,17 @@ def declare_blockers_step(state: GameState) -> Gen:
     able = [b.id for b in creatures(state, defender)
             if can_block(state, b) is None and any(can_block(state, b, a) is None for a in attackers)]
     if able and not state.player(defender).goldfish:
-        ans, _ = yield BlockersDecision(defender, "declare blockers (or none)", able=tuple(able),
-                                        attackers=tuple(a.id for a in attackers))
+        d = BlockersDecision(defender, "declare blockers (or none)", able=tuple(able),
+                             attackers=tuple(a.id for a in attackers))
+        forced = None
+        if (any("lure" in chars(state, a).restrictions for a in attackers)
+                or any(_cant_block_alone(state, state.objects[b]) for b in able)):
+            # requirements and restrictions may leave one legal declaration: no real choice (509.1c)
+            forced = only_declaration(block_declarations(state, d), lambda a: check_blockers(state, d, a))
+        if forced is not None:
+            ans = forced
+        else:
+            ans, _ = yield d
         for bid, aid in ans.blocks:
             b, att = state.objects[bid], state.objects[aid]
             b.blocking.append(aid)
@@ -262,8 +305,7 @@ def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) 
                                       state.rules.cite("block_restriction"))
     if len(count) == 1:
         (bid,) = count
-        alone = chars(state, state.objects[bid]).restrictions
-        if "cant_block_alone" in alone or "cant_attack_or_block_alone" in alone:
+        if _cant_block_alone(state, state.objects[bid]):
             raise A.IllegalAction(f"{state.objects[bid].name} can't block alone",
                                   state.rules.cite("block_restriction"))
     # requirements ("all creatures able to block it do so"): the declaration must obey as
@@ -275,6 +317,20 @@ def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) 
             f"blocks must obey as many requirements as possible: {most} blocks of creatures that all "
             f"creatures able to block must block are possible, this declaration has {obeyed}",
             state.rules.cite("block_requirement"))
+
+
+def block_declarations(state: GameState, d: BlockersDecision) -> Iterator[A.DeclareBlockers]:
+    """Every declaration of the right shape (legal or not): each able creature blocks as
+    many of the attackers it could block as its limit allows, or none."""
+    per_blocker = []
+    for b in d.able:
+        bo = state.objects[b]
+        can = [a for a in d.attackers if can_block(state, bo, state.objects[a]) is None]
+        most = min(len(can), max_blocks(state, bo))
+        per_blocker.append([c for k in range(most + 1) for c in itertools.combinations(can, k)])
+    for choice in itertools.product(*per_blocker):
+        yield A.DeclareBlockers(d.player, tuple((b, a) for b, attacked in zip(d.able, choice, strict=True)
+                                                for a in attacked))
 
 
 def most_block_requirements(state: GameState, able: list[int]) -> tuple[int, list[tuple[int, int]]]:
@@ -300,7 +356,26 @@ def most_block_requirements(state: GameState, able: list[int]) -> tuple[int, lis
         cap[(("a", a.id), "t")] = limit(a)
     flow = max_flow(cap, "s", "t")
     pairs = sorted((u, v[1]) for (u, v), f in flow.items() if f > 0 and isinstance(v, tuple) and v[0] == "a")
+    blockers = {b for b, _ in pairs}
+    if len(blockers) == 1 and _cant_block_alone(state, state.objects[min(blockers)]):
+        # the requirements would have one creature block alone, which it can't (a restriction
+        # wins over a requirement, 509.1c / 500.3): another creature blocking anything keeps
+        # them obeyed; without one, they are obeyed without that creature
+        (alone,) = blockers
+        for other in able:
+            if other != alone:
+                extra = next((a.id for a in attacking_creatures(state)
+                              if can_block(state, state.objects[other], a) is None
+                              and (other, a.id) not in pairs), None)
+                if extra is not None:
+                    return len(pairs), sorted([*pairs, (other, extra)])
+        return most_block_requirements(state, [b for b in able if b != alone])
     return len(pairs), pairs
+
+
+def _cant_block_alone(state: GameState, o: Obj) -> bool:
+    restrictions = chars(state, o).restrictions
+    return "cant_block_alone" in restrictions or "cant_attack_or_block_alone" in restrictions
 
 
 # ------------------------------------------------------------ combat damage

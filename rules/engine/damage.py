@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from .characteristics import chars, protected_from
-from .decisions import ChooseObjectDecision, Decision
+from .decisions import ChooseObjectDecision, Decision, YesNoDecision
 from .events import emit
 from .objects import Obj, PendingTrigger
 from .refs import name_of
@@ -58,17 +58,22 @@ def lethal_damage(state: GameState, o: Obj, source: Obj | None = None) -> int:
 
 def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, controller: str) -> Gen:
     """Noncombat damage from an effect.  Damage an opponent's source would deal to a player
-    may be dealt to a planeswalker that player controls instead; the source's controller
-    chooses (306.7 / 212.9g)."""
+    may be dealt to a planeswalker that player controls instead (306.7 / 212.9g): the source's
+    controller is asked yes or no, then which planeswalker when there are several."""
     if isinstance(target, str) and target != controller and amount > 0:
         walkers = [o.id for o in state.permanents(target) if chars(state, o).is_type("Planeswalker")]
         if walkers:
-            ids: list[Any] = [target, *walkers]
-            ans, _ = yield ChooseObjectDecision(
-                controller, f"{source.name} deals {amount} damage to {target}: choose {target} or a planeswalker "
-                f"{target} controls", ids=tuple(ids), concept="redirect_to_planeswalker")
-            choice = ans.words[0]
-            if choice != target:
+            ans, _ = yield YesNoDecision(
+                controller, f"{source.name} deals {amount} damage to {target}: have it dealt to "
+                f"{name_of(state, walkers[0]) if len(walkers) == 1 else 'a planeswalker ' + target + ' controls'} "
+                "instead?")
+            if ans.yes:
+                choice = walkers[0]
+                if len(walkers) > 1:
+                    which, _ = yield ChooseObjectDecision(
+                        controller, f"choose the planeswalker {target} controls to be dealt {source.name}'s damage",
+                        ids=tuple(walkers), concept="redirect_to_planeswalker")
+                    choice = which.words[0]
                 state.log_event(f"{controller} has {source.name}'s damage dealt to {name_of(state, choice)} "
                                 f"instead of {target}", "redirect_to_planeswalker", player=controller)
                 target = choice
@@ -103,13 +108,15 @@ def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat:
                 o.deathtouched = True
         state.log_event(f"{source.name} deals {amount} {word} to {o.name}", "damage")
     if "lifelink" in src_ch.keywords:
-        if state.rules.lifelink_is_trigger:
-            _keyword_trigger(state, source, "lifelink", {"amount": amount})
+        if state.rules.lifelink_is_trigger:  # each instance triggers (502.68b)
+            for _ in range(src_ch.instances("lifelink")):
+                _keyword_trigger(state, source, "lifelink", {"amount": amount})
         else:
             gain_life(state, source.controller, amount, f"{source.name}'s lifelink", concept="lifelink")
     if "deathtouch" in src_ch.keywords and state.rules.deathtouch_is_trigger and isinstance(target, int) \
             and chars(state, state.objects[target]).is_type("Creature"):
-        _keyword_trigger(state, source, "deathtouch", {"victim": target})
+        for _ in range(src_ch.instances("deathtouch")):  # each instance triggers (502.63b)
+            _keyword_trigger(state, source, "deathtouch", {"victim": target})
     emit(state, "damage", {"source": source.id, "target": target, "amount": amount, "combat": combat,
                            "controller": source.controller})
     return amount

@@ -9,13 +9,23 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from ..cards.mana import ManaCost
 from ..cards.model import TargetSpec
 from . import actions as A
 from .characteristics import activated_abilities, spell_ability, spell_targets
-from .combat import can_block, check_assign, check_attackers, check_blockers, max_blocks, most_block_requirements
+from .combat import (
+    Declaration,
+    attack_declarations,
+    block_declarations,
+    can_block,
+    check_assign,
+    check_attackers,
+    check_blockers,
+    max_blocks,
+    most_block_requirements,
+)
 from .damage import lethal_damage
 from .decisions import (
     AttackersDecision,
@@ -181,9 +191,6 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
     raise TypeError(f"no random answer for {d!r}")
 
 
-Declaration = TypeVar("Declaration", A.DeclareAttackers, A.DeclareBlockers)
-
-
 def _sample(make: Callable[[], Declaration], check: Callable[[Declaration], None],
             fallback: Callable[[], Declaration], tries: int = 30) -> Declaration:
     """A random candidate that passes the engine's own check (restrictions and requirements
@@ -311,18 +318,9 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
         case BottomDecision():
             yield from (A.Choose(p, c) for c in itertools.combinations(d.cards, d.count))
         case AttackersDecision():
-            for plan in itertools.product((None, *d.defenders), repeat=len(d.able)):
-                yield A.DeclareAttackers(p, tuple((a, t) for a, t in zip(d.able, plan, strict=True) if t is not None))
+            yield from attack_declarations(d)
         case BlockersDecision():
-            per_blocker = []
-            for b in d.able:
-                bo = state.objects[b]
-                can = [a for a in d.attackers if can_block(state, bo, state.objects[a]) is None]
-                most = min(len(can), max_blocks(state, bo))
-                per_blocker.append([c for k in range(most + 1) for c in itertools.combinations(can, k)])
-            for choice in itertools.product(*per_blocker):
-                pairs = tuple((b, a) for b, attacked in zip(d.able, choice, strict=True) for a in attacked)
-                yield A.DeclareBlockers(p, pairs)
+            yield from block_declarations(state, d)
         case BlockerOrderDecision():
             yield from (A.Order(p, order) for order in itertools.permutations(d.items))
         case TriggerOrderDecision():

@@ -69,9 +69,15 @@ class Characteristics:
     abilities: list[Ability]
     keywords: frozenset[str]
     restrictions: frozenset[Restriction]  # "cant_block", or a restriction with a value
+    # how many instances of each keyword it has: under the 2009 rules each instance of a
+    # triggered keyword triggers on its own (502.63b deathtouch, 502.68b lifelink)
+    keyword_counts: dict[str, int] = field(default_factory=dict)
 
     def is_type(self, t: str) -> bool:
         return t in self.types
+
+    def instances(self, keyword: str) -> int:
+        return self.keyword_counts.get(keyword, 0)
 
 
 @dataclass

@@ -92,6 +92,7 @@ class GameState:
     delayed: list[DelayedTrigger] = field(default_factory=list)
     zone_changes: list[tuple[Obj, Obj]] = field(default_factory=list)  # since the last flush of events
     dealt_first_strike: set[int] = field(default_factory=set)
+    attackers_declared: bool = False  # this combat: its blockers and damage steps happen (508.8 / 308.5)
     # derived from the rest, never part of what the game is
     chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
 

@@ -230,10 +230,12 @@ def _skip_step(state: GameState, step: str) -> bool:
         state.log_event(f"{state.active} skips the draw step of the first turn", "skip_first_draw")
         return True
     if step in ("declare_blockers", "first_strike_damage", "combat_damage"):
-        if not combat.attacking_creatures(state):
-            return True  # 508.8: no attackers, no blockers or damage steps
+        if not state.attackers_declared:
+            return True  # 508.8 / 308.5: no attackers declared, no blockers or damage steps
         if step == "first_strike_damage" and not combat.first_strike_in_combat(state):
             return True
+        # a first-strike damage step is always followed by the second one (510.4 / 310.5),
+        # and attackers declared mean both steps happen even if every one of them has left combat
     return False
 
 

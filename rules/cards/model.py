@@ -15,6 +15,7 @@ from .ir import (
     EntersTappedUnless,
     Fixed,
     Never,
+    Pred,
     Restriction,
     SacrificeCost,
     StaticPrevention,
@@ -145,6 +146,9 @@ class StaticAbility(Ability):
     rule_for: str = "you"  # "you" or "opponents"
     # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
     extra_cost_per_target: int = 0
+    # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
+    # what it may copy
+    enters_as_copy: Pred | None = None
 
 
 @dataclass

@@ -101,6 +101,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, cda=_cda(m.group(1)))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
+    m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
+    if m:
+        return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
     m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
     if m:
         return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))

@@ -42,6 +42,9 @@ class Obj:
     # abilities activated this turn, by index (loyalty: once per turn)
     activated_this_turn: int = 0
     loyalty_activated: int = 0
+    # a copy (706 / 503): `card` holds the copiable values it took; this is the physical card
+    # and its number, which it is again once it leaves the battlefield
+    printed: tuple[CardDef, int] | None = None
 
     @property
     def name(self) -> str:

@@ -303,7 +303,7 @@ def resolve_top(state: GameState) -> Gen:
         yield from run_effects(state, ctx, ab.effect)
         flush(state)
     if item.kind == "spell":
-        _finish_spell(state, item, live_targets)
+        yield from _finish_spell(state, item, live_targets)
     else:
         remove_from_stack(state, item)
     flush(state)
@@ -324,15 +324,41 @@ def _item_source(state: GameState, item: StackItem) -> Obj:
     return source
 
 
-def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) -> None:
+def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) -> Gen:
     o = state.objects[item.source_id]
-    state.stack.remove(item)
     if any(o.card.is_type(t) for t in ("Creature", "Artifact", "Enchantment", "Planeswalker", "Land")):
-        new_id = move(state, o.id, "battlefield", controller=item.controller)
+        copy_of = yield from as_it_enters_copy(state, o, item.controller)
+        state.stack.remove(item)
+        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of)
         if aura_target_spec(o) and live_targets:
             state.objects[new_id].attached_to = live_targets[0]
-        state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control",
-                  "resolve_permanent")
+        if copy_of is not None:
+            state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control as a copy of "
+                            f"{copy_of.name}", "copy")
+        else:
+            state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control",
+                            "resolve_permanent")
     else:
+        state.stack.remove(item)
         move(state, o.id, "graveyard")
         state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
+
+
+def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
+    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield":
+    the choice is made as it enters (614.1c / 419.1c, 706 / 503), a yes or no, then which one
+    when there are several.  Returns the object to copy, or None."""
+    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.enters_as_copy is not None), None)
+    if ab is None or ab.enters_as_copy is None:
+        return None
+    test = ab.enters_as_copy
+    options = [p.id for p in state.permanents() if matches(state, test, p, chars(state, p), controller, o)]
+    if not options:
+        return None
+    ans, _ = yield YesNoDecision(controller, f"{o.name}: enter the battlefield as a copy of "
+                                 + (state.objects[options[0]].name if len(options) == 1 else "a creature") + "?")
+    if not ans.yes:
+        return None
+    chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
+                                      concept="copy")
+    return state.objects[chosen]

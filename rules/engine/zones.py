@@ -27,10 +27,11 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
 
 
 def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None,
-         bottom: bool = False, tapped: bool = False) -> int:
+         bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None) -> int:
     """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
     keeps its last known information.  Returns the new id.  The move is an event abilities
-    see once the events are flushed (`events.flush`)."""
+    see once the events are flushed (`events.flush`).  `copy_of`: it enters the battlefield
+    as a copy of that object (706.2 / 503.2), taking the next number of its name."""
     old = state.objects.pop(oid)
     state.zone_list(old).remove(oid)
     state.lki[oid] = old
@@ -39,8 +40,14 @@ def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = N
     new_id = state.new_id()
     owner = old.owner
     ctrl = controller or owner
-    new = Obj(new_id, old.card, owner, ctrl if to_zone in ("battlefield", "stack") else owner,
-              to_zone, card_no=old.card_no, token=old.token, timestamp=state.new_timestamp())
+    card, card_no = old.printed or (old.card, old.card_no)  # a copy is its own card again (400.7)
+    new = Obj(new_id, card, owner, ctrl if to_zone in ("battlefield", "stack") else owner,
+              to_zone, card_no=card_no, token=old.token, timestamp=state.new_timestamp())
+    if to_zone == "battlefield" and copy_of is not None:
+        new.printed = (new.card, new.card_no)
+        new.card = copy_of.card  # its copiable values, which are a copy's own copied values (706.2-3)
+        state.name_counts[new.card.name] += 1
+        new.card_no = state.name_counts[new.card.name]
     if to_zone == "battlefield":
         new.tapped = tapped
         new.since_turn = state.turn

@@ -74,6 +74,7 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_modes": ("601.2b", "409.1b"),
     "cast_targets": ("601.2c", "409.1c"),
     "cast_divide": ("601.2d", "409.1e"),
+    "copy": ("706.2", "503.2"),
     "cast_total_cost": ("601.2e", "409.1f"),
     "cast_mana_abilities": ("601.2f", "409.1g"),
     "cast_pay": ("601.2g", "409.1h"),

@@ -92,5 +92,5 @@ def test_cards_command_lists_partial_cards_and_their_sentences() -> None:
     r = CliRunner().invoke(main, ["cards", "--set", "M10"])
     assert r.exit_code == 0
     assert r.output.startswith("M10: 234 cards, ")
-    assert "  Clone (M10)\n    - You may have Clone enter the battlefield" in r.output
+    assert "  Alluring Siren (M10)\n    - {T}: Target creature an opponent controls attacks you" in r.output
     assert CliRunner().invoke(main, ["cards", "--set", "XYZ"]).exit_code != 0

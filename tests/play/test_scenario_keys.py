@@ -32,7 +32,6 @@ from rules.play.scenario import (
 from paths import SHARED
 
 CONTRACT = SHARED / "design" / "contract"
-NOT_YET = {"c09_copy_numbering"}  # Clone (copy effects): not implemented yet
 
 # alice's turn 3, precombat main phase, after she tapped her Mountain for {R}
 ALICE = {"life": 17, "poison": 2, "hand": ["Lightning Bolt"], "graveyard": ["Shock"], "exile": ["Giant Growth"],
@@ -348,8 +347,7 @@ def contract(folder: Path) -> list[Any]:
     files = sorted(folder.glob("*.toml"))
     if not files:
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{folder} not present"))]
-    not_yet = pytest.mark.xfail(reason="not implemented yet", strict=False)  # XPASS once it is: drop it from NOT_YET
-    return [pytest.param(f, id=f.stem, marks=[not_yet] if f.stem in NOT_YET else []) for f in files]
+    return [pytest.param(f, id=f.stem) for f in files]
 
 
 @pytest.mark.parametrize("path", contract(CONTRACT))

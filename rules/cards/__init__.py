@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -87,6 +88,22 @@ def get_card(name: str) -> CardDef:
     card = compile_card(raw)
     _CACHE[card.name] = card
     return card
+
+
+@contextmanager
+def with_cards(raws: Iterable[dict]) -> Iterator[list[CardDef]]:
+    """Cards that exist only inside the `with` block, as card data entries (tests use cards
+    the pool lacks: "Target creature becomes 0/1 until end of turn")."""
+    cards = [compile_card(raw) for raw in raws]
+    clash = [c.name for c in cards if c.name in _raw_cards() or c.name in _CACHE]
+    if clash:
+        raise CardDataError(f"already in the card pool: {', '.join(clash)}")
+    _CACHE.update({c.name: c for c in cards})
+    try:
+        yield cards
+    finally:
+        for c in cards:
+            _CACHE.pop(c.name, None)
 
 
 def compile_card(raw: dict) -> CardDef:

@@ -16,6 +16,7 @@ from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
     AtNextEndStep,
+    Becomes,
     Both,
     CounterSpell,
     CreateTokens,
@@ -34,6 +35,7 @@ from .ir import (
     GainLife,
     HalfLibrary,
     If,
+    IsAlso,
     LoseLife,
     May,
     Mill,
@@ -42,9 +44,11 @@ from .ir import (
     PreventThisTurn,
     Pump,
     PutFromHand,
+    PutOntoBattlefield,
     PutOnTopOfLibrary,
     Ref,
     Regenerate,
+    Remembered,
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
@@ -56,11 +60,13 @@ from .ir import (
     SacrificeSource,
     Search,
     Shuffle,
+    SourceRef,
     Tap,
     TargetRef,
     TokenSpec,
     You,
 )
+from .mana import NAME_TO_COLOR
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import keyword_list, num
@@ -262,8 +268,11 @@ def _tap(m: re.Match, out: Compiled) -> None:
     out.steps.append(Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
 
 
-@template(r"[Ss]acrifice ~")
+@template(r"[Ss]acrifice (~|it)")
 def _sacrifice_self(m: re.Match, out: Compiled) -> None:
+    """"Sacrifice ~", or "sacrifice it" where "it" is the ability's source."""
+    if m.group(1) == "it" and not isinstance(out.refs.get("it"), SourceRef):
+        raise Unsupported(m.group(0))
     out.steps.append(SacrificeSource())
 
 
@@ -373,6 +382,27 @@ def _from_hand(m: re.Match, out: Compiled) -> None:
     out.steps.append(PutFromHand(test, "a " + m.group(1)))
 
 
+@template(r"Put (target .+? from (?:a|your|an opponent's) graveyard) onto the battlefield under your control")
+def _reanimate(m: re.Match, out: Compiled) -> None:
+    """Rise from the Grave: the card becomes a permanent, "that creature" afterwards."""
+    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
+    out.refs["that creature"] = Remembered("put")
+
+
+@template(r"That creature is (?:an? )?(.+?) in addition to its other colors and types")
+def _is_also(m: re.Match, out: Compiled) -> None:
+    colors: list[str] = []
+    subtypes: list[str] = []
+    for word in m.group(1).split():
+        if word in NAME_TO_COLOR:
+            colors.append(NAME_TO_COLOR[word])
+        elif word[:1].isupper():
+            subtypes.append(word)
+        else:
+            raise Unsupported(m.group(0))
+    out.steps.append(IsAlso(objects("that creature", out), tuple(colors), tuple(subtypes)))
+
+
 @template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
 def _reanimate_all(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
@@ -398,6 +428,34 @@ def _reorder_top(m: re.Match, out: Compiled) -> None:
 
 
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
+
+
+@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature"
+          r"( for as long as ~ remains on the battlefield| until end of turn)")
+def _becomes(m: re.Match, out: Compiled) -> None:
+    """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
+    land." follows)."""
+    colors: list[str] = []
+    subtypes: list[str] = []
+    for word in m.group(4).split():
+        if word in NAME_TO_COLOR:
+            colors.append(NAME_TO_COLOR[word])
+        elif word[:1].isupper():
+            subtypes.append(word)
+        else:
+            raise Unsupported(m.group(0))
+    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",),
+                             tuple(subtypes), tuple(colors), while_source=m.group(5).startswith(" for as long")))
+    out.pending = "It's still a land"
+
+
+continuation_template(r"It's still a land")
+
+
+@template(r"(.+?) (?:has base power and toughness|becomes) (\d+)/(\d+) until end of turn")
+def _becomes_pt(m: re.Match, out: Compiled) -> None:
+    """"Target creature becomes 0/1 until end of turn": its P/T set (7b / 6b)."""
+    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3))))
 
 
 @template(r"Your opponents can't cast spells this turn")

@@ -474,6 +474,25 @@ class ReturnAllFromGraveyards:
 
 
 @dataclass(frozen=True)
+class PutOntoBattlefield:
+    """"Put target creature card from a graveyard onto the battlefield under your control":
+    the permanent it becomes is remembered as `remember` ("That creature ...")."""
+
+    objects: Ref
+    remember: str = "put"
+
+
+@dataclass(frozen=True)
+class IsAlso:
+    """"That creature is a black Zombie in addition to its other colors and types": colors
+    and types added for as long as it stays on the battlefield (layers 4 and 5)."""
+
+    objects: Ref
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RevealUntil:
     players: Ref
     test: Pred  # on printed characteristics
@@ -509,6 +528,21 @@ class Pump:
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Becomes:
+    """"target Forest becomes a 4/5 green Treefolk creature for as long as ~ remains on the
+    battlefield": types and subtypes added (layer 4), its colors set (5), its P/T set (7b /
+    6b); `while_source` ends it when the source leaves the battlefield, else at end of turn."""
+
+    objects: Ref
+    power: int
+    toughness: int
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
+    while_source: bool = False
 
 
 @dataclass(frozen=True)
@@ -590,9 +624,10 @@ class DeathtouchDestroy:
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
-    | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | RevealUntil | ReorderTop | GainControl
-    | OpponentsCantCast | ExtraTurn | Pump | Restrict | DontUntap | AddCounters | CreateTokens | PreventThisTurn
-    | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
+    | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
+    | ReorderTop | GainControl
+    | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
+    | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
 )
 
 
@@ -633,10 +668,18 @@ class CastTrigger:
 
 
 @dataclass(frozen=True)
+class TargetedTrigger:
+    """"When ~ (enchanted creature) becomes the target of a spell or ability" (`who`: "self"
+    or "enchanted"): as a spell or ability targeting it is put on the stack."""
+
+    who: str
+
+
+@dataclass(frozen=True)
 class PlayerEventTrigger:
     """"Whenever a player (you, an opponent) draws / discards a card / gains life"."""
 
-    kind: str  # "draw", "discard", "life_gain"
+    kind: str  # "draw", "discard", "life_gain", "land_mana" (taps a land for mana)
     who: str
 
 
@@ -651,7 +694,8 @@ class Never:
 
 
 TriggerCondition = (
-    ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | NextEndStep | Never
+    ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
+    | Never
 )
 
 

@@ -144,11 +144,19 @@ class StaticAbility(Ability):
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
+    # a second rule, for the controller's opponents ("... and your opponents can't win the game")
+    opponent_rule: str = ""
     # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
     extra_cost_per_target: int = 0
     # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
     # what it may copy
     enters_as_copy: Pred | None = None
+    control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
+    # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
+    # (ANY_NUMBER) or "up to seven"; None: not such a rule
+    deck_limit: int | None = None
+    # "its activated abilities can't be activated" (Ice Cage), on what it affects: mana abilities too
+    no_activating: bool = False
 
 
 @dataclass
@@ -173,6 +181,12 @@ class CardDef:
         engine asks on every damage event and every cast check, so they are found once."""
         return tuple(ab for ab in self.abilities
                      if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
+
+    @cached_property
+    def control_statics(self) -> tuple[StaticAbility, ...]:
+        """Its static abilities that change who controls something ("You control enchanted
+        creature", layer 2): the engine looks for them whenever control may change."""
+        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.control)
 
     @property
     def supported(self) -> bool:

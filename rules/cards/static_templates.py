@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .ir import (
+    ANY_NUMBER,
     CDA,
     Affects,
     AffectsAllCreatures,
@@ -31,7 +32,7 @@ from .ir import (
 )
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
-from .wording import BASIC_LAND_TYPES, keyword_list
+from .wording import BASIC_LAND_TYPES, keyword_list, num
 
 _RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
                  "be blocked": "unblockable"}
@@ -67,17 +68,20 @@ def _lands_unless(words: str) -> EntersTappedUnless:
     return EntersTappedUnless(tuple(sorted(set(subs))))
 
 
+# "Creatures you control", "Goblin creatures", "Creatures you control with flying" (Favorable Winds)
+_GROUP = r"(?:[A-Z]?\w+ )?[Cc]reatures(?: you control| your opponents control)?(?: with(?:out)? flying)?"
+
+
 def compile_static(t: str, raw: str) -> StaticAbility | None:
     """A static ability line, or None if `t` isn't one this module knows."""
     s = t.rstrip(".")
     # --- anthems and lords
-    m = re.fullmatch(r"(Other )?((?:[A-Z]?\w+ )?[Cc]reatures(?: you control| your opponents control)?) get "
-                     r"([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
+    m = re.fullmatch(r"(Other )?(" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
     if m:
         grants = _keywords(m.group(5)) if m.group(5) else ()
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), power=int(m.group(3)),
                              toughness=int(m.group(4)), grants=grants)
-    m = re.fullmatch(r"(Other )?((?:[A-Z]?\w+ )?[Cc]reatures(?: you control| your opponents control)?) have (.+)", s)
+    m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
     if m:
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
     if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
@@ -101,6 +105,14 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, cda=_cda(m.group(1)))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
+    m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
+    if m:
+        limit = ANY_NUMBER if m.group(2) is None else num(m.group(2))
+        if limit is None:
+            raise Unsupported(s)
+        return StaticAbility(raw, deck_limit=limit)
+    if s in ("You control enchanted creature", "You control enchanted permanent"):
+        return StaticAbility(raw, affects=AffectsAttached(), control=True)
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
         return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
@@ -121,6 +133,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- rules for players
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
+    if s == "Your opponents play with their hands revealed":  # Telepathy
+        return StaticAbility(raw, player_rule="hand_revealed", rule_for="opponents")
+    if s == "You can't lose the game and your opponents can't win the game":
+        return StaticAbility(raw, player_rule="cant_lose", opponent_rule="cant_win")
     return None
 
 
@@ -155,6 +171,9 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
         if rest == "untap during its controller's untap step":
             return StaticAbility(raw, affects=attached, restriction="doesnt_untap")
         raise Unsupported(raw)
+    m = re.fullmatch(r"(attack or block), and its activated abilities can't be activated", rest)
+    if m:  # Ice Cage
+        return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], no_activating=True)
     m = re.fullmatch(r"(attack or block|attack|block|be blocked)(?: and has (.+))?", rest)
     if not m:
         raise Unsupported(raw)

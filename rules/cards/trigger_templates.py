@@ -23,6 +23,7 @@ from .ir import (
     SourceRef,
     SourceUntapped,
     StepTrigger,
+    TargetedTrigger,
     TriggerCondition,
     ZoneChangeTrigger,
 )
@@ -65,6 +66,10 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
     if cond == "the beginning of the upkeep of enchanted creature's controller":
         return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
+    m = re.fullmatch(r"(~|enchanted creature) becomes the target of a spell or ability", cond)
+    if m:
+        who = "self" if m.group(1) == "~" else "enchanted"
+        return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
@@ -78,6 +83,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         kind = {"draws": "draw", "discards": "discard"}[m.group(2)]
         return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
+    m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
+    if m:  # Manabarbs
+        return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
     m = re.fullmatch(r"(you|a player|an opponent) gains? life", cond)
     if m:
         return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False

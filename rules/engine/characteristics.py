@@ -1,56 +1,74 @@
 """Characteristics: what an object is after continuous effects (2014: 611, 613; 2009: 418),
 and the questions asked of it (its abilities, protection, attachments, summoning sickness).
 
-An object's characteristics are computed from its card, then the continuous effects that
-apply to it, sorted into layers and then by timestamp.  Layers are data (`LAYER_ORDER`),
-so the full layer system adds rows rather than code paths.  Results are cached on the state
-until something they depend on changes (`GameState.invalidate`).
+An object's characteristics are computed from its card (which holds any copy effect: layer
+1), then the continuous effects that apply to it, cut into parts by layer and applied in the
+order of `rules.engine.layers`.  Results are cached on the state until something they depend
+on changes (`GameState.invalidate`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
 
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES
 from ..cards.model import ActivatedAbility, KeywordAbility, SpellAbility, StaticAbility, TargetSpec
-from .objects import Characteristics, ContinuousEffect, ControlEffect, Obj
+from .layers import Layer, Part, copy_chars, ordered, stage
+from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
-
-# Sort keys for P/T effects by kind, per ruleset: 2014 613.3 (7a CDA, 7b set, 7c modify,
-# 7d counters, 7e switch); 2009 418.5a (6a CDA, 6b set and spells' modifications,
-# 6c counters, 6d static modifications, 6e switch).
-LAYER_ORDER = {
-    "2014": {"cda": 0, "set": 1, "modify_resolved": 2, "modify_static": 2, "counters": 3},
-    "2009": {"cda": 0, "set": 1, "modify_resolved": 1, "modify_static": 3, "counters": 2},
-}
 
 
 # ------------------------------------------------------------ continuous effects
 def add_effect(state: GameState, effect: ContinuousEffect) -> None:
     state.effects.append(effect)
     state.invalidate()
+    if effect.controller:
+        update_control(state)
 
 
 def end_effects(state: GameState, duration: str) -> None:
-    """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); control
-    returns to the old controller as a control effect ends, unless it changed again."""
+    """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); as a
+    control effect ends, control goes to whoever the remaining effects say (layer 2)."""
     ended = [e for e in state.effects if e.duration == duration]
     if not ended:
         return
     state.effects = [e for e in state.effects if e.duration != duration]
-    for e in ended:
-        if isinstance(e, ControlEffect):
-            o = state.objects.get(e.obj)
-            if o is not None and o.zone == "battlefield" and o.controller == e.new:
-                set_controller(state, o, e.old)
     state.invalidate()
+    if any(e.controller for e in ended):
+        update_control(state)
+
+
+def update_control(state: GameState, *, setting_up: bool = False) -> None:
+    """Layer 2 (613.1b / 418.5a): each permanent's controller is the one under whose control it
+    entered, changed by control-changing effects in timestamp order (the latest wins):
+    "gain control of ..." from resolved spells and abilities, and static abilities such as
+    Mind Control's "You control enchanted creature".  Called whenever such an effect starts
+    or ends, and after objects move (an Aura that leaves takes its control effect away)."""
+    statics = [(src, ab) for src in state.permanents() for ab in src.card.control_statics]
+    effects = [e for e in state.effects if e.controller]
+    for _ in range(3):  # a control effect whose own source changed controller: settle again
+        changed = False
+        for o in state.permanents():
+            claims = [(e.timestamp, e.controller) for e in effects if o.id in e.affected]
+            claims += [(src.timestamp, src.controller) for src, ab in statics
+                       if ab.affects is not None and _affects(state, ab.affects, o, src, chars(state, o))]
+            now = max(claims)[1] if claims else (o.base_controller or o.owner)
+            if now != o.controller:
+                if setting_up:  # a position as the scenario gives it: under that control all along
+                    o.controller = now
+                    state.invalidate()
+                else:
+                    set_controller(state, o, now)
+                changed = True
+        if not changed:
+            return
 
 
 def set_controller(state: GameState, o: Obj, player: str) -> None:
     """`player` gains control of permanent `o`: it leaves combat (506.4) and has not been
-    under its new controller's control since their turn began (302.6)."""
+    under its new controller's control since their turn began (302.6 / 212.3f)."""
     if o.controller == player:
         return
     o.leave_combat()
@@ -83,90 +101,170 @@ def base_chars(state: GameState, o: Obj) -> Characteristics:
 
 
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:
+    """Its card's characteristics (with any copy effect already in its card: layer 1), then
+    every other continuous effect, layer by layer (613 / 418.5, see `rules.engine.layers`)."""
     base = base_chars(state, o)
     if o.zone != "battlefield":
         return _apply_cda(state, o, base)
-    order = LAYER_ORDER[state.rules.name]
-    grants: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
-    pt: list[tuple[int, int, str, Any]] = []  # (layer key, timestamp, kind, value)
-    restrictions = set(base.restrictions)
-    # static abilities of permanents (611.3), affecting what matches now
-    for sid in state.battlefield:
-        src = state.objects[sid]
-        for ab in src.card.abilities:
-            if not isinstance(ab, StaticAbility) or ab.affects is None:
-                continue
-            if not _affects(state, ab.affects, o, src, base):
-                continue
-            if ab.power or ab.toughness:
-                pt.append((order["modify_static"], src.timestamp, "modify", (ab.power, ab.toughness)))
-            if ab.bonus is not None:  # "+1/+1 for each ..."
-                pt.append((order["modify_static"], src.timestamp, "modify", _bonus(state, ab.bonus, o, src)))
-            if ab.grants or ab.removes:
-                grants.append((src.timestamp, ab.grants, ab.removes))
-            if ab.restriction:
-                restrictions.add(ab.restriction)
-    # effects from resolved spells and abilities (611.2)
+    ch = copy_chars(base)
+    printed = (ch.power, ch.toughness)
+    rules = state.rules.name
+    stages: dict[int, list[Part]] = {}
+    for part in _parts(state, o):
+        stages.setdefault(stage(part.layer, rules, part.from_static), []).append(part)
+    decided: dict[tuple[object, ...], bool] = {}
+    for key in sorted(stages):
+        if key >= Layer.PT_CDA and ch.power is None and ch.is_type("Creature"):
+            ch.power, ch.toughness = 0, 0  # a creature without printed P/T (it became one) starts at 0/0
+        for part in ordered(stages[key], ch, decided):
+            if part.key not in decided:
+                decided[part.key] = part.applies(ch)  # once, at the first layer it works in (613.5)
+            if decided[part.key]:
+                part.apply(ch)
+    if not ch.is_type("Creature"):
+        ch.power, ch.toughness = printed  # P/T mean nothing on a noncreature
+    return ch
+
+
+def _parts(state: GameState, o: Obj) -> list[Part]:
+    """The continuous effects that may apply to `o`, cut into their layers' parts."""
+    parts: list[Part] = []
+    # characteristic-defining abilities (604.3, 7a / 6a)
+    for ab in o.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.cda is not None:
+            parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
+                              _set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
+    # static abilities of permanents (611.3): what they affect is judged on `o` as it is
+    # at the first layer they work in
+    for src in state.permanents():
+        for index, ab in enumerate(src.card.abilities):
+            if isinstance(ab, StaticAbility) and ab.affects is not None:
+                parts += _static_parts(state, o, src, index, ab)
+    # effects of resolved spells and abilities (611.2): locked to the objects they affected
     for e in state.effects:
-        if o.id not in e.affected:
-            continue
-        if e.set_pt is not None:
-            pt.append((order["set"], e.timestamp, "set", e.set_pt))
-        if e.power or e.toughness:
-            pt.append((order["modify_resolved"], e.timestamp, "modify", (e.power, e.toughness)))
-        if e.grants or e.removes:
-            grants.append((e.timestamp, e.grants, e.removes))
-        if e.restriction:
-            restrictions.add(e.restriction)
-    # layer 6 (2014) / 5 (2009): ability-adding and -removing effects, in timestamp order
-    counts = Counter(base.keyword_counts)
-    for _, add, remove in sorted(grants, key=lambda g: g[0]):
-        counts.update(add)  # each grant is one more instance
-        for kw in remove:  # "loses flying": every instance of it
-            counts.pop(kw, None)
-    ch = Characteristics(base.name, base.types, base.subtypes, base.supertypes, base.colors,
-                         base.power, base.toughness, base.abilities, frozenset(counts),
-                         frozenset(restrictions), dict(counts))
-    ch = _apply_cda(state, o, ch)
-    if ch.power is None and not pt and not o.counters:
-        return ch
+        if o.id in e.affected:
+            parts += _effect_parts(e)
+    # counters (7d / 6c)
     plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
     if plus:
-        pt.append((order["counters"], 0, "modify", (plus, plus)))
-    power, toughness = ch.power or 0, ch.toughness or 0
-    for _, _, kind, value in sorted(pt, key=lambda x: (x[0], x[1])):
-        if kind == "set":
-            power, toughness = value
-        else:
-            power += value[0]
-            toughness += value[1]
-    if ch.is_type("Creature"):
-        ch.power, ch.toughness = power, toughness
-    return ch
+        parts.append(Part(Layer.PT_COUNTERS, 0, ("counters", o.id), _always, _modify_pt(plus, plus)))
+    return parts
+
+
+def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:
+    key = ("static", src.id, index)
+    affects = ab.affects
+    assert affects is not None
+
+    def applies(ch: Characteristics) -> bool:
+        return _affects(state, affects, o, src, ch)
+
+    parts: list[Part] = []
+    if ab.grants or ab.removes or ab.restriction:
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities(ab.grants, ab.removes, ab.restriction),
+                          from_static=True))
+    if ab.no_activating:
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities((), (), "cant_activate"),
+                          from_static=True))
+    if ab.power or ab.toughness:
+        parts.append(Part(Layer.PT_MODIFY, src.timestamp, key, applies, _modify_pt(ab.power, ab.toughness),
+                          from_static=True))
+    if ab.bonus is not None:
+        bonus = ab.bonus
+
+        def add_bonus(ch: Characteristics) -> None:
+            _modify_pt(*_bonus(state, bonus, o, src))(ch)
+        parts.append(Part(Layer.PT_MODIFY, src.timestamp, key, applies, add_bonus, from_static=True))
+    return parts
+
+
+def _effect_parts(e: ContinuousEffect) -> list[Part]:
+    key = ("effect", e.timestamp)
+    parts: list[Part] = []
+    if e.add_types or e.add_subtypes:
+        parts.append(Part(Layer.TYPE, e.timestamp, key, _always, _add_types(e.add_types, e.add_subtypes)))
+    if e.set_colors is not None or e.add_colors:
+        parts.append(Part(Layer.COLOR, e.timestamp, key, _always, _set_colors(e.set_colors, e.add_colors)))
+    if e.grants or e.removes or e.restriction:
+        parts.append(Part(Layer.ABILITY, e.timestamp, key, _always, _abilities(e.grants, e.removes, e.restriction)))
+    if e.set_pt is not None:
+        parts.append(Part(Layer.PT_SET, e.timestamp, key, _always, _set_pt_to(e.set_pt)))
+    if e.power or e.toughness:
+        parts.append(Part(Layer.PT_MODIFY, e.timestamp, key, _always, _modify_pt(e.power, e.toughness)))
+    return parts
+
+
+def _always(ch: Characteristics) -> bool:
+    return True
+
+
+def _abilities(grants: tuple[str, ...], removes: tuple[str, ...], restriction: ir.Restriction | None
+               ) -> Callable[[Characteristics], None]:
+    def apply(ch: Characteristics) -> None:
+        counts = ch.keyword_counts
+        for kw in grants:  # each grant is one more instance
+            counts[kw] = counts.get(kw, 0) + 1
+        for kw in removes:  # "loses flying": every instance of it
+            counts.pop(kw, None)
+        ch.keywords = frozenset(counts)
+        if restriction:
+            ch.restrictions = ch.restrictions | {restriction}
+    return apply
+
+
+def _add_types(types: tuple[str, ...], subtypes: tuple[str, ...]) -> Callable[[Characteristics], None]:
+    def apply(ch: Characteristics) -> None:
+        ch.types = ch.types | set(types)
+        ch.subtypes = ch.subtypes | set(subtypes)
+    return apply
+
+
+def _set_colors(colors: frozenset[str] | None, add: frozenset[str] = frozenset()) -> Callable[[Characteristics], None]:
+    def apply(ch: Characteristics) -> None:
+        ch.colors = (ch.colors if colors is None else colors) | add
+    return apply
+
+
+def _set_pt_to(value: tuple[int, int]) -> Callable[[Characteristics], None]:
+    def apply(ch: Characteristics) -> None:
+        ch.power, ch.toughness = value
+    return apply
+
+
+def _modify_pt(power: int, toughness: int) -> Callable[[Characteristics], None]:
+    def apply(ch: Characteristics) -> None:
+        ch.power = (ch.power or 0) + power
+        ch.toughness = (ch.toughness or 0) + toughness
+    return apply
 
 
 def _apply_cda(state: GameState, o: Obj, ch: Characteristics) -> Characteristics:
     """Characteristic-defining abilities work in every zone (604.3, layer 7a / 6a)."""
     for ab in o.card.abilities:
         if isinstance(ab, StaticAbility) and ab.cda is not None:
-            match ab.cda:
-                case ir.CountSubtypeCDA(sub):
-                    n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
-                case ir.LifeTotalCDA():
-                    n = state.player(o.controller).life
-            ch.power, ch.toughness = n, n
+            ch.power, ch.toughness = _cda_value(state, o, ab.cda)
     return ch
+
+
+def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
+    match cda:
+        case ir.CountSubtypeCDA(sub):
+            n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
+        case ir.LifeTotalCDA():
+            n = state.player(o.controller).life
+    return n, n
 
 
 # ------------------------------------------------------------ static abilities as data
 
-def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, base: Characteristics) -> bool:
-    """Does a static ability of `src` affect `o` (judged on `o`'s base characteristics)?"""
+def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    """Does a static ability of `src` affect `o`, judged on `o`'s characteristics `ch` as the
+    earlier layers left them (613.5 / 418.5b)?"""
     match affects:
         case ir.AffectsGroup(test, other):
-            if not base.is_type("Creature") or (other and o.id == src.id):
+            if not ch.is_type("Creature") or (other and o.id == src.id):
                 return False
-            return matches(state, test, o, base, src.controller, src)
+            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsAttached():
             return src.attached_to == o.id
         case ir.AffectsSelf():
@@ -175,9 +273,9 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, base: Char
             return o.id == src.id and not any(sub in x.card.type_line.subtypes for p in state.opponents(src.controller)
                                               for x in state.permanents(p))
         case ir.AffectsAllCreatures():
-            return base.is_type("Creature")
+            return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
-            return base.is_type("Creature") and o.controller == src.controller
+            return ch.is_type("Creature") and o.controller == src.controller
     raise TypeError(affects)
 
 
@@ -305,6 +403,11 @@ def attachment_legal(state: GameState, o: Obj) -> bool:
 # ------------------------------------------------------------ abilities and questions
 def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
     return [ab for ab in chars(state, o).abilities if isinstance(ab, ActivatedAbility)]
+
+
+def can_activate_abilities(state: GameState, o: Obj) -> bool:
+    """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too."""
+    return "cant_activate" not in chars(state, o).restrictions
 
 
 def spell_ability(o: Obj) -> SpellAbility | None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ..cards.ir import TokenSpec
+from ..cards.ir import Becomes, IsAlso, TokenSpec
+from ..cards.mana import COLOR_NAMES
 from ..cards.tokens import token_card
-from .characteristics import add_effect, chars, set_controller
+from .characteristics import add_effect, chars
 from .damage import (
     add_regeneration_shield,
     destroy as destroy_permanent,
@@ -21,7 +22,7 @@ from .damage import (
 )
 from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
-from .objects import ContinuousEffect, ControlEffect, Obj
+from .objects import ContinuousEffect, Obj
 from .refs import resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
@@ -141,6 +142,42 @@ def pump(state: GameState, ctx: EffectContext, which: Ids, power: int = 0, tough
         state.log_event(f"{names} {' and '.join(bits) or 'is affected'} until end of turn", "continuous")
 
 
+def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -> None:
+    """"becomes a 4/5 green Treefolk creature": types added, colors and P/T set (layers 4, 5,
+    7b / 6b), until end of turn or for as long as its source remains on the battlefield."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if not ids:
+        return
+    duration = f"while:{ctx.source.id}" if effect.while_source else "eot"
+    add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, duration,
+                                       set_pt=(effect.power, effect.toughness), add_types=effect.types,
+                                       add_subtypes=effect.subtypes,
+                                       set_colors=frozenset(effect.colors) if effect.colors else None))
+    what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes) + [t.lower() for t in effect.types])
+    article = "a " if what else ""
+    what = f" {what}" if what else ""
+    until = (f"for as long as {ctx.source.name} remains on the battlefield" if effect.while_source
+             else "until end of turn")
+    for i in ids:
+        state.log_event(f"{state.objects[i].name} becomes {article}{effect.power}/{effect.toughness}{what} {until}",
+                        "continuous")
+
+
+def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) -> None:
+    """"That creature is a black Zombie in addition to its other colors and types": for as
+    long as it is that object (layers 4 and 5)."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if not ids:
+        return
+    add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "forever",
+                                       add_subtypes=effect.subtypes, add_colors=frozenset(effect.colors)))
+    what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes))
+    for i in ids:
+        article = "a " if effect.subtypes else ""
+        state.log_event(f"{state.objects[i].name} is {article}{what} in addition to its other colors and types",
+                        "continuous")
+
+
 def tap(state: GameState, ctx: EffectContext, which: Ids, untap: bool = False) -> None:
     for oid in which:
         if oid is not None and oid in state.objects:
@@ -249,11 +286,10 @@ def dont_untap(state: GameState, ctx: EffectContext, which: Ids, players: list[s
 def gain_control(state: GameState, ctx: EffectContext, which: Ids, duration: str = "eot") -> None:
     for oid in which:
         o = state.objects.get(oid) if oid is not None else None
-        if o is None or o.zone != "battlefield" or o.controller == ctx.controller:
+        if o is None or o.zone != "battlefield":
             continue
-        add_effect(state, ControlEffect(state.new_timestamp(), frozenset(), ctx.source.name, duration,
-                                      obj=oid, old=o.controller, new=ctx.controller))
-        set_controller(state, o, ctx.controller)
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, duration,
+                                           controller=ctx.controller))
 
 
 def extra_turn(state: GameState, ctx: EffectContext, who: Names) -> None:

@@ -9,14 +9,22 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars, matches
-from .objects import DelayedTrigger, Obj, PendingTrigger
+from .characteristics import chars, end_effects, matches, update_control
+from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
 
 def emit(state: GameState, kind: str, data: dict) -> None:
     """Something happened that abilities may trigger on (603.2)."""
     emit_event(state, Event(kind, data))
+
+
+def emit_targeted(state: GameState, item: StackItem) -> None:
+    """Each object a spell or ability targets "becomes the target" of it as it is put on the
+    stack (Ice Cage, Illusionary Servant)."""
+    for t in dict.fromkeys(item.targets):
+        if isinstance(t, int):
+            emit(state, "targeted", {"object": t, "item": item.id, "controller": item.controller})
 
 
 def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
@@ -74,6 +82,10 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
         case ir.PlayerEventTrigger(kind, who):
             return ev.kind == kind and _qualifies(who, ev["player"], src)
+        case ir.TargetedTrigger(who):
+            if ev.kind != "targeted":
+                return False
+            return ev["object"] == (src.id if who == "self" else src.attached_to)
         case ir.NextEndStep():
             return ev.kind == "step_begin" and ev["step"] == "end"
         case ir.Never():
@@ -121,6 +133,10 @@ def flush(state: GameState) -> None:
     if not state.zone_changes:
         return
     changes, state.zone_changes = state.zone_changes, []
+    for old, _ in changes:  # "for as long as ~ remains on the battlefield" (611.2b)
+        if old.zone == "battlefield":
+            end_effects(state, f"while:{old.id}")
+    update_control(state)  # a control-changing Aura that came or went (layer 2)
     left = tuple(old for old, _ in changes if old.zone == "battlefield")
     for old, new in changes:
         emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),

@@ -188,6 +188,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.shuffle(state, ctx, r(players))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
+        case ir.PutOntoBattlefield(objects, remember):
+            Z.put_onto_battlefield(state, ctx, r(objects), remember)
+            flush(state)
+        case ir.IsAlso(objects):
+            E.is_also(state, ctx, r(objects), effect)
         case ir.ReturnAllFromGraveyards(test):
             Z.return_all_from_graveyards(state, ctx, test)
         case ir.RevealUntil(players, test, what):
@@ -203,6 +208,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             state.log_event(f"{', '.join(sorted(foes))} can't cast spells this turn", "cant")
         case ir.ExtraTurn(players):
             E.extra_turn(state, ctx, r(players))
+        case ir.Becomes(objects):
+            E.becomes(state, ctx, r(objects), effect)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):

@@ -45,6 +45,9 @@ class Obj:
     # a copy (706 / 503): `card` holds the copiable values it took; this is the physical card
     # and its number, which it is again once it leaves the battlefield
     printed: tuple[CardDef, int] | None = None
+    # the player under whose control it entered the battlefield: its controller unless a
+    # control-changing effect (layer 2) says otherwise
+    base_controller: str = ""
 
     @property
     def name(self) -> str:
@@ -142,16 +145,11 @@ class ContinuousEffect:
     grants: tuple[str, ...] = ()
     removes: tuple[str, ...] = ()
     restriction: str = ""
-
-
-@dataclass
-class ControlEffect(ContinuousEffect):
-    """"Gain control of target creature until end of turn" (layer 2): the new controller is
-    set at once and the old one restored when the effect ends, unless control changed again."""
-
-    obj: int = 0
-    old: str = ""
-    new: str = ""
+    controller: str = ""  # layer 2: "gain control of ...": who controls the affected objects
+    add_types: tuple[str, ...] = ()  # layer 4: "becomes a ... creature"; it keeps its other types
+    add_subtypes: tuple[str, ...] = ()
+    set_colors: frozenset[str] | None = None  # layer 5: "becomes ... green"
+    add_colors: frozenset[str] = frozenset()  # layer 5: "is black in addition to its other colors"
 
 
 @dataclass

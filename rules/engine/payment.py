@@ -9,7 +9,8 @@ from ..cards import ir
 from ..cards.mana import ManaCost, Payment, Source, mana_symbols, solve_payment
 from ..cards.model import ActivatedAbility
 from . import actions as A
-from .characteristics import activated_abilities, chars, is_summoning_sick
+from .characteristics import activated_abilities, can_activate_abilities, chars, is_summoning_sick
+from .events import emit
 from .objects import Obj
 from .state import GameState
 
@@ -29,7 +30,7 @@ def mana_sources(state: GameState, player: str,
     """Untapped permanents with a mana ability whose only cost is {T}."""
     out = []
     for o in state.permanents(player):
-        if o.tapped or o.id in exclude:
+        if o.tapped or o.id in exclude or not can_activate_abilities(state, o):
             continue
         for i, ab in enumerate(activated_abilities(state, o), 1):
             c = ab.cost
@@ -39,6 +40,13 @@ def mana_sources(state: GameState, player: str,
                 out.append((o, i, ab))
                 break
     return out
+
+
+def tapped_for_mana(state: GameState, player: str, o: Obj) -> None:
+    """A mana ability with {T} in its cost was activated: "Whenever a player taps a land for
+    mana" (Manabarbs) triggers on lands."""
+    if chars(state, o).is_type("Land"):
+        emit(state, "land_mana", {"player": player, "source": o.id})
 
 
 def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[int, ...] | None,
@@ -87,6 +95,7 @@ def pay_mana(state: GameState, player: str, plan: Payment[int], cost: ManaCost) 
         p.pool[color] += amount
         state.log_event(f"{player} taps {o.name} for {mana_symbols([color] * amount)}", "cast_mana_abilities",
                         player=player)
+        tapped_for_mana(state, player, o)
     if cost.is_free():
         return
     spend: Payment[int] | None = solve_payment(cost, p.pool, [])

@@ -94,11 +94,17 @@ def prevent_damage(state: GameState, source: Obj, target: Any, amount: int, comb
 
 
 def player_rules(state: GameState, player: str) -> set[str]:
-    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast")."""
+    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast",
+    "cant_lose", "cant_win").  A player who can't win is only ever asked about when every
+    opponent has left a two-player game, which takes the permanent that said so with them
+    (104.2a), so "cant_win" changes no game the engine plays yet; it is recorded for effects
+    that make a player win."""
     out: set[str] = set()
     for o, ab in _statics(state):
         if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
             out.add(ab.player_rule)
+        if ab.opponent_rule and o.controller != player:
+            out.add(ab.opponent_rule)
     for e in state.effects:
         if isinstance(e, PlayerRuleEffect) and player in e.players:
             out.add(e.rule)

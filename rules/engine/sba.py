@@ -12,6 +12,7 @@ from .damage import destroy
 from .decisions import ChooseKeepDecision, Decision
 from .events import flush
 from .refs import name_of, resolve_ref
+from .replacement import player_rules
 from .state import GameState
 from .zones import move
 
@@ -35,15 +36,15 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
     out: list[tuple[str, str, Any, str]] = []
     rs = state.rules
     for p in state.players:
-        if p.lost:
+        if p.lost or "cant_lose" in player_rules(state, p.name):  # Platinum Angel (104.3 / 102.3)
             continue
         if p.life <= 0:
-            out.append(("sba_life", "lose", p.name, f"{p.name} has {p.life} life and loses the state"))
+            out.append(("sba_life", "lose", p.name, f"{p.name} has {p.life} life and loses the game"))
         elif p.drew_from_empty:
             out.append(("sba_draw_empty", "lose", p.name,
-                        f"{p.name} drew from an empty library and loses the state"))
+                        f"{p.name} drew from an empty library and loses the game"))
         elif p.poison >= 10:
-            out.append(("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the state"))
+            out.append(("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game"))
     for p in state.players:
         for z in ("hand", "library", "graveyard", "exile"):
             for oid in p.zone(z):

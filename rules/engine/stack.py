@@ -12,6 +12,7 @@ from . import actions as A
 from .characteristics import (
     activated_abilities,
     aura_target_spec,
+    can_activate_abilities,
     chars,
     is_summoning_sick,
     matches,
@@ -22,10 +23,10 @@ from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, Decision, YesNoDecision
 from .division import check_division
 from .effects import choose_object
-from .events import emit, flush
+from .events import emit, emit_targeted, flush
 from .interpret import run_effects
 from .objects import Obj, StackItem
-from .payment import mana_amount, pay_mana, plan_payment
+from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .replacement import player_rules
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
@@ -139,6 +140,7 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})
+    emit_targeted(state, item)
 
 
 # ------------------------------------------------------------ activating
@@ -152,6 +154,8 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     abilities = activated_abilities(state, o)
     if not 1 <= a.index <= len(abilities):
         raise A.IllegalAction(f"{o.name} has no activated ability {a.index}", state.rules.cite("activate"))
+    if not can_activate_abilities(state, o):
+        raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated", state.rules.cite("cant"))
     ab = abilities[a.index - 1]
     cost = ab.cost
     sorcery_timing = ab.sorcery_speed or cost.loyalty is not None
@@ -245,6 +249,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         amount = mana_amount(state, ab, source_lki)
         state.player(a.player).pool[col] += amount
         state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
+        if cost.tap:
+            tapped_for_mana(state, a.player, o)
         flush(state)
         return
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
@@ -253,6 +259,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('activate')} an ability of {o.name}"
                     f"{targets_text(state, item.targets, item.division)}", "activate", player=a.player)
+    emit_targeted(state, item)
     flush(state)
 
 

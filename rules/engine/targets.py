@@ -50,7 +50,7 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         if spec.kind not in ("player", "any", "opponent", "player_or_planeswalker"):
             return ("it must be " + spec.text.removeprefix("target "), legal)
         if not state.has_player(t) or state.player(t).lost:
-            return ("no such player in the state", legal)
+            return ("no such player in the game", legal)
         if spec.kind == "opponent" and t == controller:
             return ("it must be an opponent", legal)
         return None

@@ -8,6 +8,7 @@ from typing import Any
 
 from .decisions import Decision, TargetsDecision, TriggerOrderDecision
 from .division import amount_to_divide, check_division, divided_effect
+from .events import emit_targeted
 from .objects import PendingTrigger, StackItem
 from .refs import name_of
 from .state import GameState
@@ -60,3 +61,4 @@ def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
     state.stack.append(item)
     state.log_event(f"{t.source.name}'s triggered ability goes on the stack{targets_text(state, chosen, division)}",
                     "trigger_apnap")
+    emit_targeted(state, item)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cards.mana import pool_text
 from . import actions as A, combat, damage, events, sba, stack, triggers, zones
-from .characteristics import chars, end_effects
+from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .refs import candidates, known_name, name_of, resolve_ref
 from .replacement import max_hand_size
@@ -115,6 +115,7 @@ def _set_up(state: GameState) -> str:
     for back in range(1, len(order)):
         state.player(order[(active_at - back) % len(order)]).last_turn = state.turn - back
     state.invalidate()
+    update_control(state, setting_up=True)  # a position with Mind Control on a creature
     return s.step
 
 
@@ -375,7 +376,7 @@ def _priority_prompt(state: GameState, who: str) -> str:
 
 
 def step_title(state: GameState, step: str | None = None) -> str:
-    """The step's name as players of the state's era called it."""
+    """The step's name as players of the game's era called it."""
     step = step or state.step
     return state.rules.word("end_step") if step == "end" else STEP_TITLES[step]
 

@@ -23,6 +23,7 @@ from .decisions import (
 )
 from .objects import Obj
 from .refs import name_of
+from .replacement import player_rules
 from .state import GameState
 
 
@@ -58,7 +59,7 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
             "battlefield": [card_view(state, o) for o in state.permanents(p.name)],
             "lost": p.lost,
         }
-        if p.name == viewer:
+        if p.name == viewer or "hand_revealed" in player_rules(state, p.name):  # Telepathy
             entry["hand"] = [card_view(state, state.objects[i]) for i in p.hand]
         players.append(entry)
     stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,

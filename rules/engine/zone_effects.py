@@ -11,7 +11,7 @@ from typing import Any
 from ..cards.ir import Pred
 from .characteristics import matches_card
 from .decisions import Decision
-from .effects import choose_object, discard_card, move_each
+from .effects import Ids, choose_object, discard_card, move_each
 from .state import EffectContext, GameState
 from .zones import move
 
@@ -106,6 +106,19 @@ def put_from_hand(state: GameState, ctx: EffectContext, test: Pred, what: str) -
         name = state.objects[oid].name
         move(state, oid, "battlefield", controller=p)
         state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
+
+
+def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remember: str) -> None:
+    """"Put target creature card from a graveyard onto the battlefield under your control"."""
+    p = ctx.controller
+    put: list[int] = []
+    for oid in which:
+        if oid is None or oid not in state.objects:
+            continue
+        name = state.objects[oid].name
+        put.append(move(state, oid, "battlefield", controller=p))
+        state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
+    ctx.data[remember] = put
 
 
 def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred) -> None:

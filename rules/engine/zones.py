@@ -49,6 +49,7 @@ def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = N
         state.name_counts[new.card.name] += 1
         new.card_no = state.name_counts[new.card.name]
     if to_zone == "battlefield":
+        new.base_controller = new.controller
         new.tapped = tapped
         new.since_turn = state.turn
         if new.card.loyalty is not None:

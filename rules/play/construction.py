@@ -9,25 +9,18 @@ fifteen (100.4a) isn't checked: deck lists stop at "Sideboard" for now.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import get_card
-from ..cards.model import CardDef
+from ..cards.ir import ANY_NUMBER
+from ..cards.model import CardDef, StaticAbility
 from ..engine.ruleset import get_ruleset
 from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 
 MIN_CARDS = 60
 MAX_COPIES = 4
 RULE = {"2014": "100.2a", "2009": "100.2"}  # the construction rule, in each ruleset's numbering
-
-_OWN_LIMIT = re.compile(r"^A deck can have (?:any number of|up to (\w+)) cards named (.+?)\.?$", re.IGNORECASE)
-_NUMBER_WORDS = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-]
-
 
 class IllegalDeck(DeckError):
     """A deck that parses but breaks the construction rule `rule` (the message says how)."""
@@ -39,21 +32,13 @@ class IllegalDeck(DeckError):
 
 def copy_limit(card: CardDef) -> int | None:
     """How many cards named `card.name` a deck may hold; None: any number.  Basic lands are the
-    rule's own exception; a line of the card's Oracle text naming the card itself may set
-    another limit ("any number of", "up to seven")."""
+    rule's own exception; a card may say otherwise of itself ("A deck can have any number of
+    cards named Relentless Rats"), which the compiler reads as a static ability."""
     if "Basic" in card.type_line.supertypes:
         return None
-    for line in (card.text or "").splitlines():
-        m = _OWN_LIMIT.match(line.strip())
-        if not m or m.group(2) != card.name:
-            continue
-        if m.group(1) is None:
-            return None
-        word = m.group(1).lower()
-        if word.isdigit():
-            return int(word)
-        if word in _NUMBER_WORDS:
-            return _NUMBER_WORDS.index(word)
+    for ab in card.abilities:
+        if isinstance(ab, StaticAbility) and ab.deck_limit is not None:
+            return None if ab.deck_limit >= ANY_NUMBER else ab.deck_limit
     return MAX_COPIES
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from rules.cards import UnknownCard, card_names, compile_card, get_card
 from rules.cards.compiler import normalise, target_spec
-from rules.cards.model import ActivatedAbility, KeywordAbility, SpellAbility, TriggeredAbility
+from rules.cards.ir import ANY_NUMBER
+from rules.cards.model import ActivatedAbility, KeywordAbility, SpellAbility, StaticAbility, TriggeredAbility
 
 
 def kinds(name: str) -> list[str]:
@@ -121,5 +122,15 @@ def test_tokens_with_abilities_compile_them() -> None:
 def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:
     spirit = get_card("Consume Spirit")
     assert spirit.unsupported == ["Spend only black mana on X."]
+    needle = get_card("Pithing Needle")
+    assert needle.unsupported == ["As Pithing Needle enters the battlefield, choose a card name.",
+                                  "Activated abilities of sources with the chosen name can't be activated unless "
+                                  "they're mana abilities."]
+
+
+def test_a_deck_construction_sentence_compiles_to_a_static_ability_100_2a() -> None:
+    """"A deck can have any number of cards named Relentless Rats" does nothing in a game; the
+    deck checks read it from the compiled card."""
     rats = get_card("Relentless Rats")
-    assert rats.unsupported == ["A deck can have any number of cards named Relentless Rats."]
+    assert rats.supported
+    assert [ab.deck_limit for ab in rats.abilities if isinstance(ab, StaticAbility) and ab.deck_limit] == [ANY_NUMBER]

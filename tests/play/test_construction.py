@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_tui.decklists import bundled_decks
+from rules.cards import compile_card
 from rules.cards.model import CardDef, TypeLine
 from rules.play.construction import IllegalDeck, check_construction, construction_problems, copy_limit
 from rules.play.decklist import DeckError, DeckList, parse_deck
@@ -58,11 +59,11 @@ def test_relentless_rats_text_lifts_the_four_card_limit_101_1_103_1(ruleset: str
 
 
 def test_a_card_setting_its_own_limit_is_read_from_its_oracle_text_not_its_name_101_1() -> None:
-    """Any card saying "A deck can have ... cards named <itself>" is recognised, by its text."""
-    creature = TypeLine((), ("Creature",), ("Rat",))
+    """Any card saying "A deck can have ... cards named <itself>" is recognised, by its text
+    (the compiler reads it as a static ability)."""
 
     def card(name: str, text: str) -> CardDef:
-        return CardDef(name, None, creature, text=text)
+        return compile_card({"name": name, "type": "Creature — Rat", "cost": "{B}", "text": text})
 
     assert copy_limit(card("Shadow Apostle", "A deck can have any number of cards named Shadow Apostle.")) is None
     assert copy_limit(card("Seven Dwarves", "Trample\nA deck can have up to seven cards named Seven Dwarves.")) == 7

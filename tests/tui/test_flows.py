@@ -378,3 +378,12 @@ async def test_a_triggered_ability_divides_its_damage_by_letters_then_the_dialog
         await pilot.press("down", "right", "enter")  # Runeclaw Bear 2, bob 3
         answer = next(a for a in game.record if isinstance(a, A.ChooseTargets))
         assert answer.targets == (bear, "bob") and answer.division == (2, 3)
+
+
+async def test_telepathy_shows_the_opponents_hand_above_yours() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Telepathy", "Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "bob's hand: Giant Growth" in screen_text(app)

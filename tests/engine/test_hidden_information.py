@@ -1,0 +1,30 @@
+"""What a player may see (400.2, 402.3): hands are hidden, unless an effect reveals them
+(Telepathy: "Your opponents play with their hands revealed")."""
+
+from __future__ import annotations
+
+from rules.play.scenario import build_game, parse_scenario
+
+
+def _game(alice_battlefield: list[str]):  # noqa: ANN202
+    return build_game(parse_scenario({
+        "name": "hands", "start": {"turn": 3},
+        "players": {"alice": {"hand": ["Lightning Bolt"], "battlefield": alice_battlefield, "library": ["Island"]},
+                    "bob": {"hand": ["Giant Growth", "Forest"], "library": ["Island"]}}}))
+
+
+def _hand_seen(game, viewer: str, player: str):  # noqa: ANN001, ANN202
+    entry = next(p for p in game.view(viewer)["players"] if p["name"] == player)
+    return [c["name"] for c in entry["hand"]] if "hand" in entry else None
+
+
+def test_an_opponents_hand_is_hidden_402_3() -> None:
+    game = _game([])
+    assert _hand_seen(game, "alice", "bob") is None
+    assert _hand_seen(game, "alice", "alice") == ["Lightning Bolt"]
+
+
+def test_telepathy_reveals_the_opponents_hand_not_its_controllers() -> None:
+    game = _game(["Telepathy"])
+    assert sorted(_hand_seen(game, "alice", "bob") or []) == ["Forest", "Giant Growth"]
+    assert _hand_seen(game, "bob", "alice") is None  # only alice's opponents play with hands revealed

@@ -113,6 +113,9 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:keep", "a player with two Ajani Goldmanes keeps one (704.5j)",
        {"hand": ["Ajani Goldmane"], "battlefield": ["Ajani Goldmane", "Plains", "Plains", "Plains", "Plains"]},
        {}, "alice: cast Ajani Goldmane", "resolve"),
+    _p("choose:word", "a basic land type chosen as Convincing Mirage enters (614.12)",
+       {"hand": ["Convincing Mirage"], "battlefield": ["Island", "Island"]}, {"battlefield": ["Forest"]},
+       "alice: cast Convincing Mirage targeting Forest", "resolve"),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

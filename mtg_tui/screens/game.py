@@ -31,6 +31,7 @@ from rules.engine.decisions import (
     ChooseDecision,
     ChooseKeepDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -72,7 +73,7 @@ from .cover import CoverScreen
 from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 
 DIALOG_TYPES: tuple[type[Decision], ...] = (
-    MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision,
+    MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
     DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision)
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {

@@ -14,9 +14,7 @@ from importlib import resources
 
 from .compiler import Unsupported, compile_line, merge_spell_lines
 from .mana import ManaError, parse_cost
-from .model import ActivatedAbility, CardDef, Cost, TypeLine
-
-BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
 
 
 class UnknownCard(KeyError):
@@ -122,10 +120,7 @@ def compile_card(raw: dict) -> CardDef:
                    loyalty=int(loyalty) if loyalty is not None else None, sets=tuple(raw.get("sets", ())))
     for sub in type_line.subtypes:
         if sub in BASIC_MANA and "Land" in type_line.types:
-            # 305.6: a basic land type carries its mana ability
-            text = f"{{T}}: Add {{{BASIC_MANA[sub]}}}."
-            card.abilities.append(ActivatedAbility(text, cost=Cost(tap=True, text="{T}"),
-                                                   is_mana=True, mana_colors=frozenset(BASIC_MANA[sub])))
+            card.abilities.append(basic_land_ability(sub))  # 305.6: a basic land type carries its mana ability
     for line in (card.text or "").split("\n"):
         line = line.strip()
         if not line:

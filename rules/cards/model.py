@@ -25,7 +25,8 @@ from .ir import (
 from .mana import ManaCost
 
 __all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
-           "SpellAbility", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec"]
+           "SpellAbility", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec",
+           "BASIC_MANA", "basic_land_ability"]
 
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal")
 SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
@@ -157,6 +158,20 @@ class StaticAbility(Ability):
     deck_limit: int | None = None
     # "its activated abilities can't be activated" (Ice Cage), on what it affects: mana abilities too
     no_activating: bool = False
+    # "As ~ enters the battlefield, choose a basic land type": what is chosen as it enters (614.12)
+    as_enters_choose: str = ""
+    # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
+    chosen_land_type: bool = False
+
+
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def basic_land_ability(subtype: str) -> ActivatedAbility:
+    """The mana ability a basic land type carries: "{T}: Add {G}." for a Forest (305.6)."""
+    color = BASIC_MANA[subtype]
+    return ActivatedAbility(f"{{T}}: Add {{{color}}}.", cost=Cost(tap=True, text="{T}"), is_mana=True,
+                            mana_colors=frozenset(color))
 
 
 @dataclass

@@ -111,6 +111,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
+    if s == "As ~ enters the battlefield, choose a basic land type":
+        return StaticAbility(raw, as_enters_choose="basic land type")
+    if s == "Enchanted land is the chosen type":
+        return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):
         return StaticAbility(raw, affects=AffectsAttached(), control=True)
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)

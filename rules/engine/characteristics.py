@@ -14,7 +14,15 @@ from collections.abc import Callable
 
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES
-from ..cards.model import ActivatedAbility, KeywordAbility, SpellAbility, StaticAbility, TargetSpec
+from ..cards.model import (
+    BASIC_MANA,
+    ActivatedAbility,
+    KeywordAbility,
+    SpellAbility,
+    StaticAbility,
+    TargetSpec,
+    basic_land_ability,
+)
 from .layers import Layer, Part, copy_chars, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
@@ -163,6 +171,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.grants or ab.removes or ab.restriction:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities(ab.grants, ab.removes, ab.restriction),
                           from_static=True))
+    if ab.chosen_land_type and src.chosen:
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     if ab.no_activating:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities((), (), "cant_activate"),
                           from_static=True))
@@ -222,6 +232,17 @@ def _add_types(types: tuple[str, ...], subtypes: tuple[str, ...]) -> Callable[[C
 def _set_colors(colors: frozenset[str] | None, add: frozenset[str] = frozenset()) -> Callable[[Characteristics], None]:
     def apply(ch: Characteristics) -> None:
         ch.colors = (ch.colors if colors is None else colors) | add
+    return apply
+
+
+def _land_type(subtype: str) -> Callable[[Characteristics], None]:
+    """"Enchanted land is the chosen type": its land types are replaced, and with them the
+    mana abilities they carried (305.7)."""
+    def apply(ch: Characteristics) -> None:
+        old = ch.subtypes & set(BASIC_MANA)
+        ch.subtypes = (ch.subtypes - set(BASIC_MANA)) | {subtype}
+        lost = [basic_land_ability(s) for s in old]
+        ch.abilities = [ab for ab in ch.abilities if ab not in lost] + [basic_land_ability(subtype)]
     return apply
 
 

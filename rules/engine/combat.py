@@ -464,27 +464,35 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
 
 def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, trample: bool, chooser: str,
             out: list[tuple[Obj, Any, int]]) -> Gen:
-    """One creature's damage assignment: made for the player when only one is legal."""
-    only = _only_assignment(state, source, recipients, power, trample)
+    """One creature's damage assignment: made for the player when only one is legal.  Damage
+    the creatures before it assigned to the same recipients counts toward lethal (510.1c)."""
+    already: dict[int, int] = {}
+    for _, r, n in out:
+        if isinstance(r, int) and r in recipients:
+            already[r] = already.get(r, 0) + n
+    only = _only_assignment(state, source, recipients, power, trample, already)
     if only is not None:
         out += [(source, r, n) for n, r in only if n]
         return
     ans, _ = yield DamageAssignmentDecision(chooser, f"assign {source.name}'s {power} combat damage",
                                            source=source.id, amount=power, recipients=tuple(recipients),
-                                           trample=trample)
+                                           trample=trample, already=tuple(sorted(already.items())))
     out += [(source, r, n) for n, r in ans.assignments if n]
 
 
 def _only_assignment(state: GameState, source: Obj, recipients: list[Any], power: int,
-                     trample: bool) -> list[tuple[int, Any]] | None:
+                     trample: bool, already: dict[int, int]) -> list[tuple[int, Any]] | None:
     """The single legal assignment, or None when the player has a choice."""
     if len(recipients) == 1:
         return [(power, recipients[0])]
     creatures = recipients[:-1] if trample else recipients
-    no_excess = trample and power <= sum(lethal_damage(state, state.objects[c], source) for c in creatures)
+
+    def lethal(c: int) -> int:
+        return lethal_damage(state, state.objects[c], source, already.get(c, 0))
+    no_excess = trample and power <= sum(lethal(c) for c in creatures)
     if no_excess and len(creatures) == 1:  # no damage can be left over for the player: as if it had no trample
         return [(power, creatures[0])]
-    if state.rules.damage_assignment_order and power <= lethal_damage(state, state.objects[creatures[0]], source):
+    if state.rules.damage_assignment_order and power <= lethal(creatures[0]):
         return [(power, creatures[0])]
     return None
 
@@ -512,13 +520,13 @@ def check_assign(state: GameState, d: DamageAssignmentDecision, a: A.Assign) -> 
         # 510.1c: lethal damage to each creature in order before any to the next
         for i, c in enumerate(creatures[:-1]):
             later = sum(given.get(x, 0) for x in creatures[i + 1:]) + sum(given.get(x, 0) for x in player)
-            if later and given.get(c, 0) < lethal_damage(state, state.objects[c], src):
+            if later and given.get(c, 0) < lethal_damage(state, state.objects[c], src, d.assigned(c)):
                 raise A.IllegalAction(
                     f"{name_of(state, c)} must be assigned lethal damage before damage goes further "
                     "in the damage assignment order", state.rules.cite("assign_in_order"))
     if player and given.get(player[0], 0):
         for c in creatures:
-            if given.get(c, 0) < lethal_damage(state, state.objects[c], src):
+            if given.get(c, 0) < lethal_damage(state, state.objects[c], src, d.assigned(c)):
                 raise A.IllegalAction(
                     f"trample: every blocker must be assigned lethal damage before the rest goes to "
                     f"{name_of(state, player[0])}", state.rules.cite("trample"))

@@ -47,13 +47,15 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
 
 
 # ------------------------------------------------------------ damage
-def lethal_damage(state: GameState, o: Obj, source: Obj | None = None) -> int:
-    """Damage needed to be lethal, counting damage already marked (702.2c: deathtouch)."""
+def lethal_damage(state: GameState, o: Obj, source: Obj | None = None, assigned: int = 0) -> int:
+    """Damage needed to be lethal, counting damage already marked and, while combat damage
+    is assigned, damage other creatures are assigning it in the same step (`assigned`;
+    510.1c-d / 502.9b, 502.9e); 702.2c: from a deathtouch source any nonzero damage is."""
     t = chars(state, o).toughness or 0
     if source is not None and "deathtouch" in chars(state, source).keywords and not state.rules.deathtouch_is_trigger:
         # any nonzero damage from it is lethal, unless the creature already has lethal damage
-        return 0 if o.deathtouched or t - o.damage <= 0 else 1
-    return max(t - o.damage, 0)
+        return 0 if o.deathtouched or t - o.damage - assigned <= 0 else 1
+    return max(t - o.damage - assigned, 0)
 
 
 def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, controller: str) -> Gen:

@@ -149,6 +149,12 @@ class DamageAssignmentDecision(Decision):
     amount: int = 0
     recipients: tuple[Ref, ...] = ()
     trample: bool = False
+    # damage other creatures are assigning to these recipients in the same step: it counts
+    # toward lethal damage (510.1c-d / 502.9b)
+    already: tuple[tuple[int, int], ...] = ()
+
+    def assigned(self, recipient: Ref) -> int:
+        return dict(self.already).get(recipient, 0) if isinstance(recipient, int) else 0
 
     @property
     def shape(self) -> str:
@@ -259,11 +265,28 @@ class ChooseColorDecision(ChooseDecision):
         return "choose:color"
 
 
+@dataclass(frozen=True, eq=False)
+class ChooseWordDecision(ChooseDecision):
+    """One of a few words the rules offer ("choose a basic land type" as Convincing Mirage
+    enters: Plains, Island, Swamp, Mountain, Forest)."""
+
+    options: tuple[str, ...] = ()
+    concept: str = ""
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:
+        return tuple(A.Choose(self.player, (w,)) for w in self.options)
+
+    @property
+    def shape(self) -> str:
+        return "choose:word"
+
+
 # every class of decision the engine asks, and the shapes they come in
 DECISION_TYPES: tuple[type[Decision], ...] = (
     PriorityDecision, MulliganDecision, BottomDecision, DiscardDecision, AttackersDecision, BlockersDecision,
     BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision, TargetsDecision, YesNoDecision,
-    ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision,
+    ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
 )
 ANSWERS: dict[str, tuple[type[A.Action], ...]] = {cls.kind: cls.answers for cls in DECISION_TYPES}
 SHAPES = frozenset({
@@ -272,5 +295,5 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand",
-    "choose:keep", "choose:color",
+    "choose:keep", "choose:color", "choose:word",
 })

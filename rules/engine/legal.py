@@ -259,7 +259,7 @@ def lethal_first(state: GameState, d: DamageAssignmentDecision) -> A.Assign:
     left, out = d.amount, []
     for r in d.recipients[:-1]:
         o = state.objects.get(r) if isinstance(r, int) else None
-        need = min(left, lethal_damage(state, o, src)) if o is not None else 0
+        need = min(left, lethal_damage(state, o, src, d.assigned(r))) if o is not None else 0
         out.append((need, r))
         left -= need
     out.append((left, d.recipients[-1]))

@@ -48,6 +48,7 @@ class Obj:
     # the player under whose control it entered the battlefield: its controller unless a
     # control-changing effect (layer 2) says otherwise
     base_controller: str = ""
+    chosen: str = ""  # what was chosen as it entered ("Island" for Convincing Mirage)
 
     @property
     def name(self) -> str:

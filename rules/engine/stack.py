@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cards.mana import NAME_TO_COLOR, ManaCost, Payment, mana_symbols
 from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
+from ..cards.wording import BASIC_LAND_TYPES
 from . import actions as A
 from .characteristics import (
     activated_abilities,
@@ -20,7 +21,7 @@ from .characteristics import (
     spell_targets,
 )
 from .combat import resolve_combat_damage
-from .decisions import ChooseColorDecision, Decision, YesNoDecision
+from .decisions import ChooseColorDecision, ChooseWordDecision, Decision, YesNoDecision
 from .division import check_division
 from .effects import choose_object
 from .events import emit, emit_targeted, flush
@@ -335,8 +336,9 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
     o = state.objects[item.source_id]
     if any(o.card.is_type(t) for t in ("Creature", "Artifact", "Enchantment", "Planeswalker", "Land")):
         copy_of = yield from as_it_enters_copy(state, o, item.controller)
+        chosen = yield from as_it_enters_choice(state, o, item.controller)
         state.stack.remove(item)
-        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of)
+        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of, chosen=chosen)
         if aura_target_spec(o) and live_targets:
             state.objects[new_id].attached_to = live_targets[0]
         if copy_of is not None:
@@ -349,6 +351,21 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
         state.stack.remove(item)
         move(state, o.id, "graveyard")
         state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
+
+
+def as_it_enters_choice(state: GameState, o: Obj, controller: str) -> Gen:
+    """"As ~ enters the battlefield, choose a basic land type" (614.12): asked as the
+    permanent spell resolves; returns the word chosen, or ""."""
+    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
+    if ab is None:
+        return ""
+    if ab.as_enters_choose != "basic land type":  # the compiler makes no other  # pragma: no cover
+        raise ValueError(ab.as_enters_choose)
+    ans, _ = yield ChooseWordDecision(controller, f"choose a basic land type for {o.name}",
+                                      options=BASIC_LAND_TYPES, concept="etb_replacement")
+    word = next(w for w in BASIC_LAND_TYPES if w.lower() == str(ans.words[0]).lower())
+    state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
+    return word
 
 
 def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:

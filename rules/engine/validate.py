@@ -17,6 +17,7 @@ from .decisions import (
     ChooseColorDecision,
     ChooseKeepDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -80,6 +81,11 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             if oid not in d.ids:
                 raise A.IllegalAction("choose one of " + ", ".join(name_of(state, i) for i in d.ids),
                                       state.rules.cite(d.concept))
+        case ChooseWordDecision(), A.Choose():
+            said = " ".join(map(str, action.words)).lower()
+            if said not in (w.lower() for w in d.options):
+                raise A.IllegalAction("choose one of: " + ", ".join(d.options),
+                                      state.rules.cite(d.concept or "etb_replacement"))
         case ChooseColorDecision(), A.Choose():
             if action not in d.choices:
                 raise A.IllegalAction("choose one of: " + ", ".join(" ".join(map(str, c.words)) for c in d.choices))

@@ -13,6 +13,7 @@ from .decisions import (
     ChooseColorDecision,
     ChooseKeepDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -99,6 +100,8 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return tuple(dict.fromkeys(r for legal in d.legal for r in legal))
         case ChooseObjectDecision() | ChooseKeepDecision():
             return d.ids
+        case ChooseWordDecision():
+            return d.options
         case ChooseColorDecision():
             return tuple(c.words[0] for c in d.choices)
     return ()

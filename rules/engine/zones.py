@@ -27,11 +27,12 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
 
 
 def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None,
-         bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None) -> int:
+         bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None, chosen: str = "") -> int:
     """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
     keeps its last known information.  Returns the new id.  The move is an event abilities
     see once the events are flushed (`events.flush`).  `copy_of`: it enters the battlefield
-    as a copy of that object (706.2 / 503.2), taking the next number of its name."""
+    as a copy of that object (706.2 / 503.2), taking the next number of its name; `chosen`:
+    what its controller chose as it entered (614.12)."""
     old = state.objects.pop(oid)
     state.zone_list(old).remove(oid)
     state.lki[oid] = old
@@ -50,6 +51,7 @@ def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = N
         new.card_no = state.name_counts[new.card.name]
     if to_zone == "battlefield":
         new.base_controller = new.controller
+        new.chosen = chosen
         new.tapped = tapped
         new.since_turn = state.turn
         if new.card.loyalty is not None:

@@ -120,7 +120,8 @@ def lethal_damage(game: Game, d: DamageAssignmentDecision) -> dict[Any, int | No
     out: dict[Any, int | None] = {}
     for r in d.recipients:
         o = game.objects.get(r) if isinstance(r, int) else None
-        out[r] = lethal(game.state, o, src) if o is not None and game.chars(o).is_type("Creature") else None
+        creature = o is not None and game.chars(o).is_type("Creature")
+        out[r] = lethal(game.state, o, src, d.assigned(r)) if o is not None and creature else None
     return out
 
 

@@ -3,6 +3,8 @@ invariants after every action, and gives the same digest for the same seed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mtg_tui.decklists import bundled_decks
@@ -20,3 +22,23 @@ def test_random_games_have_no_errors_and_repeat_exactly(ruleset: str) -> None:
     assert first.games == 6 and sum(first.wins.values()) + first.draws == 6
     again = simulate(pair, games=6, seed=11, ruleset=ruleset)
     assert again.digest == first.digest
+
+
+FUZZ_DECKS = sorted((Path(__file__).parent / "fuzz_decks").glob("*.txt"))
+
+
+@pytest.mark.parametrize("ruleset", ["2014", "2009"])
+def test_the_fuzz_decks_of_formerly_partial_cards_play_without_errors(ruleset: str) -> None:
+    """Two legal decks built from cards that the layer system, copies, divided damage and
+    the new triggers made playable: every card fully supported, random games error-free
+    (the simulator checks its invariants after every action)."""
+    from rules.cards import get_card
+    from rules.play.construction import check_construction
+
+    decks = [parse_deck(p.read_text(encoding="utf-8"), p.stem) for p in FUZZ_DECKS]
+    assert len(decks) == 2
+    for deck in decks:
+        check_construction(deck, ruleset)
+        assert all(get_card(name).supported for name in deck.cards), deck.name
+    result = simulate({"p1": decks[0].cards, "p2": decks[1].cards}, games=8, seed=3, ruleset=ruleset)
+    assert [e.message for e in result.errors] == []

@@ -391,16 +391,8 @@ def _reanimate(m: re.Match, out: Compiled) -> None:
 
 @template(r"That creature is (?:an? )?(.+?) in addition to its other colors and types")
 def _is_also(m: re.Match, out: Compiled) -> None:
-    colors: list[str] = []
-    subtypes: list[str] = []
-    for word in m.group(1).split():
-        if word in NAME_TO_COLOR:
-            colors.append(NAME_TO_COLOR[word])
-        elif word[:1].isupper():
-            subtypes.append(word)
-        else:
-            raise Unsupported(m.group(0))
-    out.steps.append(IsAlso(objects("that creature", out), tuple(colors), tuple(subtypes)))
+    colors, subtypes = _colors_and_subtypes(m.group(1), m.group(0))
+    out.steps.append(IsAlso(objects("that creature", out), colors, subtypes))
 
 
 @template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
@@ -430,22 +422,28 @@ def _reorder_top(m: re.Match, out: Compiled) -> None:
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
 
 
-@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature"
-          r"( for as long as ~ remains on the battlefield| until end of turn)")
-def _becomes(m: re.Match, out: Compiled) -> None:
-    """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
-    land." follows)."""
+def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """"green Treefolk", "black Zombie": color words and capitalised subtypes."""
     colors: list[str] = []
     subtypes: list[str] = []
-    for word in m.group(4).split():
+    for word in words.split():
         if word in NAME_TO_COLOR:
             colors.append(NAME_TO_COLOR[word])
         elif word[:1].isupper():
             subtypes.append(word)
         else:
-            raise Unsupported(m.group(0))
+            raise Unsupported(sentence)
+    return tuple(colors), tuple(subtypes)
+
+
+@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature"
+          r"( for as long as ~ remains on the battlefield| until end of turn)")
+def _becomes(m: re.Match, out: Compiled) -> None:
+    """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
+    land." follows)."""
+    colors, subtypes = _colors_and_subtypes(m.group(4), m.group(0))
     out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",),
-                             tuple(subtypes), tuple(colors), while_source=m.group(5).startswith(" for as long")))
+                             subtypes, colors, while_source=m.group(5).startswith(" for as long")))
     out.pending = "It's still a land"
 
 

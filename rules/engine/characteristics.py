@@ -23,7 +23,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
-from .layers import Layer, Part, copy_chars, ordered, stage
+from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
 
@@ -111,14 +111,16 @@ def base_chars(state: GameState, o: Obj) -> Characteristics:
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:
     """Its card's characteristics (with any copy effect already in its card: layer 1), then
     every other continuous effect, layer by layer (613 / 418.5, see `rules.engine.layers`)."""
-    base = base_chars(state, o)
+    ch = base_chars(state, o)  # a fresh object: the layers change it in place
     if o.zone != "battlefield":
-        return _apply_cda(state, o, base)
-    ch = copy_chars(base)
+        return _apply_cda(state, o, ch)
+    parts = _parts(state, o)
+    if not parts:  # most permanents: nothing applies to them
+        return ch
     printed = (ch.power, ch.toughness)
     rules = state.rules.name
     stages: dict[int, list[Part]] = {}
-    for part in _parts(state, o):
+    for part in parts:
         stages.setdefault(stage(part.layer, rules, part.from_static), []).append(part)
     decided: dict[tuple[object, ...], bool] = {}
     for key in sorted(stages):

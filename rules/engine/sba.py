@@ -36,15 +36,17 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
     out: list[tuple[str, str, Any, str]] = []
     rs = state.rules
     for p in state.players:
-        if p.lost or "cant_lose" in player_rules(state, p.name):  # Platinum Angel (104.3 / 102.3)
+        if p.lost:
             continue
+        loss = None
         if p.life <= 0:
-            out.append(("sba_life", "lose", p.name, f"{p.name} has {p.life} life and loses the game"))
+            loss = ("sba_life", "lose", p.name, f"{p.name} has {p.life} life and loses the game")
         elif p.drew_from_empty:
-            out.append(("sba_draw_empty", "lose", p.name,
-                        f"{p.name} drew from an empty library and loses the game"))
+            loss = ("sba_draw_empty", "lose", p.name, f"{p.name} drew from an empty library and loses the game")
         elif p.poison >= 10:
-            out.append(("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game"))
+            loss = ("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game")
+        if loss is not None and "cant_lose" not in player_rules(state, p.name):  # Platinum Angel (104.3b)
+            out.append(loss)
     for p in state.players:
         for z in ("hand", "library", "graveyard", "exile"):
             for oid in p.zone(z):

@@ -68,18 +68,18 @@ def check_invariants(game: Game) -> None:
         if oid in seen:
             raise InvariantError(f"object {oid} is in {seen[oid]} and {zone}")
         seen[oid] = zone
-        o = game.objects.get(oid)
+        o = state.objects.get(oid)
         if o is None:
             raise InvariantError(f"{zone} lists object {oid}, which doesn't exist")
         if o.zone != zone:
             raise InvariantError(f"{o.name} ({oid}) is listed in {zone} but says it is in {o.zone}")
-    missing = set(game.objects) - set(seen)
+    missing = set(state.objects) - set(seen)
     if missing:
         raise InvariantError(f"objects in no zone: {sorted(missing)}")
-    cards = sum(1 for o in game.objects.values() if not o.token)
+    cards = sum(1 for o in state.objects.values() if not o.token)
     if cards != state.card_total:
         raise InvariantError(f"{state.card_total} cards began the game but {cards} exist now")
-    stack_spells = [it.source_id for it in game.stack if it.kind == "spell"]
+    stack_spells = [it.source_id for it in state.stack if it.kind == "spell"]
     if sorted(stack_spells) != sorted(state.spell_ids):
         raise InvariantError("spells on the stack and stack objects disagree")
     d = game.decision

@@ -56,6 +56,9 @@ def update_control(state: GameState, *, setting_up: bool = False) -> None:
     or ends, and after objects move (an Aura that leaves takes its control effect away)."""
     statics = [(src, ab) for src in state.permanents() for ab in src.card.control_statics]
     effects = [e for e in state.effects if e.controller]
+    if not statics and not effects and all(o.controller == (o.base_controller or o.owner)
+                                           for o in state.permanents()):
+        return  # nothing changes control (the usual case, after every flush)
     for _ in range(3):  # a control effect whose own source changed controller: settle again
         changed = False
         for o in state.permanents():

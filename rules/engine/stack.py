@@ -353,17 +353,20 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
         state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
 
 
+# what "As ~ enters the battlefield, choose a ..." offers, by what the compiler read
+AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_TYPES}
+
+
 def as_it_enters_choice(state: GameState, o: Obj, controller: str) -> Gen:
     """"As ~ enters the battlefield, choose a basic land type" (614.12): asked as the
     permanent spell resolves; returns the word chosen, or ""."""
     ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
     if ab is None:
         return ""
-    if ab.as_enters_choose != "basic land type":  # the compiler makes no other  # pragma: no cover
-        raise ValueError(ab.as_enters_choose)
-    ans, _ = yield ChooseWordDecision(controller, f"choose a basic land type for {o.name}",
-                                      options=BASIC_LAND_TYPES, concept="etb_replacement")
-    word = next(w for w in BASIC_LAND_TYPES if w.lower() == str(ans.words[0]).lower())
+    options = AS_ENTERS_CHOICES[ab.as_enters_choose]
+    ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
+                                      options=options, concept="etb_replacement")
+    word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
     state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
     return word
 

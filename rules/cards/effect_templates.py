@@ -46,6 +46,7 @@ from .ir import (
     PutFromHand,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
+    RedirectNextDamage,
     Ref,
     Regenerate,
     Remembered,
@@ -235,6 +236,15 @@ def _fog(m: re.Match, out: Compiled) -> None:
 def _safe_passage(m: re.Match, out: Compiled) -> None:
     out.steps.append(PreventThisTurn("you_and_your_creatures",
                                         "damage to its controller and their creatures is prevented"))
+
+
+@template(r"The next (\w+) damage that a source of your choice would deal to you and/or permanents you control "
+          r"this turn is dealt to (.+) instead")
+def _harms_way(m: re.Match, out: Compiled) -> None:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(RedirectNextDamage(n, recipients(m.group(2), out), m.group(0)))
 
 
 # ---- destroying, exiling, moving

@@ -585,6 +585,17 @@ class PreventThisTurn:
 
 
 @dataclass(frozen=True)
+class RedirectNextDamage:
+    """"The next N damage that a source of your choice would deal to you and/or permanents you
+    control this turn is dealt to [target] instead" (a redirection shield, 614.9 / 419.6c): the
+    source is chosen as it resolves (609.7a / 419.8a)."""
+
+    amount: int
+    to: Ref
+    text: str
+
+
+@dataclass(frozen=True)
 class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
@@ -627,7 +638,8 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
-    | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
+    | PreventThisTurn | RedirectNextDamage | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
+    | DeathtouchDestroy
 )
 
 
@@ -684,6 +696,13 @@ class PlayerEventTrigger:
 
 
 @dataclass(frozen=True)
+class CounterRemovedTrigger:
+    """"Whenever a +1/+1 counter is removed from ~": once for each counter removed."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class NextEndStep:
     """A delayed trigger's condition: the beginning of the next end step."""
 
@@ -695,7 +714,7 @@ class Never:
 
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | Never
+    | CounterRemovedTrigger | Never
 )
 
 
@@ -788,6 +807,15 @@ class EntersTappedUnless:
 
 
 @dataclass(frozen=True)
+class EntersWithCounters:
+    """"~ enters the battlefield with three wish counters on it" / "with X +1/+1 counters"
+    (614.1c / 419.1c): part of the event of entering, not a trigger."""
+
+    kind: str
+    amount: Amount
+
+
+@dataclass(frozen=True)
 class PreventOneFromOpponents:
     """"If a source an opponent controls would deal damage to you, prevent 1 of that damage"."""
 
@@ -797,7 +825,15 @@ class PreventNoncombatToAttached:
     """"Prevent all noncombat damage that would be dealt to equipped creature"."""
 
 
-StaticPrevention = PreventOneFromOpponents | PreventNoncombatToAttached
+@dataclass(frozen=True)
+class PreventToSelfRemoveCounters:
+    """"If damage would be dealt to ~, prevent that damage and remove that many +1/+1 counters
+    from it" (a prevention effect with an additional effect, 615.5 / 419.7e)."""
+
+    kind: str = "+1/+1"
+
+
+StaticPrevention = PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

@@ -13,6 +13,7 @@ from .ir import (
     Condition,
     Effect,
     EntersTappedUnless,
+    EntersWithCounters,
     Fixed,
     Never,
     Pred,
@@ -142,6 +143,7 @@ class StaticAbility(Ability):
     etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
     prevent: StaticPrevention | None = None
     graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
+    etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
@@ -192,10 +194,18 @@ class CardDef:
 
     @cached_property
     def rules_statics(self) -> tuple[StaticAbility, ...]:
-        """Its static abilities that prevent damage or change the rules for players: the
-        engine asks on every damage event and every cast check, so they are found once."""
-        return tuple(ab for ab in self.abilities
-                     if isinstance(ab, StaticAbility) and (ab.prevent is not None or ab.player_rule))
+        """Its static abilities that change the rules for players: the engine asks on every
+        cast check and state-based action check, so they are found once."""
+        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.player_rule)
+
+    @cached_property
+    def replacement_statics(self) -> tuple[tuple[int, StaticAbility], ...]:
+        """Its static abilities that are replacement or prevention effects (614 / 419), with
+        their index among its abilities (which tells two of them apart, 614.5)."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities)
+                     if isinstance(ab, StaticAbility)
+                     and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
+                          or ab.etb_counters is not None))
 
     @cached_property
     def control_statics(self) -> tuple[StaticAbility, ...]:

@@ -26,9 +26,13 @@ from .ir import (
     BonusPerSubtypeYouControl,
     CountSubtypeCDA,
     EntersTappedUnless,
+    EntersWithCounters,
+    Fixed,
     LifeTotalCDA,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
+    PreventToSelfRemoveCounters,
+    XValue,
 )
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
@@ -129,7 +133,17 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == ("If ~ would be put into a graveyard from anywhere, "
              "reveal ~ and shuffle it into its owner's library instead"):
         return StaticAbility(raw, graveyard_to_library=True)
+    m = re.fullmatch(r"~ enters the battlefield with (\w+) ([+\-/\w]+) counters? on it", s)
+    if m:
+        n = XValue() if m.group(1) == "X" else Fixed(num(m.group(1)) or 0)
+        if isinstance(n, Fixed) and n.n == 0:
+            raise Unsupported(s)
+        return StaticAbility(raw, etb_counters=EntersWithCounters(m.group(2), n))
     # --- prevention
+    m = re.fullmatch(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) "
+                     r"counters from it", s)
+    if m:
+        return StaticAbility(raw, prevent=PreventToSelfRemoveCounters(m.group(1)))
     if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":
         return StaticAbility(raw, prevent=PreventOneFromOpponents())
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":

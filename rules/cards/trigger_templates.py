@@ -15,6 +15,7 @@ from .ir import (
     CastTrigger,
     CombatTrigger,
     Condition,
+    CounterRemovedTrigger,
     EventValue,
     If,
     OtherCombatant,
@@ -70,6 +71,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         who = "self" if m.group(1) == "~" else "enchanted"
         return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
+    m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
+    if m:  # Protean Hydra
+        return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from ..cards import ir
 from . import actions as A
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
-from .damage import deal_damage, lethal_damage
+from .damage import deal_simultaneously, lethal_damage
 from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision, DamageAssignmentDecision, Decision
 from .events import emit
 from .flow import max_flow
@@ -459,7 +459,7 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                   + "; ".join(f"{o.name} {n} to {name_of(state, r)}" for o, r, n in assignments),
                   "combat_damage_stack")
         return
-    _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+    yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
 
 
 def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, trample: bool, chooser: str,
@@ -532,21 +532,20 @@ def check_assign(state: GameState, d: DamageAssignmentDecision, a: A.Assign) -> 
                     f"{name_of(state, player[0])}", state.rules.cite("trample"))
 
 
-def resolve_combat_damage(state: GameState, item: StackItem) -> None:
+def resolve_combat_damage(state: GameState, item: StackItem) -> Gen:
     """2009 310.4: dealt as assigned, even by creatures that have left play."""
     state.log_event("combat damage resolves", "combat_damage")
     deals = []
     for sid, lki, r, n in item.data["assignments"]:
         src = state.objects.get(sid) or lki
         deals.append((src, r, n))
-    _deal_all_combat_damage(state, deals)
+    yield from _deal_all_combat_damage(state, deals)
 
 
-def _deal_all_combat_damage(state: GameState, deals: list[tuple[Obj, Any, int]]) -> None:
-    for src, r, n in deals:
-        if isinstance(r, int) and r not in state.objects:
-            continue  # the creature it was assigned to is gone
-        deal_damage(state, src, r, n, combat=True)
+def _deal_all_combat_damage(state: GameState, deals: list[tuple[Obj, Any, int]]) -> Gen:
+    # damage assigned to a creature that is gone is not dealt
+    yield from deal_simultaneously(state, [(src, r, n) for src, r, n in deals
+                                           if not (isinstance(r, int) and r not in state.objects)], combat=True)
     state.log_event("combat damage is dealt", "combat_damage")
 
 

@@ -1,7 +1,8 @@
-"""Damage, life and destruction: dealing damage (2014: 119-120; 2009: 212.3g, 215) with
-prevention applied, redirection to planeswalkers (306.7 / 212.9g), lifelink and deathtouch
-in each era's form, gaining and losing life, destroying a permanent (701.6 / 501.4) and
-regeneration shields (701.12 / 501.5)."""
+"""Damage, life and destruction: dealing damage (2014: 119-120; 2009: 212.3g, 215) after
+replacement and prevention effects (`rules.engine.replacement`), redirection to
+planeswalkers (306.7 / 212.9g), lifelink and deathtouch in each era's form, gaining and
+losing life, destroying a permanent (701.6 / 501.4) and regeneration shields (701.12 /
+501.5)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars, protected_from
+from .characteristics import chars
 from .decisions import ChooseObjectDecision, Decision, YesNoDecision
 from .events import emit
 from .objects import Obj, PendingTrigger
 from .refs import name_of
-from .replacement import prevent_damage
+from .replacement import DamageEvent, DestroyEvent, replace, replaced
 from .state import GameState
 from .zones import move
 
@@ -79,13 +80,30 @@ def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, co
                 state.log_event(f"{controller} has {source.name}'s damage dealt to {name_of(state, choice)} "
                                 f"instead of {target}", "redirect_to_planeswalker", player=controller)
                 target = choice
-    deal_damage(state, source, target, amount)
+    yield from deal_damage(state, source, target, amount)
 
 
-def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool = False) -> int:
-    """Deal damage (119 / 212.3g): life loss to players, damage marked on creatures, loyalty
-    removed from planeswalkers.  Returns the damage actually dealt."""
-    amount = prevent_damage(state, source, target, amount, combat)  # 615 / 419.7
+def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool = False) -> Gen:
+    """Deal damage, after replacement and prevention effects (614-616 / 419); returns the
+    damage actually dealt."""
+    events = yield from replace(state, DamageEvent(source, target, amount, combat))
+    return sum(apply_damage(state, ev) for ev in events)
+
+
+def deal_simultaneously(state: GameState, deals: list[tuple[Obj, Any, int]], combat: bool) -> Gen:
+    """Damage dealt at once (combat damage, 510.2 / 310.4): replacement and prevention
+    effects modify each part first, then all of it is dealt."""
+    events: list[DamageEvent] = []
+    for src, r, n in deals:
+        events += (yield from replace(state, DamageEvent(src, r, n, combat)))
+    for ev in events:
+        apply_damage(state, ev)
+
+
+def apply_damage(state: GameState, ev: DamageEvent) -> int:
+    """Damage as it is dealt (119 / 212.3g), once replacement effects are done with it: life
+    loss for players, damage marked on creatures, loyalty removed from planeswalkers."""
+    source, target, amount, combat = ev.source, ev.target, ev.amount, ev.combat
     if amount <= 0:
         return 0
     src_ch = chars(state, source)
@@ -96,9 +114,6 @@ def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat:
     else:
         o = state.objects.get(target)
         if o is None or o.zone != "battlefield":
-            return 0
-        if protected_from(state, o, source):
-            state.log_event(f"damage from {source.name} to {o.name} is prevented (protection)", "protection_damage")
             return 0
         ch = chars(state, o)
         if ch.is_type("Planeswalker") and not ch.is_type("Creature"):
@@ -140,7 +155,7 @@ def destroy(state: GameState, oid: int, log: bool = True, regenerate: bool = Tru
     if "indestructible" in chars(state, o).keywords:
         state.log_event(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
         return False
-    if regenerate and use_regeneration_shield(state, o):
+    if not replaced(state, DestroyEvent(o, can_regenerate=regenerate)):  # regenerated (701.12a / 501.5a)
         return False
     move(state, oid, "graveyard")
     if log:
@@ -156,17 +171,3 @@ def add_regeneration_shield(state: GameState, oid: int) -> None:
         return
     o.regen_shields += 1
     state.log_event(f"{o.name} gets a regeneration shield", "regenerate")
-
-
-def use_regeneration_shield(state: GameState, o: Obj) -> bool:
-    if o.regen_shields <= 0:
-        return False
-    o.regen_shields -= 1
-    o.tapped = True
-    o.damage = 0
-    o.deathtouched = False
-    in_combat = o.attacking is not None or bool(o.blocking)
-    o.leave_combat()
-    state.log_event(f"{o.name} regenerates: it is tapped, its damage is removed"
-                    + (" and it is removed from combat" if in_combat else ""), "regenerate")
-    return True

@@ -22,8 +22,8 @@ from .damage import (
 )
 from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
-from .objects import ContinuousEffect, Obj
-from .refs import resolve_ref
+from .objects import ContinuousEffect, Obj, Shield
+from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
 
@@ -213,6 +213,28 @@ def choose_object(state: GameState, player: str, prompt: str, ids: list[Any], zo
     if isinstance(choice, str) and not state.has_player(choice):
         choice = resolve_ref(state, choice, zones=zones, controller=player)
     return choice
+
+
+def redirect_next_damage(state: GameState, ctx: EffectContext, amount: int, to: Ids) -> Gen:
+    """"The next N damage that a source of your choice would deal to you and/or permanents you
+    control this turn is dealt to [target] instead": the source is chosen as it resolves
+    (609.7a / 419.8a), then the shield waits (614.9 / 419.6c)."""
+    dest = next((t for t in to if t is not None), None)
+    if dest is None:
+        return
+    spells = [it.id for it in state.stack if it.kind == "spell" and it.source_id != ctx.source.id]
+    choice = yield from choose_object(state, ctx.controller, f"{ctx.source.name}: choose a source",
+                                      list(state.battlefield) + spells, zones=("battlefield", "stack"),
+                                      concept="source_of_choice")
+    if choice is None:
+        return
+    item = state.stack_item(choice) if choice in spells else None
+    src = item.source_id if item is not None else choice  # a spell's source is its card
+    state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller, "you_and_your_permanents",
+                                from_source=src, left=amount, redirect_to=dest))
+    state.log_event(f"{ctx.controller} chooses {name_of(state, src)}: the next {amount} damage it would deal to "
+                    f"{ctx.controller} and/or permanents {ctx.controller} controls this turn is dealt to "
+                    f"{name_of(state, dest)} instead", "source_of_choice", player=ctx.controller)
 
 
 def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],

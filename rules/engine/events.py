@@ -86,6 +86,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             if ev.kind != "targeted":
                 return False
             return ev["object"] == (src.id if who == "self" else src.attached_to)
+        case ir.CounterRemovedTrigger(kind):
+            return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
         case ir.NextEndStep():
             return ev.kind == "step_begin" and ev["step"] == "end"
         case ir.Never():

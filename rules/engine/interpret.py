@@ -19,7 +19,7 @@ from .characteristics import add_effect, chars, matches
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
-from .objects import PlayerRuleEffect, PreventionEffect
+from .objects import PlayerRuleEffect, Shield
 from .state import EffectContext, GameState
 
 Gen = Generator[Decision, Any, Any]
@@ -221,9 +221,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.CreateTokens(token, amt):
             E.create_tokens(state, ctx, token, n(amt))
         case ir.PreventThisTurn(what, text):
-            add_effect(state, PreventionEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",
-                                             what=what, controller=ctx.controller))
+            state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller,
+                                        "anyone" if what == "combat" else what, combat_only=what == "combat"))
             state.log_event(f"{ctx.source.name}: {text} this turn", "prevention")
+        case ir.RedirectNextDamage(how_much, to, _):
+            yield from E.redirect_next_damage(state, ctx, how_much, r(to))
         case ir.May(prompt, body):
             if (yield from E.ask_may(state, ctx, prompt)):
                 yield from run_effects(state, ctx, body)

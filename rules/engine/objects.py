@@ -154,13 +154,21 @@ class ContinuousEffect:
 
 
 @dataclass
-class PreventionEffect(ContinuousEffect):
-    """A prevention shield from a resolved spell or ability (`ir.PreventThisTurn.what`):
-    "combat" prevents all combat damage; "you_and_your_creatures" all damage to its
-    controller and the creatures they control."""
+class Shield:
+    """A prevention or redirection effect a resolved spell or ability created (615.7 /
+    419.7b, 614.9 / 419.6c): it watches for the damage it describes until it ends or is used
+    up.  Kept apart from the layered effects: it changes events, not characteristics."""
 
-    what: str = ""
-    controller: str = ""
+    timestamp: int
+    source_name: str
+    controller: str
+    # whose damage it watches: "anyone", "you_and_your_creatures", "you_and_your_permanents"
+    protects: str
+    combat_only: bool = False
+    from_source: int | None = None  # "a source of your choice"
+    left: int | None = None  # "the next N damage": how much it still applies to; None: all of it
+    redirect_to: int | str | None = None  # "is dealt to ... instead"; None: prevented
+    duration: str = "eot"
 
 
 @dataclass

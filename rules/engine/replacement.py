@@ -1,116 +1,369 @@
-"""Replacement and prevention effects (2014: 614, 615; 2009: 419), and static abilities that
-change the rules for players (2014 613.10 / 2009 418.5k).
+"""Replacement and prevention effects (2014: 614-616; 2009: 419): one mechanism for every
+event they modify.
 
-The engine calls in at three points: a permanent entering the battlefield
-(`enter_battlefield`), a card about to go to a graveyard (`graveyard_replacement`) and
-damage about to be dealt (`prevent_damage`).  Static abilities supply the effects through
-fields of `StaticAbility`; resolved spells add `PreventionEffect`s, which end like other
-continuous effects.  Both are data (`rules.cards.ir`), read here."""
+An event about to happen is an event object: damage about to be dealt (`DamageEvent`), a
+permanent about to be destroyed (`DestroyEvent`), an object about to move to another zone
+(`MoveEvent`) or a permanent entering the battlefield (`EnterEvent`).  `replace` finds the
+effects that apply to it (static abilities of permanents and of the moving object itself,
+shields that resolved spells left in `state.shields`, regeneration shields, protection),
+applies each at most once (614.5 / 419.6a), self-replacement effects first (616.1a / 419.6d)
+and the rest in the order the affected player, or the affected object's controller, chooses
+(616.1 / 419.9a).  Applying one may turn the event into several (part of the damage
+redirected) or into none (prevented, regenerated); each result is offered to the effects
+that have not yet applied to it.
+
+The choice is asked only when it is real: among identical effects one is applied without
+asking, and effects that only change how a permanent enters (tapped, with counters) give the
+same result in any order."""
 
 from __future__ import annotations
 
+from collections.abc import Generator, Hashable
+from dataclasses import dataclass, replace as with_changes
 from typing import Any
 
 from ..cards import ir
 from ..cards.model import StaticAbility
-from .characteristics import chars
-from .objects import Obj, PlayerRuleEffect, PreventionEffect
+from .characteristics import chars, protected_from
+from .decisions import ChooseWordDecision, Decision
+from .events import emit
+from .objects import Obj, Shield
+from .refs import name_of
 from .state import GameState
 
-MAX_HAND_SIZE = 7
+Gen = Generator[Decision, Any, Any]
 
 
-def _shield_prevents(state: GameState, e: PreventionEffect, target: Any, n: int, combat: bool) -> int:
-    if e.what == "combat":
-        return n if combat else 0
-    if e.what == "you_and_your_creatures":
-        if target == e.controller:
+# ------------------------------------------------------------------ events
+@dataclass
+class DamageEvent:
+    """`amount` damage `source` would deal to `target` (a player's name or an object id)."""
+
+    source: Obj
+    target: int | str
+    amount: int
+    combat: bool
+    applied: frozenset[Hashable] = frozenset()  # the effects that already modified it (614.5)
+
+
+@dataclass
+class DestroyEvent:
+    """A permanent would be destroyed (701.6 / 501.4)."""
+
+    obj: Obj
+    can_regenerate: bool = True
+    applied: frozenset[Hashable] = frozenset()
+
+
+@dataclass
+class MoveEvent:
+    """An object would move to `to_zone`; `shuffle` once a replacement sends it into a
+    library "and shuffle"."""
+
+    obj: Obj
+    to_zone: str
+    shuffle: bool = False
+    applied: frozenset[Hashable] = frozenset()
+
+
+@dataclass
+class EnterEvent:
+    """A permanent enters the battlefield (614.1c / 419.1c): `obj` is the new object, which
+    the effects change as it enters; `x` is the X of the spell it was."""
+
+    obj: Obj
+    x: int = 0
+    applied: frozenset[Hashable] = frozenset()
+
+
+ReplaceableEvent = DamageEvent | DestroyEvent | MoveEvent | EnterEvent
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One replacement or prevention effect that would apply to an event."""
+
+    key: Hashable  # the effect itself: 614.5 counts applications by it
+    label: str  # its source's name, for the choice and the log
+    chooser: str  # the affected player or the affected object's controller (616.1)
+    what: StaticAbility | Shield | str  # a static ability, a shield, or "regenerate" / "protection"
+    source: Obj | None = None  # the object whose static ability it is
+    self_replacement: bool = False
+    commutes: bool = False  # changes only how a permanent enters: any order gives the same result
+    timestamp: int = 0
+
+
+# ------------------------------------------------------------------ the mechanism
+def replace(state: GameState, event: ReplaceableEvent, *, ask: bool = True) -> Gen:
+    """The events that happen instead of `event` once every applicable replacement and
+    prevention effect has had its one chance at it (a generator: it may ask the affected
+    player to choose the order; returns the list of events).  With `ask` false the
+    order is the timestamp order, for the few places that can't stop for a question; the
+    card pool has no such place where two effects that don't commute could both apply."""
+    done: list[ReplaceableEvent] = []
+    todo: list[ReplaceableEvent] = [event]
+    while todo:
+        ev = todo.pop(0)
+        options = [r for r in _candidates(state, ev) if r.key not in ev.applied]
+        if not options:
+            done.append(ev)
+            continue
+        chosen = yield from _choose(state, options, ask)
+        todo[:0] = _apply(state, chosen, ev)
+    return done
+
+
+def replaced(state: GameState, event: ReplaceableEvent) -> list[ReplaceableEvent]:
+    """`replace` where no question can be asked (see there)."""
+    gen = replace(state, event, ask=False)
+    try:
+        next(gen)
+    except StopIteration as stop:
+        return list(stop.value)
+    raise RuntimeError("a replacement asked a question where none can be asked")
+
+
+def _choose(state: GameState, options: list[Replacement], ask: bool) -> Gen:
+    selfs = [r for r in options if r.self_replacement]  # 616.1a / 419.9a: these first
+    pool = sorted(selfs or options, key=lambda r: r.timestamp)
+    distinct = list({_identity(r): r for r in pool}.values())
+    if len(distinct) == 1 or not ask or all(r.commutes for r in distinct):
+        return pool[0]
+    labels = _labels(distinct)
+    ans, _ = yield ChooseWordDecision(
+        distinct[0].chooser, "choose which replacement or prevention effect applies first: " + ", ".join(labels),
+        options=tuple(labels), concept="replacement_order")
+    said = " ".join(map(str, ans.words)).lower()
+    chosen = next(r for r, label in zip(distinct, labels, strict=True) if label.lower() == said)
+    state.log_event(f"{chosen.chooser} applies {labels[distinct.index(chosen)]} first", "replacement_order",
+                    player=chosen.chooser)
+    return chosen
+
+
+def _identity(r: Replacement) -> Hashable:
+    """Two effects are identical when they would do the same: two regeneration shields, or
+    two copies of the same static ability (which still apply once each)."""
+    if isinstance(r.what, StaticAbility):
+        return ("static", r.what)
+    if isinstance(r.what, Shield):
+        s = r.what
+        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to)
+    return r.key
+
+
+def _labels(options: list[Replacement]) -> list[str]:
+    out: list[str] = []
+    for r in options:
+        label = r.label
+        n = 2
+        while label in out:
+            label = f"{r.label} ({n})"
+            n += 1
+        out.append(label)
+    return out
+
+
+def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
+    match ev:
+        case DamageEvent():
+            return _damage_candidates(state, ev)
+        case DestroyEvent(obj=o):
+            if ev.can_regenerate and o.regen_shields > 0:  # 701.12a / 419.6b
+                return [Replacement(("regenerate", o.id), f"regeneration shield ({o.name})", o.controller,
+                                    "regenerate")]
+            return []
+        case MoveEvent(obj=o):
+            return [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
+                    for i, ab in o.card.replacement_statics
+                    if ab.graveyard_to_library and ev.to_zone == "graveyard"]
+        case EnterEvent(obj=o):
+            return [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
+                    for i, ab in o.card.replacement_statics if ab.etb is not None or ab.etb_counters is not None]
+    raise TypeError(ev)
+
+
+def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[ReplaceableEvent]:
+    applied = ev.applied | {r.key}
+    match ev:
+        case DamageEvent():
+            return _apply_to_damage(state, r, with_changes(ev, applied=applied))
+        case DestroyEvent(obj=o):
+            _regenerate(state, o)
+            return []
+        case MoveEvent(obj=o):
+            state.log_event(f"{o.name} would go to a graveyard: it is revealed and shuffled into its owner's "
+                            "library instead", "etb_replacement")
+            return [with_changes(ev, to_zone="library", shuffle=True, applied=applied)]
+        case EnterEvent(obj=o):
+            assert isinstance(r.what, StaticAbility)
+            _enter_modified(state, o, r.what, ev.x)
+            return [with_changes(ev, applied=applied)]
+    raise TypeError(ev)
+
+
+# ------------------------------------------------------------------ entering and regeneration
+def _enter_modified(state: GameState, o: Obj, ab: StaticAbility, x: int) -> None:
+    """"enters the battlefield tapped unless ..." and "enters with N counters" (614.1c / 419.1c)."""
+    if ab.etb is not None:
+        wanted = set(ab.etb.subtypes)  # "enters tapped unless you control a Swamp or a Mountain"
+        if not any(wanted & set(chars(state, p).subtypes) for p in state.permanents(o.controller)):
+            o.tapped = True
+            state.log_event(f"{o.name} {state.rules.word('enters')} tapped", "etb_replacement")
+    if ab.etb_counters is not None:
+        n = _enter_amount(ab.etb_counters.amount, x)
+        if n > 0:
+            o.counters[ab.etb_counters.kind] += n
+            state.invalidate()
+            state.log_event(f"{o.name} {state.rules.word('enters')} with {n} {ab.etb_counters.kind} "
+                            f"counter{'s' if n != 1 else ''} on it", "etb_replacement")
+
+
+def _enter_amount(amount: ir.Amount, x: int) -> int:
+    match amount:
+        case ir.Fixed(n):
             return n
-        o = state.objects.get(target) if isinstance(target, int) else None
-        mine = o is not None and o.controller == e.controller and chars(state, o).is_type("Creature")
-        return n if mine else 0
-    raise ValueError(f"unknown prevention shield {e.what!r}")
+        case ir.XValue():
+            return x  # 0 unless it was a spell whose X was announced
+    raise TypeError(amount)
 
 
-def _static_prevents(state: GameState, src: Obj, prevention: ir.StaticPrevention, source: Any, target: Any, n: int,
-                     combat: bool) -> int:
-    """How much of the damage a static prevention ability of `src` prevents."""
+def _regenerate(state: GameState, o: Obj) -> None:
+    """"The next time it would be destroyed this turn, instead tap it, remove all damage from
+    it and remove it from combat" (701.12a / 501.5a)."""
+    o.regen_shields -= 1
+    o.tapped = True
+    o.damage = 0
+    o.deathtouched = False
+    in_combat = o.attacking is not None or bool(o.blocking)
+    o.leave_combat()
+    state.invalidate()
+    state.log_event(f"{o.name} regenerates: it is tapped, its damage is removed"
+                    + (" and it is removed from combat" if in_combat else ""), "regenerate")
+
+
+# ------------------------------------------------------------------ damage
+def _affected_controller(state: GameState, target: int | str) -> str:
+    if isinstance(target, str):
+        return target
+    o = state.objects.get(target)
+    return o.controller if o is not None else ""
+
+
+def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
+    if ev.amount <= 0:
+        return []
+    target = ev.target
+    if isinstance(target, int) and target not in state.objects:
+        return []
+    chooser = _affected_controller(state, target)
+    out: list[Replacement] = []
+    if isinstance(target, int) and protected_from(state, state.objects[target], ev.source):
+        out.append(Replacement(("protection", target), f"protection ({state.objects[target].name})", chooser,
+                               "protection"))
+    for s in state.shields:
+        if _shield_applies(state, s, ev):
+            out.append(Replacement(("shield", id(s)), s.source_name, chooser, s, timestamp=s.timestamp))
+    for oid in state.battlefield:
+        o = state.objects[oid]
+        for i, ab in o.card.replacement_statics:
+            if ab.prevent is not None and _static_applies(state, o, ab.prevent, ev):
+                out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp))
+    return out
+
+
+def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
+    if s.left is not None and s.left <= 0:
+        return False
+    if s.combat_only and not ev.combat:
+        return False
+    if s.from_source is not None and ev.source.id != s.from_source:
+        return False
+    if s.protects == "anyone":
+        return True
+    if ev.target == s.controller:
+        return True
+    o = state.objects.get(ev.target) if isinstance(ev.target, int) else None
+    if o is None or o.controller != s.controller:
+        return False
+    return s.protects == "you_and_your_permanents" or chars(state, o).is_type("Creature")
+
+
+def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention, ev: DamageEvent) -> bool:
     match prevention:
         case ir.PreventOneFromOpponents():
-            return 1 if target == src.controller and source.controller != src.controller else 0
+            return ev.target == src.controller and ev.source.controller != src.controller
         case ir.PreventNoncombatToAttached():
-            return n if not combat and target == src.attached_to else 0
+            return not ev.combat and ev.target == src.attached_to
+        case ir.PreventToSelfRemoveCounters():
+            return ev.target == src.id
     raise TypeError(prevention)
 
 
-def _statics(state: GameState) -> list[tuple[Obj, StaticAbility]]:
-    out = []
-    for oid in state.battlefield:
-        o = state.objects[oid]
-        for ab in o.card.rules_statics:
-            out.append((o, ab))
-    return out
+def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[ReplaceableEvent]:
+    what = r.what
+    if what == "protection":
+        state.log_event(f"damage from {ev.source.name} to {name_of(state, ev.target)} is prevented (protection)",
+                        "protection_damage")
+        return []
+    if isinstance(what, Shield):
+        return _apply_shield(state, what, ev)
+    assert isinstance(what, StaticAbility) and what.prevent is not None and r.source is not None
+    match what.prevent:
+        case ir.PreventOneFromOpponents():
+            return _prevent(state, ev, 1)
+        case ir.PreventNoncombatToAttached():
+            return _prevent(state, ev, ev.amount)
+        case ir.PreventToSelfRemoveCounters(kind):
+            n = ev.amount
+            left = _prevent(state, ev, n)
+            _remove_counters(state, r.source, kind, n)
+            return left
+    raise TypeError(what.prevent)
 
 
-def enter_battlefield(state: GameState, obj: Obj) -> None:
-    """Apply the entering permanent's own "enters the battlefield tapped / with" effects
-    (614.1c / 419.1c): they happen as part of the event, not after it."""
-    for ab in obj.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.etb is not None:
-            wanted = set(ab.etb.subtypes)  # "enters tapped unless you control a Swamp or a Mountain"
-            if not any(wanted & set(chars(state, o).subtypes) for o in state.permanents(obj.controller)):
-                obj.tapped = True
-                state.log_event(f"{obj.name} {state.rules.word('enters')} tapped", "etb_replacement")
+def _prevent(state: GameState, ev: DamageEvent, n: int) -> list[ReplaceableEvent]:
+    n = min(n, ev.amount)
+    state.log_event(f"{n} damage {ev.source.name} would deal to {name_of(state, ev.target)} is prevented",
+                    "prevention")
+    return [with_changes(ev, amount=ev.amount - n)] if n < ev.amount else []
 
 
-def graveyard_replacement(state: GameState, obj: Obj, to_zone: str) -> str:
-    """The zone a card goes to instead of its owner's graveyard, if an ability of its own
-    says so ("... shuffle it into its owner's library instead")."""
-    if to_zone != "graveyard":
-        return to_zone
-    for ab in obj.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.graveyard_to_library:
-            state.log_event(f"{obj.name} would go to a graveyard: it is revealed and shuffled into its owner's "
-                            "library instead", "etb_replacement")
-            return "library"
-    return to_zone
+def _remove_counters(state: GameState, o: Obj, kind: str, n: int) -> None:
+    """615.5 / 419.7e: the prevention's additional effect ("remove that many +1/+1 counters")."""
+    n = min(n, o.counters.get(kind, 0))
+    if n <= 0 or o.id not in state.objects:
+        return
+    o.counters[kind] -= n
+    state.invalidate()
+    state.log_event(f"{n} {kind} counter{'s are' if n != 1 else ' is'} removed from {o.name}", "prevention_extra")
+    for _ in range(n):  # "whenever a counter is removed" triggers for each one
+        emit(state, "counter_removed", {"object": o.id, "kind": kind})
 
 
-def prevent_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool) -> int:
-    """The damage left after prevention effects (615 / 419.7)."""
-    if amount <= 0 or (isinstance(target, int) and target not in state.objects):
-        return amount
-    left = amount
-    for e in state.effects:
-        if isinstance(e, PreventionEffect) and left > 0:
-            left -= min(left, _shield_prevents(state, e, target, left, combat))
-    for o, ab in _statics(state):
-        if ab.prevent is not None and left > 0:
-            left -= min(left, _static_prevents(state, o, ab.prevent, source, target, left, combat))
-    if left < amount:
-        name = target if isinstance(target, str) else state.objects[target].name
-        state.log_event(f"{amount - left} damage {source.name} would deal to {name} is prevented", "prevention")
-    return left
+def _apply_shield(state: GameState, s: Shield, ev: DamageEvent) -> list[ReplaceableEvent]:
+    to = s.redirect_to
+    if to is not None and not _can_be_dealt_damage(state, to):  # 614.9 / 419.6c: the effect does nothing
+        state.log_event(f"{s.source_name} can't redirect {ev.source.name}'s damage: {name_of(state, to)} can't be "
+                        "dealt it", "redirection")
+        return [ev]
+    n = ev.amount if s.left is None else min(s.left, ev.amount)
+    if s.left is not None:
+        s.left -= n
+    rest: list[ReplaceableEvent] = [with_changes(ev, amount=ev.amount - n)] if n < ev.amount else []
+    if to is None:
+        state.log_event(f"{n} damage {ev.source.name} would deal to {name_of(state, ev.target)} is prevented "
+                        f"({s.source_name})", "prevention_shield" if s.left is not None else "prevention")
+        return rest
+    state.log_event(f"{n} damage {ev.source.name} would deal to {name_of(state, ev.target)} is dealt to "
+                    f"{name_of(state, to)} instead ({s.source_name})", "redirection")
+    return [with_changes(ev, target=to, amount=n), *rest]
 
 
-def player_rules(state: GameState, player: str) -> set[str]:
-    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast",
-    "cant_lose", "cant_win").  A player who can't win is only ever asked about when every
-    opponent has left a two-player game, which takes the permanent that said so with them
-    (104.2a), so "cant_win" changes no game the engine plays yet; it is recorded for effects
-    that make a player win."""
-    out: set[str] = set()
-    for o, ab in _statics(state):
-        if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
-            out.add(ab.player_rule)
-        if ab.opponent_rule and o.controller != player:
-            out.add(ab.opponent_rule)
-    for e in state.effects:
-        if isinstance(e, PlayerRuleEffect) and player in e.players:
-            out.add(e.rule)
-    return out
-
-
-def max_hand_size(state: GameState, player: str) -> int | None:
-    """The player's maximum hand size (402.2 / 217.3b); None: no maximum."""
-    return None if "no_max_hand_size" in player_rules(state, player) else MAX_HAND_SIZE
+def _can_be_dealt_damage(state: GameState, to: int | str) -> bool:
+    if isinstance(to, str):
+        return state.has_player(to) and not state.player(to).lost
+    o = state.objects.get(to)
+    if o is None or o.zone != "battlefield":
+        return False
+    ch = chars(state, o)
+    return ch.is_type("Creature") or ch.is_type("Planeswalker")

@@ -11,8 +11,8 @@ from .characteristics import attachment_kind, attachment_legal, chars
 from .damage import destroy
 from .decisions import ChooseKeepDecision, Decision
 from .events import flush
+from .player_rules import player_rules
 from .refs import name_of, resolve_ref
-from .replacement import player_rules
 from .state import GameState
 from .zones import move
 

@@ -28,7 +28,7 @@ from .events import emit, emit_targeted, flush
 from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
-from .replacement import player_rules
+from .player_rules import player_rules
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
 from .zones import move, remove_from_stack
@@ -276,7 +276,7 @@ def resolve_top(state: GameState) -> Gen:
     item = state.stack[-1]
     if item.kind == "combat_damage":
         state.stack.pop()
-        resolve_combat_damage(state, item)
+        yield from resolve_combat_damage(state, item)
         return
     ab = item.ability
     specs = _item_specs(state, item)
@@ -338,7 +338,8 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
         copy_of = yield from as_it_enters_copy(state, o, item.controller)
         chosen = yield from as_it_enters_choice(state, o, item.controller)
         state.stack.remove(item)
-        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of, chosen=chosen)
+        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of, chosen=chosen,
+                      x=item.x)
         if aura_target_spec(o) and live_targets:
             state.objects[new_id].attached_to = live_targets[0]
         if copy_of is not None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .actions import Action
 from .decisions import Decision
-from .objects import Characteristics, ContinuousEffect, DelayedTrigger, Obj, PendingTrigger, Player, StackItem
+from .objects import Characteristics, ContinuousEffect, DelayedTrigger, Obj, PendingTrigger, Player, Shield, StackItem
 from .ruleset import Ruleset, get_ruleset
 from .setup import GameSetup
 
@@ -88,6 +88,7 @@ class GameState:
     card_total: int = 0  # cards (not tokens) created: they never leave the game
     extra_turns: list[str] = field(default_factory=list)  # the newest last (500.7 / 300.6)
     effects: list[ContinuousEffect] = field(default_factory=list)
+    shields: list[Shield] = field(default_factory=list)  # prevention and redirection from resolved effects
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     delayed: list[DelayedTrigger] = field(default_factory=list)
     zone_changes: list[tuple[Obj, Obj]] = field(default_factory=list)  # since the last flush of events

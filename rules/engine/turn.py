@@ -10,8 +10,8 @@ from ..cards.mana import pool_text
 from . import actions as A, combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
+from .player_rules import max_hand_size
 from .refs import candidates, known_name, name_of, resolve_ref
-from .replacement import max_hand_size
 from .state import GameOver, GameState
 
 Gen = Generator[Decision, Any, Any]

@@ -23,8 +23,8 @@ from .decisions import (
     YesNoDecision,
 )
 from .objects import Obj
+from .player_rules import player_rules
 from .refs import name_of
-from .replacement import player_rules
 from .state import GameState
 
 

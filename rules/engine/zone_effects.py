@@ -13,7 +13,7 @@ from .characteristics import matches_card
 from .decisions import Decision
 from .effects import Ids, choose_object, discard_card, move_each
 from .state import EffectContext, GameState
-from .zones import move
+from .zones import move, move_together
 
 Gen = Generator[Decision, Any, Any]
 Players = Iterable[str]
@@ -67,8 +67,7 @@ def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, i
     for p in who:
         lib = state.player(p).library
         n = min(counts if isinstance(counts, int) else counts[p], len(lib))
-        for _ in range(n):
-            move(state, lib[0], "graveyard")
+        move_together(state, lib[:n], "graveyard")  # one event (a Darksteel Colossus among them is shuffled in once)
         state.log_event(f"{p} puts the top {n} card{'s' if n != 1 else ''} of their library into their graveyard",
                   "mill", player=p)
 

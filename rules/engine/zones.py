@@ -8,7 +8,7 @@ from ..cards import get_card
 from ..cards.model import CardDef
 from .events import emit
 from .objects import Obj, StackItem
-from .replacement import enter_battlefield, graveyard_replacement
+from .replacement import EnterEvent, MoveEvent, replaced
 from .state import GameState
 
 
@@ -27,17 +27,47 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
 
 
 def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None,
-         bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None, chosen: str = "") -> int:
+         bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None, chosen: str = "",
+         x: int = 0) -> int:
     """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
     keeps its last known information.  Returns the new id.  The move is an event abilities
-    see once the events are flushed (`events.flush`).  `copy_of`: it enters the battlefield
-    as a copy of that object (706.2 / 503.2), taking the next number of its name; `chosen`:
-    what its controller chose as it entered (614.12)."""
+    see once the events are flushed (`events.flush`); replacement effects apply to it as it
+    happens (`rules.engine.replacement`).  `copy_of`: it enters the battlefield as a copy of
+    that object (706.2 / 503.2), taking the next number of its name; `chosen`: what its
+    controller chose as it entered (614.12); `x`: the X of the spell it was."""
+    new_id, shuffle_into = _move(state, oid, to_zone, controller=controller, bottom=bottom, tapped=tapped,
+                                 copy_of=copy_of, chosen=chosen, x=x)
+    if shuffle_into is not None:
+        state.rng.shuffle(shuffle_into)
+    return new_id
+
+
+def move_together(state: GameState, ids: list[int], to_zone: str) -> list[int]:
+    """Move several objects at once: one event (Tome Scour's five cards), so a card that a
+    replacement shuffles into its library is shuffled in once, after the others have moved
+    (614.1a / 419.1a).  Returns the new ids, in order."""
+    out: list[int] = []
+    libraries: list[list[int]] = []
+    for oid in ids:
+        new_id, shuffle_into = _move(state, oid, to_zone)
+        out.append(new_id)
+        if shuffle_into is not None and not any(lib is shuffle_into for lib in libraries):
+            libraries.append(shuffle_into)
+    for lib in libraries:
+        state.rng.shuffle(lib)
+    return out
+
+
+def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None, bottom: bool = False,
+          tapped: bool = False, copy_of: Obj | None = None, chosen: str = "",
+          x: int = 0) -> tuple[int, list[int] | None]:
+    """The move itself; also the library to shuffle, when a replacement said "shuffle it into"."""
     old = state.objects.pop(oid)
     state.zone_list(old).remove(oid)
     state.lki[oid] = old
-    replaced = graveyard_replacement(state, old, to_zone)  # 614.1a / 419.1a
-    shuffle_in, to_zone = replaced != to_zone, replaced
+    (ev,) = replaced(state, MoveEvent(old, to_zone))  # 614.1a / 419.1a
+    assert isinstance(ev, MoveEvent)
+    to_zone = ev.to_zone
     new_id = state.new_id()
     owner = old.owner
     ctrl = controller or owner
@@ -56,20 +86,18 @@ def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = N
         new.since_turn = state.turn
         if new.card.loyalty is not None:
             new.counters["loyalty"] = new.card.loyalty
-        enter_battlefield(state, new)  # "enters the battlefield tapped ..." (614.1c / 419.1c)
+        replaced(state, EnterEvent(new, x))  # "enters the battlefield tapped / with ..." (614.1c / 419.1c)
     state.objects[new_id] = new
     lst = state.zone_list(new)
     if bottom or to_zone in ("battlefield", "stack"):
         lst.append(new_id)
     else:
         lst.insert(0, new_id)
-    if shuffle_in:
-        state.rng.shuffle(lst)
     if old.zone == "battlefield":
         old.leave_combat()
     state.invalidate()
     state.zone_changes.append((old, new))
-    return new_id
+    return new_id, (lst if ev.shuffle else None)
 
 
 def draw(state: GameState, name: str, n: int = 1, log_rule: str = "draw") -> None:

@@ -164,5 +164,12 @@ CITES: dict[str, tuple[str, str]] = {
     "max_hand_size": ("402.2", "217.3b"),
     "etb_replacement": ("614.1c", "419.1c"),
     "prevention": ("615.1", "419.7a"),
+    "prevention_shield": ("615.7", "419.7b"),
+    "prevention_extra": ("615.5", "419.7e"),
+    "redirection": ("614.9", "419.6c"),
+    "replacement_once": ("614.5", "419.6a"),
+    "self_replacement": ("614.15", "419.6d"),
+    "replacement_order": ("616.1", "419.9a"),
+    "source_of_choice": ("609.7a", "419.8a"),
 }
 

@@ -1,0 +1,42 @@
+"""Static abilities and effects that change the rules of the game for players (2014 613.10 /
+2009 418.5k): no maximum hand size, can't cast spells, can't lose or win, a revealed hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards.model import StaticAbility
+from .objects import Obj, PlayerRuleEffect
+from .state import GameState
+
+MAX_HAND_SIZE = 7
+
+
+def player_rules(state: GameState, player: str) -> set[str]:
+    """Rules-changing effects that apply to `player` ("no_max_hand_size", "cant_cast",
+    "cant_lose", "cant_win").  A player who can't win is only ever asked about when every
+    opponent has left a two-player game, which takes the permanent that said so with them
+    (104.2a), so "cant_win" changes no game the engine plays yet; it is recorded for effects
+    that make a player win."""
+    out: set[str] = set()
+    for o, ab in _rules_statics(state):
+        if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
+            out.add(ab.player_rule)
+        if ab.opponent_rule and o.controller != player:
+            out.add(ab.opponent_rule)
+    for e in state.effects:
+        if isinstance(e, PlayerRuleEffect) and player in e.players:
+            out.add(e.rule)
+    return out
+
+
+def max_hand_size(state: GameState, player: str) -> int | None:
+    """The player's maximum hand size (402.2 / 217.3b); None: no maximum."""
+    return None if "no_max_hand_size" in player_rules(state, player) else MAX_HAND_SIZE
+
+
+def _rules_statics(state: GameState) -> Iterator[tuple[Obj, StaticAbility]]:
+    for oid in state.battlefield:
+        o = state.objects[oid]
+        for ab in o.card.rules_statics:
+            yield o, ab

@@ -9,6 +9,7 @@ its event supplies ("that player" for "Whenever an opponent draws a card")."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -18,6 +19,7 @@ from .ir import (
     AtNextEndStep,
     Becomes,
     Both,
+    CopySpell,
     CounterSpell,
     CreateTokens,
     DealDamage,
@@ -41,6 +43,7 @@ from .ir import (
     Mill,
     NothingSacrificed,
     OpponentsCantCast,
+    OtherPlayers,
     PreventThisTurn,
     Pump,
     PutFromHand,
@@ -245,6 +248,29 @@ def _harms_way(m: re.Match, out: Compiled) -> None:
     if n is None:
         raise Unsupported(m.group(0))
     out.steps.append(RedirectNextDamage(n, recipients(m.group(2), out), m.group(0)))
+
+
+# ---- copies of spells
+@template(r"Copy (target .+ spell)")
+def _copy_target_spell(m: re.Match, out: Compiled) -> None:
+    out.steps.append(CopySpell(add_target(m.group(1), out), You()))
+
+
+@template(r"Each other player copies that spell")
+def _each_other_player_copies(m: re.Match, out: Compiled) -> None:
+    """Hive Mind: "that spell" and "player" are the triggering cast's."""
+    spell, player = out.refs.get("that spell"), out.refs.get("that player")
+    if spell is None or player is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(CopySpell(spell, OtherPlayers(player)))
+
+
+@template(r"(?:You|Each of those players) may choose new targets for (?:the|their) copy")
+def _new_targets(m: re.Match, out: Compiled) -> None:
+    """706.10c / 503.10c: completes the copy effect before it."""
+    if not out.steps or not isinstance(out.steps[-1], CopySpell):
+        raise Unsupported(m.group(0))
+    out.steps[-1] = dataclasses.replace(out.steps[-1], new_targets=True)
 
 
 # ---- destroying, exiling, moving

@@ -221,6 +221,13 @@ class EachOpponent:
 
 
 @dataclass(frozen=True)
+class OtherPlayers:
+    """"each other player": every player but the ones `of` means, in APNAP order."""
+
+    of: Ref
+
+
+@dataclass(frozen=True)
 class ControllersOf:
     objects: Ref
 
@@ -234,7 +241,7 @@ class Both:
 
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
-    | OtherCombatant | You | EachPlayer | EachOpponent | ControllersOf | Both
+    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both
 )
 
 
@@ -596,6 +603,18 @@ class RedirectNextDamage:
 
 
 @dataclass(frozen=True)
+class CopySpell:
+    """"Copy target instant or sorcery spell" / "each other player copies that spell" (706.10 /
+    503.10): each player `copiers` means puts a copy of the spell `spell` means on the stack,
+    with every choice made for it; with `new_targets` each may choose new targets for their
+    copy (706.10c / 503.10c)."""
+
+    spell: Ref
+    copiers: Ref
+    new_targets: bool = False
+
+
+@dataclass(frozen=True)
 class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
@@ -638,7 +657,7 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
-    | PreventThisTurn | RedirectNextDamage | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
+    | PreventThisTurn | RedirectNextDamage | CopySpell | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
     | DeathtouchDestroy
 )
 

@@ -82,7 +82,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell", cond)
     if m:
         test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
-        return "cast", CastTrigger(m.group(1), test), _player_refs("player"), False
+        refs = {**_player_refs("player"), "that spell": EventValue("item")}
+        return "cast", CastTrigger(m.group(1), test), refs, False
     m = re.fullmatch(r"(a player|you|an opponent) (draws|discards) a card", cond)
     if m:
         kind = {"draws": "draw", "discards": "discard"}[m.group(2)]

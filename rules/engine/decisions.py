@@ -294,6 +294,6 @@ SHAPES = frozenset({
     "order_blockers:attacker", "order_blockers:blocker", "assign_damage:creatures", "assign_damage:with_player",
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
-    "choose:object:battlefield", "choose:object:library", "choose:object:hand",
+    "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
     "choose:keep", "choose:color", "choose:word",
 })

@@ -19,7 +19,8 @@ from .characteristics import add_effect, chars, matches
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
-from .objects import PlayerRuleEffect, Shield
+from .objects import PlayerRuleEffect, Shield, StackItem
+from .spell_copies import copy_spell
 from .state import EffectContext, GameState
 
 Gen = Generator[Decision, Any, Any]
@@ -65,6 +66,9 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
             return [ctx.controller]
         case ir.EachPlayer():
             return [p.name for p in state.apnap()]
+        case ir.OtherPlayers(of):
+            excluded = set(refs(state, ctx, of))
+            return [p.name for p in state.apnap() if p.name not in excluded]
         case ir.EachOpponent():
             return [p.name for p in state.apnap() if p.name != ctx.controller]
         case ir.ControllersOf(objects):
@@ -224,6 +228,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller,
                                         "anyone" if what == "combat" else what, combat_only=what == "combat"))
             state.log_event(f"{ctx.source.name}: {text} this turn", "prevention")
+        case ir.CopySpell(spell, copiers, new_targets):
+            for original in r(spell):
+                item = original if isinstance(original, StackItem) else state.stack_item(original)
+                if item is not None:
+                    for p in r(copiers):
+                        yield from copy_spell(state, item, p, new_targets)
         case ir.RedirectNextDamage(how_much, to, _):
             yield from E.redirect_next_damage(state, ctx, how_much, r(to))
         case ir.May(prompt, body):

@@ -49,6 +49,7 @@ class Obj:
     # control-changing effect (layer 2) says otherwise
     base_controller: str = ""
     chosen: str = ""  # what was chosen as it entered ("Island" for Convincing Mirage)
+    spell_copy: bool = False  # a copy of a spell (706.10 / 503.10): a token object while on the stack
 
     @property
     def name(self) -> str:

@@ -53,7 +53,7 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
                 if state.objects[oid].token:
                     out.append(("sba_token", "cease", oid, f"a {state.objects[oid].name} token ceases to exist"))
     for oid in state.spell_ids:
-        if state.objects[oid].token:
+        if state.objects[oid].token and not state.objects[oid].spell_copy:
             out.append(("sba_token", "cease", oid, f"a {state.objects[oid].name} token ceases to exist"))
     legends: dict[tuple, list[int]] = defaultdict(list)
     walkers: dict[tuple, list[int]] = defaultdict(list)

@@ -31,7 +31,7 @@ from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import player_rules
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
-from .zones import move, remove_from_stack
+from .zones import move, remove_from_stack, spell_to_graveyard
 
 Gen = Generator[Decision, Any, Any]
 MAIN_STEPS = ("main1", "main2")
@@ -350,8 +350,9 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
                             "resolve_permanent")
     else:
         state.stack.remove(item)
-        move(state, o.id, "graveyard")
-        state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
+        if not o.spell_copy:
+            state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
+        spell_to_graveyard(state, o.id)
 
 
 # what "As ~ enters the battlefield, choose a ..." offers, by what the compiler read

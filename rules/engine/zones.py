@@ -122,7 +122,21 @@ def remove_from_stack(state: GameState, item: StackItem) -> None:
     """Take `item` off the stack; a spell's card goes to its owner's graveyard."""
     state.stack.remove(item)
     if item.kind == "spell" and item.source_id in state.objects:
-        move(state, item.source_id, "graveyard")
+        spell_to_graveyard(state, item.source_id)
+
+
+def spell_to_graveyard(state: GameState, oid: int) -> None:
+    """A spell leaves the stack for its owner's graveyard; a copy of a spell ceases to exist
+    instead (704.5e / 420.5j)."""
+    o = state.objects[oid]
+    if not o.spell_copy:
+        move(state, oid, "graveyard")
+        return
+    del state.objects[oid]
+    state.zone_list(o).remove(oid)
+    state.lki[oid] = o
+    state.invalidate()
+    state.log_event(f"the copy of {o.name} ceases to exist", "copy_ceases")
 
 
 def counter_item(state: GameState, item: StackItem) -> None:

@@ -252,6 +252,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             eq, host = ctx.source.id, ctx.target(0)
             if eq in state.objects and host is not None:
                 state.objects[eq].attached_to = host
+                state.objects[eq].timestamp = state.new_timestamp()  # a new timestamp as it's attached (613.7e)
                 state.invalidate()
                 state.log_event(f"{ctx.source.name} is attached to {state.objects[host].name}", "resolve")
         case ir.LifelinkGain():

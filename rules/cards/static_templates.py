@@ -30,6 +30,7 @@ from .ir import (
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
 )
+from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num
@@ -120,6 +121,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
         return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
+    m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
+    if m:
+        return StaticAbility(raw, x_spend_only=NAME_TO_COLOR[m.group(1)])
     m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
     if m:
         return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))

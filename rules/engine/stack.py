@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards.mana import NAME_TO_COLOR, ManaCost, Payment, mana_symbols
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, mana_symbols
 from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
 from ..cards.wording import BASIC_LAND_TYPES
 from . import actions as A
@@ -96,17 +96,46 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
-    plan = plan_payment(state, a.player, total_cost(o, x, len(a.targets)), a.paying, exclude=(), casting=o.id)
+    plan = _plan_spell_payment(state, a, o, x)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, x)
     return plan
 
 
-def total_cost(o: Obj, x: int, targets: int) -> ManaCost:
+def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[int]:
+    """The payment plan for a spell; a spell whose X may be paid only with some colors
+    ("Spend only black mana on X") that could be paid otherwise says so (601.2g / 409.1h)."""
+    cost = total_cost(o, x, len(a.targets))
+    try:
+        return plan_payment(state, a.player, cost, a.paying, exclude=(), casting=o.id)
+    except A.IllegalAction:
+        only = x_spend_only(o)
+        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False)):
+            raise
+        colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
+        raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
+                              f"{x} of it {colors})", state.rules.cite("spend_only")) from None
+
+
+def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
+    try:
+        plan_payment(state, a.player, cost, a.paying, exclude=(), casting=a.card)
+    except A.IllegalAction:
+        return False
+    return True
+
+
+def x_spend_only(o: Obj) -> str:
+    """The colors a spell's X may be paid with ("Spend only black mana on X"), or "" for any."""
+    return "".join(ab.x_spend_only for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.x_spend_only)
+
+
+def total_cost(o: Obj, x: int, targets: int, restricted: bool = True) -> ManaCost:
     """The mana a spell costs once X and its targets are announced (601.2e / 409.1f): its
-    mana cost with X, plus any "costs {N} more for each target beyond the first"."""
-    cost = (o.card.mana_cost or ManaCost()).with_x(x)
+    mana cost with X (paid with the colors a "spend only ... mana on X" allows), plus any
+    "costs {N} more for each target beyond the first"."""
+    cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
     extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
     if extra and targets > 1:
         cost = cost.plus_generic(extra * (targets - 1))

@@ -96,6 +96,7 @@ CITES: dict[str, tuple[str, str]] = {
     "protection_block": ("702.16f", "502.7f"),
     "illegal_action": ("717.1", "422.1"),
     "cost_unpayable": ("601.2g", "409.1h"),
+    "spend_only": ("601.2g", "409.1h"),
     "sorcery_speed_ability": ("602.5d", "403.5"),
     "loyalty_once": ("606.3", "212.9f"),
     "loyalty_cost": ("606.4", "212.9f"),

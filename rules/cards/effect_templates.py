@@ -16,8 +16,10 @@ from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
     AtNextEndStep,
+    AttacksIfAble,
     Becomes,
     Both,
+    ChooseAtRandom,
     CounterSpell,
     CreateTokens,
     DealDamage,
@@ -241,6 +243,29 @@ def _safe_passage(m: re.Match, out: Compiled) -> None:
 @template(r"(?:It|They) can't be regenerated")
 def _no_regen(m: re.Match, out: Compiled) -> None:
     out.no_regenerate = True
+
+
+@template(r"Choose ((?:up to \w+ )?target .+)")
+def _choose_targets(m: re.Match, out: Compiled) -> None:
+    """"choose target nonland permanent you control and up to two target nonland permanents
+    you don't control": targets chosen now (601.2c / 603.3d), "them" afterwards."""
+    parts = re.split(r" and (?=(?:up to \w+ )?target )", m.group(1))
+    refs = [objects(part, out) for part in parts]
+    for part in parts:
+        if not part.startswith(("target ", "up to ")):
+            raise Unsupported(part)
+    out.refs["them"] = refs[0] if len(refs) == 1 else Both(tuple(refs))
+
+
+@template(r"(Destroy|Exile) one of (them|those creatures) at random")
+def _one_at_random(m: re.Match, out: Compiled) -> None:
+    """"Destroy one of them at random": one chosen by the game's random generator among
+    those still there (608.2b: illegal targets are left alone), then destroyed."""
+    if m.group(2) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(ChooseAtRandom(out.refs[m.group(2)], "random"))
+    chosen = Remembered("random")
+    out.steps.append(Destroy(chosen) if m.group(1) == "Destroy" else Exile(chosen))
 
 
 @template(r"Destroy (.+)")
@@ -483,6 +508,12 @@ def _gains(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) can't block this turn")
 def _cant_block(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
+
+
+@template(r"(.+?) attacks (you) this turn if able")
+def _attacks_if_able(m: re.Match, out: Compiled) -> None:
+    """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
+    out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
 @template(r"(.+?) can't be blocked this turn")

@@ -607,6 +607,24 @@ class AtNextEndStep:
 
 
 @dataclass(frozen=True)
+class ChooseAtRandom:
+    """"... one of them at random": one of `objects` that still exists, chosen with the
+    game's random generator, remembered as `remember` (the rest of the effect uses it)."""
+
+    objects: Ref
+    remember: str = "random"
+
+
+@dataclass(frozen=True)
+class AttacksIfAble:
+    """"Target creature ... attacks you this turn if able": an attack requirement (508.1d /
+    500.2) on `objects`, naming the player (`whom`) it must attack, until end of turn."""
+
+    objects: Ref
+    whom: Ref
+
+
+@dataclass(frozen=True)
 class AttachSourceTo:
     """Equip: attach the source to the first target."""
 
@@ -628,6 +646,7 @@ Effect = (
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
+    | ChooseAtRandom | AttacksIfAble
 )
 
 

@@ -88,7 +88,7 @@ class DiscardDecision(Decision):
 @dataclass(frozen=True, eq=False)
 class AttackersDecision(Decision):
     """Declare attackers (508.1): which of `able` attack, and whom among `defenders`;
-    `required` must attack if they can (508.1d)."""
+    `required` must attack if they can (508.1d), those in `required_to` a particular defender."""
 
     kind: ClassVar[str] = "attackers"
     answers: ClassVar[tuple[type[A.Action], ...]] = (A.DeclareAttackers,)
@@ -96,6 +96,8 @@ class AttackersDecision(Decision):
     able: tuple[int, ...] = ()
     defenders: tuple[Ref, ...] = ()
     required: tuple[int, ...] = ()
+    # requirements that name whom to attack ("attacks you this turn if able"): (creature, defender)
+    required_to: tuple[tuple[int, Ref], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -304,3 +304,29 @@ def ask_may(state: GameState, ctx: EffectContext, prompt: str) -> Gen:
     """"You may ...": the controller chooses as the effect resolves (608.2d)."""
     ans, _ = yield YesNoDecision(ctx.controller, f"{ctx.source.name}: {prompt}?")
     return ans.yes
+
+
+def choose_at_random(state: GameState, ctx: EffectContext, which: Ids, key: str) -> None:
+    """"one of them at random": among those that are still there (a target that became
+    illegal is left alone, 608.2b), chosen with the game's random generator so a game
+    replays the same; remembered in ctx.data[key]."""
+    live = [i for i in dict.fromkeys(which) if i is not None and i in state.objects]
+    if not live:
+        ctx.data[key] = []
+        return
+    pick = state.rng.choice(live)
+    ctx.data[key] = [pick]
+    among = ", ".join(state.objects[i].name for i in live)
+    state.log_event(f"{ctx.source.name}: {state.objects[pick].name} is chosen at random (among {among})", "resolve")
+
+
+def attacks_if_able(state: GameState, ctx: EffectContext, which: Ids, whom: Names) -> None:
+    """"Target creature an opponent controls attacks you this turn if able": an attack
+    requirement (508.1d / 500.2) naming the player it must attack, until end of turn."""
+    player = next((p for p in whom if p is not None), None)
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if not ids or player is None:
+        return
+    add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot", must_attack=player))
+    for i in ids:
+        state.log_event(f"{state.objects[i].name} attacks {player} this turn if able", "attack_requirement")

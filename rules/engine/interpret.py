@@ -236,6 +236,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             snapshot.data = dict(ctx.data)
             ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(), effect=body, remembers=True)
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
+        case ir.ChooseAtRandom(objects, key):
+            E.choose_at_random(state, ctx, r(objects), key)
+        case ir.AttacksIfAble(objects, whom):
+            E.attacks_if_able(state, ctx, r(objects), r(whom))
         case ir.AttachSourceTo():
             eq, host = ctx.source.id, ctx.target(0)
             if eq in state.objects and host is not None:

@@ -208,8 +208,9 @@ def _sample(make: Callable[[], Declaration], check: Callable[[Declaration], None
 def _fallback_attack(state: GameState, d: AttackersDecision) -> A.DeclareAttackers:
     """Every creature that must attack, attacks (with everyone able if one can't go alone)."""
     defender = d.defenders[0]
+    whom: dict[int, Any] = dict(d.required_to)  # a requirement that names whom to attack (508.1d)
     for group in (list(d.required), list(d.able), []):
-        action = A.DeclareAttackers(d.player, tuple((a, defender) for a in group))
+        action = A.DeclareAttackers(d.player, tuple((a, whom[a] if a in whom else defender) for a in group))
         try:
             check_attackers(state, d, action)
             return action

@@ -747,6 +747,11 @@ class AffectsSelfUnlessDefenderHas:
 
 
 @dataclass(frozen=True)
+class AffectsChosenName:
+    """Objects with the name its source chose as it entered ("sources with the chosen name")."""
+
+
+@dataclass(frozen=True)
 class AffectsAllCreatures:
     pass
 
@@ -758,7 +763,7 @@ class AffectsYourCreatures:
 
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures
+    | AffectsYourCreatures | AffectsChosenName
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
+from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
 from ..cards.mana import COLOR_NAMES
 from ..cards.tokens import token_card
@@ -20,7 +21,7 @@ from .damage import (
     lose_life as lose,
     noncombat_damage,
 )
-from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
+from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, Obj
 from .refs import resolve_ref
@@ -330,3 +331,14 @@ def attacks_if_able(state: GameState, ctx: EffectContext, which: Ids, whom: Name
     add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot", must_attack=player))
     for i in ids:
         state.log_event(f"{state.objects[i].name} attacks {player} this turn if able", "attack_requirement")
+
+
+def choose_card_name(state: GameState, player: str, prompt: str) -> Gen:
+    """`player` chooses a card name: the name of any card in the card database (2014 201.3;
+    2009 202.3), the names of the cards in this game offered first.  Returns the name."""
+    names = tuple(card_names())
+    here = {o.name for o in state.objects.values()} | {o.card.name for o in state.lki.values()}
+    suggested = tuple(n for n in names if n in here)
+    d = ChooseNameDecision(player, prompt, names=names, suggested=suggested)
+    ans, _ = yield d
+    return d.canonical(str(ans.words[0])) or str(ans.words[0])

@@ -14,6 +14,7 @@ from .characteristics import (
     activated_abilities,
     aura_target_spec,
     can_activate_abilities,
+    can_activate_ability,
     chars,
     is_summoning_sick,
     matches,
@@ -23,7 +24,7 @@ from .characteristics import (
 from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, ChooseWordDecision, Decision, YesNoDecision
 from .division import check_division
-from .effects import choose_object
+from .effects import choose_card_name, choose_object
 from .events import emit, emit_targeted, flush
 from .interpret import run_effects
 from .objects import Obj, StackItem
@@ -187,6 +188,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     if not can_activate_abilities(state, o):
         raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated", state.rules.cite("cant"))
     ab = abilities[a.index - 1]
+    if not can_activate_ability(state, o, ab):  # Pithing Needle
+        raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated unless they're mana abilities "
+                              f"({_needle_of(state, o)} named it)", state.rules.cite("cant"))
     cost = ab.cost
     sorcery_timing = ab.sorcery_speed or cost.loyalty is not None
     if sorcery_timing and (state.active != a.player or state.step not in MAIN_STEPS or state.stack):
@@ -293,6 +297,13 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     flush(state)
 
 
+def _needle_of(state: GameState, o: Obj) -> str:
+    """The permanent whose chosen name stops `o`'s abilities (for the refusal's message)."""
+    return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
+                 and any(isinstance(ab, StaticAbility) and ab.restriction == "cant_activate_nonmana"
+                         for ab in src.card.abilities)), "an effect")
+
+
 def sacrifice_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
     """Permanents `player` could sacrifice to pay a "Sacrifice a ..." cost."""
     return [p.id for p in state.permanents(player) if matches(state, test, p, chars(state, p), player, source)]
@@ -387,11 +398,15 @@ AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_T
 
 
 def as_it_enters_choice(state: GameState, o: Obj, controller: str) -> Gen:
-    """"As ~ enters the battlefield, choose a basic land type" (614.12): asked as the
-    permanent spell resolves; returns the word chosen, or ""."""
+    """"As ~ enters the battlefield, choose a basic land type" / "... choose a card name"
+    (614.12): asked as the permanent spell resolves; returns the word or name chosen, or ""."""
     ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
     if ab is None:
         return ""
+    if ab.as_enters_choose == "card name":
+        name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
+        state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
+        return name
     options = AS_ENTERS_CHOICES[ab.as_enters_choose]
     ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
                                       options=options, concept="etb_replacement")

@@ -164,6 +164,7 @@ CITES: dict[str, tuple[str, str]] = {
     "extra_turn": ("500.7", "300.6"),
     "max_hand_size": ("402.2", "217.3b"),
     "etb_replacement": ("614.1c", "419.1c"),
+    "name_card": ("201.3", "202.3"),
     "prevention": ("615.1", "419.7a"),
 }
 

@@ -120,8 +120,8 @@ def test_tokens_with_abilities_compile_them() -> None:
 
 
 def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:
-    trinket = compile_card({"name": "Odd Trinket", "cost": "{X}{1}", "type": "Artifact",
-                            "text": "Spend only purple mana on X.\nAs Odd Trinket enters the battlefield, choose a song."})
+    text = "Spend only purple mana on X.\nAs Odd Trinket enters the battlefield, choose a song."
+    trinket = compile_card({"name": "Odd Trinket", "cost": "{X}{1}", "type": "Artifact", "text": text})
     assert trinket.unsupported == ["Spend only purple mana on X.",
                                    "As Odd Trinket enters the battlefield, choose a song."]
 

@@ -20,6 +20,7 @@ from .ir import (
     Becomes,
     Both,
     ChooseAtRandom,
+    ChooseName,
     CounterSpell,
     CreateTokens,
     DealDamage,
@@ -51,6 +52,7 @@ from .ir import (
     Ref,
     Regenerate,
     Remembered,
+    RememberedCardIs,
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
@@ -61,6 +63,7 @@ from .ir import (
     SacrificedPower,
     SacrificeSource,
     Search,
+    SearchLibraryOf,
     Shuffle,
     SourceRef,
     Tap,
@@ -394,6 +397,46 @@ def _search(m: re.Match, out: Compiled) -> None:
 def _search_top(m: re.Match, out: Compiled) -> None:
     test = card_phrase("card")
     out.steps.append(Search(test, "a card", "top"))
+
+
+@template(r"Search (that player's|target player's|target opponent's) library for (?:a|an) (.+?)(?:, then (.+))?")
+def _search_their_library(m: re.Match, out: Compiled) -> None:
+    """Sphinx Ambassador: the controller searches another player's library; the card found
+    stays there for now ("it" afterwards)."""
+    who = players(m.group(1)[:-2], out)
+    test = card_phrase(m.group(2))
+    out.steps.append(SearchLibraryOf(who, test, "a " + m.group(2)))
+    out.refs["it"] = Remembered("searched")
+    if m.group(3):
+        compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
+
+
+@template(r"(.+?) (?:chooses|choose) a card name")
+def _choose_name(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ChooseName(players(m.group(1), out)))
+    out.refs["that name"] = Remembered("named")
+
+
+@template(r"If you searched for (?:a|an) (.+?) that doesn't have that name, (.+)")
+def _if_searched_not_named(m: re.Match, out: Compiled) -> None:
+    if "that name" not in out.refs or not isinstance(out.refs.get("it"), Remembered):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
+    out.steps.append(If(RememberedCardIs("searched", card_phrase(m.group(1)), not_named="named"), sub.body()))
+
+
+@template(r"Put (it|that card) onto the battlefield under your control")
+def _put_it(m: re.Match, out: Compiled) -> None:
+    ref = out.refs.get(m.group(1))
+    if not isinstance(ref, Remembered):
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOntoBattlefield(ref))
+
+
+@template(r"(?:Then )?(that player|target player) shuffles their library")
+def _they_shuffle(m: re.Match, out: Compiled) -> None:
+    out.steps.append(Shuffle(players(m.group(1), out)))
 
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")

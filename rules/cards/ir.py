@@ -309,7 +309,18 @@ class SourceUntapped:
     pass
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped
+@dataclass(frozen=True)
+class RememberedCardIs:
+    """"If you searched for a creature card that doesn't have that name": the card remembered
+    as `key` passes `test` (printed characteristics) and, with `not_named`, doesn't have the
+    name remembered under that key."""
+
+    key: str
+    test: Pred
+    not_named: str = ""
+
+
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
 
 
 # ------------------------------------------------------------------ tokens
@@ -625,6 +636,25 @@ class AttacksIfAble:
 
 
 @dataclass(frozen=True)
+class SearchLibraryOf:
+    """"Search that player's library for a card": the controller searches another player's
+    library (701.16a / 217.2b); the card found stays there, remembered as `remember`."""
+
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+    remember: str = "searched"
+
+
+@dataclass(frozen=True)
+class ChooseName:
+    """"That player chooses a card name": remembered as `remember` ("that name")."""
+
+    players: Ref
+    remember: str = "named"
+
+
+@dataclass(frozen=True)
 class AttachSourceTo:
     """Equip: attach the source to the first target."""
 
@@ -646,7 +676,7 @@ Effect = (
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
-    | ChooseAtRandom | AttacksIfAble
+    | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
 )
 
 

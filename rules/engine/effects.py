@@ -342,3 +342,13 @@ def choose_card_name(state: GameState, player: str, prompt: str) -> Gen:
     d = ChooseNameDecision(player, prompt, names=names, suggested=suggested)
     ans, _ = yield d
     return d.canonical(str(ans.words[0])) or str(ans.words[0])
+
+
+def choose_name(state: GameState, ctx: EffectContext, who: Names, key: str) -> Gen:
+    """"that player chooses a card name": remembered in ctx.data[key] ("that name")."""
+    for p in who:
+        if p is None:
+            continue
+        name = yield from choose_card_name(state, p, f"{ctx.source.name}: choose a card name")
+        ctx.data[key] = name
+        state.log_event(f"{p} chooses the name {name}", "name_card", player=p)

@@ -297,6 +297,8 @@ def card_detail(card: dict | None, extra: Iterable[str] = ()) -> Text:
             state.append("attacking")
         if card.get("blocking"):
             state.append("blocking")
+        if card.get("chosen"):
+            state.append(f"chosen: {card['chosen']}")
     state += list(extra)
     if state:
         t += styled("\n\n" + "; ".join(state), "yellow")

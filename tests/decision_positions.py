@@ -121,6 +121,9 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:word", "a basic land type chosen as Convincing Mirage enters (614.12)",
        {"hand": ["Convincing Mirage"], "battlefield": ["Island", "Island"]}, {"battlefield": ["Forest"]},
        "alice: cast Convincing Mirage targeting Forest", "resolve"),
+    _p("choose:name", "a card name chosen as Pithing Needle enters (201.3, 614.12)",
+       {"hand": ["Pithing Needle"], "battlefield": ["Island"]}, {"battlefield": ["Prodigal Pyromancer"]},
+       "alice: cast Pithing Needle", "resolve"),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

@@ -30,6 +30,7 @@ from rules.engine.decisions import (
     ChooseColorDecision,
     ChooseDecision,
     ChooseKeepDecision,
+    ChooseNameDecision,
     ChooseObjectDecision,
     ChooseWordDecision,
     DamageAssignmentDecision,
@@ -70,11 +71,12 @@ from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
 from .cover import CoverScreen
-from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 
 DIALOG_TYPES: tuple[type[Decision], ...] = (
     MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
-    DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision)
+    ChooseNameDecision, DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision,
+    DamageAssignmentDecision)
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {
     PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
@@ -710,6 +712,9 @@ class GameScreen(Screen[None]):
             case YesNoDecision():
                 yes_no = [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))]
                 screen = ChoiceDialog(f"{p}: {d.prompt}", yes_no, send(lambda v: v))
+            case ChooseNameDecision():  # hundreds of names: typed, filtered, picked
+                screen = NameDialog(f"{p}: {d.prompt}", d.names, d.suggested,
+                                    send(lambda v: A.Choose(p, (v,))))
             case ChooseDecision():  # the options are Choose actions: a card, a player or a word each
                 objects = isinstance(d, (ChooseObjectDecision, ChooseKeepDecision))
                 cards = [choice_view(g, o.words[0]) if objects else {"name": " ".join(str(w) for w in o.words)}

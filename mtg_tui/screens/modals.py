@@ -294,3 +294,77 @@ class TextDialog(Dialog):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.send(event.value.strip())
+
+
+class NameDialog(Dialog):
+    """A card name out of hundreds: type to filter the list, ↑↓ to move, Enter to choose.
+    The names of the cards in the game come first."""
+
+    KEYS = "type to filter · ↑↓: move · Enter: choose · Esc: close"
+    GRAB_KEYS = False
+    SHOWN = 10  # names listed at once
+
+    def __init__(self, title: str, names: Sequence[str], suggested: Sequence[str], submit: Submit) -> None:
+        super().__init__(title, submit)
+        first = [n for n in suggested if n in set(names)]
+        self.suggested = set(first)
+        self.names = first + [n for n in names if n not in self.suggested]
+        self.filter = ""
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(styled(self.title_text, "bold"), id="dialog-title")
+            yield Input("", placeholder="type part of a card name", id="dialog-input")
+            yield Static(self.body(), id="dialog-body")
+            yield Static("", id="dialog-error")
+            yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+
+    def matching(self) -> list[str]:
+        """The names that contain the filter, those that start with it first."""
+        q = self.filter.strip().lower()
+        if not q:
+            return self.names
+        starts = [n for n in self.names if n.lower().startswith(q)]
+        return starts + [n for n in self.names if q in n.lower() and n not in starts]
+
+    def body(self) -> Text:
+        found = self.matching()
+        if not found:
+            return styled(f"no card name contains {self.filter.strip()!r}", "yellow")
+        top = max(0, min(self.cursor - self.SHOWN // 2, len(found) - self.SHOWN))
+        t = Text()
+        for i, name in enumerate(found[top:top + self.SHOWN], top):
+            line = Text("  " + name) + (styled("  (in this game)", "dim") if name in self.suggested else Text(""))
+            if i == self.cursor:
+                line.stylize("reverse", 0, len(name) + 2)
+            t += line + Text("\n")
+        more = len(found) - top - self.SHOWN
+        t += styled(f"{len(found)} name{'s' if len(found) != 1 else ''}" + (f", {more} more below" if more > 0 else ""),
+                    "dim")
+        return t
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.filter = event.value
+        self.cursor = 0
+        self.error = ""
+        self.redraw()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        found = self.matching()
+        if not found:
+            self.error = "no such card: change the filter"
+            self.redraw()
+            return
+        self.send(found[min(self.cursor, len(found) - 1)])
+
+    def on_key(self, event: events.Key) -> None:
+        super().on_key(event)
+        if event.key in ("up", "down"):
+            event.stop()
+            n = len(self.matching())
+            if n:
+                self.cursor = (self.cursor + (1 if event.key == "down" else -1)) % n
+                self.redraw()

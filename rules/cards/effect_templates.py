@@ -17,8 +17,11 @@ from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
     AtNextEndStep,
+    AttacksIfAble,
     Becomes,
     Both,
+    ChooseAtRandom,
+    ChooseName,
     CopySpell,
     CounterSpell,
     CreateTokens,
@@ -53,6 +56,7 @@ from .ir import (
     Ref,
     Regenerate,
     Remembered,
+    RememberedCardIs,
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
@@ -63,6 +67,7 @@ from .ir import (
     SacrificedPower,
     SacrificeSource,
     Search,
+    SearchLibraryOf,
     Shuffle,
     SourceRef,
     Tap,
@@ -279,6 +284,29 @@ def _no_regen(m: re.Match, out: Compiled) -> None:
     out.no_regenerate = True
 
 
+@template(r"Choose ((?:up to \w+ )?target .+)")
+def _choose_targets(m: re.Match, out: Compiled) -> None:
+    """"choose target nonland permanent you control and up to two target nonland permanents
+    you don't control": targets chosen now (601.2c / 603.3d), "them" afterwards."""
+    parts = re.split(r" and (?=(?:up to \w+ )?target )", m.group(1))
+    refs = [objects(part, out) for part in parts]
+    for part in parts:
+        if not part.startswith(("target ", "up to ")):
+            raise Unsupported(part)
+    out.refs["them"] = refs[0] if len(refs) == 1 else Both(tuple(refs))
+
+
+@template(r"(Destroy|Exile) one of (them|those creatures) at random")
+def _one_at_random(m: re.Match, out: Compiled) -> None:
+    """"Destroy one of them at random": one chosen by the game's random generator among
+    those still there (608.2b: illegal targets are left alone), then destroyed."""
+    if m.group(2) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(ChooseAtRandom(out.refs[m.group(2)], "random"))
+    chosen = Remembered("random")
+    out.steps.append(Destroy(chosen) if m.group(1) == "Destroy" else Exile(chosen))
+
+
 @template(r"Destroy (.+)")
 def _destroy(m: re.Match, out: Compiled) -> None:
     out.steps.append(Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
@@ -407,6 +435,46 @@ def _search_top(m: re.Match, out: Compiled) -> None:
     out.steps.append(Search(test, "a card", "top"))
 
 
+@template(r"Search (that player's|target player's|target opponent's) library for (?:a|an) (.+?)(?:, then (.+))?")
+def _search_their_library(m: re.Match, out: Compiled) -> None:
+    """Sphinx Ambassador: the controller searches another player's library; the card found
+    stays there for now ("it" afterwards)."""
+    who = players(m.group(1)[:-2], out)
+    test = card_phrase(m.group(2))
+    out.steps.append(SearchLibraryOf(who, test, "a " + m.group(2)))
+    out.refs["it"] = Remembered("searched")
+    if m.group(3):
+        compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
+
+
+@template(r"(.+?) (?:chooses|choose) a card name")
+def _choose_name(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ChooseName(players(m.group(1), out)))
+    out.refs["that name"] = Remembered("named")
+
+
+@template(r"If you searched for (?:a|an) (.+?) that doesn't have that name, (.+)")
+def _if_searched_not_named(m: re.Match, out: Compiled) -> None:
+    if "that name" not in out.refs or not isinstance(out.refs.get("it"), Remembered):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
+    out.steps.append(If(RememberedCardIs("searched", card_phrase(m.group(1)), not_named="named"), sub.body()))
+
+
+@template(r"Put (it|that card) onto the battlefield under your control")
+def _put_it(m: re.Match, out: Compiled) -> None:
+    ref = out.refs.get(m.group(1))
+    if not isinstance(ref, Remembered):
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOntoBattlefield(ref))
+
+
+@template(r"(?:Then )?(that player|target player) shuffles their library")
+def _they_shuffle(m: re.Match, out: Compiled) -> None:
+    out.steps.append(Shuffle(players(m.group(1), out)))
+
+
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
     out.steps.append(Shuffle(You()))
@@ -519,6 +587,12 @@ def _gains(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) can't block this turn")
 def _cant_block(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
+
+
+@template(r"(.+?) attacks (you) this turn if able")
+def _attacks_if_able(m: re.Match, out: Compiled) -> None:
+    """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
+    out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
 @template(r"(.+?) can't be blocked this turn")

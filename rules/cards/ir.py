@@ -316,7 +316,18 @@ class SourceUntapped:
     pass
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped
+@dataclass(frozen=True)
+class RememberedCardIs:
+    """"If you searched for a creature card that doesn't have that name": the card remembered
+    as `key` passes `test` (printed characteristics) and, with `not_named`, doesn't have the
+    name remembered under that key."""
+
+    key: str
+    test: Pred
+    not_named: str = ""
+
+
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
 
 
 # ------------------------------------------------------------------ tokens
@@ -637,6 +648,43 @@ class AtNextEndStep:
 
 
 @dataclass(frozen=True)
+class ChooseAtRandom:
+    """"... one of them at random": one of `objects` that still exists, chosen with the
+    game's random generator, remembered as `remember` (the rest of the effect uses it)."""
+
+    objects: Ref
+    remember: str = "random"
+
+
+@dataclass(frozen=True)
+class AttacksIfAble:
+    """"Target creature ... attacks you this turn if able": an attack requirement (508.1d /
+    500.2) on `objects`, naming the player (`whom`) it must attack, until end of turn."""
+
+    objects: Ref
+    whom: Ref
+
+
+@dataclass(frozen=True)
+class SearchLibraryOf:
+    """"Search that player's library for a card": the controller searches another player's
+    library (701.16a / 217.2b); the card found stays there, remembered as `remember`."""
+
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+    remember: str = "searched"
+
+
+@dataclass(frozen=True)
+class ChooseName:
+    """"That player chooses a card name": remembered as `remember` ("that name")."""
+
+    players: Ref
+    remember: str = "named"
+
+
+@dataclass(frozen=True)
 class AttachSourceTo:
     """Equip: attach the source to the first target."""
 
@@ -658,7 +706,7 @@ Effect = (
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | RedirectNextDamage | CopySpell | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
-    | DeathtouchDestroy
+    | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
 )
 
 
@@ -766,6 +814,11 @@ class AffectsSelfUnlessDefenderHas:
 
 
 @dataclass(frozen=True)
+class AffectsChosenName:
+    """Objects with the name its source chose as it entered ("sources with the chosen name")."""
+
+
+@dataclass(frozen=True)
 class AffectsAllCreatures:
     pass
 
@@ -777,7 +830,7 @@ class AffectsYourCreatures:
 
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures
+    | AffectsYourCreatures | AffectsChosenName
 )
 
 

@@ -44,10 +44,16 @@ class ManaCost:
             out |= sym
         return frozenset(out)
 
-    def with_x(self, x: int) -> ManaCost:
-        """The cost to pay once X is chosen (2014 601.2b/107.3)."""
+    def with_x(self, x: int, only: str = "") -> ManaCost:
+        """The cost to pay once X is chosen (2014 601.2b/107.3).  `only`: the colors X must be
+        paid with ("Spend only black mana on X"): each unit of X is then a symbol of those
+        colors, {X}{1}{B} with X=2 and only "B" being {B}{B}{1}{B}."""
         if not self.x_count:
             return self
+        if only:
+            sym = "{" + "/".join(sorted(only)) + "}"
+            text = re.sub(r"\{X\}", sym * x, self.text, flags=re.I)
+            return ManaCost(self.generic, self.colored + (frozenset(only),) * (x * self.x_count), 0, text)
         without_x = ManaCost(self.generic, self.colored, 0, re.sub(r"\{X\}", "", self.text, flags=re.I))
         return without_x.plus_generic(x * self.x_count, keep_zero=True)
 

@@ -164,6 +164,8 @@ class StaticAbility(Ability):
     as_enters_choose: str = ""
     # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
     chosen_land_type: bool = False
+    # "Spend only black mana on X" (a spell's cost, 601.2g / 409.1h): the colors X may be paid with
+    x_spend_only: str = ""
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

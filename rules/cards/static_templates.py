@@ -17,6 +17,7 @@ from .ir import (
     Affects,
     AffectsAllCreatures,
     AffectsAttached,
+    AffectsChosenName,
     AffectsGroup,
     AffectsSelf,
     AffectsSelfUnlessDefenderHas,
@@ -34,6 +35,7 @@ from .ir import (
     PreventToSelfRemoveCounters,
     XValue,
 )
+from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num
@@ -115,8 +117,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
-    if s == "As ~ enters the battlefield, choose a basic land type":
-        return StaticAbility(raw, as_enters_choose="basic land type")
+    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name)", s)
+    if m:
+        return StaticAbility(raw, as_enters_choose=m.group(1))
+    if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
+        return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
     if s == "Enchanted land is the chosen type":
         return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):
@@ -124,6 +129,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
         return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
+    m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
+    if m:
+        return StaticAbility(raw, x_spend_only=NAME_TO_COLOR[m.group(1)])
     m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
     if m:
         return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))

@@ -299,6 +299,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelfUnlessDefenderHas(sub):
             return o.id == src.id and not any(sub in x.card.type_line.subtypes for p in state.opponents(src.controller)
                                               for x in state.permanents(p))
+        case ir.AffectsChosenName():
+            return bool(src.chosen) and ch.name == src.chosen
         case ir.AffectsAllCreatures():
             return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
@@ -435,6 +437,14 @@ def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
 def can_activate_abilities(state: GameState, o: Obj) -> bool:
     """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too."""
     return "cant_activate" not in chars(state, o).restrictions
+
+
+def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool:
+    """False under Ice Cage's "its activated abilities can't be activated", and under Pithing
+    Needle's "... can't be activated unless they're mana abilities" for an ability that isn't
+    a mana ability (605.1a / 411.1)."""
+    restrictions = chars(state, o).restrictions
+    return "cant_activate" not in restrictions and (ab.is_mana or "cant_activate_nonmana" not in restrictions)
 
 
 def spell_ability(o: Obj) -> SpellAbility | None:

@@ -131,9 +131,11 @@ def declare_attackers_step(state: GameState) -> Gen:
         state.log_event(f"{state.active} has no creature able to attack", "declare_attackers")
         return
     defenders = attack_defenders(state)
-    required = [i for i in able if "must_attack" in chars(state, state.objects[i]).restrictions]
+    required_to = attack_requirements_to(state, able, defenders)
+    required = [i for i in able if "must_attack" in chars(state, state.objects[i]).restrictions
+                or any(aid == i for aid, _ in required_to)]
     d = AttackersDecision(state.active, "declare attackers (or none)", able=tuple(able),
-                          defenders=tuple(defenders), required=tuple(required))
+                          defenders=tuple(defenders), required=tuple(required), required_to=required_to)
     forced = None
     if required or any(_cant_attack_alone(state, state.objects[i]) for i in able):
         # requirements and restrictions may leave one legal declaration: no real choice (508.1d)
@@ -154,6 +156,14 @@ def declare_attackers_step(state: GameState) -> Gen:
         state.log_event(f"{o.name} attacks {name_of(state, defender)}", "declare_attackers", player=state.active)
     for aid, defender in ans.attacks:
         emit(state, "attacks", {"attacker": aid, "defender": defender})
+
+
+def attack_requirements_to(state: GameState, able: list[int], defenders: list[Any]) -> tuple[tuple[int, Any], ...]:
+    """Requirements from resolved effects that name whom a creature attacks ("Target creature
+    an opponent controls attacks you this turn if able"): (creature, defender) for each able
+    creature whose defender can be attacked (508.1d / 500.2)."""
+    return tuple((i, e.must_attack) for e in state.effects if e.must_attack and e.must_attack in defenders
+                 for i in able if i in e.affected)
 
 
 def attack_declarations(d: AttackersDecision) -> Iterator[A.DeclareAttackers]:
@@ -215,6 +225,10 @@ def check_attackers(state: GameState, d: AttackersDecision, a: A.DeclareAttacker
     if problem:
         raise A.IllegalAction(problem, state.rules.cite("attack_restriction"))
     # requirements: as many as possible are obeyed without breaking a restriction (508.1d)
+    for aid, whom in d.required_to:
+        if attacks.get(aid) != whom and attack_problem(state, {**attacks, aid: whom}) is None:
+            raise A.IllegalAction(f"{state.objects[aid].name} attacks {name_of(state, whom)} this turn if able",
+                                  state.rules.cite("attack_requirement"))
     for aid in d.required:
         if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None:
             raise A.IllegalAction(f"{state.objects[aid].name} attacks each combat if able",

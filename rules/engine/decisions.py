@@ -5,7 +5,7 @@ scenario runner and the simulator dispatch on the class."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cards.mana import COLOR_NAMES
@@ -88,7 +88,7 @@ class DiscardDecision(Decision):
 @dataclass(frozen=True, eq=False)
 class AttackersDecision(Decision):
     """Declare attackers (508.1): which of `able` attack, and whom among `defenders`;
-    `required` must attack if they can (508.1d)."""
+    `required` must attack if they can (508.1d), those in `required_to` a particular defender."""
 
     kind: ClassVar[str] = "attackers"
     answers: ClassVar[tuple[type[A.Action], ...]] = (A.DeclareAttackers,)
@@ -96,6 +96,8 @@ class AttackersDecision(Decision):
     able: tuple[int, ...] = ()
     defenders: tuple[Ref, ...] = ()
     required: tuple[int, ...] = ()
+    # requirements that name whom to attack ("attacks you this turn if able"): (creature, defender)
+    required_to: tuple[tuple[int, Ref], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -282,11 +284,36 @@ class ChooseWordDecision(ChooseDecision):
         return "choose:word"
 
 
+@dataclass(frozen=True, eq=False)
+class ChooseNameDecision(ChooseDecision):
+    """A card name ("As Pithing Needle enters the battlefield, choose a card name"; "that
+    player chooses a card name"): any name of a card in the card database (2014 201.3),
+    `suggested` being the names of the cards in this game.  The answer is one `choose`
+    word, the whole name ("choose Prodigal Pyromancer")."""
+
+    names: tuple[str, ...] = field(default=(), repr=False)
+    suggested: tuple[str, ...] = ()
+    concept: str = "name_card"
+
+    @property
+    def choices(self) -> tuple[A.Choose, ...]:
+        return tuple(A.Choose(self.player, (n,)) for n in self.names)
+
+    def canonical(self, said: str) -> str | None:
+        """The name `said` means (names are matched up to case), or None."""
+        low = said.strip().lower()
+        return next((n for n in self.names if n.lower() == low), None)
+
+    @property
+    def shape(self) -> str:
+        return "choose:name"
+
+
 # every class of decision the engine asks, and the shapes they come in
 DECISION_TYPES: tuple[type[Decision], ...] = (
     PriorityDecision, MulliganDecision, BottomDecision, DiscardDecision, AttackersDecision, BlockersDecision,
     BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision, TargetsDecision, YesNoDecision,
-    ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
+    ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision, ChooseNameDecision,
 )
 ANSWERS: dict[str, tuple[type[A.Action], ...]] = {cls.kind: cls.answers for cls in DECISION_TYPES}
 SHAPES = frozenset({
@@ -295,5 +322,5 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
-    "choose:keep", "choose:color", "choose:word",
+    "choose:keep", "choose:color", "choose:word", "choose:name",
 })

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
+from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
 from ..cards.mana import COLOR_NAMES
 from ..cards.tokens import token_card
@@ -20,7 +21,7 @@ from .damage import (
     lose_life as lose,
     noncombat_damage,
 )
-from .decisions import ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
+from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
 from .refs import name_of, resolve_ref
@@ -326,3 +327,50 @@ def ask_may(state: GameState, ctx: EffectContext, prompt: str) -> Gen:
     """"You may ...": the controller chooses as the effect resolves (608.2d)."""
     ans, _ = yield YesNoDecision(ctx.controller, f"{ctx.source.name}: {prompt}?")
     return ans.yes
+
+
+def choose_at_random(state: GameState, ctx: EffectContext, which: Ids, key: str) -> None:
+    """"one of them at random": among those that are still there (a target that became
+    illegal is left alone, 608.2b), chosen with the game's random generator so a game
+    replays the same; remembered in ctx.data[key]."""
+    live = [i for i in dict.fromkeys(which) if i is not None and i in state.objects]
+    if not live:
+        ctx.data[key] = []
+        return
+    pick = state.rng.choice(live)
+    ctx.data[key] = [pick]
+    among = ", ".join(state.objects[i].name for i in live)
+    state.log_event(f"{ctx.source.name}: {state.objects[pick].name} is chosen at random (among {among})", "resolve")
+
+
+def attacks_if_able(state: GameState, ctx: EffectContext, which: Ids, whom: Names) -> None:
+    """"Target creature an opponent controls attacks you this turn if able": an attack
+    requirement (508.1d / 500.2) naming the player it must attack, until end of turn."""
+    player = next((p for p in whom if p is not None), None)
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if not ids or player is None:
+        return
+    add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot", must_attack=player))
+    for i in ids:
+        state.log_event(f"{state.objects[i].name} attacks {player} this turn if able", "attack_requirement")
+
+
+def choose_card_name(state: GameState, player: str, prompt: str) -> Gen:
+    """`player` chooses a card name: the name of any card in the card database (2014 201.3;
+    2009 202.3), the names of the cards in this game offered first.  Returns the name."""
+    names = tuple(card_names())
+    here = {o.name for o in state.objects.values()} | {o.card.name for o in state.lki.values()}
+    suggested = tuple(n for n in names if n in here)
+    d = ChooseNameDecision(player, prompt, names=names, suggested=suggested)
+    ans, _ = yield d
+    return d.canonical(str(ans.words[0])) or str(ans.words[0])
+
+
+def choose_name(state: GameState, ctx: EffectContext, who: Names, key: str) -> Gen:
+    """"that player chooses a card name": remembered in ctx.data[key] ("that name")."""
+    for p in who:
+        if p is None:
+            continue
+        name = yield from choose_card_name(state, p, f"{ctx.source.name}: choose a card name")
+        ctx.data[key] = name
+        state.log_event(f"{p} chooses the name {name}", "name_card", player=p)

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, zone_effects as Z
-from .characteristics import add_effect, chars, matches
+from .characteristics import add_effect, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
@@ -118,6 +118,11 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.RememberedCardIs(key, test, not_named):
+            found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
+            if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
+                return False
+            return not not_named or found[0].name != ctx.data.get(not_named)
     raise TypeError(f"not a condition: {cond!r}")
 
 
@@ -248,6 +253,14 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             snapshot.data = dict(ctx.data)
             ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(), effect=body, remembers=True)
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
+        case ir.ChooseAtRandom(objects, key):
+            E.choose_at_random(state, ctx, r(objects), key)
+        case ir.AttacksIfAble(objects, whom):
+            E.attacks_if_able(state, ctx, r(objects), r(whom))
+        case ir.SearchLibraryOf(players, test, what, key):
+            yield from Z.search_library_of(state, ctx, r(players), test, what, key)
+        case ir.ChooseName(players, key):
+            yield from E.choose_name(state, ctx, r(players), key)
         case ir.AttachSourceTo():
             eq, host = ctx.source.id, ctx.target(0)
             if eq in state.objects and host is not None:

@@ -33,6 +33,7 @@ from .decisions import (
     BlockersDecision,
     BottomDecision,
     ChooseDecision,
+    ChooseNameDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -149,6 +150,9 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
     match d:
         case PriorityDecision():
             return rng.choice(priority_options(state, p))
+        case ChooseNameDecision():  # mostly the name of a card in the game, now and then any name
+            names = d.suggested if d.suggested and rng.random() < 0.9 else d.names
+            return A.Choose(p, (rng.choice(names),))
         case MulliganDecision() | YesNoDecision() | ChooseDecision():
             return rng.choice(list(d.choices))
         case DiscardDecision():
@@ -207,9 +211,10 @@ def _sample(make: Callable[[], Declaration], check: Callable[[Declaration], None
 
 def _fallback_attack(state: GameState, d: AttackersDecision) -> A.DeclareAttackers:
     """Every creature that must attack, attacks (with everyone able if one can't go alone)."""
-    defender = d.defenders[0]
+    defender: A.Ref = d.defenders[0]
+    whom: dict[int, A.Ref] = dict(d.required_to)  # a requirement that names whom to attack (508.1d)
     for group in (list(d.required), list(d.able), []):
-        action = A.DeclareAttackers(d.player, tuple((a, defender) for a in group))
+        action = A.DeclareAttackers(d.player, tuple((a, whom.get(a, defender)) for a in group))
         try:
             check_attackers(state, d, action)
             return action

@@ -22,6 +22,7 @@ from .decisions import (
     BlockerOrderDecision,
     BottomDecision,
     ChooseKeepDecision,
+    ChooseNameDecision,
     ChooseObjectDecision,
     TargetsDecision,
     TriggerOrderDecision,
@@ -323,6 +324,8 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
     if isinstance(d, ChooseKeepDecision):
         return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
+    if isinstance(d, ChooseNameDecision):  # a card name is one answer, commas and all ("Mirri, Cat Warrior")
+        return A.Choose(player, (d.canonical(rest) or rest.strip(),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards.mana import NAME_TO_COLOR, ManaCost, Payment, mana_symbols
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, mana_symbols
 from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
 from ..cards.wording import BASIC_LAND_TYPES
 from . import actions as A
@@ -14,6 +14,7 @@ from .characteristics import (
     activated_abilities,
     aura_target_spec,
     can_activate_abilities,
+    can_activate_ability,
     chars,
     is_summoning_sick,
     matches,
@@ -23,7 +24,7 @@ from .characteristics import (
 from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, ChooseWordDecision, Decision, YesNoDecision
 from .division import check_division
-from .effects import choose_object
+from .effects import choose_card_name, choose_object
 from .events import emit, emit_targeted, flush
 from .interpret import run_effects
 from .objects import Obj, StackItem
@@ -96,17 +97,46 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
-    plan = plan_payment(state, a.player, total_cost(o, x, len(a.targets)), a.paying, exclude=(), casting=o.id)
+    plan = _plan_spell_payment(state, a, o, x)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, x)
     return plan
 
 
-def total_cost(o: Obj, x: int, targets: int) -> ManaCost:
+def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[int]:
+    """The payment plan for a spell; a spell whose X may be paid only with some colors
+    ("Spend only black mana on X") that could be paid otherwise says so (601.2g / 409.1h)."""
+    cost = total_cost(o, x, len(a.targets))
+    try:
+        return plan_payment(state, a.player, cost, a.paying, exclude=(), casting=o.id)
+    except A.IllegalAction:
+        only = x_spend_only(o)
+        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False)):
+            raise
+        colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
+        raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
+                              f"{x} of it {colors})", state.rules.cite("spend_only")) from None
+
+
+def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
+    try:
+        plan_payment(state, a.player, cost, a.paying, exclude=(), casting=a.card)
+    except A.IllegalAction:
+        return False
+    return True
+
+
+def x_spend_only(o: Obj) -> str:
+    """The colors a spell's X may be paid with ("Spend only black mana on X"), or "" for any."""
+    return "".join(ab.x_spend_only for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.x_spend_only)
+
+
+def total_cost(o: Obj, x: int, targets: int, restricted: bool = True) -> ManaCost:
     """The mana a spell costs once X and its targets are announced (601.2e / 409.1f): its
-    mana cost with X, plus any "costs {N} more for each target beyond the first"."""
-    cost = (o.card.mana_cost or ManaCost()).with_x(x)
+    mana cost with X (paid with the colors a "spend only ... mana on X" allows), plus any
+    "costs {N} more for each target beyond the first"."""
+    cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
     extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
     if extra and targets > 1:
         cost = cost.plus_generic(extra * (targets - 1))
@@ -158,6 +188,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     if not can_activate_abilities(state, o):
         raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated", state.rules.cite("cant"))
     ab = abilities[a.index - 1]
+    if not can_activate_ability(state, o, ab):  # Pithing Needle
+        raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated unless they're mana abilities "
+                              f"({_needle_of(state, o)} named it)", state.rules.cite("cant"))
     cost = ab.cost
     sorcery_timing = ab.sorcery_speed or cost.loyalty is not None
     if sorcery_timing and (state.active != a.player or state.step not in MAIN_STEPS or state.stack):
@@ -264,6 +297,13 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     flush(state)
 
 
+def _needle_of(state: GameState, o: Obj) -> str:
+    """The permanent whose chosen name stops `o`'s abilities (for the refusal's message)."""
+    return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
+                 and any(isinstance(ab, StaticAbility) and ab.restriction == "cant_activate_nonmana"
+                         for ab in src.card.abilities)), "an effect")
+
+
 def sacrifice_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
     """Permanents `player` could sacrifice to pay a "Sacrifice a ..." cost."""
     return [p.id for p in state.permanents(player) if matches(state, test, p, chars(state, p), player, source)]
@@ -360,11 +400,15 @@ AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_T
 
 
 def as_it_enters_choice(state: GameState, o: Obj, controller: str) -> Gen:
-    """"As ~ enters the battlefield, choose a basic land type" (614.12): asked as the
-    permanent spell resolves; returns the word chosen, or ""."""
+    """"As ~ enters the battlefield, choose a basic land type" / "... choose a card name"
+    (614.12): asked as the permanent spell resolves; returns the word or name chosen, or ""."""
     ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
     if ab is None:
         return ""
+    if ab.as_enters_choose == "card name":
+        name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
+        state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
+        return name
     options = AS_ENTERS_CHOICES[ab.as_enters_choose]
     ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
                                       options=options, concept="etb_replacement")

@@ -16,6 +16,7 @@ from .decisions import (
     BottomDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
+    ChooseNameDecision,
     ChooseObjectDecision,
     ChooseWordDecision,
     DamageAssignmentDecision,
@@ -80,6 +81,11 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             oid = resolve_ref(state, ref, zones=("battlefield",)) if isinstance(ref, str) else ref
             if oid not in d.ids:
                 raise A.IllegalAction("choose one of " + ", ".join(name_of(state, i) for i in d.ids),
+                                      state.rules.cite(d.concept))
+        case ChooseNameDecision(), A.Choose():
+            said = " ".join(map(str, action.words))
+            if len(action.words) != 1 or d.canonical(said) is None:
+                raise A.IllegalAction(f"no card is named {said!r}: choose the name of a card",
                                       state.rules.cite(d.concept))
         case ChooseWordDecision(), A.Choose():
             said = " ".join(map(str, action.words)).lower()

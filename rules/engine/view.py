@@ -12,6 +12,7 @@ from .decisions import (
     BottomDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
+    ChooseNameDecision,
     ChooseObjectDecision,
     ChooseWordDecision,
     DamageAssignmentDecision,
@@ -41,6 +42,8 @@ def card_view(state: GameState, o: Obj) -> dict[str, Any]:
                    counters=dict(o.counters), attached_to=o.attached_to,
                    keywords=sorted(ch.keywords), attacking=o.attacking is not None,
                    blocking=list(o.blocking))
+        if o.chosen:  # what was chosen as it entered: a land type, a card name (614.12)
+            out["chosen"] = o.chosen
     if ch.is_type("Creature"):
         out.update(power=ch.power, toughness=ch.toughness)
     if ch.is_type("Planeswalker"):
@@ -100,6 +103,8 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return tuple(dict.fromkeys(r for legal in d.legal for r in legal))
         case ChooseObjectDecision() | ChooseKeepDecision():
             return d.ids
+        case ChooseNameDecision():
+            return d.names
         case ChooseWordDecision():
             return d.options
         case ChooseColorDecision():

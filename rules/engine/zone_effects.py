@@ -62,6 +62,27 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
     ctx.data["found"] = new
 
 
+def search_library_of(state: GameState, ctx: EffectContext, who: Ids, test: Pred, what: str, key: str) -> Gen:
+    """"Search that player's library for a card": the controller looks through another
+    player's library and chooses a card matching `test` (701.16a / 217.2b); it stays there,
+    remembered in ctx.data[key], and nobody else learns which it is."""
+    p = ctx.controller
+    ctx.data[key] = []
+    for owner in who:
+        if owner is None:
+            continue
+        lib = state.player(owner).library
+        cands = [i for i in lib if _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches {owner}'s library for {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from {owner}'s library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            continue
+        ctx.data[key] = [oid]
+        state.log_event(f"{p} chooses a card in {owner}'s library", "search", player=p)
+
+
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
     """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
     for p in who:

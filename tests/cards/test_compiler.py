@@ -120,12 +120,10 @@ def test_tokens_with_abilities_compile_them() -> None:
 
 
 def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:
-    spirit = get_card("Consume Spirit")
-    assert spirit.unsupported == ["Spend only black mana on X."]
-    needle = get_card("Pithing Needle")
-    assert needle.unsupported == ["As Pithing Needle enters the battlefield, choose a card name.",
-                                  "Activated abilities of sources with the chosen name can't be activated unless "
-                                  "they're mana abilities."]
+    text = "Spend only purple mana on X.\nAs Odd Trinket enters the battlefield, choose a song."
+    trinket = compile_card({"name": "Odd Trinket", "cost": "{X}{1}", "type": "Artifact", "text": text})
+    assert trinket.unsupported == ["Spend only purple mana on X.",
+                                   "As Odd Trinket enters the battlefield, choose a song."]
 
 
 def test_a_deck_construction_sentence_compiles_to_a_static_ability_100_2a() -> None:

@@ -63,3 +63,14 @@ def test_hybrid_symbols_take_either_color() -> None:
     plan = solve_payment(cost, Counter(), [Source("f", frozenset("G")), Source("m", frozenset("R"))])
     assert plan is not None and sorted(c for _, c in plan.activations) == ["G", "R"]
     assert solve_payment(cost, Counter(), [Source("i", frozenset("U")), Source("m", frozenset("R"))]) is None
+
+
+def test_x_paid_only_with_one_color_becomes_symbols_of_that_color() -> None:
+    """"Spend only black mana on X": each unit of X must be black (601.2g)."""
+    c = parse_cost("{X}{1}{B}").with_x(2, "B")
+    assert c.colored == (frozenset("B"),) * 3 and c.generic == 1 and c.x_count == 0
+    assert str(c) == "{B}{B}{1}{B}"
+    swamps_and_mountains = [Source("s1", frozenset("B")), Source("s2", frozenset("B")), Source("m1", frozenset("R")),
+                            Source("m2", frozenset("R"))]
+    assert solve_payment(c, Counter(), swamps_and_mountains) is None
+    assert solve_payment(parse_cost("{X}{1}{B}").with_x(1, "B"), Counter(), swamps_and_mountains) is not None

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from mtg_tui.app import MtgApp
 from mtg_tui.picking import AttackPicker, BlockPicker, TargetPicker
 from mtg_tui.screens.game import FLOWS
-from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
+from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
 from rules.engine.decisions import DECISION_TYPES, SHAPES
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition
@@ -34,6 +34,9 @@ async def answer_by_keys(pilot: Pilot, app: MtgApp) -> str:
     if isinstance(top, ChoiceDialog):
         await pilot.press(top.options[-1][0])
         return "choice dialog"
+    if isinstance(top, NameDialog):  # type part of a name, then Enter picks the first that fits
+        await pilot.press(*top.names[0][:3].lower(), "enter")
+        return "name dialog"
     if isinstance(top, PickCardsDialog):
         for letter in "abcdefg"[: top.count or 1]:
             await pilot.press(letter)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 
-from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog
+from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
 from rules import Game, GameSetup
 from rules.engine import actions as A
 
@@ -65,6 +65,43 @@ async def test_x_is_chosen_in_a_dialog_then_the_target_107_3() -> None:
         await pilot.press(dialog.options[2][0])
         await pilot.press(labels(app)["bob"])
         assert game.player("bob").life == 18
+
+
+async def test_the_x_dialog_offers_only_what_black_mana_pays_for_601_2g() -> None:
+    """Consume Spirit: "Spend only black mana on X", so two Swamps and two Mountains make X at most 1."""
+    game = position({"alice": {"hand": ["Consume Spirit"], "battlefield": ["Swamp", "Swamp", "Mountain", "Mountain"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [label for _, label, _ in dialog.options] == ["X = 0", "X = 1"]
+
+
+async def test_a_card_name_is_typed_filtered_and_picked_201_3() -> None:
+    """Pithing Needle: the name dialog lists hundreds of names; typing narrows the list,
+    arrows move, Enter picks, and a filter that fits nothing says so."""
+    game = position({"alice": {"hand": ["Pithing Needle"], "battlefield": ["Island"]},
+                     "bob": {"battlefield": []}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # cast it; nobody responds, so it resolves and asks for a name
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NameDialog) and len(dialog.names) > 200
+        assert dialog.matching()[0] == "Island"  # the cards in this game come first
+        await pilot.press(*"zzq")
+        assert dialog.matching() == [] and "no card name contains" in screen_text(app)
+        await pilot.press("backspace", "backspace", "backspace", *"goblin")
+        assert all("goblin" in n.lower() for n in dialog.matching()) and len(dialog.matching()) > 1
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", *"pyro")
+        assert dialog.matching() == ["Pyroclasm", "Prodigal Pyromancer"]  # those starting with it first
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        needle = next(o for o in game.permanents("alice") if o.name == "Pithing Needle")
+        assert needle.chosen == "Prodigal Pyromancer"
+        assert A.Choose("alice", ("Prodigal Pyromancer",)) in game.record
 
 
 async def test_several_abilities_open_a_menu_606() -> None:

@@ -173,7 +173,9 @@ def hand_chip(card: dict, *, label: str | None = None, selected: bool = False, p
               picked: bool = False) -> Text:
     t = label_text(label)
     t += styled(card["name"], "bold green" if playable else "")
-    if card.get("cost"):
+    if card.get("zone") == "graveyard":  # a card in the graveyard with an ability that works there
+        t += styled(" (graveyard)", "dim")
+    elif card.get("cost"):
         t += styled(" " + card["cost"], "cyan")
     if picked:
         t += styled(" ✓", "bold red")

@@ -254,6 +254,12 @@ object_template(r"Regenerate (.+)", Regenerate)
 object_template(r"Exile (.+)", Exile)
 
 
+@template(r"Return ~ from your graveyard to your hand")
+def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
+    """Magma Phoenix: an ability that functions only in the graveyard returns its card."""
+    out.steps.append(ReturnToHand(SourceRef()))
+
+
 object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ReturnToHand)
 
 

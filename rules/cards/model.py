@@ -112,6 +112,9 @@ class ActivatedAbility(Ability):
     mana_colors: frozenset[str] = frozenset()  # what one unit may be, for mana abilities
     mana_amount: Amount = Fixed(1)
     choose_one: bool = False  # "{B} or {R}" / "any color": one unit of a chosen color
+    # the zone it functions from: "battlefield", or "graveyard" for "Return ~ from your
+    # graveyard to your hand" (2014 112.6k / 2009 402.8h)
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)

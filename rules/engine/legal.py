@@ -114,8 +114,11 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
                         out.append(action)
                     except A.IllegalAction:
                         pass
-    for o in state.permanents(player):
+    graveyard = [state.objects[i] for i in p.graveyard]  # abilities that function there (112.6k / 402.8h)
+    for o in state.permanents(player) + [g for g in graveyard if _graveyard_abilities(g)]:
         for index, ab in enumerate(activated_abilities(state, o), 1):
+            if ab.zone != o.zone:
+                continue
             if ab.is_mana and len(ab.mana_colors) > 1:
                 xs: Iterable[Any] = [None]
             elif ab.cost.loyalty_x:
@@ -132,6 +135,10 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
                         except A.IllegalAction:
                             pass
     return out
+
+
+def _graveyard_abilities(o: Obj) -> bool:
+    return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
 
 
 def _divisions(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:

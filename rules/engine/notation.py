@@ -196,6 +196,9 @@ def _p_activate(state: GameState, player: str, rest: str) -> A.Action:
         head, color = m.group(1), m.group(2)
     found = candidates(state, head, ("battlefield",))
     mine = [i for i in found if state.objects[i].controller == player] or found
+    if not mine:  # a card whose ability functions in its owner's graveyard (112.6k / 402.8h)
+        grave = candidates(state, head, ("graveyard",))
+        mine = [i for i in grave if state.objects[i].owner == player] or grave
     if not mine:
         raise NotationError(f"no permanent called {head!r} on the battlefield")
     index = _int(cl["ability"], "ability") if "ability" in cl else 1

@@ -80,6 +80,7 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_pay": ("601.2g", "409.1h"),
     "cast_done": ("601.2h", "409.1i"),
     "activate": ("602.2", "409.1"),
+    "ability_zone": ("112.6k", "402.8h"),
     "activate_tap_sick": ("302.6", "212.3f"),
     "mana_ability": ("605.3b", "411.1"),
     "resolve": ("608.2", "413.2"),

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AnyOf,
     AtNextEndStep,
     Becomes,
     Both,
@@ -405,6 +406,14 @@ def _is_also(m: re.Match, out: Compiled) -> None:
 def _reanimate_all(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
     out.steps.append(ReturnAllFromGraveyards(test))
+
+
+@template(r"Return all (.+?) cards from all graveyards to the battlefield under their owners' control")
+def _return_all_to_owners(m: re.Match, out: Compiled) -> None:
+    """Open the Vaults: "artifact and enchantment cards" are cards of either type."""
+    words = re.split(r",? and |, ", m.group(1))
+    tests = [card_phrase(w + " card") for w in words]
+    out.steps.append(ReturnAllFromGraveyards(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)), owners=True))
 
 
 @template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")

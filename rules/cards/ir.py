@@ -471,6 +471,7 @@ class PutFromHand:
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards:
     test: Pred  # on printed characteristics
+    owners: bool = False  # "under their owners' control" (else under yours)
 
 
 @dataclass(frozen=True)

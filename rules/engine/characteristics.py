@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES
@@ -401,8 +402,13 @@ def attachment_kind(state: GameState, o: Obj) -> str:
 
 
 def attachment_legal(state: GameState, o: Obj) -> bool:
+    return can_attach(state, o, o.attached_to)
+
+
+def can_attach(state: GameState, o: Obj, target: Any) -> bool:
+    """Whether `o` (an Aura or Equipment, on the battlefield or about to enter it) could be
+    attached to `target`, a permanent's id or a player."""
     kind = attachment_kind(state, o)
-    target = o.attached_to
     if kind == "other":
         return False
     if isinstance(target, str):

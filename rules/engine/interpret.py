@@ -193,8 +193,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             flush(state)
         case ir.IsAlso(objects):
             E.is_also(state, ctx, r(objects), effect)
-        case ir.ReturnAllFromGraveyards(test):
-            Z.return_all_from_graveyards(state, ctx, test)
+        case ir.ReturnAllFromGraveyards(test, owners):
+            yield from Z.return_all_from_graveyards(state, ctx, test, owners)
         case ir.RevealUntil(players, test, what):
             Z.reveal_until(state, ctx, r(players), test, what)
         case ir.ReorderTop(amt):

@@ -9,7 +9,7 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from ..cards.ir import Pred
-from .characteristics import matches_card
+from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
 from .decisions import Decision
 from .effects import Ids, choose_object, discard_card, move_each
 from .state import EffectContext, GameState
@@ -121,14 +121,57 @@ def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remem
     ctx.data[remember] = put
 
 
-def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred) -> None:
-    """"Put all creature cards from all graveyards onto the battlefield under your control"."""
+def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred, owners: bool = False) -> Gen:
+    """"Put all creature cards from all graveyards onto the battlefield under your control";
+    "Return all artifact and enchantment cards from all graveyards to the battlefield under
+    their owners' control" (`owners`).  They enter at the same time."""
     p = ctx.controller
     ids = [i for pl in state.players for i in pl.graveyard if _is(state, test, i, p, ctx.source)]
-    for oid in ids:
+    yield from enter_together(state, [(oid, state.objects[oid].owner if owners else p) for oid in ids])
+
+
+def enter_together(state: GameState, entries: list[tuple[int, str]]) -> Gen:
+    """Put cards onto the battlefield at the same time, each (id, controller) under that
+    player's control.  An Aura's new controller chooses what it enchants as it enters, among
+    the objects and players already there (2014 303.4f / 2009 212.4j); with nothing it could
+    enchant, it stays where it is (303.4g / 212.4k).  Returns the new ids, in order."""
+    hosts: dict[int, Any] = {}
+    stays: set[int] = set()
+    seat = {pl.name: i for i, pl in enumerate(state.apnap())}
+    for oid, p in sorted(entries, key=lambda e: seat.get(e[1], len(seat))):  # APNAP order (101.4 / 103.4)
+        o = state.objects[oid]
+        if attachment_kind(state, o) != "Aura":
+            continue
+        spec = aura_target_spec(o)
+        options: list[Any] = [x.id for x in state.permanents() if can_attach(state, o, x.id)]
+        if spec is not None and spec.kind in ("player", "any"):
+            options += [pl.name for pl in state.live_players() if can_attach(state, o, pl.name)]
+        host = yield from choose_object(state, p, f"{o.name}: choose what it enchants as it enters", options,
+                                        concept="aura_enters")
+        if host is None:
+            stays.add(oid)
+            state.log_event(f"{o.name} has nothing it could enchant: it stays in its owner's {o.zone}",
+                            "aura_no_host", player=p)
+        else:
+            hosts[oid] = host
+    new: list[int] = []
+    for oid, p in entries:
+        if oid in stays:
+            continue
         name = state.objects[oid].name
-        move(state, oid, "battlefield", controller=p)
-        state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
+        nid = move(state, oid, "battlefield", controller=p)
+        new.append(nid)
+        if oid in hosts:
+            state.objects[nid].attached_to = hosts[oid]
+            host = hosts[oid]
+            what = host if isinstance(host, str) else state.objects[host].name
+            state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control attached to {what}",
+                            "aura_enters", player=p)
+        else:
+            state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield",
+                            player=p)
+    state.invalidate()
+    return new
 
 
 def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> None:

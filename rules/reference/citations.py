@@ -81,6 +81,8 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_done": ("601.2h", "409.1i"),
     "activate": ("602.2", "409.1"),
     "ability_zone": ("112.6k", "402.8h"),
+    "aura_enters": ("303.4f", "212.4j"),
+    "aura_no_host": ("303.4g", "212.4k"),
     "activate_tap_sick": ("302.6", "212.3f"),
     "mana_ability": ("605.3b", "411.1"),
     "resolve": ("608.2", "413.2"),

@@ -31,6 +31,8 @@ from .ir import (
     EachPlayer,
     Effect,
     Exile,
+    ExileFromGraveyard,
+    ExileNamesakes,
     ExtraTurn,
     GainControl,
     GainLife,
@@ -40,6 +42,7 @@ from .ir import (
     LoseLife,
     May,
     Mill,
+    Not,
     NothingSacrificed,
     OpponentsCantCast,
     PreventThisTurn,
@@ -381,6 +384,28 @@ def _search_top(m: re.Match, out: Compiled) -> None:
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
     out.steps.append(Shuffle(You()))
+
+
+@template(r"(?:Then )?(that player|target player|each player) shuffles their library")
+def _player_shuffles(m: re.Match, out: Compiled) -> None:
+    out.steps.append(Shuffle(players(m.group(1), out)))
+
+
+@template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"
+          r"(?: other than (.+?) cards)?")
+def _exile_graveyard(m: re.Match, out: Compiled) -> None:
+    """Haunting Echoes: "other than basic land cards"."""
+    who = players(m.group(1), out)
+    test = Not(card_phrase(m.group(2) + " card")) if m.group(2) else card_phrase("card")
+    out.steps.append(ExileFromGraveyard(who, test))
+
+
+@template(r"For each card exiled this way, search (that player|your)'?s? library for all cards with the same name "
+          r"as that card and exile them")
+def _exile_namesakes(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, ExileFromGraveyard) for s in out.steps):
+        raise Unsupported(m.group(0))
+    out.steps.append(ExileNamesakes(players("you" if m.group(1) == "your" else m.group(1), out)))
 
 
 @template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")

@@ -463,6 +463,23 @@ class Shuffle:
 
 
 @dataclass(frozen=True)
+class ExileFromGraveyard:
+    """"Exile all cards from target player's graveyard other than basic land cards": the
+    cards exiled are remembered as "exiled" ("For each card exiled this way, ...")."""
+
+    players: Ref
+    test: Pred = ALWAYS  # on printed characteristics
+
+
+@dataclass(frozen=True)
+class ExileNamesakes:
+    """"search that player's library for all cards with the same name as that card and exile
+    them": for each card remembered as "exiled" (701.19a / 217.2b)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -625,7 +642,7 @@ class DeathtouchDestroy:
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
-    | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
+    | Search | Shuffle | ExileFromGraveyard | ExileNamesakes | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy

@@ -186,6 +186,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.search(state, ctx, test, what, dest, tapped=tapped, reveal=reveal)
         case ir.Shuffle(players):
             Z.shuffle(state, ctx, r(players))
+        case ir.ExileFromGraveyard(players, test):
+            Z.exile_from_graveyard(state, ctx, r(players), test)
+        case ir.ExileNamesakes(players):
+            Z.exile_namesakes(state, ctx, r(players))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):

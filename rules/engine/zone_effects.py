@@ -62,6 +62,41 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
     ctx.data["found"] = new
 
 
+def exile_from_graveyard(state: GameState, ctx: EffectContext, who: Players, test: Pred) -> None:
+    """"Exile all cards from target player's graveyard other than basic land cards": what
+    was exiled is remembered in ctx.data["exiled"] (the new objects in exile)."""
+    exiled: list[int] = ctx.data.setdefault("exiled", [])
+    for p in who:
+        if p is None:
+            continue
+        ids = [i for i in state.player(p).graveyard if _is(state, test, i, ctx.controller, ctx.source)]
+        names = [state.objects[i].name for i in ids]
+        exiled += [move(state, i, "exile") for i in ids]
+        state.log_event(f"{', '.join(names) or 'no cards'} from {p}'s graveyard "
+                        f"{'is' if len(names) == 1 else 'are'} {state.rules.word('exiled')}", "exile", player=p)
+
+
+def exile_namesakes(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"For each card exiled this way, search that player's library for all cards with the
+    same name as that card and exile them" (701.19 / 217.2b).  The searcher finds every
+    one of them (a search for cards with a stated quality may fail to find them, 701.19b;
+    here it never does)."""
+    names = {state.objects[i].name for i in ctx.data.get("exiled", []) if i in state.objects}
+    for p in who:
+        if p is None:
+            continue
+        lib = state.player(p).library
+        found = [i for i in lib if state.objects[i].name in names]
+        state.log_event(f"{ctx.controller} searches {p}'s library for cards named "
+                        f"{', '.join(sorted(names)) or 'nothing'}", "search", player=ctx.controller)
+        shown = [state.objects[i].name for i in found]
+        for i in found:
+            move(state, i, "exile")
+        if shown:
+            state.log_event(f"{', '.join(shown)} from {p}'s library {'is' if len(shown) == 1 else 'are'} "
+                            f"{state.rules.word('exiled')}", "exile", player=p)
+
+
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
     """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
     for p in who:

@@ -642,10 +642,11 @@ class DeathtouchDestroy:
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
-    | Search | Shuffle | ExileFromGraveyard | ExileNamesakes | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
+    | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
+    | ExileFromGraveyard | ExileNamesakes
 )
 
 

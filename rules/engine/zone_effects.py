@@ -67,8 +67,6 @@ def exile_from_graveyard(state: GameState, ctx: EffectContext, who: Players, tes
     was exiled is remembered in ctx.data["exiled"] (the new objects in exile)."""
     exiled: list[int] = ctx.data.setdefault("exiled", [])
     for p in who:
-        if p is None:
-            continue
         ids = [i for i in state.player(p).graveyard if _is(state, test, i, ctx.controller, ctx.source)]
         names = [state.objects[i].name for i in ids]
         exiled += [move(state, i, "exile") for i in ids]
@@ -83,8 +81,6 @@ def exile_namesakes(state: GameState, ctx: EffectContext, who: Players) -> None:
     here it never does)."""
     names = {state.objects[i].name for i in ctx.data.get("exiled", []) if i in state.objects}
     for p in who:
-        if p is None:
-            continue
         lib = state.player(p).library
         found = [i for i in lib if state.objects[i].name in names]
         state.log_event(f"{ctx.controller} searches {p}'s library for cards named "

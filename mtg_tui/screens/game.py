@@ -27,6 +27,7 @@ from rules.engine.decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseColorDecision,
     ChooseDecision,
     ChooseKeepDecision,
@@ -75,7 +76,8 @@ from .modals import AssignDialog, ChoiceDialog, OrderDialog, PickCardsDialog, Te
 
 DIALOG_TYPES: tuple[type[Decision], ...] = (
     MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
-    DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision)
+    DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision,
+    ChooseCardsDecision)
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {
     PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
@@ -733,6 +735,10 @@ class GameScreen(Screen[None]):
                 discard = isinstance(d, DiscardDecision)
                 make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
                 screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.count, send(make))
+            case ChooseCardsDecision():  # up to `most` cards, none allowed
+                cards = [(i, hand_chip(choice_view(g, i))) for i in d.cards]
+                screen = PickCardsDialog(f"{p}: {d.prompt} (up to {d.most})", cards, None,
+                                         send(lambda v: A.Choose(p, tuple(v))))
             case BlockerOrderDecision():
                 screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.items],
                                      send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")

@@ -19,6 +19,7 @@ from .ir import (
     AtNextEndStep,
     Becomes,
     Both,
+    ChooseExiled,
     CounterSpell,
     CreateTokens,
     DealDamage,
@@ -32,6 +33,7 @@ from .ir import (
     Effect,
     Exile,
     ExileFromGraveyard,
+    ExileLibrary,
     ExileNamesakes,
     ExtraTurn,
     GainControl,
@@ -389,6 +391,30 @@ def _shuffle(m: re.Match, out: Compiled) -> None:
 @template(r"(?:Then )?(that player|target player|each player) shuffles their library")
 def _player_shuffles(m: re.Match, out: Compiled) -> None:
     out.steps.append(Shuffle(players(m.group(1), out)))
+
+
+@template(r"Choose up to (\w+) face-up exiled cards you own")
+def _choose_exiled(m: re.Match, out: Compiled) -> None:
+    """Mirror of Fate (every exiled card is face up here)."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(ChooseExiled(n))
+    out.refs["the chosen cards"] = Remembered("chosen")
+
+
+@template(r"Exile all the cards from your library(?:, then (.+))?")
+def _exile_library(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ExileLibrary(You()))
+    if m.group(1):
+        compile_sentence(m.group(1)[0].upper() + m.group(1)[1:], out)
+
+
+@template(r"Put (the chosen cards) on top of your library")
+def _chosen_on_top(m: re.Match, out: Compiled) -> None:
+    if m.group(1) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOnTopOfLibrary(out.refs[m.group(1)]))
 
 
 @template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"

@@ -480,6 +480,22 @@ class ExileNamesakes:
 
 
 @dataclass(frozen=True)
+class ChooseExiled:
+    """"Choose up to seven face-up exiled cards you own": remembered, in the order chosen, as
+    `key` ("the chosen cards")."""
+
+    most: int
+    key: str = "chosen"
+
+
+@dataclass(frozen=True)
+class ExileLibrary:
+    """"Exile all the cards from your library"."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -646,7 +662,7 @@ Effect = (
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
-    | ExileFromGraveyard | ExileNamesakes
+    | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary
 )
 
 

@@ -190,6 +190,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.exile_from_graveyard(state, ctx, r(players), test)
         case ir.ExileNamesakes(players):
             Z.exile_namesakes(state, ctx, r(players))
+        case ir.ChooseExiled(most, key):
+            yield from Z.choose_exiled(state, ctx, most, key)
+        case ir.ExileLibrary(players):
+            Z.exile_library(state, ctx, r(players))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):

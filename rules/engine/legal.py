@@ -32,6 +32,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseDecision,
     DamageAssignmentDecision,
     Decision,
@@ -158,6 +159,8 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
             return rng.choice(priority_options(state, p))
         case MulliganDecision() | YesNoDecision() | ChooseDecision():
             return rng.choice(list(d.choices))
+        case ChooseCardsDecision():
+            return A.Choose(p, tuple(rng.sample(list(d.cards), rng.randint(0, min(d.most, len(d.cards))))))
         case DiscardDecision():
             return A.Discard(p, tuple(rng.sample(list(d.cards), d.count)))
         case BottomDecision():
@@ -324,6 +327,9 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
             yield from (A.Discard(p, c) for c in itertools.combinations(d.cards, d.count))
         case BottomDecision():
             yield from (A.Choose(p, c) for c in itertools.combinations(d.cards, d.count))
+        case ChooseCardsDecision():
+            yield from (A.Choose(p, c) for k in range(min(d.most, len(d.cards)) + 1)
+                        for c in itertools.combinations(d.cards, k))
         case AttackersDecision():
             yield from attack_declarations(d)
         case BlockersDecision():

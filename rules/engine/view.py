@@ -10,6 +10,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
     ChooseObjectDecision,
@@ -86,7 +87,7 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return ("keep", "mulligan")
         case YesNoDecision():
             return ("yes", "no")
-        case BottomDecision() | DiscardDecision():
+        case BottomDecision() | DiscardDecision() | ChooseCardsDecision():
             return d.cards
         case AttackersDecision() | BlockersDecision():
             return d.able

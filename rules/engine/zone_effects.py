@@ -10,8 +10,9 @@ from typing import Any
 
 from ..cards.ir import Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
-from .decisions import Decision
+from .decisions import ChooseCardsDecision, Decision
 from .effects import Ids, choose_object, discard_card, move_each
+from .refs import resolve_ref
 from .state import EffectContext, GameState
 from .zones import move
 
@@ -91,6 +92,34 @@ def exile_namesakes(state: GameState, ctx: EffectContext, who: Players) -> None:
         if shown:
             state.log_event(f"{', '.join(shown)} from {p}'s library {'is' if len(shown) == 1 else 'are'} "
                             f"{state.rules.word('exiled')}", "exile", player=p)
+
+
+def choose_exiled(state: GameState, ctx: EffectContext, most: int, key: str) -> Gen:
+    """"Choose up to seven face-up exiled cards you own" (every exiled card is face up here):
+    remembered in ctx.data[key] so that, put on top of a library one by one, the first card
+    chosen ends on top."""
+    p = ctx.controller
+    cards = tuple(state.player(p).exile)
+    chosen: list[int] = []
+    if cards:
+        ans, _ = yield ChooseCardsDecision(p, f"{ctx.source.name}: choose up to {most} exiled cards you own",
+                                           cards=cards, most=most, zone="exile", concept="exile")
+        chosen = [resolve_ref(state, w, zones=("exile",), controller=p) if isinstance(w, str) else w
+                  for w in ans.words]
+    names = ", ".join(state.objects[i].name for i in chosen) or "no cards"
+    state.log_event(f"{p} chooses {names} from exile", "exile", player=p)
+    ctx.data[key] = list(reversed(chosen))
+
+
+def exile_library(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"Exile all the cards from your library"."""
+    for p in who:
+        lib = state.player(p).library
+        n = len(lib)
+        for i in list(lib):
+            move(state, i, "exile")
+        state.log_event(f"all {n} card{'s' if n != 1 else ''} of {p}'s library {'is' if n == 1 else 'are'} "
+                        f"{state.rules.word('exiled')}", "exile", player=p)
 
 
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:

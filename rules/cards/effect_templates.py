@@ -52,6 +52,7 @@ from .ir import (
     PutFromHand,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
+    PutRevealedOntoBattlefield,
     Ref,
     Regenerate,
     Remembered,
@@ -66,6 +67,7 @@ from .ir import (
     SacrificeSource,
     Search,
     Shuffle,
+    ShufflePermanentsIn,
     SourceRef,
     Tap,
     TargetRef,
@@ -415,6 +417,27 @@ def _chosen_on_top(m: re.Match, out: Compiled) -> None:
     if m.group(1) not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(PutOnTopOfLibrary(out.refs[m.group(1)]))
+
+
+@template(r"Each player shuffles all permanents they owns? into their library, then reveals that many cards "
+          r"from the top of their library")
+def _warp(m: re.Match, out: Compiled) -> None:
+    """Warp World, first sentence."""
+    out.steps.append(ShufflePermanentsIn())
+
+
+@template(r"Each player puts all (.+?) cards revealed this way onto the battlefield, then does the same for "
+          r"(.+?) cards, then puts all cards revealed this way that weren't put onto the battlefield on the "
+          r"bottom of their library")
+def _put_revealed(m: re.Match, out: Compiled) -> None:
+    """Warp World, second sentence: two batches, then the rest on the bottom."""
+    if not any(isinstance(s, ShufflePermanentsIn) for s in out.steps):
+        raise Unsupported(m.group(0))
+    batches = []
+    for words in (m.group(1), m.group(2)):
+        tests = [card_phrase(w + " card") for w in re.split(r",? and |, ", words)]
+        batches.append(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)))
+    out.steps.append(PutRevealedOntoBattlefield(tuple(batches)))
 
 
 @template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"

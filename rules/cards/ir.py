@@ -496,6 +496,23 @@ class ExileLibrary:
 
 
 @dataclass(frozen=True)
+class ShufflePermanentsIn:
+    """"Each player shuffles all permanents they own into their library, then reveals that
+    many cards from the top of their library": the cards revealed are remembered, per
+    player, as "revealed"."""
+
+
+@dataclass(frozen=True)
+class PutRevealedOntoBattlefield:
+    """"Each player puts all artifact, creature, and land cards revealed this way onto the
+    battlefield, then does the same for enchantment cards, then puts all cards revealed this
+    way that weren't put onto the battlefield on the bottom of their library": each batch
+    enters at the same time, in order; the rest go to the bottom."""
+
+    batches: tuple[Pred, ...]  # on printed characteristics
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -662,7 +679,8 @@ Effect = (
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
-    | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary
+    | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
+    | PutRevealedOntoBattlefield
 )
 
 

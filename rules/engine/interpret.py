@@ -194,6 +194,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.choose_exiled(state, ctx, most, key)
         case ir.ExileLibrary(players):
             Z.exile_library(state, ctx, r(players))
+        case ir.ShufflePermanentsIn():
+            Z.shuffle_permanents_in(state, ctx)
+        case ir.PutRevealedOntoBattlefield(batches):
+            yield from Z.put_revealed_onto_battlefield(state, ctx, batches)
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):

@@ -122,6 +122,52 @@ def exile_library(state: GameState, ctx: EffectContext, who: Players) -> None:
                         f"{state.rules.word('exiled')}", "exile", player=p)
 
 
+def shuffle_permanents_in(state: GameState, ctx: EffectContext) -> None:
+    """Warp World: each player shuffles every permanent they own into their library, then
+    reveals that many cards from its top (remembered per player in ctx.data["revealed"]).
+    A token goes too, and counts, but ceases to exist on the way (704.5d / 420.5f): it is
+    never revealed."""
+    counts: dict[str, int] = {}
+    for pl in state.apnap():
+        owned = [o.id for o in state.permanents() if o.owner == pl.name]
+        counts[pl.name] = len(owned)
+        for oid in owned:
+            new = move(state, oid, "library")
+            o = state.objects[new]
+            if o.token:  # it ceases to exist (704.5d / 420.5k): it is never revealed
+                state.objects.pop(new)
+                state.zone_list(o).remove(new)
+                state.lki[new] = o
+                state.log_event(f"a {o.name} token ceases to exist", "sba_token")
+        state.log_event(f"{pl.name} shuffles {len(owned)} permanent{'s' if len(owned) != 1 else ''} into "
+                        "their library", "shuffle_library", player=pl.name)
+    shuffle(state, ctx, counts)
+    revealed: dict[str, list[int]] = {}
+    for p, n in counts.items():
+        revealed[p] = list(state.player(p).library[:n])
+        names = ", ".join(state.objects[i].name for i in revealed[p]) or "no cards"
+        state.log_event(f"{p} reveals {names}", "reveal", player=p)
+    ctx.data["revealed"] = revealed
+
+
+def put_revealed_onto_battlefield(state: GameState, ctx: EffectContext, batches: tuple[Pred, ...]) -> Gen:
+    """Warp World: each batch of the cards revealed enters the battlefield at the same time
+    (an Aura attached as it enters, 303.4f / 212.4j), then the rest go to the bottom."""
+    revealed: dict[str, list[int]] = ctx.data.get("revealed", {})
+    for test in batches:
+        entries = [(i, p) for p, ids in revealed.items() for i in ids
+                   if i in state.objects and state.objects[i].zone == "library"
+                   and _is(state, test, i, p, ctx.source)]
+        yield from enter_together(state, entries)
+    for p, ids in revealed.items():
+        rest = [i for i in ids if i in state.objects and state.objects[i].zone == "library"]
+        for i in rest:
+            move(state, i, "library", bottom=True)
+        if rest:
+            state.log_event(f"{p} puts {len(rest)} card{'s' if len(rest) != 1 else ''} on the bottom of their "
+                            "library", "library_top", player=p)
+
+
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
     """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
     for p in who:

@@ -50,17 +50,20 @@ from .ir import (
     PreventThisTurn,
     Pump,
     PutFromHand,
+    PutOnBottomOfLibrary,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
     PutRevealedOntoBattlefield,
     Ref,
     Regenerate,
     Remembered,
+    RememberedCardIs,
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
     ReturnToHand,
     RevealHand,
+    RevealTop,
     RevealUntil,
     SacrificeChosen,
     SacrificedPower,
@@ -438,6 +441,48 @@ def _put_revealed(m: re.Match, out: Compiled) -> None:
         tests = [card_phrase(w + " card") for w in re.split(r",? and |, ", words)]
         batches.append(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)))
     out.steps.append(PutRevealedOntoBattlefield(tuple(batches)))
+
+
+@template(r"Reveal the top card of your library")
+def _reveal_top(m: re.Match, out: Compiled) -> None:
+    out.steps.append(RevealTop(You()))
+    out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
+
+
+@template(r"If it's an? (.+?) card, (.+)")
+def _if_card(m: re.Match, out: Compiled) -> None:
+    """"If it's a creature card, put it onto the battlefield": about the card revealed."""
+    if out.refs.get("it") != Remembered("revealed"):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    rest = m.group(2)
+    compile_sentence(rest[0].upper() + rest[1:], sub)
+    out.steps.append(If(RememberedCardIs("revealed", card_phrase(m.group(1) + " card")), sub.body()))
+
+
+@template(r"Otherwise, (.+)")
+def _otherwise(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, If) or last.orelse:
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    rest = m.group(1)
+    compile_sentence(rest[0].upper() + rest[1:], sub)
+    out.steps[-1] = If(last.condition, last.body, sub.body())
+
+
+@template(r"Put (it|that card) onto the battlefield")
+def _put_it(m: re.Match, out: Compiled) -> None:
+    if m.group(1) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOntoBattlefield(out.refs[m.group(1)]))
+
+
+@template(r"Put (it|that card) on the bottom of your library")
+def _put_bottom(m: re.Match, out: Compiled) -> None:
+    if m.group(1) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOnBottomOfLibrary(out.refs[m.group(1)]))
 
 
 @template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"

@@ -309,7 +309,15 @@ class SourceUntapped:
     pass
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped
+@dataclass(frozen=True)
+class RememberedCardIs:
+    """"If it's a creature card": the card remembered as `key` matches `test` (printed)."""
+
+    key: str
+    test: Pred
+
+
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
 
 
 # ------------------------------------------------------------------ tokens
@@ -513,6 +521,19 @@ class PutRevealedOntoBattlefield:
 
 
 @dataclass(frozen=True)
+class RevealTop:
+    """"Reveal the top card of your library": remembered as `key` ("it", "that card")."""
+
+    players: Ref
+    key: str = "revealed"
+
+
+@dataclass(frozen=True)
+class PutOnBottomOfLibrary:
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -647,6 +668,7 @@ class May:
 class If:
     condition: Condition
     body: tuple[Effect, ...]
+    orelse: tuple[Effect, ...] = ()  # "Otherwise, ..."
 
 
 @dataclass(frozen=True)
@@ -680,7 +702,7 @@ Effect = (
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
-    | PutRevealedOntoBattlefield
+    | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary
 )
 
 

@@ -114,6 +114,9 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.RememberedCardIs(key, test):
+            cards = [i for i in ctx.data.get(key) or [] if i in state.objects]
+            return bool(cards) and Z.card_is(state, test, cards[0], ctx.controller, ctx.source)
     raise TypeError(f"not a condition: {cond!r}")
 
 
@@ -198,6 +201,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.shuffle_permanents_in(state, ctx)
         case ir.PutRevealedOntoBattlefield(batches):
             yield from Z.put_revealed_onto_battlefield(state, ctx, batches)
+        case ir.RevealTop(players, key):
+            Z.reveal_top(state, ctx, r(players), key)
+        case ir.PutOnBottomOfLibrary(objects):
+            Z.put_on_bottom(state, ctx, r(objects))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):
@@ -239,9 +246,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.May(prompt, body):
             if (yield from E.ask_may(state, ctx, prompt)):
                 yield from run_effects(state, ctx, body)
-        case ir.If(cond, body):
+        case ir.If(cond, body, orelse):
             if condition(state, ctx, cond):
                 yield from run_effects(state, ctx, body)
+            else:
+                yield from run_effects(state, ctx, orelse)
         case ir.AtNextEndStep(body, text):
             # 603.7: a delayed triggered ability that does `body` with what this effect knew
             snapshot = copy.copy(ctx)

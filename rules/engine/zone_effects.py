@@ -168,6 +168,32 @@ def put_revealed_onto_battlefield(state: GameState, ctx: EffectContext, batches:
                             "library", "library_top", player=p)
 
 
+def card_is(state: GameState, test: Pred, oid: int, controller: str, source: Any) -> bool:
+    """Whether the card `oid` matches `test` on its printed characteristics."""
+    return _is(state, test, oid, controller, source)
+
+
+def reveal_top(state: GameState, ctx: EffectContext, who: Players, key: str) -> None:
+    """"Reveal the top card of your library": remembered in ctx.data[key]."""
+    shown: list[int] = []
+    for p in who:
+        lib = state.player(p).library
+        if lib:
+            shown.append(lib[0])
+        state.log_event(f"{p} reveals {state.objects[lib[0]].name if lib else 'nothing'} from the top of their "
+                        "library", "reveal", player=p)
+    ctx.data[key] = shown
+
+
+def put_on_bottom(state: GameState, ctx: EffectContext, which: Iterable[Any]) -> None:
+    """"put that card on the bottom of your library" (a card still in its library)."""
+    for oid in list(which):
+        if oid is not None and oid in state.objects:
+            name = state.objects[oid].name
+            move(state, oid, "library", bottom=True)
+            state.log_event(f"{name} is put on the bottom of its owner's library", "library_top")
+
+
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
     """"puts the top N cards of their library into their graveyard" (N per player, or one N)."""
     for p in who:

@@ -238,6 +238,8 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
         t += styled(f"  poison {p['poison']}", "bold magenta")
     t += styled(f"  library {p['library']}  hand {p['hand_count']}  graveyard {len(p['graveyard'])}"
               f"  exile {len(p['exile'])}", "")
+    if p.get("library_top"):  # played with the top card of the library revealed (Vampire Nocturnus)
+        t += Text("  top ") + styled(p["library_top"]["name"], "bold")
     pool = "".join(k * v for k, v in sorted((p.get("pool") or {}).items()) if v)
     if pool:
         t += Text("  mana ") + styled(pool, "bold yellow")

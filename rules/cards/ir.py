@@ -812,9 +812,16 @@ class AffectsYourCreatures:
     pass
 
 
+@dataclass(frozen=True)
+class AffectsSelfAndGroup:
+    """"~ and other Vampire creatures you control": the source, and creatures matching `test`."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures
+    | AffectsYourCreatures | AffectsSelfAndGroup
 )
 
 

@@ -165,6 +165,9 @@ class StaticAbility(Ability):
     as_enters_choose: str = ""
     # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
     chosen_land_type: bool = False
+    # "As long as the top card of your library is black, ...": it applies only while the top
+    # card of its controller's library matches (printed characteristics)
+    while_top_card: Pred | None = None
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

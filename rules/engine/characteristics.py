@@ -169,6 +169,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     key = ("static", src.id, index)
     affects = ab.affects
     assert affects is not None
+    if ab.while_top_card is not None and not top_card_is(state, src.controller, ab.while_top_card, src):
+        return []  # "As long as the top card of your library is black"
 
     def applies(ch: Characteristics) -> bool:
         return _affects(state, affects, o, src, ch)
@@ -303,7 +305,15 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
             return ch.is_type("Creature") and o.controller == src.controller
+        case ir.AffectsSelfAndGroup(test):
+            return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
     raise TypeError(affects)
+
+
+def top_card_is(state: GameState, player: str, test: ir.Pred, source: Obj) -> bool:
+    """Whether the top card of `player`'s library matches `test` (printed characteristics)."""
+    lib = state.player(player).library
+    return bool(lib) and matches_card(state, test, state.objects[lib[0]], player, source)
 
 
 def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, int]:

@@ -325,6 +325,7 @@ def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred,
             move(state, hit, "battlefield", controller=p)
             state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
         state.rng.shuffle(lib)
+        state.invalidate()  # what is on top may matter ("As long as the top card of your library is black")
         state.log_event(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
 
 
@@ -345,5 +346,6 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
         order.append(oid)
         left.remove(oid)
     lib[:len(top)] = order + left
+    state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 

@@ -87,6 +87,21 @@ class ToughnessLessThanSourcePower:
 
 
 @dataclass(frozen=True)
+class ControlledByEventPlayer:
+    """Controlled by the player of the triggering event ("target ... that player controls"):
+    bound to `ControlledByPlayer` as the triggered ability goes on the stack."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class ControlledByPlayer:
+    """Controlled by a player named as the ability went on the stack."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Not:
     pred: Pred
 
@@ -104,6 +119,7 @@ class AnyOf:
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
+    | ControlledByEventPlayer | ControlledByPlayer
 )
 ALWAYS = Always()
 

@@ -372,6 +372,10 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return all(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.AnyOf(parts):
             return any(matches(state, p, o, ch, controller, source) for p in parts)
+        case ir.ControlledByPlayer(player):
+            return o.controller == player
+        case ir.ControlledByEventPlayer():
+            return False  # bound to the event's player before it is ever judged (triggers.bind_event)
     raise TypeError(pred)
 
 

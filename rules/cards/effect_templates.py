@@ -29,6 +29,7 @@ from .ir import (
     DiscardChosen,
     DontUntap,
     Draw,
+    EachDealsPowerDamage,
     EachPlayer,
     Effect,
     Exile,
@@ -47,6 +48,7 @@ from .ir import (
     Not,
     NothingSacrificed,
     OpponentsCantCast,
+    PowerDividedByController,
     PreventThisTurn,
     Pump,
     PutFromHand,
@@ -202,6 +204,24 @@ def recipients(phrase: str, out: Compiled) -> Ref:
         else:
             refs.append(objects(part, out))
     return refs[0] if len(refs) == 1 else Both(tuple(refs))
+
+
+@template(r"Each (\w+) tapped this way deals damage equal to its power to (.+)")
+def _each_tapped_deals_power(m: re.Match, out: Compiled) -> None:
+    """Master of the Wild Hunt: the creatures the previous sentence tapped."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, Tap) or last.untap or "those creatures" not in out.refs:
+        raise Unsupported(m.group(0))
+    those = out.refs["those creatures"]
+    out.steps.append(EachDealsPowerDamage(those, recipients(m.group(2), out)))
+
+
+@template(r"(That creature) deals damage equal to its power divided as its controller chooses among any number "
+          r"of (those \w+)")
+def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, EachDealsPowerDamage) for s in out.steps) or "that creature" not in out.refs:
+        raise Unsupported(m.group(0))  # "those Wolves": the creatures tapped this way
+    out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
 
 
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")

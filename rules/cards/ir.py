@@ -550,6 +550,25 @@ class PutOnBottomOfLibrary:
 
 
 @dataclass(frozen=True)
+class EachDealsPowerDamage:
+    """"Each Wolf tapped this way deals damage equal to its power to target creature": each
+    of `sources` is the source of its own damage."""
+
+    sources: Ref
+    to: Ref
+
+
+@dataclass(frozen=True)
+class PowerDividedByController:
+    """"That creature deals damage equal to its power divided as its controller chooses among
+    any number of those Wolves": the division is chosen as the effect resolves, by the
+    controller of the creature dealing the damage."""
+
+    source: Ref
+    among: Ref
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -718,7 +737,7 @@ Effect = (
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain | DeathtouchDestroy
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
-    | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary
+    | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
 )
 
 

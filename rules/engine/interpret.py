@@ -205,6 +205,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.reveal_top(state, ctx, r(players), key)
         case ir.PutOnBottomOfLibrary(objects):
             Z.put_on_bottom(state, ctx, r(objects))
+        case ir.EachDealsPowerDamage(sources, to):
+            yield from E.each_deals_power(state, ctx, r(sources), r(to))
+        case ir.PowerDividedByController(source, among):
+            yield from E.power_divided_by_controller(state, ctx, r(source), r(among))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):

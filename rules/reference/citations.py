@@ -87,6 +87,7 @@ CITES: dict[str, tuple[str, str]] = {
     "mana_ability": ("605.3b", "411.1"),
     "resolve": ("608.2", "413.2"),
     "resolve_targets": ("608.2b", "413.2a"),
+    "resolve_choices": ("608.2d", "413.2c"),
     "resolve_permanent": ("608.3", "413.2i"),
     "resolve_instant": ("608.2k", "413.2i"),
     "counter": ("701.5a", "414.1"),

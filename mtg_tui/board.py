@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import Game, UnknownCard, get_card
+from rules.play.assist import graveyard_abilities
 
 from .render import Group, group_battlefield
 
@@ -58,7 +59,10 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
     their_hand = them.get("hand") if them is not me else None  # revealed (Telepathy)
     if their_hand is None and open_hands and them is not me:
         their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")
-    return Board(view, viewer, me, them, me.get("hand", []), group_battlefield(me["battlefield"], names),
+    # cards whose abilities work from the graveyard (Magma Phoenix) are listed after the hand
+    usable = set(graveyard_abilities(game, viewer)) if viewer == me["name"] else set()
+    hand = me.get("hand", []) + [dict(c, zone="graveyard") for c in me.get("graveyard", []) if c["id"] in usable]
+    return Board(view, viewer, me, them, hand, group_battlefield(me["battlefield"], names),
                  group_battlefield(them["battlefield"], names), view["stack"], log, their_hand)
 
 

@@ -173,7 +173,9 @@ def hand_chip(card: dict, *, label: str | None = None, selected: bool = False, p
               picked: bool = False) -> Text:
     t = label_text(label)
     t += styled(card["name"], "bold green" if playable else "")
-    if card.get("cost"):
+    if card.get("zone") == "graveyard":  # a card in the graveyard with an ability that works there
+        t += styled(" (graveyard)", "dim")
+    elif card.get("cost"):
         t += styled(" " + card["cost"], "cyan")
     if picked:
         t += styled(" ✓", "bold red")
@@ -236,6 +238,8 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
         t += styled(f"  poison {p['poison']}", "bold magenta")
     t += styled(f"  library {p['library']}  hand {p['hand_count']}  graveyard {len(p['graveyard'])}"
               f"  exile {len(p['exile'])}", "")
+    if p.get("library_top"):  # played with the top card of the library revealed (Vampire Nocturnus)
+        t += Text("  top ") + styled(p["library_top"]["name"], "bold")
     pool = "".join(k * v for k, v in sorted((p.get("pool") or {}).items()) if v)
     if pool:
         t += Text("  mana ") + styled(pool, "bold yellow")

@@ -124,6 +124,9 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:name", "a card name chosen as Pithing Needle enters (201.3, 614.12)",
        {"hand": ["Pithing Needle"], "battlefield": ["Island"]}, {"battlefield": ["Prodigal Pyromancer"]},
        "alice: cast Pithing Needle", "resolve"),
+    _p("choose:cards:exile", "Mirror of Fate: up to seven exiled cards its controller owns (406.1)",
+       {"battlefield": ["Mirror of Fate"], "exile": ["Lightning Bolt", "Craw Wurm"]}, {},
+       "alice: activate Mirror of Fate", "resolve", start={"turn": 3}),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

@@ -27,6 +27,7 @@ from rules.engine.decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseColorDecision,
     ChooseDecision,
     ChooseKeepDecision,
@@ -50,6 +51,7 @@ from rules.play.assist import (
     damage_to_divide,
     default_assignment,
     even_division,
+    first_ability_index,
     lethal_damage,
     mana_burn_if_passed,
     mana_source_ids,
@@ -76,7 +78,7 @@ from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCar
 DIALOG_TYPES: tuple[type[Decision], ...] = (
     MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
     ChooseNameDecision, DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision,
-    DamageAssignmentDecision)
+    DamageAssignmentDecision, ChooseCardsDecision)
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {
     PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
@@ -268,7 +270,7 @@ class GameScreen(Screen[None]):
                                                  labels=labels, notes=notes, lands_first=False,
                                                  active=self.zone == "mine")
         playable = self._playable_names(b)
-        hand_title = f"{me}'s hand ({len(b.hand)})"
+        hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         if b.their_hand is not None:
             hand_title += f" · {them}'s hand: " + ", ".join(c["name"] for c in b.their_hand)
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
@@ -293,7 +295,8 @@ class GameScreen(Screen[None]):
         if d is None or d.kind != "priority" or d.player != self.viewer:
             return set()
         names = {c["id"]: c["name"] for c in b.hand}
-        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names}
+        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
+            {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
 
     def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
         d = self.game.decision
@@ -534,6 +537,9 @@ class GameScreen(Screen[None]):
             return
         item = items[self.cursor[z]]
         legal = self.legal()
+        if z == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
+            self.activate_from(d, item["id"], item["name"], legal, manual)
+            return
         if z == "hand":
             names = {c["id"]: c["name"] for c in b.hand}
             acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
@@ -544,9 +550,15 @@ class GameScreen(Screen[None]):
                 return
             self.start(acts, manual)
             return
-        acts = [a for a in legal if isinstance(a, A.Activate) and a.source in item.ids]
+        self.activate_from(d, item.ids, item.card["name"], legal, manual)
+
+    def activate_from(self, d: Any, ids: Any, name: str, legal: list[A.Action], manual: bool) -> None:
+        """Activate an ability of the permanent (or graveyard card) `ids`: ask which one when
+        several can be activated."""
+        ids = tuple(ids) if isinstance(ids, (tuple, list)) else (ids,)
+        acts = [a for a in legal if isinstance(a, A.Activate) and a.source in ids]
         if not acts:
-            self.try_act(A.Activate(d.player, item.ids[0], 1))
+            self.try_act(A.Activate(d.player, ids[0], first_ability_index(self.game, ids[0])))
             return
         indices = sorted({a.index for a in acts})
         if len(indices) == 1:
@@ -554,7 +566,7 @@ class GameScreen(Screen[None]):
             return
         texts = ability_texts(self.game, acts[0].source)
         options = lettered([(texts[i - 1] if i - 1 < len(texts) else f"ability {i}", i) for i in indices])
-        self.ask(f"{item.card['name']}: which ability?", options,
+        self.ask(f"{name}: which ability?", options,
                  lambda index: self.start([a for a in acts if a.index == index], manual))
 
     def ask(self, title: str, options: list[tuple[str, str, Any]], then: Callable[[Any], None]) -> None:
@@ -727,6 +739,10 @@ class GameScreen(Screen[None]):
                 discard = isinstance(d, DiscardDecision)
                 make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
                 screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.count, send(make))
+            case ChooseCardsDecision():  # up to `most` cards, none allowed
+                cards = [(i, hand_chip(choice_view(g, i))) for i in d.cards]
+                screen = PickCardsDialog(f"{p}: {d.prompt} (up to {d.most})", cards, None,
+                                         send(lambda v: A.Choose(p, tuple(v))))
             case BlockerOrderDecision():
                 screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.items],
                                      send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")

@@ -178,8 +178,13 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
     c = compile_effect(effect_text)
+    # an ability whose effect moves its object out of a zone functions only in that zone
+    # (2014 112.6k / 2009 402.8h)
+    zone = "graveyard" if re.match(r"Return ~ from your graveyard\b", effect_text) else "battlefield"
+    if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.loyalty is not None):
+        raise Unsupported(raw)  # costs that need a permanent
     return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
-                            sorcery_speed=sorcery or cost.loyalty is not None)
+                            sorcery_speed=sorcery or cost.loyalty is not None, zone=zone)
 
 
 def _equip(raw: str, cost_text: str) -> ActivatedAbility:

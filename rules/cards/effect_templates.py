@@ -16,11 +16,13 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AnyOf,
     AtNextEndStep,
     AttacksIfAble,
     Becomes,
     Both,
     ChooseAtRandom,
+    ChooseExiled,
     ChooseName,
     CopySpell,
     CounterSpell,
@@ -32,9 +34,13 @@ from .ir import (
     DiscardChosen,
     DontUntap,
     Draw,
+    EachDealsPowerDamage,
     EachPlayer,
     Effect,
     Exile,
+    ExileFromGraveyard,
+    ExileLibrary,
+    ExileNamesakes,
     ExtraTurn,
     GainControl,
     GainLife,
@@ -44,14 +50,18 @@ from .ir import (
     LoseLife,
     May,
     Mill,
+    Not,
     NothingSacrificed,
     OpponentsCantCast,
     OtherPlayers,
+    PowerDividedByController,
     PreventThisTurn,
     Pump,
     PutFromHand,
+    PutOnBottomOfLibrary,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
+    PutRevealedOntoBattlefield,
     RedirectNextDamage,
     Ref,
     Regenerate,
@@ -62,6 +72,7 @@ from .ir import (
     ReturnAllFromGraveyards,
     ReturnToHand,
     RevealHand,
+    RevealTop,
     RevealUntil,
     SacrificeChosen,
     SacrificedPower,
@@ -69,6 +80,7 @@ from .ir import (
     Search,
     SearchLibraryOf,
     Shuffle,
+    ShufflePermanentsIn,
     SourceRef,
     Tap,
     TargetRef,
@@ -202,6 +214,24 @@ def recipients(phrase: str, out: Compiled) -> Ref:
     return refs[0] if len(refs) == 1 else Both(tuple(refs))
 
 
+@template(r"Each (\w+) tapped this way deals damage equal to its power to (.+)")
+def _each_tapped_deals_power(m: re.Match, out: Compiled) -> None:
+    """Master of the Wild Hunt: the creatures the previous sentence tapped."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, Tap) or last.untap or "those creatures" not in out.refs:
+        raise Unsupported(m.group(0))
+    those = out.refs["those creatures"]
+    out.steps.append(EachDealsPowerDamage(those, recipients(m.group(2), out)))
+
+
+@template(r"(That creature) deals damage equal to its power divided as its controller chooses among any number "
+          r"of (those \w+)")
+def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, EachDealsPowerDamage) for s in out.steps) or "that creature" not in out.refs:
+        raise Unsupported(m.group(0))  # "those Wolves": the creatures tapped this way
+    out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
+
+
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
@@ -316,6 +346,12 @@ object_template(r"Regenerate (.+)", Regenerate)
 
 
 object_template(r"Exile (.+)", Exile)
+
+
+@template(r"Return ~ from your graveyard to your hand")
+def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
+    """Magma Phoenix: an ability that functions only in the graveyard returns its card."""
+    out.steps.append(ReturnToHand(SourceRef()))
 
 
 object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ReturnToHand)
@@ -462,14 +498,6 @@ def _if_searched_not_named(m: re.Match, out: Compiled) -> None:
     out.steps.append(If(RememberedCardIs("searched", card_phrase(m.group(1)), not_named="named"), sub.body()))
 
 
-@template(r"Put (it|that card) onto the battlefield under your control")
-def _put_it(m: re.Match, out: Compiled) -> None:
-    ref = out.refs.get(m.group(1))
-    if not isinstance(ref, Remembered):
-        raise Unsupported(m.group(0))
-    out.steps.append(PutOntoBattlefield(ref))
-
-
 @template(r"(?:Then )?(that player|target player) shuffles their library")
 def _they_shuffle(m: re.Match, out: Compiled) -> None:
     out.steps.append(Shuffle(players(m.group(1), out)))
@@ -478,6 +506,117 @@ def _they_shuffle(m: re.Match, out: Compiled) -> None:
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
     out.steps.append(Shuffle(You()))
+
+
+@template(r"(?:Then )?(that player|target player|each player) shuffles their library")
+def _player_shuffles(m: re.Match, out: Compiled) -> None:
+    out.steps.append(Shuffle(players(m.group(1), out)))
+
+
+@template(r"Choose up to (\w+) face-up exiled cards you own")
+def _choose_exiled(m: re.Match, out: Compiled) -> None:
+    """Mirror of Fate (every exiled card is face up here)."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(ChooseExiled(n))
+    out.refs["the chosen cards"] = Remembered("chosen")
+
+
+@template(r"Exile all the cards from your library(?:, then (.+))?")
+def _exile_library(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ExileLibrary(You()))
+    if m.group(1):
+        compile_sentence(m.group(1)[0].upper() + m.group(1)[1:], out)
+
+
+@template(r"Put (the chosen cards) on top of your library")
+def _chosen_on_top(m: re.Match, out: Compiled) -> None:
+    if m.group(1) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOnTopOfLibrary(out.refs[m.group(1)]))
+
+
+@template(r"Each player shuffles all permanents they owns? into their library, then reveals that many cards "
+          r"from the top of their library")
+def _warp(m: re.Match, out: Compiled) -> None:
+    """Warp World, first sentence."""
+    out.steps.append(ShufflePermanentsIn())
+
+
+@template(r"Each player puts all (.+?) cards revealed this way onto the battlefield, then does the same for "
+          r"(.+?) cards, then puts all cards revealed this way that weren't put onto the battlefield on the "
+          r"bottom of their library")
+def _put_revealed(m: re.Match, out: Compiled) -> None:
+    """Warp World, second sentence: two batches, then the rest on the bottom."""
+    if not any(isinstance(s, ShufflePermanentsIn) for s in out.steps):
+        raise Unsupported(m.group(0))
+    batches = []
+    for words in (m.group(1), m.group(2)):
+        tests = [card_phrase(w + " card") for w in re.split(r",? and |, ", words)]
+        batches.append(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)))
+    out.steps.append(PutRevealedOntoBattlefield(tuple(batches)))
+
+
+@template(r"Reveal the top card of your library")
+def _reveal_top(m: re.Match, out: Compiled) -> None:
+    out.steps.append(RevealTop(You()))
+    out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
+
+
+@template(r"If it's an? (.+?) card, (.+)")
+def _if_card(m: re.Match, out: Compiled) -> None:
+    """"If it's a creature card, put it onto the battlefield": about the card revealed."""
+    if out.refs.get("it") != Remembered("revealed"):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    rest = m.group(2)
+    compile_sentence(rest[0].upper() + rest[1:], sub)
+    out.steps.append(If(RememberedCardIs("revealed", card_phrase(m.group(1) + " card")), sub.body()))
+
+
+@template(r"Otherwise, (.+)")
+def _otherwise(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, If) or last.orelse:
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    rest = m.group(1)
+    compile_sentence(rest[0].upper() + rest[1:], sub)
+    out.steps[-1] = If(last.condition, last.body, sub.body())
+
+
+@template(r"Put (it|that card) onto the battlefield(?: under your control)?")
+def _put_it(m: re.Match, out: Compiled) -> None:
+    """A card remembered ("it", "that card"), under the effect's controller's control."""
+    ref = out.refs.get(m.group(1))
+    if ref is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOntoBattlefield(ref))
+
+
+@template(r"Put (it|that card) on the bottom of your library")
+def _put_bottom(m: re.Match, out: Compiled) -> None:
+    if m.group(1) not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutOnBottomOfLibrary(out.refs[m.group(1)]))
+
+
+@template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"
+          r"(?: other than (.+?) cards)?")
+def _exile_graveyard(m: re.Match, out: Compiled) -> None:
+    """Haunting Echoes: "other than basic land cards"."""
+    who = players(m.group(1), out)
+    test = Not(card_phrase(m.group(2) + " card")) if m.group(2) else card_phrase("card")
+    out.steps.append(ExileFromGraveyard(who, test))
+
+
+@template(r"For each card exiled this way, search (that player|your)'?s? library for all cards with the same name "
+          r"as that card and exile them")
+def _exile_namesakes(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, ExileFromGraveyard) for s in out.steps):
+        raise Unsupported(m.group(0))
+    out.steps.append(ExileNamesakes(players("you" if m.group(1) == "your" else m.group(1), out)))
 
 
 @template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")
@@ -503,6 +642,14 @@ def _is_also(m: re.Match, out: Compiled) -> None:
 def _reanimate_all(m: re.Match, out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
     out.steps.append(ReturnAllFromGraveyards(test))
+
+
+@template(r"Return all (.+?) cards from all graveyards to the battlefield under their owners' control")
+def _return_all_to_owners(m: re.Match, out: Compiled) -> None:
+    """Open the Vaults: "artifact and enchantment cards" are cards of either type."""
+    words = re.split(r",? and |, ", m.group(1))
+    tests = [card_phrase(w + " card") for w in words]
+    out.steps.append(ReturnAllFromGraveyards(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)), owners=True))
 
 
 @template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")

@@ -87,6 +87,21 @@ class ToughnessLessThanSourcePower:
 
 
 @dataclass(frozen=True)
+class ControlledByEventPlayer:
+    """Controlled by the player of the triggering event ("target ... that player controls"):
+    bound to `ControlledByPlayer` as the triggered ability goes on the stack."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class ControlledByPlayer:
+    """Controlled by a player named as the ability went on the stack."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Not:
     pred: Pred
 
@@ -104,6 +119,7 @@ class AnyOf:
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
+    | ControlledByEventPlayer | ControlledByPlayer
 )
 ALWAYS = Always()
 
@@ -481,6 +497,88 @@ class Shuffle:
 
 
 @dataclass(frozen=True)
+class ExileFromGraveyard:
+    """"Exile all cards from target player's graveyard other than basic land cards": the
+    cards exiled are remembered as "exiled" ("For each card exiled this way, ...")."""
+
+    players: Ref
+    test: Pred = ALWAYS  # on printed characteristics
+
+
+@dataclass(frozen=True)
+class ExileNamesakes:
+    """"search that player's library for all cards with the same name as that card and exile
+    them": for each card remembered as "exiled" (701.19a / 217.2b)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ChooseExiled:
+    """"Choose up to seven face-up exiled cards you own": remembered, in the order chosen, as
+    `key` ("the chosen cards")."""
+
+    most: int
+    key: str = "chosen"
+
+
+@dataclass(frozen=True)
+class ExileLibrary:
+    """"Exile all the cards from your library"."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ShufflePermanentsIn:
+    """"Each player shuffles all permanents they own into their library, then reveals that
+    many cards from the top of their library": the cards revealed are remembered, per
+    player, as "revealed"."""
+
+
+@dataclass(frozen=True)
+class PutRevealedOntoBattlefield:
+    """"Each player puts all artifact, creature, and land cards revealed this way onto the
+    battlefield, then does the same for enchantment cards, then puts all cards revealed this
+    way that weren't put onto the battlefield on the bottom of their library": each batch
+    enters at the same time, in order; the rest go to the bottom."""
+
+    batches: tuple[Pred, ...]  # on printed characteristics
+
+
+@dataclass(frozen=True)
+class RevealTop:
+    """"Reveal the top card of your library": remembered as `key` ("it", "that card")."""
+
+    players: Ref
+    key: str = "revealed"
+
+
+@dataclass(frozen=True)
+class PutOnBottomOfLibrary:
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class EachDealsPowerDamage:
+    """"Each Wolf tapped this way deals damage equal to its power to target creature": each
+    of `sources` is the source of its own damage."""
+
+    sources: Ref
+    to: Ref
+
+
+@dataclass(frozen=True)
+class PowerDividedByController:
+    """"That creature deals damage equal to its power divided as its controller chooses among
+    any number of those Wolves": the division is chosen as the effect resolves, by the
+    controller of the creature dealing the damage."""
+
+    source: Ref
+    among: Ref
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
@@ -489,6 +587,7 @@ class PutFromHand:
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards:
     test: Pred  # on printed characteristics
+    owners: bool = False  # "under their owners' control" (else under yours)
 
 
 @dataclass(frozen=True)
@@ -637,6 +736,7 @@ class May:
 class If:
     condition: Condition
     body: tuple[Effect, ...]
+    orelse: tuple[Effect, ...] = ()  # "Otherwise, ..."
 
 
 @dataclass(frozen=True)
@@ -707,6 +807,8 @@ Effect = (
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | RedirectNextDamage | CopySpell | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
+    | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
+    | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
 )
 
 
@@ -828,9 +930,16 @@ class AffectsYourCreatures:
     pass
 
 
+@dataclass(frozen=True)
+class AffectsSelfAndGroup:
+    """"~ and other Vampire creatures you control": the source, and creatures matching `test`."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures | AffectsChosenName
+    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup
 )
 
 

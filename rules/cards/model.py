@@ -113,6 +113,9 @@ class ActivatedAbility(Ability):
     mana_colors: frozenset[str] = frozenset()  # what one unit may be, for mana abilities
     mana_amount: Amount = Fixed(1)
     choose_one: bool = False  # "{B} or {R}" / "any color": one unit of a chosen color
+    # the zone it functions from: "battlefield", or "graveyard" for "Return ~ from your
+    # graveyard to your hand" (2014 112.6k / 2009 402.8h)
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,9 @@ class StaticAbility(Ability):
     chosen_land_type: bool = False
     # "Spend only black mana on X" (a spell's cost, 601.2g / 409.1h): the colors X may be paid with
     x_spend_only: str = ""
+    # "As long as the top card of your library is black, ...": it applies only while the top
+    # card of its controller's library matches (printed characteristics)
+    while_top_card: Pred | None = None
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -13,12 +13,14 @@ from .ir import (
     Amount,
     AttachedHost,
     ControlledBy,
+    ControlledByEventPlayer,
     ControllersOf,
     CountYouControl,
     Destroy,
     EachOpponent,
     EachPlayer,
     Effect,
+    EventValue,
     Fixed,
     Permanents,
     Ref,
@@ -31,6 +33,7 @@ from .ir import (
     Times,
     XValue,
     You,
+    all_of,
 )
 from .targets import Unsupported, object_phrase, target_spec
 from .wording import num, singular
@@ -94,6 +97,17 @@ def objects(phrase: str, out: Compiled) -> Ref:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
         return AttachedHost()
+    m = re.fullmatch(r"((?:(?:up to )?\w+ )?target .+?) that player controls", p)
+    if m and isinstance(out.refs.get("that player"), EventValue):
+        # "target black or red permanent that player controls" (the triggering event's player)
+        event = out.refs["that player"]
+        assert isinstance(event, EventValue)
+        spec = target_spec(m.group(1))
+        spec = dataclasses.replace(spec, text=p, test=all_of(spec.test, ControlledByEventPlayer(event.key)))
+        out.specs.append(spec)
+        ref: Ref = TargetRef(len(out.specs) - 1, spec.count)
+        out.refs.update({"it": ref, "that creature": ref, "that permanent": ref})
+        return ref
     if re.match(r"(?:(?:up to )?\w+ )?target ", p) or p == "any target":
         ref = add_target(p, out)
         out.refs.update({"it": ref, "that creature": ref, "that permanent": ref})

@@ -9,6 +9,7 @@ computing one object's characteristics never needs another's."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .ir import (
@@ -20,6 +21,7 @@ from .ir import (
     AffectsChosenName,
     AffectsGroup,
     AffectsSelf,
+    AffectsSelfAndGroup,
     AffectsSelfUnlessDefenderHas,
     Bonus,
     BonusPerSameName,
@@ -29,6 +31,7 @@ from .ir import (
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
+    HasColor,
     LifeTotalCDA,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
@@ -87,6 +90,21 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         grants = _keywords(m.group(5)) if m.group(5) else ()
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), power=int(m.group(3)),
                              toughness=int(m.group(4)), grants=grants)
+    m = re.fullmatch(r"~ and other (" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
+    if m:  # Vampire Nocturnus: the source itself, and the others of the group
+        grants = _keywords(m.group(4)) if m.group(4) else ()
+        group = creature_group(m.group(1), True)
+        assert isinstance(group, AffectsGroup)
+        return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test), power=int(m.group(2)),
+                             toughness=int(m.group(3)), grants=grants)
+    m = re.fullmatch(r"As long as the top card of your library is (\w+), (.+)", s)
+    if m and m.group(1) in NAME_TO_COLOR:
+        rest = compile_static(m.group(2)[0].upper() + m.group(2)[1:] + ".", raw)
+        if rest is None or rest.affects is None:
+            raise Unsupported(s)
+        return dataclasses.replace(rest, while_top_card=HasColor(NAME_TO_COLOR[m.group(1)]))
+    if s == "Play with the top card of your library revealed":  # Vampire Nocturnus (everyone sees it)
+        return StaticAbility(raw, player_rule="top_revealed")
     m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
     if m:
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))

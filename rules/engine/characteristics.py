@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES
@@ -169,6 +170,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     key = ("static", src.id, index)
     affects = ab.affects
     assert affects is not None
+    if ab.while_top_card is not None and not top_card_is(state, src.controller, ab.while_top_card, src):
+        return []  # "As long as the top card of your library is black"
 
     def applies(ch: Characteristics) -> bool:
         return _affects(state, affects, o, src, ch)
@@ -305,7 +308,15 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
             return ch.is_type("Creature") and o.controller == src.controller
+        case ir.AffectsSelfAndGroup(test):
+            return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
     raise TypeError(affects)
+
+
+def top_card_is(state: GameState, player: str, test: ir.Pred, source: Obj) -> bool:
+    """Whether the top card of `player`'s library matches `test` (printed characteristics)."""
+    lib = state.player(player).library
+    return bool(lib) and matches_card(state, test, state.objects[lib[0]], player, source)
 
 
 def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, int]:
@@ -364,6 +375,10 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return all(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.AnyOf(parts):
             return any(matches(state, p, o, ch, controller, source) for p in parts)
+        case ir.ControlledByPlayer(player):
+            return o.controller == player
+        case ir.ControlledByEventPlayer():
+            return False  # bound to the event's player before it is ever judged (triggers.bind_event)
     raise TypeError(pred)
 
 
@@ -404,8 +419,13 @@ def attachment_kind(state: GameState, o: Obj) -> str:
 
 
 def attachment_legal(state: GameState, o: Obj) -> bool:
+    return can_attach(state, o, o.attached_to)
+
+
+def can_attach(state: GameState, o: Obj, target: Any) -> bool:
+    """Whether `o` (an Aura or Equipment, on the battlefield or about to enter it) could be
+    attached to `target`, a permanent's id or a player."""
     kind = attachment_kind(state, o)
-    target = o.attached_to
     if kind == "other":
         return False
     if isinstance(target, str):

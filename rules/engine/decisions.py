@@ -309,11 +309,31 @@ class ChooseNameDecision(ChooseDecision):
         return "choose:name"
 
 
+@dataclass(frozen=True, eq=False)
+class ChooseCardsDecision(Decision):
+    """Up to `most` of `cards`, cards in `zone` ("Choose up to seven face-up exiled cards you
+    own"), answered by one `choose` action naming them all (none is an answer too); the
+    order named is the order asked for, where the effect cares (the first on top)."""
+
+    kind: ClassVar[str] = "choose"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Choose,)
+    words: ClassVar[str] = "cards (choose, or choose none)"
+    cards: tuple[int, ...] = ()
+    most: int = 1
+    zone: str = "exile"
+    concept: str = ""
+
+    @property
+    def shape(self) -> str:
+        return "choose:cards:" + self.zone
+
+
 # every class of decision the engine asks, and the shapes they come in
 DECISION_TYPES: tuple[type[Decision], ...] = (
     PriorityDecision, MulliganDecision, BottomDecision, DiscardDecision, AttackersDecision, BlockersDecision,
     BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision, TargetsDecision, YesNoDecision,
     ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision, ChooseNameDecision,
+    ChooseCardsDecision,
 )
 ANSWERS: dict[str, tuple[type[A.Action], ...]] = {cls.kind: cls.answers for cls in DECISION_TYPES}
 SHAPES = frozenset({
@@ -322,5 +342,5 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
-    "choose:keep", "choose:color", "choose:word", "choose:name",
+    "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile",
 })

@@ -39,6 +39,44 @@ def deal_damage(state: GameState, ctx: EffectContext, n: int, recipients: Ids) -
             yield from noncombat_damage(state, ctx.source, r, n, ctx.controller)
 
 
+def each_deals_power(state: GameState, ctx: EffectContext, sources: Ids, recipients: Ids) -> Gen:
+    """"Each Wolf tapped this way deals damage equal to its power to target creature": each
+    source deals its own damage (as it last existed, if it has left)."""
+    for sid in list(sources):
+        src = state.known(sid) if sid is not None else None
+        if src is None:
+            continue
+        power = max(chars(state, src).power or 0, 0)
+        for r in list(recipients):
+            if r is not None and power > 0:
+                yield from noncombat_damage(state, src, r, power, src.controller)
+
+
+def power_divided_by_controller(state: GameState, ctx: EffectContext, sources: Ids, among: Ids) -> Gen:
+    """"That creature deals damage equal to its power divided as its controller chooses among
+    any number of those Wolves": its controller chooses, point by point, which of them each
+    point of damage goes to, as the effect resolves (608.2d / 413.2c); then it deals it all."""
+    for sid in list(sources):
+        src = state.objects.get(sid) if sid is not None else None
+        if src is None or src.zone != "battlefield":
+            continue
+        power = max(chars(state, src).power or 0, 0)
+        victims = [i for i in among if i is not None and i in state.objects and state.objects[i].zone == "battlefield"]
+        if power <= 0 or not victims:
+            continue
+        parts: dict[int, int] = {}
+        for k in range(power):
+            choice = yield from choose_object(
+                state, src.controller, f"{src.name} deals {power} damage divided as you choose: choose the one "
+                f"dealt damage {k + 1} of {power}", victims, concept="resolve_choices")
+            parts[choice] = parts.get(choice, 0) + 1
+        state.log_event(f"{src.controller} divides {src.name}'s {power} damage: "
+                        + ", ".join(f"{n} to {state.objects[v].name}" for v, n in parts.items()),
+                        "resolve_choices", player=src.controller)
+        for v, n in parts.items():
+            yield from noncombat_damage(state, src, v, n, src.controller)
+
+
 def destroy(state: GameState, ctx: EffectContext, which: Ids, regenerate: bool = True) -> None:
     for oid in list(which):
         if oid is not None:

@@ -195,6 +195,26 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.search(state, ctx, test, what, dest, tapped=tapped, reveal=reveal)
         case ir.Shuffle(players):
             Z.shuffle(state, ctx, r(players))
+        case ir.ExileFromGraveyard(players, test):
+            Z.exile_from_graveyard(state, ctx, r(players), test)
+        case ir.ExileNamesakes(players):
+            Z.exile_namesakes(state, ctx, r(players))
+        case ir.ChooseExiled(most, key):
+            yield from Z.choose_exiled(state, ctx, most, key)
+        case ir.ExileLibrary(players):
+            Z.exile_library(state, ctx, r(players))
+        case ir.ShufflePermanentsIn():
+            Z.shuffle_permanents_in(state, ctx)
+        case ir.PutRevealedOntoBattlefield(batches):
+            yield from Z.put_revealed_onto_battlefield(state, ctx, batches)
+        case ir.RevealTop(players, key):
+            Z.reveal_top(state, ctx, r(players), key)
+        case ir.PutOnBottomOfLibrary(objects):
+            Z.put_on_bottom(state, ctx, r(objects))
+        case ir.EachDealsPowerDamage(sources, to):
+            yield from E.each_deals_power(state, ctx, r(sources), r(to))
+        case ir.PowerDividedByController(source, among):
+            yield from E.power_divided_by_controller(state, ctx, r(source), r(among))
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):
@@ -202,8 +222,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             flush(state)
         case ir.IsAlso(objects):
             E.is_also(state, ctx, r(objects), effect)
-        case ir.ReturnAllFromGraveyards(test):
-            Z.return_all_from_graveyards(state, ctx, test)
+        case ir.ReturnAllFromGraveyards(test, owners):
+            yield from Z.return_all_from_graveyards(state, ctx, test, owners)
         case ir.RevealUntil(players, test, what):
             Z.reveal_until(state, ctx, r(players), test, what)
         case ir.ReorderTop(amt):
@@ -244,9 +264,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.May(prompt, body):
             if (yield from E.ask_may(state, ctx, prompt)):
                 yield from run_effects(state, ctx, body)
-        case ir.If(cond, body):
+        case ir.If(cond, body, orelse):
             if condition(state, ctx, cond):
                 yield from run_effects(state, ctx, body)
+            else:
+                yield from run_effects(state, ctx, orelse)
         case ir.AtNextEndStep(body, text):
             # 603.7: a delayed triggered ability that does `body` with what this effect knew
             snapshot = copy.copy(ctx)

@@ -32,6 +32,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseDecision,
     ChooseNameDecision,
     DamageAssignmentDecision,
@@ -115,8 +116,11 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
                         out.append(action)
                     except A.IllegalAction:
                         pass
-    for o in state.permanents(player):
+    graveyard = [state.objects[i] for i in p.graveyard]  # abilities that function there (112.6k / 402.8h)
+    for o in state.permanents(player) + [g for g in graveyard if _graveyard_abilities(g)]:
         for index, ab in enumerate(activated_abilities(state, o), 1):
+            if ab.zone != o.zone:
+                continue
             if ab.is_mana and len(ab.mana_colors) > 1:
                 xs: Iterable[Any] = [None]
             elif ab.cost.loyalty_x:
@@ -133,6 +137,10 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
                         except A.IllegalAction:
                             pass
     return out
+
+
+def _graveyard_abilities(o: Obj) -> bool:
+    return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
 
 
 def _divisions(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:
@@ -155,6 +163,8 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
             return A.Choose(p, (rng.choice(names),))
         case MulliganDecision() | YesNoDecision() | ChooseDecision():
             return rng.choice(list(d.choices))
+        case ChooseCardsDecision():
+            return A.Choose(p, tuple(rng.sample(list(d.cards), rng.randint(0, min(d.most, len(d.cards))))))
         case DiscardDecision():
             return A.Discard(p, tuple(rng.sample(list(d.cards), d.count)))
         case BottomDecision():
@@ -322,6 +332,9 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
             yield from (A.Discard(p, c) for c in itertools.combinations(d.cards, d.count))
         case BottomDecision():
             yield from (A.Choose(p, c) for c in itertools.combinations(d.cards, d.count))
+        case ChooseCardsDecision():
+            yield from (A.Choose(p, c) for k in range(min(d.most, len(d.cards)) + 1)
+                        for c in itertools.combinations(d.cards, k))
         case AttackersDecision():
             yield from attack_declarations(d)
         case BlockersDecision():

@@ -21,6 +21,7 @@ from .combat import can_attack, can_block
 from .decisions import (
     BlockerOrderDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
     ChooseObjectDecision,
@@ -197,6 +198,9 @@ def _p_activate(state: GameState, player: str, rest: str) -> A.Action:
         head, color = m.group(1), m.group(2)
     found = candidates(state, head, ("battlefield",))
     mine = [i for i in found if state.objects[i].controller == player] or found
+    if not mine:  # a card whose ability functions in its owner's graveyard (112.6k / 402.8h)
+        grave = candidates(state, head, ("graveyard",))
+        mine = [i for i in grave if state.objects[i].owner == player] or grave
     if not mine:
         raise NotationError(f"no permanent called {head!r} on the battlefield")
     index = _int(cl["ability"], "ability") if "ability" in cl else 1
@@ -318,6 +322,16 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
                 raise NotationError(f"no {ref!r} in {player}'s hand to choose")
             picked.append(found[0])
         return A.Choose(player, tuple(picked))
+    if isinstance(d, ChooseCardsDecision):
+        if rest.strip().lower() == "none":
+            return A.Choose(player, ())
+        chosen: list[int] = []
+        for ref in split_refs(rest, state):
+            found = [i for i in candidates(state, ref, (d.zone,)) if i in d.cards and i not in chosen]
+            if not found:
+                raise NotationError(f"no {ref!r} to choose in {d.zone}")
+            chosen.append(found[0])
+        return A.Choose(player, tuple(chosen))
     if isinstance(d, ChooseObjectDecision):
         zones = d.zones
         offered = [i for i in candidates(state, rest, zones) if i in d.ids]
@@ -402,6 +416,8 @@ def format_action(state: GameState, a: A.Action) -> str:
     if isinstance(a, A.Assign):
         return f"{p}: assign " + ", ".join(f"{k} to {n(r)}" for k, r in a.assignments)
     if isinstance(a, A.Choose):
+        if not a.words and isinstance(state.decision, ChooseCardsDecision):
+            return f"{p}: choose none"
         return f"{p}: choose " + ", ".join(n(w) if isinstance(w, int) else w for w in a.words)
     if isinstance(a, A.YesNo):
         return f"{p}: {'yes' if a.yes else 'no'}"

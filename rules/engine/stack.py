@@ -178,16 +178,22 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
 
 def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     o = state.objects.get(a.source)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone not in ("battlefield", "graveyard"):
         raise A.IllegalAction("that is not a permanent on the battlefield", state.rules.cite("activate"))
-    if o.controller != a.player:
-        raise A.IllegalAction(f"you don't control {o.name}", state.rules.cite("activate"))
+    # a card in a graveyard is controlled by its owner (its abilities there are theirs)
+    if (o.controller if o.zone == "battlefield" else o.owner) != a.player:
+        raise A.IllegalAction(f"you don't {'control' if o.zone == 'battlefield' else 'own'} {o.name}",
+                              state.rules.cite("activate"))
     abilities = activated_abilities(state, o)
     if not 1 <= a.index <= len(abilities):
         raise A.IllegalAction(f"{o.name} has no activated ability {a.index}", state.rules.cite("activate"))
+    ab = abilities[a.index - 1]
+    if ab.zone != o.zone:  # 2014 112.6k / 2009 402.8h: it functions only in its zone
+        where = "on the battlefield" if ab.zone == "battlefield" else f"in a {ab.zone}"
+        raise A.IllegalAction(f"that ability of {o.name} functions only while it is {where}",
+                              state.rules.cite("ability_zone"))
     if not can_activate_abilities(state, o):
         raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated", state.rules.cite("cant"))
-    ab = abilities[a.index - 1]
     if not can_activate_ability(state, o, ab):  # Pithing Needle
         raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated unless they're mana abilities "
                               f"({_needle_of(state, o)} named it)", state.rules.cite("cant"))

@@ -3,9 +3,12 @@ choose, with targets chosen as each goes on the stack (2014: 603.3; 2009: 410.3-
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import Any
 
+from ..cards import ir
+from ..cards.model import TriggeredAbility
 from .decisions import Decision, TargetsDecision, TriggerOrderDecision
 from .division import amount_to_divide, check_division, divided_effect
 from .events import emit_targeted
@@ -35,9 +38,41 @@ def stack_triggers(state: GameState) -> Gen:
             yield from _put_trigger_on_stack(state, t)
 
 
+def bind_event(ability: TriggeredAbility, event: dict) -> TriggeredAbility:
+    """The ability with "that player" in its target phrases bound to the triggering event's
+    player ("target ... that player controls")."""
+    def bind(pred: ir.Pred) -> ir.Pred:
+        match pred:
+            case ir.ControlledByEventPlayer(key):
+                return ir.ControlledByPlayer(str(event.get(key)))
+            case ir.Not(inner):
+                return ir.Not(bind(inner))
+            case ir.AllOf(parts):
+                return ir.AllOf(tuple(bind(p) for p in parts))
+            case ir.AnyOf(parts):
+                return ir.AnyOf(tuple(bind(p) for p in parts))
+        return pred
+    if not any(_mentions_event(s.test) for s in ability.targets):
+        return ability
+    return dataclasses.replace(ability, targets=tuple(dataclasses.replace(s, test=bind(s.test))
+                                                      for s in ability.targets))
+
+
+def _mentions_event(pred: ir.Pred) -> bool:
+    match pred:
+        case ir.ControlledByEventPlayer():
+            return True
+        case ir.Not(inner):
+            return _mentions_event(inner)
+        case ir.AllOf(parts) | ir.AnyOf(parts):
+            return any(_mentions_event(p) for p in parts)
+    return False
+
+
 def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
     chosen: list[Any] = []
     division: tuple[int, ...] = ()
+    t = dataclasses.replace(t, ability=bind_event(t.ability, t.event))
     specs = t.ability.targets
     if specs:
         options = [legal_targets(state, s, t.controller, t.source) for s in specs]

@@ -14,6 +14,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
@@ -76,6 +77,13 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             if ref not in d.ids:
                 raise A.IllegalAction("choose one of " + ", ".join(name_of(state, i) for i in d.ids),
                                       state.rules.cite(d.concept or "redirect_to_planeswalker"))
+        case ChooseCardsDecision(), A.Choose():
+            ids = tuple(resolve_ref(state, w, zones=(d.zone,), controller=d.player) if isinstance(w, str) else w
+                        for w in action.words)
+            rule = state.rules.cite(d.concept) if d.concept else ""
+            if len(ids) > d.most:
+                raise A.IllegalAction(f"choose at most {d.most} card{'s' if d.most != 1 else ''}", rule)
+            _cards_from(state, d.cards, ids, len(ids), "choose", rule)
         case ChooseKeepDecision(), A.Choose():
             ref = action.words[0] if action.words else None
             oid = resolve_ref(state, ref, zones=("battlefield",)) if isinstance(ref, str) else ref

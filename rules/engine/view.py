@@ -10,6 +10,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
@@ -63,8 +64,11 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
             "battlefield": [card_view(state, o) for o in state.permanents(p.name)],
             "lost": p.lost,
         }
-        if p.name == viewer or "hand_revealed" in player_rules(state, p.name):  # Telepathy
+        rules = player_rules(state, p.name)
+        if p.name == viewer or "hand_revealed" in rules:  # Telepathy
             entry["hand"] = [card_view(state, state.objects[i]) for i in p.hand]
+        if "top_revealed" in rules and p.library:  # "Play with the top card of your library revealed"
+            entry["library_top"] = card_view(state, state.objects[p.library[0]])
         players.append(entry)
     stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,
               "targets": [name_of(state, t) for t in it.targets]} for it in reversed(state.stack)]
@@ -89,7 +93,7 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return ("keep", "mulligan")
         case YesNoDecision():
             return ("yes", "no")
-        case BottomDecision() | DiscardDecision():
+        case BottomDecision() | DiscardDecision() | ChooseCardsDecision():
             return d.cards
         case AttackersDecision() | BlockersDecision():
             return d.able

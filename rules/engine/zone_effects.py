@@ -9,9 +9,10 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from ..cards.ir import Pred
-from .characteristics import matches_card
-from .decisions import Decision
+from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
+from .decisions import ChooseCardsDecision, Decision
 from .effects import Ids, choose_object, discard_card, move_each
+from .refs import resolve_ref
 from .state import EffectContext, GameState
 from .zones import move, move_together
 
@@ -81,6 +82,135 @@ def search_library_of(state: GameState, ctx: EffectContext, who: Ids, test: Pred
             continue
         ctx.data[key] = [oid]
         state.log_event(f"{p} chooses a card in {owner}'s library", "search", player=p)
+def exile_from_graveyard(state: GameState, ctx: EffectContext, who: Players, test: Pred) -> None:
+    """"Exile all cards from target player's graveyard other than basic land cards": what
+    was exiled is remembered in ctx.data["exiled"] (the new objects in exile)."""
+    exiled: list[int] = ctx.data.setdefault("exiled", [])
+    for p in who:
+        ids = [i for i in state.player(p).graveyard if _is(state, test, i, ctx.controller, ctx.source)]
+        names = [state.objects[i].name for i in ids]
+        exiled += [move(state, i, "exile") for i in ids]
+        state.log_event(f"{', '.join(names) or 'no cards'} from {p}'s graveyard "
+                        f"{'is' if len(names) == 1 else 'are'} {state.rules.word('exiled')}", "exile", player=p)
+
+
+def exile_namesakes(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"For each card exiled this way, search that player's library for all cards with the
+    same name as that card and exile them" (701.19 / 217.2b).  The searcher finds every
+    one of them (a search for cards with a stated quality may fail to find them, 701.19b;
+    here it never does)."""
+    names = {state.objects[i].name for i in ctx.data.get("exiled", []) if i in state.objects}
+    for p in who:
+        lib = state.player(p).library
+        found = [i for i in lib if state.objects[i].name in names]
+        state.log_event(f"{ctx.controller} searches {p}'s library for cards named "
+                        f"{', '.join(sorted(names)) or 'nothing'}", "search", player=ctx.controller)
+        shown = [state.objects[i].name for i in found]
+        for i in found:
+            move(state, i, "exile")
+        if shown:
+            state.log_event(f"{', '.join(shown)} from {p}'s library {'is' if len(shown) == 1 else 'are'} "
+                            f"{state.rules.word('exiled')}", "exile", player=p)
+
+
+def choose_exiled(state: GameState, ctx: EffectContext, most: int, key: str) -> Gen:
+    """"Choose up to seven face-up exiled cards you own" (every exiled card is face up here):
+    remembered in ctx.data[key] so that, put on top of a library one by one, the first card
+    chosen ends on top."""
+    p = ctx.controller
+    cards = tuple(state.player(p).exile)
+    chosen: list[int] = []
+    if cards:
+        ans, _ = yield ChooseCardsDecision(p, f"{ctx.source.name}: choose up to {most} exiled cards you own",
+                                           cards=cards, most=most, zone="exile", concept="exile")
+        chosen = [resolve_ref(state, w, zones=("exile",), controller=p) if isinstance(w, str) else w
+                  for w in ans.words]
+    names = ", ".join(state.objects[i].name for i in chosen) or "no cards"
+    state.log_event(f"{p} chooses {names} from exile", "exile", player=p)
+    ctx.data[key] = list(reversed(chosen))
+
+
+def exile_library(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"Exile all the cards from your library"."""
+    for p in who:
+        lib = state.player(p).library
+        n = len(lib)
+        for i in list(lib):
+            move(state, i, "exile")
+        state.log_event(f"all {n} card{'s' if n != 1 else ''} of {p}'s library {'is' if n == 1 else 'are'} "
+                        f"{state.rules.word('exiled')}", "exile", player=p)
+
+
+def shuffle_permanents_in(state: GameState, ctx: EffectContext) -> None:
+    """Warp World: each player shuffles every permanent they own into their library, then
+    reveals that many cards from its top (remembered per player in ctx.data["revealed"]).
+    A token goes too, and counts, but ceases to exist on the way (704.5d / 420.5f): it is
+    never revealed."""
+    counts: dict[str, int] = {}
+    for pl in state.apnap():
+        owned = [o.id for o in state.permanents() if o.owner == pl.name]
+        counts[pl.name] = len(owned)
+        for oid in owned:
+            new = move(state, oid, "library")
+            o = state.objects[new]
+            if o.token:  # it ceases to exist (704.5d / 420.5k): it is never revealed
+                state.objects.pop(new)
+                state.zone_list(o).remove(new)
+                state.lki[new] = o
+                state.log_event(f"a {o.name} token ceases to exist", "sba_token")
+        state.log_event(f"{pl.name} shuffles {len(owned)} permanent{'s' if len(owned) != 1 else ''} into "
+                        "their library", "shuffle_library", player=pl.name)
+    shuffle(state, ctx, counts)
+    revealed: dict[str, list[int]] = {}
+    for p, n in counts.items():
+        revealed[p] = list(state.player(p).library[:n])
+        names = ", ".join(state.objects[i].name for i in revealed[p]) or "no cards"
+        state.log_event(f"{p} reveals {names}", "reveal", player=p)
+    ctx.data["revealed"] = revealed
+
+
+def put_revealed_onto_battlefield(state: GameState, ctx: EffectContext, batches: tuple[Pred, ...]) -> Gen:
+    """Warp World: each batch of the cards revealed enters the battlefield at the same time
+    (an Aura attached as it enters, 303.4f / 212.4j), then the rest go to the bottom."""
+    revealed: dict[str, list[int]] = ctx.data.get("revealed", {})
+    for test in batches:
+        entries = [(i, p) for p, ids in revealed.items() for i in ids
+                   if i in state.objects and state.objects[i].zone == "library"
+                   and _is(state, test, i, p, ctx.source)]
+        yield from enter_together(state, entries)
+    for p, ids in revealed.items():
+        rest = [i for i in ids if i in state.objects and state.objects[i].zone == "library"]
+        for i in rest:
+            move(state, i, "library", bottom=True)
+        if rest:
+            state.log_event(f"{p} puts {len(rest)} card{'s' if len(rest) != 1 else ''} on the bottom of their "
+                            "library", "library_top", player=p)
+
+
+def card_is(state: GameState, test: Pred, oid: int, controller: str, source: Any) -> bool:
+    """Whether the card `oid` matches `test` on its printed characteristics."""
+    return _is(state, test, oid, controller, source)
+
+
+def reveal_top(state: GameState, ctx: EffectContext, who: Players, key: str) -> None:
+    """"Reveal the top card of your library": remembered in ctx.data[key]."""
+    shown: list[int] = []
+    for p in who:
+        lib = state.player(p).library
+        if lib:
+            shown.append(lib[0])
+        state.log_event(f"{p} reveals {state.objects[lib[0]].name if lib else 'nothing'} from the top of their "
+                        "library", "reveal", player=p)
+    ctx.data[key] = shown
+
+
+def put_on_bottom(state: GameState, ctx: EffectContext, which: Iterable[Any]) -> None:
+    """"put that card on the bottom of your library" (a card still in its library)."""
+    for oid in list(which):
+        if oid is not None and oid in state.objects:
+            name = state.objects[oid].name
+            move(state, oid, "library", bottom=True)
+            state.log_event(f"{name} is put on the bottom of its owner's library", "library_top")
 
 
 def mill(state: GameState, ctx: EffectContext, who: Players, counts: dict[str, int] | int) -> None:
@@ -141,14 +271,57 @@ def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remem
     ctx.data[remember] = put
 
 
-def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred) -> None:
-    """"Put all creature cards from all graveyards onto the battlefield under your control"."""
+def return_all_from_graveyards(state: GameState, ctx: EffectContext, test: Pred, owners: bool = False) -> Gen:
+    """"Put all creature cards from all graveyards onto the battlefield under your control";
+    "Return all artifact and enchantment cards from all graveyards to the battlefield under
+    their owners' control" (`owners`).  They enter at the same time."""
     p = ctx.controller
     ids = [i for pl in state.players for i in pl.graveyard if _is(state, test, i, p, ctx.source)]
-    for oid in ids:
+    yield from enter_together(state, [(oid, state.objects[oid].owner if owners else p) for oid in ids])
+
+
+def enter_together(state: GameState, entries: list[tuple[int, str]]) -> Gen:
+    """Put cards onto the battlefield at the same time, each (id, controller) under that
+    player's control.  An Aura's new controller chooses what it enchants as it enters, among
+    the objects and players already there (2014 303.4f / 2009 212.4j); with nothing it could
+    enchant, it stays where it is (303.4g / 212.4k).  Returns the new ids, in order."""
+    hosts: dict[int, Any] = {}
+    stays: set[int] = set()
+    seat = {pl.name: i for i, pl in enumerate(state.apnap())}
+    for oid, p in sorted(entries, key=lambda e: seat.get(e[1], len(seat))):  # APNAP order (101.4 / 103.4)
+        o = state.objects[oid]
+        if attachment_kind(state, o) != "Aura":
+            continue
+        spec = aura_target_spec(o)
+        options: list[Any] = [x.id for x in state.permanents() if can_attach(state, o, x.id)]
+        if spec is not None and spec.kind in ("player", "any"):
+            options += [pl.name for pl in state.live_players() if can_attach(state, o, pl.name)]
+        host = yield from choose_object(state, p, f"{o.name}: choose what it enchants as it enters", options,
+                                        concept="aura_enters")
+        if host is None:
+            stays.add(oid)
+            state.log_event(f"{o.name} has nothing it could enchant: it stays in its owner's {o.zone}",
+                            "aura_no_host", player=p)
+        else:
+            hosts[oid] = host
+    new: list[int] = []
+    for oid, p in entries:
+        if oid in stays:
+            continue
         name = state.objects[oid].name
-        move(state, oid, "battlefield", controller=p)
-        state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
+        nid = move(state, oid, "battlefield", controller=p)
+        new.append(nid)
+        if oid in hosts:
+            state.objects[nid].attached_to = hosts[oid]
+            host = hosts[oid]
+            what = host if isinstance(host, str) else state.objects[host].name
+            state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control attached to {what}",
+                            "aura_enters", player=p)
+        else:
+            state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield",
+                            player=p)
+    state.invalidate()
+    return new
 
 
 def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> None:
@@ -170,6 +343,7 @@ def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred,
             move(state, hit, "battlefield", controller=p)
             state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
         state.rng.shuffle(lib)
+        state.invalidate()  # what is on top may matter ("As long as the top card of your library is black")
         state.log_event(f"{p} shuffles the other revealed cards into their library", "shuffle_library", player=p)
 
 
@@ -190,5 +364,6 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
         order.append(oid)
         left.remove(oid)
     lib[:len(top)] = order + left
+    state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 

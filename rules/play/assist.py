@@ -97,6 +97,22 @@ def even_division(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
 
 
+def graveyard_abilities(game: Game, player: str) -> list[int]:
+    """The cards in `player`'s graveyard with an activated ability that functions there
+    ("Return ~ from your graveyard to your hand", 2014 112.6k / 2009 402.8h), usable now or
+    not: a client shows them beside the hand."""
+    return [i for i in game.player(player).graveyard
+            if any(ab.zone == "graveyard" for ab in activated_abilities(game.state, game.objects[i]))]
+
+
+def first_ability_index(game: Game, source: int) -> int:
+    """The `Activate.index` of the first activated ability of `source` that functions in the
+    zone it is in (1 when none does: the engine then says why it can't be activated)."""
+    o = game.objects[source]
+    abilities = activated_abilities(game.state, o)
+    return next((i for i, ab in enumerate(abilities, 1) if ab.zone == o.zone), 1)
+
+
 def ability_texts(game: Game, source: int) -> list[str]:
     """The text of each activated ability of a permanent, in the order `Activate.index` counts."""
     return [ab.text for ab in activated_abilities(game.state, game.objects[source])]

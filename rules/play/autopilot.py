@@ -13,6 +13,7 @@ from ..engine.decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    ChooseCardsDecision,
     ChooseDecision,
     DamageAssignmentDecision,
     Decision,
@@ -49,6 +50,8 @@ def goldfish_answer(game: Game, d: Decision) -> A.Action:
             return A.Discard(p, d.cards[: d.count])
         case BottomDecision():
             return A.Choose(p, d.cards[: d.count])
+        case ChooseCardsDecision():
+            return A.Choose(p, ())
         case ChooseDecision():
             return d.choices[0]
         case TargetsDecision():

@@ -28,3 +28,22 @@ def test_telepathy_reveals_the_opponents_hand_not_its_controllers() -> None:
     game = _game(["Telepathy"])
     assert sorted(_hand_seen(game, "alice", "bob") or []) == ["Forest", "Giant Growth"]
     assert _hand_seen(game, "bob", "alice") is None  # only alice's opponents play with hands revealed
+
+
+def _top_seen(game, viewer: str, player: str):  # noqa: ANN001, ANN202
+    entry = next(p for p in game.view(viewer)["players"] if p["name"] == player)
+    return entry["library_top"]["name"] if "library_top" in entry else None
+
+
+def test_a_library_top_is_hidden_unless_played_revealed() -> None:
+    game = _game([])
+    assert _top_seen(game, "alice", "alice") is None
+    assert _top_seen(game, "bob", "alice") is None
+
+
+def test_vampire_nocturnus_reveals_its_controllers_top_card_to_everyone() -> None:
+    game = _game(["Vampire Nocturnus"])  # "Play with the top card of your library revealed."
+    assert _top_seen(game, "alice", "alice") == "Island"
+    assert _top_seen(game, "bob", "alice") == "Island"
+    assert _top_seen(game, None, "alice") == "Island"  # an observer too
+    assert _top_seen(game, "alice", "bob") is None

@@ -424,3 +424,17 @@ async def test_telepathy_shows_the_opponents_hand_above_yours() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "bob's hand: Giant Growth" in screen_text(app)
+
+
+async def test_a_graveyard_ability_is_listed_beside_the_hand_and_activated_by_enter_112_6k() -> None:
+    """Magma Phoenix's "Return ~ from your graveyard to your hand" functions only in the
+    graveyard: the client shows the card after the hand, marked, and Enter activates it."""
+    game = position({"alice": {"hand": [], "graveyard": ["Magma Phoenix"], "battlefield": ["Mountain"] * 5},
+                     "bob": {"battlefield": []}}, turn=3)
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Magma Phoenix (graveyard)" in screen_text(app)
+        await pilot.press("enter")
+        # nobody can respond, so the client passes for both and the ability resolves
+        assert zone_names(game, "alice", "hand") == ["Magma Phoenix"]
+        assert any(isinstance(a, A.Activate) for a in game.record)

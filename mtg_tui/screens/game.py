@@ -27,6 +27,7 @@ from rules.engine.decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseColorDecision,
     ChooseDecision,
@@ -82,7 +83,8 @@ DIALOG_TYPES: tuple[type[Decision], ...] = (
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {
     PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
-    **dict.fromkeys((AttackersDecision, BlockersDecision, TargetsDecision), "letters on the board, then Enter"),
+    **dict.fromkeys((AttackersDecision, BlockersDecision, TargetsDecision, CastFreeDecision),
+                    "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
 KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
@@ -190,6 +192,10 @@ class GameScreen(Screen[None]):
                 player = d.player
                 return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(player, t),
                                     d.prompt.split(":")[0], name)
+            case CastFreeDecision():  # a spell cast while an effect resolves: its targets by letters
+                base = A.Cast(d.player, d.card)
+                return TargetPicker(target_choices(self.game, base), lambda t: replace(base, targets=t),
+                                    name(d.card), name)
         return None
 
     def legal(self) -> list[A.Action]:

@@ -26,7 +26,7 @@ from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, Spell
 from .static_templates import compile_static
 from .targets import Unsupported, object_phrase, target_spec
 from .trigger_templates import compile_triggered
-from .wording import KEYWORDS, keyword_list, normalise  # noqa: F401  (re-exported)
+from .wording import KEYWORDS, keyword_list, normalise, num  # noqa: F401  (re-exported)
 
 __all__ = ["EnchantAbility", "Unsupported", "compile_line", "normalise", "parse_cost_text", "target_spec", "KEYWORDS"]
 
@@ -124,6 +124,11 @@ def parse_cost_text(text: str) -> Cost:
             parts["sacrifice"] = SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
         elif re.fullmatch(r"(\{[^}]+\})+", part):
             mana += part
+        elif m2 := re.fullmatch(r"Remove (\w+) ([+\-/\w]+) counters? from ~", part):
+            n = num(m2.group(1))
+            if n is None:
+                raise Unsupported(part)
+            parts["remove_counters"] = (m2.group(2), n)
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:

@@ -54,6 +54,7 @@ from .ir import (
     NothingSacrificed,
     OpponentsCantCast,
     OtherPlayers,
+    PlayWithoutPaying,
     PowerDividedByController,
     PreventThisTurn,
     Pump,
@@ -584,6 +585,26 @@ def _otherwise(m: re.Match, out: Compiled) -> None:
     rest = m.group(1)
     compile_sentence(rest[0].upper() + rest[1:], sub)
     out.steps[-1] = If(last.condition, last.body, sub.body())
+
+
+@template(r"You may play (it|that card) without paying its mana cost")
+def _play_free(m: re.Match, out: Compiled) -> None:
+    ref = out.refs.get(m.group(1))
+    if ref is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(PlayWithoutPaying(ref))
+
+
+@template(r"If you don't, (.+)")
+def _if_you_dont(m: re.Match, out: Compiled) -> None:
+    """Completes "You may play that card ...": what happens when the player doesn't."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, PlayWithoutPaying) or last.otherwise:
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    rest = m.group(1)
+    compile_sentence(rest[0].upper() + rest[1:], sub)
+    out.steps[-1] = dataclasses.replace(last, otherwise=sub.body())
 
 
 @template(r"Put (it|that card) onto the battlefield(?: under your control)?")

@@ -725,6 +725,16 @@ class CopySpell:
 
 
 @dataclass(frozen=True)
+class PlayWithoutPaying:
+    """"You may play that card without paying its mana cost" (a land as the turn's land play,
+    305.2 / 212.6e; a spell cast while this resolves, X being 0, 107.3 / 107.3); `otherwise`:
+    what happens if the player doesn't ("If you don't, exile it")."""
+
+    card: Ref
+    otherwise: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
 class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
@@ -805,7 +815,8 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
-    | PreventThisTurn | RedirectNextDamage | CopySpell | May | If | AtNextEndStep | AttachSourceTo | LifelinkGain
+    | PreventThisTurn | RedirectNextDamage | CopySpell | PlayWithoutPaying | May | If | AtNextEndStep | AttachSourceTo
+    | LifelinkGain
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController

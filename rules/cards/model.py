@@ -73,6 +73,7 @@ class Cost:
     loyalty: int | None = None
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
+    remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
     text: str = ""
 
 

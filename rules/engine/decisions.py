@@ -51,6 +51,18 @@ class PriorityDecision(Decision):
 
 
 @dataclass(frozen=True, eq=False)
+class CastFreeDecision(Decision):
+    """Cast `card` without paying its mana cost while something resolves ("You may play that
+    card without paying its mana cost", once the player has said yes): a `cast` action for
+    that card announcing its targets (and their division); X is 0 (107.3)."""
+
+    kind: ClassVar[str] = "cast_free"
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Cast,)
+    words: ClassVar[str] = "a cast action for that card"
+    card: int = 0
+
+
+@dataclass(frozen=True, eq=False)
 class MulliganDecision(Decision):
     """Keep this hand or take a mulligan (103.4 / 101.4)."""
 
@@ -333,7 +345,7 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     PriorityDecision, MulliganDecision, BottomDecision, DiscardDecision, AttackersDecision, BlockersDecision,
     BlockerOrderDecision, TriggerOrderDecision, DamageAssignmentDecision, TargetsDecision, YesNoDecision,
     ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision, ChooseNameDecision,
-    ChooseCardsDecision,
+    ChooseCardsDecision, CastFreeDecision,
 )
 ANSWERS: dict[str, tuple[type[A.Action], ...]] = {cls.kind: cls.answers for cls in DECISION_TYPES}
 SHAPES = frozenset({
@@ -342,5 +354,5 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
-    "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile",
+    "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile", "cast_free",
 })

@@ -19,6 +19,22 @@ def emit(state: GameState, kind: str, data: dict) -> None:
     emit_event(state, Event(kind, data))
 
 
+def remove_counters(state: GameState, o: Obj, kind: str, n: int, cause: str = "", concept: str = "counters") -> int:
+    """Remove up to `n` counters of `kind` from `o` (a cost, or a prevention's additional
+    effect); each one removed is an event ("Whenever a +1/+1 counter is removed ...").
+    Returns how many were removed."""
+    n = min(n, o.counters.get(kind, 0))
+    if n <= 0:
+        return 0
+    o.counters[kind] -= n
+    state.invalidate()
+    state.log_event(f"{n} {kind} counter{'s are' if n != 1 else ' is'} removed from {o.name}"
+                    + (f" {cause}" if cause else ""), concept)
+    for _ in range(n):
+        emit(state, "counter_removed", {"object": o.id, "kind": kind})
+    return n
+
+
 def emit_targeted(state: GameState, item: StackItem) -> None:
     """Each object a spell or ability targets "becomes the target" of it as it is put on the
     stack (Ice Cage, Illusionary Servant)."""

@@ -19,6 +19,7 @@ from .characteristics import add_effect, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
+from .free_cast import play_without_paying
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
@@ -253,6 +254,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller,
                                         "anyone" if what == "combat" else what, combat_only=what == "combat"))
             state.log_event(f"{ctx.source.name}: {text} this turn", "prevention")
+        case ir.PlayWithoutPaying(card, otherwise):
+            played = False
+            for oid in r(card):
+                played = (yield from play_without_paying(state, ctx, oid)) or played
+            if not played:
+                yield from run_effects(state, ctx, otherwise)
         case ir.CopySpell(spell, copiers, new_targets):
             for original in r(spell):
                 item = original if isinstance(original, StackItem) else state.stack_item(original)

@@ -32,6 +32,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseDecision,
     ChooseNameDecision,
@@ -45,6 +46,7 @@ from .decisions import (
     YesNoDecision,
 )
 from .division import amount_to_divide, divided_effect, divisions
+from .free_cast import check_cast_free
 from .objects import Obj
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
@@ -139,6 +141,22 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
     return out
 
 
+def cast_free_options(state: GameState, d: CastFreeDecision) -> list[A.Action]:
+    """Every legal `cast` of the card a `CastFreeDecision` offers (its targets and division)."""
+    o = state.objects[d.card]
+    spell = spell_ability(o)
+    out: list[A.Action] = []
+    for targets in target_combos(state, spell_targets(o), d.player, o):
+        for division in _divisions(spell.effect if spell else (), targets, 0):
+            action = A.Cast(d.player, o.id, targets, division=division)
+            try:
+                check_cast_free(state, d, action)
+                out.append(action)
+            except A.IllegalAction:
+                pass
+    return out
+
+
 def _graveyard_abilities(o: Obj) -> bool:
     return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
 
@@ -158,6 +176,8 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
     match d:
         case PriorityDecision():
             return rng.choice(priority_options(state, p))
+        case CastFreeDecision():
+            return rng.choice(cast_free_options(state, d))
         case ChooseNameDecision():  # mostly the name of a card in the game, now and then any name
             names = d.suggested if d.suggested and rng.random() < 0.9 else d.names
             return A.Choose(p, (rng.choice(names),))
@@ -328,6 +348,8 @@ def _candidates(state: GameState, d: Decision) -> Iterator[A.Action]:
     match d:
         case MulliganDecision() | YesNoDecision() | ChooseDecision():
             yield from d.choices
+        case CastFreeDecision():
+            yield from cast_free_options(state, d)
         case DiscardDecision():
             yield from (A.Discard(p, c) for c in itertools.combinations(d.cards, d.count))
         case BottomDecision():

@@ -21,6 +21,7 @@ from .combat import can_attack, can_block
 from .decisions import (
     BlockerOrderDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
@@ -163,8 +164,12 @@ def _refs_for_specs(state: GameState, specs: tuple, refs: list[str], controller:
 
 def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     head, cl = _clauses(rest)
-    ids = candidates(state, head, ("hand",))
-    ids = [i for i in ids if state.objects[i].owner == player] or ids
+    d = state.decision
+    if isinstance(d, CastFreeDecision) and d.player == player:  # the card an effect lets them cast
+        ids = [i for i in candidates(state, head, ("library", "graveyard", "exile", "hand")) if i == d.card]
+    else:
+        ids = candidates(state, head, ("hand",))
+        ids = [i for i in ids if state.objects[i].owner == player] or ids
     if not ids:
         raise NotationError(f"no {head!r} in {player}'s hand")
     card = state.objects[ids[0]]

@@ -26,7 +26,7 @@ from ..cards import ir
 from ..cards.model import StaticAbility
 from .characteristics import chars, protected_from
 from .decisions import ChooseWordDecision, Decision
-from .events import emit
+from .events import remove_counters
 from .objects import Obj, Shield
 from .refs import name_of
 from .state import GameState
@@ -330,14 +330,8 @@ def _prevent(state: GameState, ev: DamageEvent, n: int) -> list[ReplaceableEvent
 
 def _remove_counters(state: GameState, o: Obj, kind: str, n: int) -> None:
     """615.5 / 419.7e: the prevention's additional effect ("remove that many +1/+1 counters")."""
-    n = min(n, o.counters.get(kind, 0))
-    if n <= 0 or o.id not in state.objects:
-        return
-    o.counters[kind] -= n
-    state.invalidate()
-    state.log_event(f"{n} {kind} counter{'s are' if n != 1 else ' is'} removed from {o.name}", "prevention_extra")
-    for _ in range(n):  # "whenever a counter is removed" triggers for each one
-        emit(state, "counter_removed", {"object": o.id, "kind": kind})
+    if o.id in state.objects:
+        remove_counters(state, o, kind, n, concept="prevention_extra")
 
 
 def _apply_shield(state: GameState, s: Shield, ev: DamageEvent) -> list[ReplaceableEvent]:

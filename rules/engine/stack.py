@@ -25,11 +25,12 @@ from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, ChooseWordDecision, Decision, YesNoDecision
 from .division import check_division
 from .effects import choose_card_name, choose_object
-from .events import emit, emit_targeted, flush
+from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import player_rules
+from .spell_costs import total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
 from .zones import move, remove_from_stack, spell_to_graveyard
@@ -127,22 +128,6 @@ def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
     return True
 
 
-def x_spend_only(o: Obj) -> str:
-    """The colors a spell's X may be paid with ("Spend only black mana on X"), or "" for any."""
-    return "".join(ab.x_spend_only for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.x_spend_only)
-
-
-def total_cost(o: Obj, x: int, targets: int, restricted: bool = True) -> ManaCost:
-    """The mana a spell costs once X and its targets are announced (601.2e / 409.1f): its
-    mana cost with X (paid with the colors a "spend only ... mana on X" allows), plus any
-    "costs {N} more for each target beyond the first"."""
-    cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
-    extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
-    if extra and targets > 1:
-        cost = cost.plus_generic(extra * (targets - 1))
-    return cost
-
-
 def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
     if cost.x_count:
         if x is None:
@@ -234,6 +219,10 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         col = NAME_TO_COLOR.get(a.color.lower(), a.color.upper())
         if col not in ab.mana_colors:
             raise A.IllegalAction(f"{o.name} can't make {a.color} mana", state.rules.cite("mana_ability"))
+    if cost.remove_counters is not None and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        kind, n = cost.remove_counters
+        raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
+                              state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
@@ -266,6 +255,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
             f"removes {-change} loyalty counter{'s' if change != -1 else ''} from"
         state.log_event(f"{a.player} {verb} {o.name} to activate its loyalty ability", "loyalty_cost",
                         player=a.player)
+    if cost.remove_counters is not None:
+        remove_counters(state, o, *cost.remove_counters, cause=f"to activate {o.name}'s ability")
     o.activated_this_turn += 1
     source_lki = o
     if cost.sacrifice_self:

@@ -14,6 +14,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
@@ -30,6 +31,7 @@ from .decisions import (
     YesNoDecision,
 )
 from .division import check_division
+from .free_cast import check_cast_free
 from .refs import candidates, name_of, resolve_ref
 from .stack import check_activate, check_cast, check_play_land
 from .state import GameState
@@ -46,6 +48,8 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             return check_cast(state, action)
         case PriorityDecision(), A.Activate():
             return check_activate(state, action)
+        case CastFreeDecision(), A.Cast():
+            return check_cast_free(state, d, action)
         case AttackersDecision(), A.DeclareAttackers():
             return check_attackers(state, d, action)
         case BlockersDecision(), A.DeclareBlockers():

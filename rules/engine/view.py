@@ -10,6 +10,7 @@ from .decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseColorDecision,
     ChooseKeepDecision,
@@ -95,6 +96,8 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return ("yes", "no")
         case BottomDecision() | DiscardDecision() | ChooseCardsDecision():
             return d.cards
+        case CastFreeDecision():
+            return (d.card,)
         case AttackersDecision() | BlockersDecision():
             return d.able
         case BlockerOrderDecision():

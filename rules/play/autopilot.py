@@ -13,6 +13,7 @@ from ..engine.decisions import (
     BlockerOrderDecision,
     BlockersDecision,
     BottomDecision,
+    CastFreeDecision,
     ChooseCardsDecision,
     ChooseDecision,
     DamageAssignmentDecision,
@@ -25,7 +26,7 @@ from ..engine.decisions import (
     YesNoDecision,
 )
 from ..engine.game import Game
-from ..engine.legal import lethal_first
+from ..engine.legal import cast_free_options, lethal_first
 
 
 def goldfish_answer(game: Game, d: Decision) -> A.Action:
@@ -52,6 +53,8 @@ def goldfish_answer(game: Game, d: Decision) -> A.Action:
             return A.Choose(p, d.cards[: d.count])
         case ChooseCardsDecision():
             return A.Choose(p, ())
+        case CastFreeDecision():
+            return cast_free_options(game.state, d)[0]
         case ChooseDecision():
             return d.choices[0]
         case TargetsDecision():

@@ -78,20 +78,30 @@ def test_bundled_decks_are_sixty_fully_supported_cards() -> None:
         assert all(k <= 4 for c, k in Counter(deck.cards).items() if not get_card(c).is_type("Land")), name
 
 
+def _a_partial_card() -> tuple[str, str, str]:
+    """(set, name, first unsupported sentence) of some partial card of the pool."""
+    card = next(c for n in card_names() if not (c := get_card(n)).supported)
+    return card.sets[0], card.name, card.unsupported[0]
+
+
 def test_cards_command_reports_a_set_as_json() -> None:
     r = CliRunner().invoke(main, ["cards", "--set", "M10", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert {"total", "supported", "partial", "cards"} <= set(data)
     assert data["total"] == 234 == data["supported"] + data["partial"]
+    assert data["partial"] == 0  # every card of Magic 2010 is fully supported
+    where, name, _ = _a_partial_card()
+    data = json.loads(CliRunner().invoke(main, ["cards", "--set", where, "--json"]).output)
     card = next(c for c in data["cards"] if c["status"] == "partial")
-    assert set(card) == {"name", "set", "status", "unsupported"} and card["set"] == "M10" and card["unsupported"]
+    assert set(card) == {"name", "set", "status", "unsupported"} and card["set"] == where and card["unsupported"]
 
 
 def test_cards_command_lists_partial_cards_and_their_sentences() -> None:
     r = CliRunner().invoke(main, ["cards", "--set", "M10"])
     assert r.exit_code == 0
-    assert r.output.startswith("M10: 234 cards, ")
-    partial = next(c for n in card_names() if not (c := get_card(n)).supported and "M10" in c.sets)
-    assert f"  {partial.name} (M10)\n    - {partial.unsupported[0]}" in r.output
+    assert r.output.startswith("M10: 234 cards, 234 fully supported, 0 partial")
+    where, name, sentence = _a_partial_card()
+    r = CliRunner().invoke(main, ["cards", "--set", where])
+    assert f"  {name} ({where})\n    - {sentence}" in r.output
     assert CliRunner().invoke(main, ["cards", "--set", "XYZ"]).exit_code != 0

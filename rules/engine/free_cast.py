@@ -1,0 +1,117 @@
+"""Playing a card without paying its mana cost while an effect resolves ("You may play that
+card without paying its mana cost": Djinn of Wishes).
+
+A land is played as the turn's land play, so only by the active player who hasn't played
+one yet (2014 305.3 / 2009 212.6d: the effect gives permission to play it, not an extra land
+play).  A spell is cast during the resolution, ignoring timing (608.2g / 413.2e); it goes on
+the stack above what is resolving and resolves later.  Its mana cost isn't paid, so X is 0;
+a cost increase ("{1} more for each target beyond the first") is still paid (601.2e /
+409.1f).  The player says yes or no first; then, when the spell has targets to
+choose, a `cast` action for that card announces them (`CastFreeDecision`)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ..cards.mana import ManaCost, Payment
+from . import actions as A
+from .characteristics import spell_ability, spell_targets
+from .decisions import CastFreeDecision, Decision, YesNoDecision
+from .division import check_division, divided_effect
+from .events import emit, emit_targeted
+from .objects import Obj, StackItem
+from .payment import pay_mana, plan_payment
+from .player_rules import player_rules
+from .spell_costs import extra_cost
+from .state import EffectContext, GameState
+from .targets import check_targets, legal_targets, targets_text
+from .zones import move
+
+Gen = Generator[Decision, Any, Any]
+
+
+def play_without_paying(state: GameState, ctx: EffectContext, oid: Any) -> Gen:
+    """Offer `ctx.controller` to play card `oid` without paying its mana cost; returns whether
+    they did."""
+    o = state.objects.get(oid) if isinstance(oid, int) else None
+    if o is None:
+        return False
+    p = ctx.controller
+    if o.card.is_type("Land"):
+        if state.active != p or state.player(p).lands_played >= 1:
+            state.log_event(f"{p} can't play {o.name}: a land can be played only on your own turn, once",
+                            "land_by_effect", player=p)
+            return False
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: play {o.name}?")
+        if not ans.yes:
+            return False
+        move(state, o.id, "battlefield", controller=p)
+        state.player(p).lands_played += 1
+        state.log_event(f"{p} plays {o.name} ({ctx.source.name})", "land_by_effect", player=p)
+        return True
+    why = _cant_cast(state, p, o)
+    if why:
+        state.log_event(f"{p} can't cast {o.name}: {why}", "cast_free", player=p)
+        return False
+    ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: cast {o.name} without paying its mana cost?")
+    if not ans.yes:
+        return False
+    ab = spell_ability(o)
+    if not spell_targets(o) and (ab is None or divided_effect(ab.effect) is None):
+        action: A.Cast = A.Cast(p, o.id)  # nothing to announce: cast without asking
+        plan = check_cast_free(state, CastFreeDecision(p, "", card=o.id), action)
+    else:
+        action, plan = yield CastFreeDecision(p, f"cast {o.name} without paying its mana cost: choose its targets",
+                                              card=o.id)
+    cast_free(state, action, plan)
+    return True
+
+
+def _cant_cast(state: GameState, player: str, o: Obj) -> str:
+    """Why `player` can't cast `o` at all now ("" if they may): a rule against casting, or a
+    target it needs and can't have (601.2c)."""
+    if "cant_cast" in player_rules(state, player):
+        return "they can't cast spells this turn"
+    for spec in spell_targets(o):
+        if len(legal_targets(state, spec, player, o)) < spec.fewest:
+            return f"nothing to target ({spec.text})"
+    return ""
+
+
+def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment[int]:
+    """Check a `cast` answering `d`: that card, X 0, legal targets and division; the plan to
+    pay any cost increase."""
+    o = state.objects.get(a.card)
+    if a.card != d.card or o is None:
+        raise A.IllegalAction("cast the card the effect lets you cast", state.rules.cite("cast_free"))
+    if a.x not in (None, 0):
+        raise A.IllegalAction(f"{o.name} is cast without paying its mana cost, so X is 0",
+                              state.rules.cite("cast_free"))
+    if a.modes:
+        raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
+    extra = extra_cost(o, len(a.targets))
+    plan = plan_payment(state, a.player, ManaCost().plus_generic(extra), a.paying, exclude=(), casting=o.id)
+    check_targets(state, spell_targets(o), a.targets, a.player, o)
+    ab = spell_ability(o)
+    check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
+    return plan
+
+
+def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
+    """Put the spell on the stack (601.2): announced, targets chosen, costs paid, cast."""
+    o = state.objects[a.card]
+    name = o.name
+    ab = spell_ability(o)
+    division = check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
+    extra = extra_cost(o, len(a.targets))
+    new_id = move(state, a.card, "stack", controller=a.player)
+    if extra:
+        pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
+    item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),
+                     division=division)
+    state.stack.append(item)
+    state.log_event(f"{a.player} {state.rules.word('cast')} {name} without paying its mana cost"
+                    f"{targets_text(state, item.targets, item.division)}", "cast_free", player=a.player)
+    emit(state, "cast", {"item": item, "player": a.player})
+    emit_targeted(state, item)

@@ -219,14 +219,14 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.PutFromHand(test, what):
             yield from Z.put_from_hand(state, ctx, test, what)
         case ir.PutOntoBattlefield(objects, remember):
-            Z.put_onto_battlefield(state, ctx, r(objects), remember)
+            yield from Z.put_onto_battlefield(state, ctx, r(objects), remember)
             flush(state)
         case ir.IsAlso(objects):
             E.is_also(state, ctx, r(objects), effect)
         case ir.ReturnAllFromGraveyards(test, owners):
             yield from Z.return_all_from_graveyards(state, ctx, test, owners)
         case ir.RevealUntil(players, test, what):
-            Z.reveal_until(state, ctx, r(players), test, what)
+            yield from Z.reveal_until(state, ctx, r(players), test, what)
         case ir.ReorderTop(amt):
             yield from Z.reorder_top(state, ctx, n(amt))
         case ir.GainControl(objects, duration):

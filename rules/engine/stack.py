@@ -8,7 +8,6 @@ from typing import Any
 
 from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, mana_symbols
 from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
-from ..cards.wording import BASIC_LAND_TYPES
 from . import actions as A
 from .characteristics import (
     activated_abilities,
@@ -22,9 +21,10 @@ from .characteristics import (
     spell_targets,
 )
 from .combat import resolve_combat_damage
-from .decisions import ChooseColorDecision, ChooseWordDecision, Decision, YesNoDecision
+from .decisions import ChooseColorDecision, Decision, YesNoDecision
 from .division import check_division
-from .effects import choose_card_name, choose_object
+from .effects import choose_object
+from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
 from .objects import Obj, StackItem
@@ -372,17 +372,10 @@ def _item_source(state: GameState, item: StackItem) -> Obj:
 def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) -> Gen:
     o = state.objects[item.source_id]
     if any(o.card.is_type(t) for t in ("Creature", "Artifact", "Enchantment", "Planeswalker", "Land")):
-        copy_of = yield from as_it_enters_copy(state, o, item.controller)
-        chosen = yield from as_it_enters_choice(state, o, item.controller)
-        state.stack.remove(item)
-        new_id = move(state, o.id, "battlefield", controller=item.controller, copy_of=copy_of, chosen=chosen,
-                      x=item.x)
+        new_id = yield from enter_battlefield(state, o.id, item.controller, x=item.x, leaving=item)
         if aura_target_spec(o) and live_targets:
             state.objects[new_id].attached_to = live_targets[0]
-        if copy_of is not None:
-            state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control as a copy of "
-                            f"{copy_of.name}", "copy")
-        else:
+        if state.objects[new_id].printed is None:
             state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control",
                             "resolve_permanent")
     else:
@@ -390,45 +383,3 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
         if not o.spell_copy:
             state.log_event(f"{o.name} is put into its owner's graveyard", "resolve_instant")
         spell_to_graveyard(state, o.id)
-
-
-# what "As ~ enters the battlefield, choose a ..." offers, by what the compiler read
-AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_TYPES}
-
-
-def as_it_enters_choice(state: GameState, o: Obj, controller: str) -> Gen:
-    """"As ~ enters the battlefield, choose a basic land type" / "... choose a card name"
-    (614.12): asked as the permanent spell resolves; returns the word or name chosen, or ""."""
-    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
-    if ab is None:
-        return ""
-    if ab.as_enters_choose == "card name":
-        name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
-        state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
-        return name
-    options = AS_ENTERS_CHOICES[ab.as_enters_choose]
-    ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
-                                      options=options, concept="etb_replacement")
-    word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
-    state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
-    return word
-
-
-def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
-    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield":
-    the choice is made as it enters (614.1c / 419.1c, 706 / 503), a yes or no, then which one
-    when there are several.  Returns the object to copy, or None."""
-    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.enters_as_copy is not None), None)
-    if ab is None or ab.enters_as_copy is None:
-        return None
-    test = ab.enters_as_copy
-    options = [p.id for p in state.permanents() if matches(state, test, p, chars(state, p), controller, o)]
-    if not options:
-        return None
-    ans, _ = yield YesNoDecision(controller, f"{o.name}: enter the battlefield as a copy of "
-                                 + (state.objects[options[0]].name if len(options) == 1 else "a creature") + "?")
-    if not ans.yes:
-        return None
-    chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
-                                      concept="copy")
-    return state.objects[chosen]

@@ -12,6 +12,7 @@ from ..cards.ir import Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
 from .decisions import ChooseCardsDecision, Decision
 from .effects import Ids, choose_object, discard_card, move_each
+from .entering import enter_battlefield
 from .refs import resolve_ref
 from .state import EffectContext, GameState
 from .zones import move, move_together
@@ -50,7 +51,7 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
         return
     name = state.objects[oid].name
     if dest == "battlefield":
-        new = move(state, oid, "battlefield", controller=p, tapped=tapped)
+        new = yield from enter_battlefield(state, oid, p, tapped=tapped)
         state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
                   "search", player=p)
     elif dest == "top":
@@ -254,11 +255,11 @@ def put_from_hand(state: GameState, ctx: EffectContext, test: Pred, what: str) -
                                    zones=("hand",), concept="put_onto_battlefield", hidden=True)
     if oid is not None:
         name = state.objects[oid].name
-        move(state, oid, "battlefield", controller=p)
+        yield from enter_battlefield(state, oid, p)
         state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
 
 
-def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remember: str) -> None:
+def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remember: str) -> Gen:
     """"Put target creature card from a graveyard onto the battlefield under your control"."""
     p = ctx.controller
     put: list[int] = []
@@ -266,7 +267,7 @@ def put_onto_battlefield(state: GameState, ctx: EffectContext, which: Ids, remem
         if oid is None or oid not in state.objects:
             continue
         name = state.objects[oid].name
-        put.append(move(state, oid, "battlefield", controller=p))
+        put.append((yield from enter_battlefield(state, oid, p)))
         state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control", "put_onto_battlefield", player=p)
     ctx.data[remember] = put
 
@@ -309,7 +310,7 @@ def enter_together(state: GameState, entries: list[tuple[int, str]]) -> Gen:
         if oid in stays:
             continue
         name = state.objects[oid].name
-        nid = move(state, oid, "battlefield", controller=p)
+        nid = yield from enter_battlefield(state, oid, p)
         new.append(nid)
         if oid in hosts:
             state.objects[nid].attached_to = hosts[oid]
@@ -324,7 +325,7 @@ def enter_together(state: GameState, entries: list[tuple[int, str]]) -> Gen:
     return new
 
 
-def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> None:
+def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred, what: str) -> Gen:
     """"reveals cards from the top of their library until they reveal a creature card. The
     player puts that card onto the battlefield, then shuffles all other cards revealed this
     way into their library" (Polymorph)."""
@@ -340,7 +341,7 @@ def reveal_until(state: GameState, ctx: EffectContext, who: Players, test: Pred,
         state.log_event(f"{p} reveals {', '.join(shown) or 'no cards'}", "reveal", player=p)
         if hit is not None:
             name = state.objects[hit].name
-            move(state, hit, "battlefield", controller=p)
+            yield from enter_battlefield(state, hit, p)
             state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield", player=p)
         state.rng.shuffle(lib)
         state.invalidate()  # what is on top may matter ("As long as the top card of your library is black")

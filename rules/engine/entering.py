@@ -1,0 +1,82 @@
+"""Permanents entering the battlefield, with the choices made as they enter (614.1c-d,
+614.12 / 419.1c, 419.6i): what a Clone copies (706 / 503) and what Convincing Mirage or
+Pithing Needle chooses.  These are asked whenever the card enters, whether a permanent spell
+resolves or an effect puts it onto the battlefield (Rise from the Grave returning a Clone
+lets it copy a creature)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ..cards.model import CardDef, StaticAbility
+from ..cards.wording import BASIC_LAND_TYPES
+from .characteristics import chars, matches
+from .decisions import ChooseWordDecision, Decision, YesNoDecision
+from .effects import choose_card_name, choose_object
+from .objects import Obj, StackItem
+from .state import GameState
+from .zones import move
+
+Gen = Generator[Decision, Any, Any]
+
+
+def enter_battlefield(state: GameState, oid: int, controller: str, *, tapped: bool = False, x: int = 0,
+                      leaving: StackItem | None = None) -> Gen:
+    """Put card `oid` onto the battlefield under `controller`'s control, asking first what it
+    enters as a copy of and what it chooses; `leaving`: the permanent spell it was, taken off
+    the stack as it enters.  Returns the new id."""
+    o = state.objects[oid]
+    copy_of = yield from as_it_enters_copy(state, o, controller)
+    chosen = yield from as_it_enters_choice(state, o, controller, copy_of.card if copy_of else o.card)
+    if leaving is not None:
+        state.stack.remove(leaving)
+    new_id = move(state, oid, "battlefield", controller=controller, tapped=tapped, copy_of=copy_of, chosen=chosen,
+                  x=x)
+    if copy_of is not None:
+        state.log_event(f"{o.name} {state.rules.word('enters')} under {controller}'s control as a copy of "
+                        f"{copy_of.name}", "copy")
+    return new_id
+
+
+# what "As ~ enters the battlefield, choose a ..." offers, by what the compiler read
+AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_TYPES}
+
+
+def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef | None = None) -> Gen:
+    """"As ~ enters the battlefield, choose a basic land type" / "... choose a card name"
+    (614.12): asked as it enters, of `card` (what it enters as); returns the word or name
+    chosen, or ""."""
+    ab = next((a for a in (card or o.card).abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
+    if ab is None:
+        return ""
+    if ab.as_enters_choose == "card name":
+        name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
+        state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
+        return name
+    options = AS_ENTERS_CHOICES[ab.as_enters_choose]
+    ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
+                                      options=options, concept="etb_replacement")
+    word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
+    state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
+    return word
+
+
+def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
+    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield":
+    the choice is made as it enters (614.1c / 419.1c, 706 / 503), a yes or no, then which one
+    when there are several.  Returns the object to copy, or None."""
+    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.enters_as_copy is not None), None)
+    if ab is None or ab.enters_as_copy is None:
+        return None
+    test = ab.enters_as_copy
+    options = [p.id for p in state.permanents() if matches(state, test, p, chars(state, p), controller, o)]
+    if not options:
+        return None
+    ans, _ = yield YesNoDecision(controller, f"{o.name}: enter the battlefield as a copy of "
+                                 + (state.objects[options[0]].name if len(options) == 1 else "a creature") + "?")
+    if not ans.yes:
+        return None
+    chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
+                                      concept="copy")
+    return state.objects[chosen]

@@ -370,6 +370,8 @@ def _item_source(state: GameState, item: StackItem) -> Obj:
 
 
 def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) -> Gen:
+    if item not in state.stack:  # it left the stack as it resolved (a copy of Cancel countering Cancel)
+        return
     o = state.objects[item.source_id]
     if any(o.card.is_type(t) for t in ("Creature", "Artifact", "Enchantment", "Planeswalker", "Land")):
         new_id = yield from enter_battlefield(state, o.id, item.controller, x=item.x, leaving=item)

@@ -58,6 +58,8 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         item = state.stack_item(t)
         if item is None or item.kind != "spell":
             return ("it must be a spell on the stack", legal)
+        if item.source_id == source.id:
+            return ("a spell can't target itself", state.rules.cite("target_itself"))
         card = state.objects[item.source_id]
         if not matches(state, spec.test, card, chars(state, card), controller, source):
             return ("it doesn't match " + spec.text, legal)

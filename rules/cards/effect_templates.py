@@ -83,6 +83,7 @@ from .ir import (
     Shuffle,
     ShufflePermanentsIn,
     SourceRef,
+    SwitchPT,
     Tap,
     TargetRef,
     TokenSpec,
@@ -264,6 +265,11 @@ def _damage(m: re.Match, out: Compiled) -> None:
         out.steps.append(DealDamage(second[0], recipients(second[1], out)))
     if gain is not None:
         out.steps.append(GainLife(You(), gain))
+
+
+@template(r"Switch (.+?)'s power and toughness until end of turn")
+def _switch(m: re.Match, out: Compiled) -> None:
+    out.steps.append(SwitchPT(objects(m.group(1), out)))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")

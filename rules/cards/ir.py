@@ -648,6 +648,13 @@ class Pump:
 
 
 @dataclass(frozen=True)
+class SwitchPT:
+    """"Switch target creature's power and toughness until end of turn" (layer 7e / 6e)."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class Becomes:
     """"target Forest becomes a 4/5 green Treefolk creature for as long as ~ remains on the
     battlefield": types and subtypes added (layer 4), its colors set (5), its P/T set (7b /
@@ -814,7 +821,7 @@ Effect = (
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
-    | OpponentsCantCast | ExtraTurn | Pump | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
+    | OpponentsCantCast | ExtraTurn | Pump | SwitchPT | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | RedirectNextDamage | CopySpell | PlayWithoutPaying | May | If | AtNextEndStep | AttachSourceTo
     | LifelinkGain
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName

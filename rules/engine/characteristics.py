@@ -210,7 +210,13 @@ def _effect_parts(e: ContinuousEffect) -> list[Part]:
         parts.append(Part(Layer.PT_SET, e.timestamp, key, _always, _set_pt_to(e.set_pt)))
     if e.power or e.toughness:
         parts.append(Part(Layer.PT_MODIFY, e.timestamp, key, _always, _modify_pt(e.power, e.toughness)))
+    if e.switch_pt:
+        parts.append(Part(Layer.PT_SWITCH, e.timestamp, key, _always, _switch_pt))
     return parts
+
+
+def _switch_pt(ch: Characteristics) -> None:
+    ch.power, ch.toughness = ch.toughness, ch.power
 
 
 def _always(ch: Characteristics) -> bool:

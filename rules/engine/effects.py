@@ -181,6 +181,16 @@ def pump(state: GameState, ctx: EffectContext, which: Ids, power: int = 0, tough
         state.log_event(f"{names} {' and '.join(bits) or 'is affected'} until end of turn", "continuous")
 
 
+def switch_pt(state: GameState, ctx: EffectContext, which: Ids) -> None:
+    """"Switch target creature's power and toughness until end of turn": applied after every
+    other P/T effect and the counters, whatever its timestamp (613.3e / 418.5a, 6e)."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if ids:
+        add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot", switch_pt=True))
+        names = ", ".join(state.objects[i].name for i in ids)
+        state.log_event(f"{names}: power and toughness switched until end of turn", "switch_pt")
+
+
 def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -> None:
     """"becomes a 4/5 green Treefolk creature": types added, colors and P/T set (layers 4, 5,
     7b / 6b), until end of turn or for as long as its source remains on the battlefield."""

@@ -238,6 +238,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             state.log_event(f"{', '.join(sorted(foes))} can't cast spells this turn", "cant")
         case ir.ExtraTurn(players):
             E.extra_turn(state, ctx, r(players))
+        case ir.SwitchPT(objects):
+            E.switch_pt(state, ctx, r(objects))
         case ir.Becomes(objects):
             E.becomes(state, ctx, r(objects), effect)
         case ir.Pump(objects, power, toughness, grants):

@@ -152,6 +152,7 @@ class ContinuousEffect:
     add_subtypes: tuple[str, ...] = ()
     set_colors: frozenset[str] | None = None  # layer 5: "becomes ... green"
     add_colors: frozenset[str] = frozenset()  # layer 5: "is black in addition to its other colors"
+    switch_pt: bool = False  # layer 7e / 6e: "switch its power and toughness"
     must_attack: str = ""  # "attacks you this turn if able": the player it must attack (508.1d / 500.2)
 
 

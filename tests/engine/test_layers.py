@@ -18,6 +18,9 @@ TEST_CARDS = [
     {"name": "Test Wings", "type": "Enchantment", "cost": "{W}", "text": "Creatures you control have flying."},
     {"name": "Test Sky Guard", "type": "Enchantment", "cost": "{W}",
      "text": "Creatures with flying have first strike."},
+    {"name": "Test Switch", "type": "Instant", "cost": "{U}",
+     "text": "Switch target creature's power and toughness until end of turn."},
+    {"name": "Test Surge", "type": "Instant", "cost": "{R}", "text": "Target creature gets +2/+0 until end of turn."},
 ]
 
 
@@ -79,3 +82,17 @@ def test_a_card_of_the_test_pool_is_gone_after_the_block() -> None:
         assert get_card("Test Ephemeral").name == "Test Ephemeral"
     with pytest.raises(UnknownCard):
         get_card("Test Ephemeral")
+
+
+@pytest.mark.parametrize("rules", ["2009", "2014"])
+def test_switching_power_and_toughness_applies_last_whatever_the_timestamps(rules: str) -> None:
+    """Horned Turtle (1/4) is switched, then gets +2/+0: the switch is in the last sublayer
+    (613.3e / 418.5a, 6e), so +2/+0 applies first (3/4) and the switch after it: 4/3, not
+    the 6/1 of applying them in timestamp order."""
+    run({"rules": rules,
+         "actions": ["alice: cast Test Switch targeting Horned Turtle", "resolve",
+                     "alice: cast Test Surge targeting Horned Turtle", "resolve"],
+         "players": {"alice": {"hand": ["Test Switch", "Test Surge"],
+                               "battlefield": ["Horned Turtle", "Island", "Mountain"]},
+                     "bob": {}},
+         "expect": {"permanents": {"Horned Turtle": {"power": 4, "toughness": 3}}}})

@@ -40,3 +40,17 @@ def _rules_statics(state: GameState) -> Iterator[tuple[Obj, StaticAbility]]:
         o = state.objects[oid]
         for ab in o.card.rules_statics:
             yield o, ab
+
+
+def announce_revealed(state: GameState, o: Obj) -> None:
+    """As a permanent that makes hidden cards public enters ("Your opponents play with their
+    hands revealed", "Play with the top card of your library revealed"), the log says whose
+    cards everyone now sees (701.13a / 217.3c)."""
+    for ab in o.card.rules_statics:
+        if ab.player_rule not in ("hand_revealed", "top_revealed"):
+            continue
+        whom = state.opponents(o.controller) if ab.rule_for == "opponents" else [o.controller]
+        what = "hand" if ab.player_rule == "hand_revealed" else "the top card of their library"
+        for p in whom:
+            state.log_event(f"{p} plays with {'their ' if what == 'hand' else ''}{what} revealed ({o.name})",
+                            "reveal", player=p)

@@ -8,6 +8,7 @@ from ..cards import get_card
 from ..cards.model import CardDef
 from .events import emit
 from .objects import Obj, StackItem
+from .player_rules import announce_revealed
 from .replacement import EnterEvent, MoveEvent, replaced
 from .state import GameState
 
@@ -97,6 +98,8 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         old.leave_combat()
     state.invalidate()
     state.zone_changes.append((old, new))
+    if to_zone == "battlefield" and new.card.rules_statics:
+        announce_revealed(state, new)
     return new_id, (lst if ev.shuffle else None)
 
 

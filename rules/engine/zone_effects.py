@@ -32,19 +32,28 @@ def shuffle(state: GameState, ctx: EffectContext, who: Players) -> None:
     state.invalidate()
 
 
+def _search_library(state: GameState, ctx: EffectContext, owner: str, test: Pred, what: str) -> Gen:
+    """The controller searches `owner`'s library for a card matching `test` (701.16a / 217.2b)
+    and chooses one among them (identical cards count once); returns it, or None."""
+    p = ctx.controller
+    cands = [i for i in state.player(owner).library if _is(state, test, i, p, ctx.source)]
+    whose = "their" if owner == p else f"{owner}'s"
+    state.log_event(f"{p} searches {whose} library for {what}", "search", player=p)
+    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from "
+                                   f"{'your' if owner == p else whose} library", cands,
+                                   zones=("library",), concept="search", hidden=True)
+    if oid is None:
+        state.log_event(f"{p} finds nothing", "search", player=p)
+    return oid
+
+
 def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: str,
            tapped: bool = False, reveal: bool = False) -> Gen:
     """The controller searches their library for a card matching `test` and puts it into
     their hand, onto the battlefield or (dest "top") on top after shuffling (701.16a).
     The card found is remembered in ctx.data["found"]."""
     p = ctx.controller
-    lib = state.player(p).library
-    cands = [i for i in lib if _is(state, test, i, p, ctx.source)]
-    state.log_event(f"{p} searches their library for {what}", "search", player=p)
-    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from your library", cands,
-                                   zones=("library",), concept="search", hidden=True)
-    if oid is None:
-        state.log_event(f"{p} finds nothing", "search", player=p)
+    oid = yield from _search_library(state, ctx, p, test, what)
     if dest == "top":  # "then shuffle your library and put that card on top of it"
         shuffle(state, ctx, [p])
     if oid is None:
@@ -73,13 +82,8 @@ def search_library_of(state: GameState, ctx: EffectContext, who: Ids, test: Pred
     for owner in who:
         if owner is None:
             continue
-        lib = state.player(owner).library
-        cands = [i for i in lib if _is(state, test, i, p, ctx.source)]
-        state.log_event(f"{p} searches {owner}'s library for {what}", "search", player=p)
-        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from {owner}'s library", cands,
-                                       zones=("library",), concept="search", hidden=True)
+        oid = yield from _search_library(state, ctx, owner, test, what)
         if oid is None:
-            state.log_event(f"{p} finds nothing", "search", player=p)
             continue
         ctx.data[key] = [oid]
         state.log_event(f"{p} chooses a card in {owner}'s library", "search", player=p)

@@ -31,9 +31,9 @@ def main(ctx: click.Context) -> None:
 @click.option("--open", "open_hands", is_flag=True, help="No cover screen between turns: open-hand practice.")
 @game_options
 def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: str, mulligan: str | None,
-         seed: int | None, allow_illegal: bool) -> None:
+         seed: int | None, allow_illegal: bool, allow_partial: bool) -> None:
     """A hotseat game: two players share the keyboard.  A deck is a bundled deck's name or a file."""
-    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands, allow_illegal)
+    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands, allow_illegal, allow_partial)
 
 
 @main.command()
@@ -41,9 +41,9 @@ def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: s
 @click.option("--name", default=None, help="Your name (default: alice).")
 @game_options
 def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, seed: int | None,
-             allow_illegal: bool) -> None:
+             allow_illegal: bool, allow_partial: bool) -> None:
     """Goldfish: your deck against an opponent with 20 life who never acts; how fast do you win?"""
-    start("goldfish", (deck,), name, ruleset, mulligan, seed, allow_illegal=allow_illegal)
+    start("goldfish", (deck,), name, ruleset, mulligan, seed, allow_illegal=allow_illegal, allow_partial=allow_partial)
 
 
 @main.command()

@@ -15,6 +15,7 @@ from rules import Game, GameSetup
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction
 from rules.play.decklist import DeckError
+from rules.play.partial import PartialDeck, check_supported
 
 Mode = Literal["hotseat", "goldfish"]
 GOLDFISH_NAME = "goldfish"
@@ -30,6 +31,7 @@ class GameConfig:
     seed: int | None = None  # None: a fresh random seed
     open_hands: bool = False
     allow_illegal: bool = False  # practice decks: skip the construction rules (100.2a / 100.2)
+    allow_partial: bool = False  # decks with partial cards: their sentences are done by hand
     cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
 
     def player_names(self) -> tuple[str, ...]:
@@ -67,6 +69,9 @@ class GameConfig:
         if not self.allow_illegal:
             for deck in decks:
                 check_construction(deck, self.ruleset)
+        if not self.allow_partial:
+            for deck in decks:
+                check_supported(deck)
         cards = {name: deck.cards for name, deck in zip(names, decks, strict=True)}
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
         return replace(self, names=names, seed=seed, cards=cards)
@@ -91,4 +96,4 @@ class GameConfig:
         return Game(self.setup())
 
 
-__all__ = ["GameConfig", "DeckError", "IllegalDeck", "GOLDFISH_NAME"]
+__all__ = ["GameConfig", "DeckError", "IllegalDeck", "PartialDeck", "GOLDFISH_NAME"]

@@ -10,6 +10,7 @@ import click
 
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck
+from rules.play.partial import PartialDeck
 
 from .config import GameConfig, Mode
 from .decklists import DeckError
@@ -18,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .session import Session
 
 ALLOW_HINT = "--allow-illegal plays it anyway"
+PARTIAL_HINT = "--allow-partial plays it anyway, those sentences done by hand (manual actions)"
 
 
 def run_app(config: GameConfig | None = None, session: Session | None = None) -> None:
@@ -32,10 +34,10 @@ def run_app(config: GameConfig | None = None, session: Session | None = None) ->
 
 
 def start(mode: Mode, decks: tuple[str, ...], names: str | None, ruleset: str, mulligan: str | None,
-          seed: int | None, open_hands: bool = False, allow_illegal: bool = False) -> None:
+          seed: int | None, open_hands: bool = False, allow_illegal: bool = False, allow_partial: bool = False) -> None:
     # split as given: an empty name or one too many is refused by checked(), not dropped
     config = GameConfig(mode, decks, tuple(names.split(",")) if names is not None else (), ruleset, mulligan,
-                        seed, open_hands, allow_illegal)
+                        seed, open_hands, allow_illegal, allow_partial)
     try:
         config = config.checked()
     except DeckError as e:
@@ -47,7 +49,11 @@ def start(mode: Mode, decks: tuple[str, ...], names: str | None, ruleset: str, m
 
 def deck_error(e: DeckError) -> click.ClickException:
     """The one-line error for a deck refused; an illegal deck's says how to play it anyway."""
-    return click.ClickException(f"{e}; {ALLOW_HINT}" if isinstance(e, IllegalDeck) else str(e))
+    if isinstance(e, IllegalDeck):
+        return click.ClickException(f"{e}; {ALLOW_HINT}")
+    if isinstance(e, PartialDeck):
+        return click.ClickException(f"{e}; {PARTIAL_HINT}")
+    return click.ClickException(str(e))
 
 
 def allow_illegal_option(f):  # noqa: ANN001, ANN201 - a click decorator
@@ -60,6 +66,9 @@ def allow_illegal_option(f):  # noqa: ANN001, ANN201 - a click decorator
 def game_options(f):  # noqa: ANN001, ANN201 - a click decorator
     """The options `play` and `goldfish` share."""
     f = allow_illegal_option(f)
+    f = click.option("--allow-partial", is_flag=True,
+                     help="Accept decks with partial cards: the log names each sentence the engine doesn't carry "
+                          "out, and the players do it by hand (manual actions).")(f)
     f = click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")(f)
     f = click.option("--mulligan", type=click.Choice(MULLIGANS), default=None,
                      help="Mulligan rule (default: the ruleset's).")(f)

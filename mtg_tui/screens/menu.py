@@ -152,6 +152,7 @@ class NewGameScreen(Screen[None]):
                 if hotseat:
                     yield Checkbox("open hands (no cover screen)", id="open")
                 yield Checkbox("allow illegal decks", id="allow-illegal")
+                yield Checkbox("allow partial cards", id="allow-partial")
             yield Static("", id="form-error")
             yield Static(styled("Tab: next field · Enter: start · Esc: back", "dim"))
 
@@ -179,14 +180,17 @@ class NewGameScreen(Screen[None]):
         open_hands = self.mode == "hotseat" and self.query_one("#open", Checkbox).value
         return GameConfig(self.mode, tuple(decks), names, str(self.query_one("#ruleset", Select).value),
                           None if mull == "default" else str(mull), int(seed_text) if seed_text else None,
-                          open_hands, self.query_one("#allow-illegal", Checkbox).value)
+                          open_hands, self.query_one("#allow-illegal", Checkbox).value,
+                          self.query_one("#allow-partial", Checkbox).value)
 
     def start(self) -> None:
-        from ..config import IllegalDeck
+        from ..config import IllegalDeck, PartialDeck
         try:
             cfg = self.config().checked()
         except ValueError as e:  # DeckError is a ValueError too
-            hint = "; tick 'allow illegal decks' to play it anyway" if isinstance(e, IllegalDeck) else ""
+            hint = "; tick 'allow illegal decks' to play it anyway" if isinstance(e, IllegalDeck) else \
+                "; tick 'allow partial cards' to play it, those sentences done by hand" if isinstance(e, PartialDeck) \
+                else ""
             self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold red"))
             return
         self.app.start_config(cfg)  # type: ignore[attr-defined]

@@ -12,9 +12,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
-from .compiler import Unsupported, compile_line, merge_spell_lines
+from .compiler import Unsupported, compile_line, merge_spell_lines, normalise, parse_cost_text
 from .mana import ManaError, parse_cost
 from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
+from .unenforced import unenforced_ability
 
 
 class UnknownCard(KeyError):
@@ -129,5 +130,8 @@ def compile_card(raw: dict) -> CardDef:
             card.abilities.extend(compile_line(line, card))
         except Unsupported:
             card.unsupported.append(line)
+            timing = unenforced_ability(line, normalise(line, card.name), parse_cost_text)
+            if timing is not None:  # it still triggers or can be activated; the log names the rest
+                card.abilities.append(timing)
     merge_spell_lines(card)
     return card

@@ -742,6 +742,15 @@ class PlayWithoutPaying:
 
 
 @dataclass(frozen=True)
+class Unenforced:
+    """A sentence the compiler can't read, in an ability whose timing it could read (a trigger
+    condition, an activation cost): as it resolves, the log names the sentence and the players
+    carry it out by hand with manual actions."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
@@ -822,8 +831,8 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | SwitchPT | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
-    | PreventThisTurn | RedirectNextDamage | CopySpell | PlayWithoutPaying | May | If | AtNextEndStep | AttachSourceTo
-    | LifelinkGain
+    | PreventThisTurn | RedirectNextDamage | CopySpell | PlayWithoutPaying | Unenforced | May | If | AtNextEndStep
+    | AttachSourceTo | LifelinkGain
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController

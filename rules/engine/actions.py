@@ -42,6 +42,23 @@ class PlayLand(Action):
     card: int
 
 
+MANUAL_KINDS = ("move", "life", "counters", "tap", "untap", "token", "control")
+
+
+@dataclass(frozen=True)
+class Manual(Action):
+    """A manual action: the player with priority carries out by hand what a card says and the
+    engine doesn't (`rules.engine.manual`).  `what` is one of MANUAL_KINDS; `subject` the
+    object or player it changes; `zone` where a moved card goes; `amount` the life or counters
+    added (negative: taken away); `kind` the kind of counter, or the card name of a token."""
+
+    what: str
+    subject: Ref | None = None
+    zone: str = ""
+    amount: int = 0
+    kind: str = ""
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     card: int

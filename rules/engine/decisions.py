@@ -46,7 +46,7 @@ class PriorityDecision(Decision):
     """A player with priority: play a land, cast a spell, activate an ability or pass (116)."""
 
     kind: ClassVar[str] = "priority"
-    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Pass, A.PlayLand, A.Cast, A.Activate)
+    answers: ClassVar[tuple[type[A.Action], ...]] = (A.Pass, A.PlayLand, A.Cast, A.Activate, A.Manual)
     words: ClassVar[str] = "an action or a pass (priority)"
 
 

@@ -23,6 +23,7 @@ from .free_cast import play_without_paying
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
+from .unenforced import say_unenforced
 
 Gen = Generator[Decision, Any, Any]
 
@@ -262,6 +263,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 played = (yield from play_without_paying(state, ctx, oid)) or played
             if not played:
                 yield from run_effects(state, ctx, otherwise)
+        case ir.Unenforced(text):
+            say_unenforced(state, ctx.source.name, text)
         case ir.CopySpell(spell, copiers, new_targets):
             for original in r(spell):
                 item = original if isinstance(original, StackItem) else state.stack_item(original)

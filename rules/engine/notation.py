@@ -370,11 +370,40 @@ def _p_discard(state: GameState, player: str, rest: str) -> A.Action:
     return A.Discard(player, tuple(out))
 
 
+def _p_manual(state: GameState, player: str, rest: str) -> A.Action:
+    """`manual move X to graveyard`, `manual life bob -3`, `manual counters X +1/+1 +2`,
+    `manual tap X`, `manual untap X`, `manual token Craw Wurm`, `manual control X`."""
+    what, _, rest = rest.strip().partition(" ")
+    rest = rest.strip()
+    zones = ("battlefield", "hand", "graveyard", "exile", "library", "stack")
+
+    def obj(ref: str) -> Any:
+        return resolve_ref(state, ref, zones=zones, controller=player)
+
+    if what == "move":
+        ref, sep, zone = rest.rpartition(" to ")
+        if not sep:
+            raise NotationError("write 'manual move CARD to ZONE' (hand, library, graveyard, exile, battlefield)")
+        return A.Manual(player, "move", obj(ref), zone=zone.strip().lower())
+    if what == "life":
+        who, _, amount = rest.rpartition(" ")
+        return A.Manual(player, "life", who.strip(), amount=_int(amount, "life"))
+    if what == "counters":
+        head, _, amount = rest.rpartition(" ")
+        ref, _, kind = head.rpartition(" ")
+        return A.Manual(player, "counters", obj(ref), amount=_int(amount, "counters"), kind=kind)
+    if what in ("tap", "untap", "control"):
+        return A.Manual(player, what, obj(rest))
+    if what == "token":
+        return A.Manual(player, "token", kind=rest)
+    raise NotationError(f"unknown manual action {what!r}; they are: {', '.join(A.MANUAL_KINDS)}")
+
+
 _PARSERS = {
     "pass": _p_pass, "play": _p_play, "cast": _p_cast, "activate": _p_activate, "attack": _p_attack,
     "block": _p_block, "order": _p_order, "assign": _p_assign, "choose": _p_choose, "yes": _p_yes,
     "no": _p_no, "target": _p_target, "discard": _p_discard, "keep": _p_keep, "mulligan": _p_mulligan,
-    "concede": _p_concede,
+    "concede": _p_concede, "manual": _p_manual,
 }
 
 
@@ -405,6 +434,17 @@ def format_action(state: GameState, a: A.Action) -> str:
         if a.paying is not None:
             s += " paying " + ", ".join(n(t) for t in a.paying)
         return s
+    if isinstance(a, A.Manual):
+        match a.what:
+            case "move":
+                return f"{p}: manual move {n(a.subject)} to {a.zone}"
+            case "life":
+                return f"{p}: manual life {a.subject} {a.amount:+d}"
+            case "counters":
+                return f"{p}: manual counters {n(a.subject)} {a.kind} {a.amount:+d}"
+            case "token":
+                return f"{p}: manual token {a.kind}"
+        return f"{p}: manual {a.what} {n(a.subject)}"
     if isinstance(a, A.DeclareAttackers):
         if not a.attacks:
             return f"{p}: attack none"

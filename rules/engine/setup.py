@@ -53,6 +53,7 @@ class GameSetup:
     active: str | None = None
     step: str = "main1"
     turn_cap: int | None = None  # the game is a draw when this turn would begin
+    manual: bool = True  # manual actions allowed (a scenario file opts in with `manual = true`)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod

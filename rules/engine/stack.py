@@ -33,6 +33,7 @@ from .player_rules import player_rules
 from .spell_costs import total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
+from .unenforced import announce_unenforced
 from .zones import move, remove_from_stack, spell_to_graveyard
 
 Gen = Generator[Decision, Any, Any]
@@ -347,6 +348,9 @@ def resolve_top(state: GameState) -> Gen:
             ctx = ctx.data["snapshot"]
         yield from run_effects(state, ctx, ab.effect)
         flush(state)
+    if item.kind == "spell" and source.card.unsupported and not source.card.is_type("Land") \
+            and (source.card.is_type("Instant") or source.card.is_type("Sorcery")):
+        announce_unenforced(state, source)  # what the spell says and the engine doesn't do
     if item.kind == "spell":
         yield from _finish_spell(state, item, live_targets)
     else:

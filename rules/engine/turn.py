@@ -10,6 +10,7 @@ from ..cards.mana import pool_text
 from . import actions as A, combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
+from .manual import do_manual
 from .player_rules import max_hand_size
 from .refs import candidates, known_name, name_of, resolve_ref
 from .state import GameOver, GameState
@@ -365,6 +366,8 @@ def priority_loop(state: GameState) -> Gen:
             stack.cast(state, action, plan)
         elif isinstance(action, A.Activate):
             yield from stack.activate(state, action, plan)
+        elif isinstance(action, A.Manual):
+            do_manual(state, action)
         state.priority = who  # 116.3c: the player who acted receives priority again
         state.log_event(f"{who} receives priority again", "priority_after_cast", player=who)
 

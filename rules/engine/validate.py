@@ -32,6 +32,7 @@ from .decisions import (
 )
 from .division import check_division
 from .free_cast import check_cast_free
+from .manual import check_manual
 from .refs import candidates, name_of, resolve_ref
 from .stack import check_activate, check_cast, check_play_land
 from .state import GameState
@@ -48,6 +49,8 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             return check_cast(state, action)
         case PriorityDecision(), A.Activate():
             return check_activate(state, action)
+        case PriorityDecision(), A.Manual():
+            return check_manual(state, action)
         case CastFreeDecision(), A.Cast():
             return check_cast_free(state, d, action)
         case AttackersDecision(), A.DeclareAttackers():

@@ -11,6 +11,7 @@ from .objects import Obj, StackItem
 from .player_rules import announce_revealed
 from .replacement import EnterEvent, MoveEvent, replaced
 from .state import GameState
+from .unenforced import announce_unenforced
 
 
 def create_card(state: GameState, name: str, owner: str, zone: str, token: bool = False,
@@ -100,6 +101,8 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
     state.zone_changes.append((old, new))
     if to_zone == "battlefield" and new.card.rules_statics:
         announce_revealed(state, new)
+    if to_zone == "battlefield" and new.card.unsupported:
+        announce_unenforced(state, new)
     return new_id, (lst if ev.shuffle else None)
 
 

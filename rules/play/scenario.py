@@ -144,7 +144,7 @@ _EXPECT = _Table({"turn": _INT, "step": _STR, "active": _STR, "priority": _STR, 
                   "log_cites": _STRS, "log_contains": _STRS, "players": _Each(_EXPECT_PLAYER),
                   "permanents": _Each(_EXPECT_PERMANENT)})
 _SCENARIO = _Table({
-    "name": _STR, "rules": _RULES, "about": _STR_OR_STRS, "actions": _STRS, "mulligan": _STR,
+    "name": _STR, "rules": _RULES, "about": _STR_OR_STRS, "actions": _STRS, "mulligan": _STR, "manual": _BOOL,
     "start": _Table({"turn": _INT, "active": _STR, "step": _STR, "seed": _INT}),
     "players": _Each(_PLAYER), "expect": _EXPECT,
     # a puzzle's keys (rules/play/puzzle.py), so that `mtg-tui scenario` runs a puzzle file too
@@ -268,7 +268,8 @@ def parse_scenario(doc: dict[str, Any], path: Path | None = None) -> Scenario:
     if mulligan is not None and mulligan not in MULLIGANS:
         raise ScenarioError(f"mulligan = {mulligan!r}: choose {', '.join(MULLIGANS)}")
     setup = GameSetup(tuple(players), ruleset=rules, seed=start.get("seed", 0), mulligan=mulligan,
-                      position=True, turn=start.get("turn", 1), active=active, step=step)
+                      position=True, turn=start.get("turn", 1), active=active, step=step,
+                      manual=bool(doc.get("manual", False)))  # manual actions only where the file opts in
     about = doc.get("about", [])
     return Scenario(name, path, setup, [a.strip() for a in actions], doc.get("expect", {}),
                     list(about) if isinstance(about, list) else [about], doc)

@@ -79,6 +79,8 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_free": ("608.2g", "413.2e"),
     "target_itself": ("114.4", "415.6"),
     "switch_pt": ("613.3e", "418.5a"),
+    "unenforced": ("", ""),
+    "manual": ("", ""),
     "land_by_effect": ("305.3", "212.6d"),
     "copy_new_targets": ("706.10c", "503.10c"),
     "copy_ceases": ("704.5e", "420.5j"),

@@ -85,6 +85,24 @@ def test_allow_illegal_plays_a_practice_deck_100_2a(started: list, small_deck: P
     assert goldfish.allow_illegal and sorted(set(goldfish.cards["alice"])) == ["Forest", "Runeclaw Bear"]
 
 
+def test_play_and_goldfish_refuse_a_deck_with_partial_cards_unless_allowed(started: list, tmp_path: Path) -> None:
+    from rules.cards import card_names, get_card
+    card = next(c for n in card_names() if not (c := get_card(n)).supported and not c.is_type("Land"))
+    deck = tmp_path / "odd.txt"
+    deck.write_text(f"56 Swamp\n4 {card.name}\n")
+    sentences = " / ".join(f'"{s}"' for s in card.unsupported)
+    for args in (["play", "red-green", str(deck)], ["goldfish", str(deck)]):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 1
+        assert r.output == (f"Error: odd has 1 partial card whose sentences the engine doesn't carry out: "
+                            f"{card.name}: {sentences}; "
+                            "--allow-partial plays it anyway, those sentences done by hand (manual actions)\n")
+    assert not started
+    assert CliRunner().invoke(main, ["goldfish", str(deck), "--allow-partial"]).exit_code == 0
+    (goldfish,) = started
+    assert goldfish.allow_partial
+
+
 def test_a_file_that_is_not_a_deck_is_summed_up(started: list, tmp_path: Path) -> None:
     bad = tmp_path / "notes.txt"
     bad.write_text("\n".join(f"line {i}" for i in range(40)))

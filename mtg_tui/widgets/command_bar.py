@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import Input
 
 VERBS = ("pass", "play", "cast", "activate", "attack", "block", "order", "assign", "choose", "yes", "no",
-         "target", "discard", "keep", "mulligan", "concede")
+         "target", "discard", "keep", "mulligan", "concede", "manual")
 CLAUSES = ("targeting", "paying", "ability", "for")  # words that follow the first name after a verb
 
 

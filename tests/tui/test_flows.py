@@ -438,3 +438,19 @@ async def test_a_graveyard_ability_is_listed_beside_the_hand_and_activated_by_en
         # nobody can respond, so the client passes for both and the ability resolves
         assert zone_names(game, "alice", "hand") == ["Magma Phoenix"]
         assert any(isinstance(a, A.Activate) for a in game.record)
+
+
+async def test_manual_actions_from_the_command_bar_are_logged_as_by_hand() -> None:
+    """What a partial card says is done by hand: the command bar takes manual actions."""
+    from dataclasses import replace
+
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Runeclaw Bear", "Mountain"]}, "bob": {}})
+    game = Game(replace(game.setup, manual=True))
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(":", *"manual life bob -3", "enter")
+        await pilot.press(":", *"manual counters Runeclaw Bear +1/+1 +1", "enter")
+        game = game_screen(app).game
+        assert game.player("bob").life == 17
+        assert next(o for o in game.permanents("alice") if o.name == "Runeclaw Bear").counters["+1/+1"] == 1
+        assert "alice (by hand): bob's life -3" in screen_text(app)

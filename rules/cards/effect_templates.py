@@ -78,6 +78,7 @@ from .ir import (
     SacrificeChosen,
     SacrificedPower,
     SacrificeSource,
+    Scry,
     Search,
     SearchLibraryOf,
     Shuffle,
@@ -695,6 +696,14 @@ continuation_template(r"The player puts that card onto the battlefield, then shu
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")
 def _reorder_top(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReorderTop(amount(m.group(1), out)))
+
+
+@template(r"[Ss]cry (\w+)(?:, then (.+))?")
+def _scry(m: re.Match, out: Compiled) -> None:
+    """"Scry 2", "Scry 2, then draw a card" (Preordain, Foresee)."""
+    out.steps.append(Scry(amount(m.group(1), out)))
+    if m.group(2):
+        compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], out)
 
 
 object_template(r"Gain control of (.+?) until end of turn", GainControl)

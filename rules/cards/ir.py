@@ -622,6 +622,14 @@ class ReorderTop:
 
 
 @dataclass(frozen=True)
+class Scry:
+    """"Scry N" (2014 701.15a / 2009 501.8a): look at the top N cards of your library, put
+    any number of them on the bottom in any order and the rest on top in any order."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
 class GainControl:
     objects: Ref
     duration: str = "eot"
@@ -827,6 +835,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
+    | Scry
 )
 
 

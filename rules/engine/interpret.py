@@ -229,6 +229,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.reveal_until(state, ctx, r(players), test, what)
         case ir.ReorderTop(amt):
             yield from Z.reorder_top(state, ctx, n(amt))
+        case ir.Scry(amt):
+            yield from Z.scry(state, ctx, n(amt))
         case ir.GainControl(objects, duration):
             E.gain_control(state, ctx, r(objects), duration)
         case ir.OpponentsCantCast():

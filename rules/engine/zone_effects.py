@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards.ir import Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
-from .decisions import ChooseCardsDecision, Decision
+from .decisions import ChooseCardsDecision, Decision, YesNoDecision
 from .effects import Ids, choose_object, discard_card, move_each
 from .entering import enter_battlefield
 from .refs import resolve_ref
@@ -371,4 +371,44 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     lib[:len(top)] = order + left
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
+
+
+def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
+    """"Scry N" (2014 701.15a / 2009 501.8a): the player looks at the top N cards of their
+    library, says of each whether it goes to the bottom, then orders those staying on top
+    and those going to the bottom (in each group, the first chosen is the upper card)."""
+    p = ctx.controller
+    lib = state.player(p).library
+    top = list(lib[:count])
+    if not top:
+        return
+    state.log_event(f"{p} scries {len(top)}: they look at the top {len(top)} card{'s' if len(top) != 1 else ''} "
+                    "of their library", "scry", player=p)
+    bottom: list[int] = []
+    for oid in top:
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: scry: put {state.objects[oid].name} on the bottom "
+                                        "of your library?")
+        if ans.yes:
+            bottom.append(oid)
+    keep = [i for i in top if i not in bottom]
+    ordered_top = yield from _in_chosen_order(state, p, ctx, keep, "on top of your library")
+    ordered_bottom = yield from _in_chosen_order(state, p, ctx, bottom, "on the bottom of your library")
+    rest = lib[len(top):]
+    lib[:] = ordered_top + rest + ordered_bottom
+    state.invalidate()  # what is on top may matter
+    state.log_event(f"{p} puts {len(bottom)} on the bottom of their library and {len(keep)} on top",
+                    "scry", player=p)
+
+
+def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str) -> Gen:
+    """The cards in the order the player picks them (the first picked is the upper one)."""
+    order: list[int] = []
+    left = list(cards)
+    while len(left) > 1:
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
+                                                f"{'next' if order else where}", left,
+                                       zones=("library",), concept="scry", hidden=True)
+        order.append(oid)
+        left.remove(oid)
+    return order + left
 

@@ -235,6 +235,20 @@ def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
     out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
 
 
+@template(r"(It|That creature) deals damage equal to its power to (.+)")
+def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
+    """Warstorm Surge: "it" is the creature that entered, the source of the damage."""
+    if m.group(1).lower() not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
+
+
+@template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard) (.+)")
+def _have_player(m: re.Match, out: Compiled) -> None:
+    """"you may have that player lose 1 life" (Blood Seeker): the player does it."""
+    compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
+
+
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)

@@ -217,6 +217,13 @@ class EventValue:
 
 
 @dataclass(frozen=True)
+class EnteredObject:
+    """The permanent whose entering the battlefield triggered the ability ("Whenever a creature
+    enters the battlefield under your control, it deals damage ..."): as it last existed if
+    it has left since."""
+
+
+@dataclass(frozen=True)
 class OtherCombatant:
     """The creature the source blocks or is blocked by ("that creature")."""
 
@@ -258,6 +265,7 @@ class Both:
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
     | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both
+    | EnteredObject
 )
 
 
@@ -908,9 +916,20 @@ class Never:
     """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
 
 
+@dataclass(frozen=True)
+class EntersUnderControlTrigger:
+    """"Whenever a creature enters the battlefield under your control" / "under an opponent's
+    control" (`whose` "you" or "opponent"); `other`: "another creature"; `min_power`: "with
+    power 3 or greater" (its power as it entered)."""
+
+    whose: str
+    other: bool = False
+    min_power: int | None = None
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never
+    | CounterRemovedTrigger | Never | EntersUnderControlTrigger
 )
 
 

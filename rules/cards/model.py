@@ -173,6 +173,9 @@ class StaticAbility(Ability):
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
+    # "If ~ is in your opening hand, you may begin the game with it on the battlefield" (2014 103.6 /
+    # 2009 101.5): asked once every player has kept an opening hand
+    opening_hand: bool = False
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

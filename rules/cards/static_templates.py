@@ -156,6 +156,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, etb=_lands_unless(m.group(1)))
+    if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
+        return StaticAbility(raw, opening_hand=True)
     if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
         return StaticAbility(raw, etb=EntersTappedUnless(()))
     if s == ("If ~ would be put into a graveyard from anywhere, "

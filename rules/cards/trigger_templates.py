@@ -15,7 +15,10 @@ from .ir import (
     CastTrigger,
     CombatTrigger,
     Condition,
+    ControllersOf,
     CounterRemovedTrigger,
+    EnteredObject,
+    EntersUnderControlTrigger,
     EventValue,
     If,
     OtherCombatant,
@@ -49,8 +52,28 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
 }
 
 
+def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool] | None:
+    """"a creature enters the battlefield under your control" (Leyline of Vitality, Warstorm
+    Surge), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
+    greater enters the battlefield under your control" (Garruk's Packleader)."""
+    m = re.fullmatch(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
+                     r"under (your|an opponent's) control", cond)
+    if not m:
+        return None
+    entered = EnteredObject()
+    refs: dict[str, Ref] = {"it": entered, "that creature": entered}
+    controller = ControllersOf(entered)
+    refs.update({"that player": controller, "they": controller, "them": controller})
+    trigger = EntersUnderControlTrigger("you" if m.group(3) == "your" else "opponent", m.group(1) == "another",
+                                        int(m.group(2)) if m.group(2) else None)
+    return "etb", trigger, refs, False
+
+
 def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:
     """(event name, condition, words the event supplies, looks back in time?)."""
+    under_control = _enters_under_control(cond)
+    if under_control is not None:
+        return under_control
     m = re.fullmatch(r"(~|another creature(?: you control)?|a creature(?: you control)?) "
                      r"(enters the battlefield|dies)", cond)
     if m:

@@ -108,7 +108,32 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "step_begin" and ev["step"] == "end"
         case ir.Never():
             return False
+        case ir.EntersUnderControlTrigger():
+            return _enters_under_control_met(state, cond, ev, src)
     raise TypeError(cond)
+
+
+def _enters_under_control_met(state: GameState, cond: ir.EntersUnderControlTrigger, ev: Event, src: Obj) -> bool:
+    """"Whenever a creature enters the battlefield under your control / an opponent's control"
+    (603.2): a creature entering, under whose control it entered."""
+    if ev.kind != "zone_change":
+        return False
+    old, new = ev["old"], ev["new"]
+    if new.zone != "battlefield" or old.zone == "battlefield":
+        return False
+    alive = new.id in state.objects and state.objects[new.id].zone == "battlefield"
+    ch = chars(state, new) if alive else None
+    if not (ch.is_type("Creature") if ch is not None else new.card.is_type("Creature")):
+        return False
+    if (new.controller == src.controller) != (cond.whose == "you"):
+        return False
+    if cond.other and new.id == src.id:
+        return False
+    if cond.min_power is not None:
+        power = ch.power if ch is not None else None
+        if (power or 0) < cond.min_power:
+            return False
+    return True
 
 
 def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -> bool:

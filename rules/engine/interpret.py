@@ -60,6 +60,9 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
             return [host] if host is not None else []
         case ir.EventValue(key):
             return [ctx.data.get(key)]
+        case ir.EnteredObject():
+            entered = ctx.data.get("new")
+            return [entered.id] if entered is not None else []
         case ir.OtherCombatant():
             src = ctx.source.id
             return [ctx.data["attacker"] if ctx.data.get("blocker") == src else ctx.data.get("blocker")]

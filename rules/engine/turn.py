@@ -10,6 +10,7 @@ from ..cards.mana import pool_text
 from . import actions as A, combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
+from .entering import begin_with_opening_hand
 from .player_rules import max_hand_size
 from .refs import candidates, known_name, name_of, resolve_ref
 from .state import GameOver, GameState
@@ -47,6 +48,7 @@ def run_game(state: GameState) -> Gen:
         first_step = _set_up(state)
         if first_step == "mulligan":
             yield from mulligans(state)
+            yield from begin_with_opening_hand(state)
             first_step = "untap"
         while True:
             yield from run_turn(state, first_step)

@@ -179,6 +179,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":
         return StaticAbility(raw, prevent=PreventNoncombatToAttached())
     # --- rules for players
+    if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
+        return StaticAbility(raw, player_rule="cast_as_though_flash")
+    if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
+        return StaticAbility(raw, player_rule="hexproof")
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
     if s == "Your opponents play with their hands revealed":  # Telepathy

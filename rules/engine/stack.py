@@ -79,6 +79,8 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
     instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
+    # "You may cast spells as though they had flash" (Leyline of Anticipation)
+    instant = instant or "cast_as_though_flash" in player_rules(state, player)
     if not instant and (state.active != player or state.step not in MAIN_STEPS or state.stack):
         return A.IllegalAction(
             f"{o.name} can be {state.rules.word('be_cast')} only in your main phase when the stack is empty",

@@ -983,9 +983,25 @@ class AffectsSelfAndGroup:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsSelfUnlessOpponentDamaged:
+    """The source, unless an opponent of its controller has been dealt damage this turn
+    ("~ can't attack unless an opponent has been dealt damage this turn")."""
+
+
+@dataclass(frozen=True)
+class AffectsSelfUnlessCount:
+    """The source, while fewer than `n` permanents on the battlefield have this land subtype
+    (printed) ("~ can't attack unless there are five or more Islands on the battlefield")."""
+
+    subtype: str
+    n: int
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup
+    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
+    | AffectsSelfUnlessCount
 )
 
 
@@ -1082,7 +1098,16 @@ class MaxBlockers:
     text: str
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers
+@dataclass(frozen=True)
+class BlocksOnly:
+    """"~ can block only creatures with flying" (Skywinder Drake): a restriction on the blocker
+    (509.1b / 309.2b), `test` on the attacker it would block."""
+
+    test: Pred
+    text: str
+
+
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly
 
 
 # ------------------------------------------------------------------ costs

@@ -22,7 +22,9 @@ from .ir import (
     AffectsGroup,
     AffectsSelf,
     AffectsSelfAndGroup,
+    AffectsSelfUnlessCount,
     AffectsSelfUnlessDefenderHas,
+    AffectsSelfUnlessOpponentDamaged,
     Bonus,
     BonusPerSameName,
     BonusPerSharedCreatureType,
@@ -41,7 +43,7 @@ from .ir import (
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
-from .wording import BASIC_LAND_TYPES, keyword_list, num
+from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
 _RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
                  "be blocked": "unblockable"}
@@ -124,6 +126,12 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~ can't attack unless defending player controls an? (\w+)", s)
     if m and m.group(1) in BASIC_LAND_TYPES:
         return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
+    if s == "~ can't attack unless an opponent has been dealt damage this turn":  # Bloodcrazed Goblin
+        return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(), restriction="cant_attack")
+    m = re.fullmatch(r"~ can't attack unless there are (\w+) or more (\w+) on the battlefield", s)
+    if m and num(m.group(1)) and singular(m.group(2)) in BASIC_LAND_TYPES:  # Harbor Serpent
+        return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), num(m.group(1)) or 0),
+                             restriction="cant_attack")
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))

@@ -316,6 +316,11 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature") and o.controller == src.controller
         case ir.AffectsSelfAndGroup(test):
             return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
+        case ir.AffectsSelfUnlessOpponentDamaged():
+            return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
+                                              for p in state.opponents(src.controller))
+        case ir.AffectsSelfUnlessCount(sub, n):
+            return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)
 
 

@@ -46,6 +46,9 @@ def emit_targeted(state: GameState, item: StackItem) -> None:
 def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
     """Check every triggered ability against one event (603.2).  Abilities that trigger
     on leaving the battlefield also look back at objects that just left (603.10)."""
+    if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
+        state.player(event["target"]).damaged_turn = state.turn  # Bloodcrazed Goblin, bloodthirst
+        state.invalidate()  # "can't attack unless an opponent has been dealt damage this turn"
     sources: list[Obj] = [state.objects[i] for i in state.battlefield]
     for o in sources:
         for ab in chars(state, o).abilities:

@@ -105,6 +105,7 @@ class Player:
     conceded: bool = False
     mulligans: int = 0
     goldfish: bool = False  # a do-nothing opponent: no library, never loses by drawing
+    damaged_turn: int = -1  # the last turn in which the player was dealt damage ("has been dealt damage this turn")
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)

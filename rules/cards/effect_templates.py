@@ -81,6 +81,7 @@ from .ir import (
     Scry,
     Search,
     SearchLibraryOf,
+    SearchSeveral,
     Shuffle,
     ShufflePermanentsIn,
     SourceRef,
@@ -672,6 +673,30 @@ def _reanimate(m: re.Match, out: Compiled) -> None:
     """Rise from the Grave: the card becomes a permanent, "that creature" afterwards."""
     out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
     out.refs["that creature"] = Remembered("put")
+
+
+@template(r"Return (target .+? from your graveyard) to the battlefield")
+def _return_to_battlefield(m: re.Match, out: Compiled) -> None:
+    """Sun Titan: a card from your own graveyard returns under its owner's (your) control."""
+    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
+
+
+@template(r"Put (target .+? from your graveyard) on top of your library")
+def _graveyard_to_top(m: re.Match, out: Compiled) -> None:
+    """Reclaim."""
+    out.steps.append(PutOnTopOfLibrary(objects(m.group(1), out)))
+
+
+@template(r"Search your library for up to (\w+) (.+?) cards, put them onto the battlefield tapped, "
+          r"then shuffle your library")
+def _search_several_tapped(m: re.Match, out: Compiled) -> None:
+    """Primeval Titan: each card found is chosen in turn; the player may stop after each."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    what = m.group(2) + " card"
+    out.steps.append(SearchSeveral(card_phrase(what), what, n, tapped=True))
+    out.steps.append(Shuffle(You()))
 
 
 @template(r"That creature is (?:an? )?(.+?) in addition to its other colors and types")

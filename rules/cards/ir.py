@@ -116,10 +116,24 @@ class AnyOf:
     preds: tuple[Pred, ...]
 
 
+@dataclass(frozen=True)
+class ManaValueAtMost:
+    """"with converted mana cost 3 or less" (its printed mana cost, 202.3 / 203.3)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class PowerAtMost:
+    """"with power 2 or less"."""
+
+    n: int
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer
+    | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost
 )
 ALWAYS = Always()
 
@@ -500,6 +514,17 @@ class Search:
 
 
 @dataclass(frozen=True)
+class SearchSeveral:
+    """"Search your library for up to two land cards, put them onto the battlefield tapped"
+    (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
+
+    test: Pred  # on printed characteristics
+    what: str  # one of them: "land card"
+    count: int
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
 class Shuffle:
     players: Ref
 
@@ -843,7 +868,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | Scry
+    | Scry | SearchSeveral
 )
 
 
@@ -917,6 +942,15 @@ class Never:
 
 
 @dataclass(frozen=True)
+class EitherTrigger:
+    """"Whenever ~ enters the battlefield or attacks" (the Titans): one ability, two trigger
+    events."""
+
+    first: ZoneChangeTrigger | CombatTrigger
+    second: ZoneChangeTrigger | CombatTrigger
+
+
+@dataclass(frozen=True)
 class EntersUnderControlTrigger:
     """"Whenever a creature enters the battlefield under your control" / "under an opponent's
     control" (`whose` "you" or "opponent"); `other`: "another creature"; `min_power`: "with
@@ -929,7 +963,7 @@ class EntersUnderControlTrigger:
 
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never | EntersUnderControlTrigger
+    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
 )
 
 

@@ -17,6 +17,7 @@ from .ir import (
     Condition,
     ControllersOf,
     CounterRemovedTrigger,
+    EitherTrigger,
     EnteredObject,
     EntersUnderControlTrigger,
     EventValue,
@@ -74,6 +75,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     under_control = _enters_under_control(cond)
     if under_control is not None:
         return under_control
+    if cond == "~ enters the battlefield or attacks":  # the Titans
+        return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
+            {"it": SourceRef()}, False
     m = re.fullmatch(r"(~|another creature(?: you control)?|a creature(?: you control)?) "
                      r"(enters the battlefield|dies)", cond)
     if m:

@@ -390,6 +390,10 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return o.controller == player
         case ir.ControlledByEventPlayer():
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
+        case ir.ManaValueAtMost(n):
+            return o.card.cmc <= n
+        case ir.PowerAtMost(n):
+            return ch.power is not None and ch.power <= n
     raise TypeError(pred)
 
 

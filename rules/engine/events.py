@@ -113,6 +113,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return False
         case ir.EntersUnderControlTrigger():
             return _enters_under_control_met(state, cond, ev, src)
+        case ir.EitherTrigger(first, second):
+            return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)
 
 

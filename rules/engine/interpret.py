@@ -234,6 +234,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.reorder_top(state, ctx, n(amt))
         case ir.Scry(amt):
             yield from Z.scry(state, ctx, n(amt))
+        case ir.SearchSeveral(test, what, count, tapped):
+            yield from Z.search_several(state, ctx, test, what, count, tapped)
         case ir.GainControl(objects, duration):
             E.gain_control(state, ctx, r(objects), duration)
         case ir.OpponentsCantCast():

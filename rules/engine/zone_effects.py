@@ -73,6 +73,32 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
     ctx.data["found"] = new
 
 
+def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int, tapped: bool) -> Gen:
+    """"Search your library for up to two land cards, put them onto the battlefield tapped"
+    (701.16a / 217.2b): the player chooses the cards one at a time and may stop after each;
+    then they enter the battlefield together."""
+    p = ctx.controller
+    found: list[int] = []
+    while len(found) < count:
+        if found:
+            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
+            if not ans.yes:
+                break
+        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            break
+        found.append(oid)
+    for oid in found:
+        name = state.objects[oid].name
+        yield from enter_battlefield(state, oid, p, tapped=tapped)
+        state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+                        "search", player=p)
+
+
 def search_library_of(state: GameState, ctx: EffectContext, who: Ids, test: Pred, what: str, key: str) -> Gen:
     """"Search that player's library for a card": the controller looks through another
     player's library and chooses a card matching `test` (701.16a / 217.2b); it stays there,

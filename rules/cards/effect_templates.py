@@ -33,6 +33,7 @@ from .ir import (
     Discard,
     DiscardChosen,
     DontUntap,
+    DoubleCounters,
     Draw,
     EachDealsPowerDamage,
     EachPlayer,
@@ -827,6 +828,12 @@ def _dont_untap(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
     whose = players("that player", out) if m.group(2) == "that player's" else None
     out.steps.append(DontUntap(which, whose))
+
+
+@template(r"Double the number of ([+\-/\w]+) counters on (.+)")
+def _double_counters(m: re.Match, out: Compiled) -> None:
+    """Primordial Hydra."""
+    out.steps.append(DoubleCounters(objects(m.group(2), out), m.group(1)))
 
 
 @template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)

@@ -365,7 +365,45 @@ class RememberedCardIs:
     not_named: str = ""
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
+@dataclass(frozen=True)
+class AGraveyardHasAtLeast:
+    """"If a graveyard has twenty or more cards in it" (Visions of Beyond)."""
+
+    n: int
+
+
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
+
+
+# conditions of "As long as ..." static abilities: judged without characteristics (no layers)
+@dataclass(frozen=True)
+class LifeAtLeast:
+    """"As long as you have 30 or more life" (Serra Ascendant)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class ControlsPrinted:
+    """"As long as you control a Griffin creature" (Griffin Rider): by printed subtypes."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class SourceCountersAtLeast:
+    """"as long as it has ten or more +1/+1 counters on it" (Primordial Hydra)."""
+
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True)
+class SourceEnchanted:
+    """"As long as ~ is enchanted" (Thran Golem): an Aura is attached to it."""
+
+
+WhileCondition = LifeAtLeast | ControlsPrinted | SourceCountersAtLeast | SourceEnchanted
 
 
 # ------------------------------------------------------------------ tokens
@@ -511,6 +549,15 @@ class Search:
     dest: str
     tapped: bool = False
     reveal: bool = False
+
+
+@dataclass(frozen=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": put on it as many more as it has as the
+    effect resolves."""
+
+    objects: Ref
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -868,7 +915,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | Scry | SearchSeveral
+    | Scry | SearchSeveral | DoubleCounters
 )
 
 

@@ -22,6 +22,7 @@ from .ir import (
     StaticPrevention,
     TargetSpec,
     TriggerCondition,
+    WhileCondition,
 )
 from .mana import ManaCost
 
@@ -176,6 +177,9 @@ class StaticAbility(Ability):
     # "If ~ is in your opening hand, you may begin the game with it on the battlefield" (2014 103.6 /
     # 2009 101.5): asked once every player has kept an opening hand
     opening_hand: bool = False
+    # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
+    # this holds
+    while_condition: WhileCondition | None = None
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

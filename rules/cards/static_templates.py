@@ -29,15 +29,20 @@ from .ir import (
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
+    ControlsPrinted,
     CountSubtypeCDA,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
     HasColor,
+    LifeAtLeast,
     LifeTotalCDA,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
     PreventToSelfRemoveCounters,
+    SourceCountersAtLeast,
+    SourceEnchanted,
+    WhileCondition,
     XValue,
 )
 from .mana import NAME_TO_COLOR
@@ -99,6 +104,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         assert isinstance(group, AffectsGroup)
         return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test), power=int(m.group(2)),
                              toughness=int(m.group(3)), grants=grants)
+    conditional = _as_long_as(s, raw)
+    if conditional is not None:
+        return conditional
     m = re.fullmatch(r"As long as the top card of your library is (\w+), (.+)", s)
     if m and m.group(1) in NAME_TO_COLOR:
         rest = compile_static(m.group(2)[0].upper() + m.group(2)[1:] + ".", raw)
@@ -239,3 +247,42 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
         raise Unsupported(raw)
     grants = _keywords(m.group(2)) if m.group(2) else ()
     return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], grants=grants)
+
+
+def _while(text: str) -> WhileCondition | None:
+    """"you have 30 or more life", "you control a Griffin creature", "~ is enchanted", "it has
+    ten or more +1/+1 counters on it"."""
+    m = re.fullmatch(r"you have (\d+) or more life", text)
+    if m:
+        return LifeAtLeast(int(m.group(1)))
+    m = re.fullmatch(r"you control an? ([A-Z]\w+) creature", text)
+    if m:
+        return ControlsPrinted(m.group(1))
+    if text == "~ is enchanted":
+        return SourceEnchanted()
+    m = re.fullmatch(r"(?:it|~) has (\w+) or more ([+\-/\w]+) counters on it", text)
+    if m and num(m.group(1)):
+        return SourceCountersAtLeast(m.group(2), num(m.group(1)) or 0)
+    return None
+
+
+def _as_long_as(s: str, raw: str) -> StaticAbility | None:
+    """"As long as you have 30 or more life, ~ gets +5/+5 and has flying" (Serra Ascendant,
+    Griffin Rider, Thran Golem); "~ has trample as long as it has ten or more +1/+1 counters
+    on it" (Primordial Hydra)."""
+    m = re.fullmatch(r"As long as (.+?), (?:~|it) (.+)", s) or re.fullmatch(r"~ (has .+) as long as (.+)", s)
+    if not m:
+        return None
+    cond_text, what = (m.group(1), m.group(2)) if s.startswith("As long as") else (m.group(2), m.group(1))
+    cond = _while(cond_text)
+    if cond is None:
+        return None
+    m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what)
+    if m2:
+        grants = _keywords(m2.group(3)) if m2.group(3) else ()
+        return StaticAbility(raw, affects=AffectsSelf(), power=int(m2.group(1)), toughness=int(m2.group(2)),
+                             grants=grants, while_condition=cond)
+    m2 = re.fullmatch(r"has (.+)", what)
+    if m2:
+        return StaticAbility(raw, affects=AffectsSelf(), grants=_keywords(m2.group(1)), while_condition=cond)
+    return None

@@ -172,6 +172,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     assert affects is not None
     if ab.while_top_card is not None and not top_card_is(state, src.controller, ab.while_top_card, src):
         return []  # "As long as the top card of your library is black"
+    if ab.while_condition is not None and not while_holds(state, src, ab.while_condition):
+        return []  # "As long as you have 30 or more life"
 
     def applies(ch: Characteristics) -> bool:
         return _affects(state, affects, o, src, ch)
@@ -322,6 +324,22 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelfUnlessCount(sub, n):
             return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)
+
+
+def while_holds(state: GameState, src: Obj, cond: ir.WhileCondition) -> bool:
+    """The condition of an "As long as ..." static ability of `src` (no characteristics
+    needed: life, counters, attachments, printed subtypes)."""
+    match cond:
+        case ir.LifeAtLeast(n):
+            return state.player(src.controller).life >= n
+        case ir.ControlsPrinted(sub):
+            return any(sub in x.card.type_line.subtypes and x.card.is_type("Creature")
+                       for x in state.permanents(src.controller))
+        case ir.SourceCountersAtLeast(kind, n):
+            return src.counters.get(kind, 0) >= n
+        case ir.SourceEnchanted():
+            return any(x.attached_to == src.id and "Aura" in x.card.type_line.subtypes for x in state.permanents())
+    raise TypeError(cond)
 
 
 def top_card_is(state: GameState, player: str, test: ir.Pred, source: Obj) -> bool:

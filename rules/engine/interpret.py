@@ -122,6 +122,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.AGraveyardHasAtLeast(k):
+            return any(len(p.graveyard) >= k for p in state.players)
         case ir.RememberedCardIs(key, test, not_named):
             found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
             if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
@@ -257,6 +259,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):
             E.add_counters(state, ctx, r(objects), kind, k)
+        case ir.DoubleCounters(objects, kind):
+            for oid in r(objects):
+                if oid is not None and oid in state.objects and state.objects[oid].zone == "battlefield":
+                    E.add_counters(state, ctx, [oid], kind, state.objects[oid].counters.get(kind, 0))
         case ir.CreateTokens(token, amt):
             E.create_tokens(state, ctx, token, n(amt))
         case ir.PreventThisTurn(what, text):

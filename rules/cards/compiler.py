@@ -175,7 +175,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |^[+-]?(\d+|X)$", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AGraveyardHasAtLeast,
     AnyOf,
     AtNextEndStep,
     AttacksIfAble,
@@ -24,6 +25,7 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
+    ControllersOf,
     CopySpell,
     CounterSpell,
     CreateTokens,
@@ -43,11 +45,14 @@ from .ir import (
     ExileLibrary,
     ExileNamesakes,
     ExtraTurn,
+    Fixed,
     GainControl,
     GainLife,
     HalfLibrary,
     If,
     IsAlso,
+    LifeLostThisWay,
+    LoseAndGain,
     LoseLife,
     May,
     Mill,
@@ -78,6 +83,7 @@ from .ir import (
     RevealUntil,
     SacrificeChosen,
     SacrificedPower,
+    SacrificeSeveral,
     SacrificeSource,
     Scry,
     Search,
@@ -94,8 +100,8 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
-from .targets import Unsupported, card_phrase, object_phrase
-from .wording import keyword_list, num
+from .targets import Unsupported, card_phrase, object_phrase, target_spec
+from .wording import keyword_list, num, singular
 
 
 # ------------------------------------------------------------------ compiling
@@ -214,6 +220,8 @@ def recipients(phrase: str, out: Compiled) -> Ref:
             refs.append(EachPlayer())
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
             refs.append(players(part, out))
+        elif part in ("that creature's controller", "its controller") and "that creature" in out.refs:
+            refs.append(ControllersOf(out.refs["that creature"]))  # Chandra's Outrage
         else:
             refs.append(objects(part, out))
     return refs[0] if len(refs) == 1 else Both(tuple(refs))
@@ -400,6 +408,15 @@ def _sacrifice_self(m: re.Match, out: Compiled) -> None:
     out.steps.append(SacrificeSource())
 
 
+@template(r"(.+?) (?:sacrifice|sacrifices) (two|three|four|five|six|seven) (.+)")
+def _sacrifice_several(m: re.Match, out: Compiled) -> None:
+    """Destructive Force: "Each player sacrifices five lands"."""
+    who = players(m.group(1), out)
+    what = singular(m.group(3))
+    _, test = object_phrase(what)
+    out.steps.append(SacrificeSeveral(who, test, what, num(m.group(2)) or 0))
+
+
 @template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
 def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
@@ -419,6 +436,38 @@ def _draw(m: re.Match, out: Compiled) -> None:
         out.steps.append(Discard(who, amount(m.group(3), out), random=bool(m.group(4))))
     if m.group(5):
         out.steps.append(LoseLife(who, amount(m.group(5), out)))
+
+
+@template(r"Any number of target players each (gain \w+ life|draw \w+ cards?)")
+def _targets_each(m: re.Match, out: Compiled) -> None:
+    """Hunters' Feast, Jace, Memory Adept: every chosen target player does it."""
+    spec = target_spec("any number of target players")
+    out.specs.append(spec)
+    ref = TargetRef(len(out.specs) - 1, spec.count)
+    out.refs.update({"those players": ref})
+    verb, rest = m.group(1).split(" ", 1)
+    if verb == "gain":
+        out.steps.append(GainLife(ref, amount(rest.split()[0], out)))
+    else:
+        out.steps.append(Draw(ref, amount(rest.split()[0], out)))
+
+
+@template(r"You gain life equal to the life lost this way")
+def _gain_life_lost(m: re.Match, out: Compiled) -> None:
+    """Blood Tithe."""
+    if not any(isinstance(st, LoseLife) for st in out.steps):
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(You(), LifeLostThisWay()))
+
+
+@template(r"If a graveyard has (\w+) or more cards in it, draw (\w+) cards instead")
+def _draw_instead(m: re.Match, out: Compiled) -> None:
+    """Visions of Beyond: the draw of the sentence before, replaced when the condition holds."""
+    last = out.steps[-1] if out.steps else None
+    n = num(m.group(1))
+    if not isinstance(last, Draw) or n is None:
+        raise Unsupported(m.group(0))
+    out.steps[-1] = If(AGraveyardHasAtLeast(n), (Draw(last.players, amount(m.group(2), out)),), (last,))
 
 
 @template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
@@ -470,6 +519,12 @@ continuation_template(r"That player discards that card")
 def _mill(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Mill(who, amount(m.group(2), out)))
+
+
+@template(r"(.+?) (?:put|puts) the top card of their library into their graveyard")
+def _mill_one(m: re.Match, out: Compiled) -> None:
+    """Jace, Memory Adept: "Target player puts the top card of their library into their graveyard"."""
+    out.steps.append(Mill(players(m.group(1), out), Fixed(1)))
 
 
 @template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
@@ -794,6 +849,12 @@ def _extra_turn(m: re.Match, out: Compiled) -> None:
 
 
 # ---- continuous effects from resolution
+@template(r"Until end of turn, (.+?) loses (.+?) and gains (.+)")
+def _lose_and_gain(m: re.Match, out: Compiled) -> None:
+    """Gargoyle Sentinel."""
+    out.steps.append(LoseAndGain(objects(m.group(1), out), _keywords(m.group(2)), _keywords(m.group(3))))
+
+
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+?))? until end of turn")
 def _pump(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
@@ -823,8 +884,12 @@ def _unblockable(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
 
-@template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's) next untap step")
+@template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's|their controller's) next untap step")
 def _dont_untap(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if m.group(1) == "Those creatures" and "those creatures" not in out.refs and isinstance(last, Tap) \
+            and isinstance(last.objects, TargetRef):
+        out.refs["those creatures"] = last.objects  # Frost Breath: "Tap up to two target creatures. Those ..."
     which = objects(m.group(1), out)
     whose = players("that player", out) if m.group(2) == "that player's" else None
     out.steps.append(DontUntap(which, whose))

@@ -333,7 +333,16 @@ class CountSubtypeYouControl:
     subtype: str
 
 
-Amount = Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+@dataclass(frozen=True)
+class LifeLostThisWay:
+    """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
+    players lose."""
+
+
+Amount = (
+    Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+    | LifeLostThisWay
+)
 
 
 # ------------------------------------------------------------------ conditions
@@ -558,6 +567,26 @@ class DoubleCounters:
 
     objects: Ref
     kind: str
+
+
+@dataclass(frozen=True)
+class SacrificeSeveral:
+    """"Each player sacrifices five lands": each player chooses that many of theirs (all, if
+    they have fewer), in APNAP order, then all are sacrificed at once (701.14a / 217.4)."""
+
+    players: Ref
+    test: Pred
+    what: str  # one of them: "land"
+    count: int
+
+
+@dataclass(frozen=True)
+class LoseAndGain:
+    """"Until end of turn, ~ loses defender and gains flying" (Gargoyle Sentinel): layer 6."""
+
+    objects: Ref
+    removes: tuple[str, ...]
+    grants: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -915,7 +944,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | Scry | SearchSeveral | DoubleCounters
+    | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain
 )
 
 

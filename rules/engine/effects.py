@@ -121,7 +121,10 @@ def gain_life(state: GameState, ctx: EffectContext, who: Names, n: int) -> None:
 def lose_life(state: GameState, ctx: EffectContext, who: Names, n: int) -> None:
     for p in list(who):
         if p is not None:
+            before = state.player(p).life
             lose(state, p, n, ctx.source.name)
+            # "You gain life equal to the life lost this way" (Blood Tithe)
+            ctx.data["life_lost"] = int(ctx.data.get("life_lost", 0)) + max(before - state.player(p).life, 0)
 
 
 def discard(state: GameState, ctx: EffectContext, who: Names, n: int, random: bool = False) -> Gen:
@@ -422,3 +425,40 @@ def choose_name(state: GameState, ctx: EffectContext, who: Names, key: str) -> G
         name = yield from choose_card_name(state, p, f"{ctx.source.name}: choose a card name")
         ctx.data[key] = name
         state.log_event(f"{p} chooses the name {name}", "name_card", player=p)
+
+
+def sacrifice_several(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],
+                      what: str, count: int) -> Gen:
+    """"Each player sacrifices five lands": each player chooses `count` of their candidates
+    (every one, if they have no more), in APNAP order; then all are sacrificed at once
+    (701.14a / 217.4)."""
+    chosen: list[int] = []
+    for p, cands in chooser_candidates:
+        left = list(cands)
+        if len(left) <= count:  # every one of them: nothing to choose
+            chosen += left
+            continue
+        for k in range(count):
+            oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} {k + 1} of {count} to "
+                                                     "sacrifice", left, concept="sacrifice")
+            if oid is None:
+                break
+            chosen.append(oid)
+            left.remove(oid)
+    ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
+    for oid in chosen:
+        o = state.objects[oid]
+        move(state, oid, "graveyard")
+        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+
+
+def lose_and_gain(state: GameState, ctx: EffectContext, which: Ids, removes: tuple[str, ...],
+                  grants: tuple[str, ...]) -> None:
+    """"Until end of turn, ~ loses defender and gains flying" (layer 6, locked to what it affected)."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if ids:
+        add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot",
+                                           grants=grants, removes=removes))
+        names = ", ".join(state.objects[i].name for i in ids)
+        state.log_event(f"{names} loses {', '.join(removes)} and gains {', '.join(grants)} until end of turn",
+                        "continuous")

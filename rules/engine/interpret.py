@@ -111,6 +111,8 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.LifeLostThisWay():
+            return int(ctx.data.get("life_lost", 0))
     raise TypeError(f"not an amount: {amt!r}")
 
 
@@ -259,6 +261,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):
             E.add_counters(state, ctx, r(objects), kind, k)
+        case ir.SacrificeSeveral(players, test, what, count):
+            cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
+                     for p in r(players)]
+            yield from E.sacrifice_several(state, ctx, cands, what, count)
+        case ir.LoseAndGain(objects, removes, grants):
+            E.lose_and_gain(state, ctx, r(objects), removes, grants)
         case ir.DoubleCounters(objects, kind):
             for oid in r(objects):
                 if oid is not None and oid in state.objects and state.objects[oid].zone == "battlefield":

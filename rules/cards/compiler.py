@@ -129,6 +129,11 @@ def parse_cost_text(text: str) -> Cost:
             if n is None:
                 raise Unsupported(part)
             parts["remove_counters"] = (m2.group(2), n)
+        elif m3 := re.fullmatch(r"Discard (\w+) cards?", part):
+            n = num(m3.group(1))
+            if n is None:
+                raise Unsupported(part)
+            parts["discard"] = n
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -175,7 +180,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^Remove |^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |^Discard |^[+-]?(\d+|X)$", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)

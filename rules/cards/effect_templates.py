@@ -544,6 +544,24 @@ def _search(m: re.Match, out: Compiled) -> None:
     out.steps.append(Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
 
 
+@template(r"Search your library for (?:a|an) (.+?), (reveal it, )?put (?:it|that card) "
+          r"(into your hand|onto the battlefield tapped|onto the battlefield), then shuffle your library")
+def _search_then_shuffle(m: re.Match, out: Compiled) -> None:
+    """M11's wording: "search your library for a basic land card, reveal it, put it into your
+    hand, then shuffle your library" (Sylvan Ranger, Solemn Simulacrum, Rune-Scarred Demon)."""
+    what = m.group(1)
+    dest = "hand" if m.group(3) == "into your hand" else "battlefield"
+    out.steps.append(Search(card_phrase(what), "a " + what, dest, tapped=m.group(3).endswith("tapped"),
+                            reveal=bool(m.group(2))))
+    out.steps.append(Shuffle(You()))
+
+
+@template(r"Have (it|~) deal (\w+) damage to (.+)")
+def _have_it_deal(m: re.Match, out: Compiled) -> None:
+    """"you may have it deal 1 damage to any target" (Goblin Arsonist): the source deals it."""
+    compile_sentence(f"~ deals {m.group(2)} damage to {m.group(3)}", out)
+
+
 @template(r"Search your library for a card, then shuffle your library and put that card on top of it")
 def _search_top(m: re.Match, out: Compiled) -> None:
     test = card_phrase("card")

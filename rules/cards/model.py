@@ -75,6 +75,7 @@ class Cost:
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
+    discard: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
     text: str = ""
 
 

@@ -140,6 +140,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if m and num(m.group(1)) and singular(m.group(2)) in BASIC_LAND_TYPES:  # Harbor Serpent
         return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), num(m.group(1)) or 0),
                              restriction="cant_attack")
+    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (.+)", s)
+    if m:  # Earth Servant: "+0/+1 for each Mountain you control"
+        return StaticAbility(raw, affects=AffectsSelf(), bonus=_count_bonus(m.group(3), int(m.group(1)),
+                                                                             int(m.group(2))))
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))

@@ -21,9 +21,9 @@ from .characteristics import (
     spell_targets,
 )
 from .combat import resolve_combat_damage
-from .decisions import ChooseColorDecision, Decision, YesNoDecision
+from .decisions import ChooseColorDecision, Decision, DiscardDecision, YesNoDecision
 from .division import check_division
-from .effects import choose_object
+from .effects import choose_object, discard_card
 from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
@@ -225,6 +225,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         kind, n = cost.remove_counters
         raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
                               state.rules.cite("cost_unpayable"))
+    if cost.discard and len(state.player(a.player).hand) < cost.discard:  # "Discard two cards"
+        raise A.IllegalAction(f"you have fewer than {cost.discard} cards in hand to discard",
+                              state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
@@ -264,6 +267,16 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")
         state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+    if cost.discard:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
+        hand = state.player(a.player).hand
+        if len(hand) == cost.discard:
+            chosen = list(hand)
+        else:
+            ans, _ = yield DiscardDecision(a.player, f"discard {cost.discard} cards to activate {o.name}",
+                                           cards=tuple(hand), count=cost.discard)
+            chosen = list(ans.cards)
+        for card in chosen:
+            discard_card(state, a.player, card)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),

@@ -28,6 +28,7 @@ from .ir import (
     ControllersOf,
     CopySpell,
     CounterSpell,
+    CounterUnlessPays,
     CreateTokens,
     DealDamage,
     DealDividedDamage,
@@ -78,6 +79,7 @@ from .ir import (
     Restrict,
     ReturnAllFromGraveyards,
     ReturnToHand,
+    RevealAtRandom,
     RevealHand,
     RevealTop,
     RevealUntil,
@@ -98,7 +100,7 @@ from .ir import (
     TokenSpec,
     You,
 )
-from .mana import NAME_TO_COLOR
+from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
@@ -253,7 +255,7 @@ def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
     out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
 
 
-@template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard) (.+)")
+@template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard|put) (.+)")
 def _have_player(m: re.Match, out: Compiled) -> None:
     """"you may have that player lose 1 life" (Blood Seeker): the player does it."""
     compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
@@ -392,6 +394,15 @@ object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand"
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
 
 
+@template(r"Counter (target .+?) unless its controller pays ((?:\{\w+\})+)")
+def _counter_unless(m: re.Match, out: Compiled) -> None:
+    """Mana Leak."""
+    cost = parse_cost(m.group(2))
+    if cost is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(CounterUnlessPays(objects(m.group(1), out), cost))
+
+
 object_template(r"Counter (target .+)", CounterSpell)
 
 
@@ -494,6 +505,12 @@ def _lose(m: re.Match, out: Compiled) -> None:
 def _discard(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
+
+
+@template(r"(.+?) reveals a card at random from their hand")
+def _reveal_random(m: re.Match, out: Compiled) -> None:
+    """Merfolk Spy: one card of the player's hand, chosen at random, is shown to everyone."""
+    out.steps.append(RevealAtRandom(players(m.group(1), out)))
 
 
 @template(r"(.+?) reveals their hand")

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .mana import ManaCost
+
 # ------------------------------------------------------------------ predicates
 
 
@@ -590,6 +592,21 @@ class LoseAndGain:
 
 
 @dataclass(frozen=True)
+class RevealAtRandom:
+    """"that player reveals a card at random from their hand" (701.13a / 217.3c)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays:
+    """"Counter target spell unless its controller pays {3}" (Mana Leak)."""
+
+    objects: Ref
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -944,7 +961,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain
+    | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
 )
 
 

@@ -111,9 +111,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
         refs = {**_player_refs("player"), "that spell": EventValue("item")}
         return "cast", CastTrigger(m.group(1), test), refs, False
-    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards) a card", cond)
-    if m:
-        kind = {"draws": "draw", "discards": "discard"}[m.group(2)]
+    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards|draw|discard) a card", cond)
+    if m:  # "Whenever you draw a card" (Jace's Erasure)
+        kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
         return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
     m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
     if m:  # Manabarbs

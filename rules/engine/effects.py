@@ -11,8 +11,9 @@ from typing import Any
 
 from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
-from ..cards.mana import COLOR_NAMES
+from ..cards.mana import COLOR_NAMES, ManaCost
 from ..cards.tokens import token_card
+from . import actions as A
 from .characteristics import add_effect, chars
 from .damage import (
     add_regeneration_shield,
@@ -24,6 +25,7 @@ from .damage import (
 from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
+from .payment import pay_mana, plan_payment
 from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
@@ -462,3 +464,26 @@ def lose_and_gain(state: GameState, ctx: EffectContext, which: Ids, removes: tup
         names = ", ".join(state.objects[i].name for i in ids)
         state.log_event(f"{names} loses {', '.join(removes)} and gains {', '.join(grants)} until end of turn",
                         "continuous")
+
+
+def counter_unless_pays(state: GameState, ctx: EffectContext, which: Ids, cost: ManaCost) -> Gen:
+    """"Counter target spell unless its controller pays {3}" (Mana Leak): the spell's
+    controller may pay as the effect resolves (activating mana abilities for the payment); if
+    they can't or won't, the spell is countered."""
+    for sid in list(which):
+        item = state.stack_item(sid) if sid is not None else None
+        if item is None:
+            continue
+        payer = item.controller
+        try:
+            plan = plan_payment(state, payer, cost, None)
+        except A.IllegalAction:
+            plan = None
+        if plan is not None:
+            ans, _ = yield YesNoDecision(payer, f"{ctx.source.name}: pay {cost.text} so that {item.name} "
+                                                "isn't countered?")
+            if ans.yes:
+                pay_mana(state, payer, plan, cost)
+                state.log_event(f"{payer} pays {cost.text}: {item.name} isn't countered", "counter", player=payer)
+                continue
+        counter(state, ctx, [sid])

@@ -267,6 +267,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from E.sacrifice_several(state, ctx, cands, what, count)
         case ir.LoseAndGain(objects, removes, grants):
             E.lose_and_gain(state, ctx, r(objects), removes, grants)
+        case ir.CounterUnlessPays(objects, cost):
+            yield from E.counter_unless_pays(state, ctx, r(objects), cost)
+        case ir.RevealAtRandom(players):
+            Z.reveal_at_random(state, ctx, r(players))
         case ir.DoubleCounters(objects, kind):
             for oid in r(objects):
                 if oid is not None and oid in state.objects and state.objects[oid].zone == "battlefield":

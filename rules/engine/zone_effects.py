@@ -259,6 +259,18 @@ def put_on_top(state: GameState, ctx: EffectContext, which: Iterable[Any]) -> No
     move_each(state, which, "library", "is put on top of its owner's library", "library_top")
 
 
+def reveal_at_random(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"That player reveals a card at random from their hand" (Merfolk Spy)."""
+    for p in who:
+        hand = state.player(p).hand
+        if not hand:
+            state.log_event(f"{p} has no cards in hand to reveal", "reveal", player=p)
+            continue
+        oid = state.rng.choice(list(hand))
+        state.log_event(f"{p} reveals {state.objects[oid].name} at random from their hand", "reveal", player=p)
+        ctx.data["revealed_by"] = p
+
+
 def reveal_hand(state: GameState, ctx: EffectContext, who: Players) -> None:
     for p in who:
         names = ", ".join(state.objects[i].name for i in state.player(p).hand) or "no cards"

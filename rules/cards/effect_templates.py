@@ -16,6 +16,7 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AddManaEffect,
     AGraveyardHasAtLeast,
     AnyOf,
     AtNextEndStep,
@@ -46,12 +47,14 @@ from .ir import (
     ExileLibrary,
     ExileNamesakes,
     ExtraTurn,
+    FewerThanAnOpponent,
     Fixed,
     GainControl,
     GainLife,
     HalfLibrary,
     If,
     IsAlso,
+    KeepOneDiscardRest,
     LifeLostThisWay,
     LoseAndGain,
     LoseLife,
@@ -64,6 +67,7 @@ from .ir import (
     PlayWithoutPaying,
     PowerDividedByController,
     PreventThisTurn,
+    ProtectionFromChosenColor,
     Pump,
     PutFromHand,
     PutOnBottomOfLibrary,
@@ -401,6 +405,42 @@ def _counter_unless(m: re.Match, out: Compiled) -> None:
     if cost is None:
         raise Unsupported(m.group(0))
     out.steps.append(CounterUnlessPays(objects(m.group(1), out), cost))
+
+
+@template(r"Add ((?:\{[WUBRGC]\})+)")
+def _add_mana(m: re.Match, out: Compiled) -> None:
+    """Pyretic Ritual: "Add {R}{R}{R}" as a spell's effect."""
+    syms = re.findall(r"\{(\w)\}", m.group(1))
+    if len(set(syms)) != 1:
+        raise Unsupported(m.group(0))
+    out.steps.append(AddManaEffect(syms[0], len(syms)))
+
+
+@template(r"(.+?) gains protection from the color of your choice until end of turn")
+def _protection_choice(m: re.Match, out: Compiled) -> None:
+    """Stave Off."""
+    out.steps.append(ProtectionFromChosenColor(objects(m.group(1), out)))
+
+
+@template(r"(.+?) chooses a card in their hand and discards the rest")
+def _keep_one(m: re.Match, out: Compiled) -> None:
+    """Monomania."""
+    out.steps.append(KeepOneDiscardRest(players(m.group(1), out)))
+
+
+@template(r"Each player (loses \w+ life), (discards \w+ cards?), (sacrifices an? \w+), then (sacrifices an? \w+)")
+def _each_player_series(m: re.Match, out: Compiled) -> None:
+    """Smallpox: each part in order, every player doing it (608.2c)."""
+    for part in m.groups():
+        compile_sentence("Each player " + part, out)
+
+
+@template(r"If you (have less life|control fewer creatures) than an opponent, (.+)")
+def _if_fewer(m: re.Match, out: Compiled) -> None:
+    """Timely Reinforcements."""
+    sub = out.child()
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
+    out.steps.append(If(FewerThanAnOpponent("life" if m.group(1) == "have less life" else "creatures"), sub.body()))
 
 
 object_template(r"Counter (target .+)", CounterSpell)

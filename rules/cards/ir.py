@@ -383,7 +383,31 @@ class AGraveyardHasAtLeast:
     n: int
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
+@dataclass(frozen=True)
+class NoCreatures:
+    """"if no creatures are on the battlefield" (Call to the Grave)."""
+
+
+@dataclass(frozen=True)
+class AttachedPowerAtLeast:
+    """"if enchanted creature's power is 4 or greater" (Arachnus Web)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class FewerThanAnOpponent:
+    """"If you have less life than an opponent" (`what` "life") / "If you control fewer
+    creatures than an opponent" (`what` "creatures") (Timely Reinforcements)."""
+
+    what: str
+
+
+BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
+Condition = (
+    ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
+    | BoardCondition
+)
 
 
 # conditions of "As long as ..." static abilities: judged without characteristics (no layers)
@@ -604,6 +628,29 @@ class CounterUnlessPays:
 
     objects: Ref
     cost: ManaCost
+
+
+@dataclass(frozen=True)
+class AddManaEffect:
+    """A spell's "Add {R}{R}{R}" (Pyretic Ritual): mana into its controller's pool (106.3)."""
+
+    color: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class ProtectionFromChosenColor:
+    """"Target creature gains protection from the color of your choice until end of turn"
+    (Stave Off): the color is chosen as it resolves (608.2d / 413.2c)."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class KeepOneDiscardRest:
+    """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
+
+    players: Ref
 
 
 @dataclass(frozen=True)
@@ -962,6 +1009,7 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
+    | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest
 )
 
 
@@ -1035,6 +1083,14 @@ class Never:
 
 
 @dataclass(frozen=True)
+class EnchantedCombatTrigger:
+    """"When enchanted creature attacks or blocks" (Primal Cocoon): `kind` as CombatTrigger's,
+    about the creature the source is attached to."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class EitherTrigger:
     """"Whenever ~ enters the battlefield or attacks" (the Titans): one ability, two trigger
     events."""
@@ -1056,7 +1112,7 @@ class EntersUnderControlTrigger:
 
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
+    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
 )
 
 

@@ -201,6 +201,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- rules for players
     if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
         return StaticAbility(raw, player_rule="cast_as_though_flash")
+    if s == "Each player may play an additional land on each of their turns":  # Rites of Flourishing
+        return StaticAbility(raw, player_rule="additional_land", opponent_rule="additional_land")
     if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
         return StaticAbility(raw, player_rule="hexproof")
     if s == "You have no maximum hand size":

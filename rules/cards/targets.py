@@ -71,6 +71,8 @@ def _word_test(word: str) -> Pred:
         return Colorless()
     if word[:1].isupper() and word.isalpha():
         return HasSubtype(singular(word))
+    if re.fullmatch(r"non-[A-Z][a-z]+", word):  # "non-Zombie creature" (Call to the Grave)
+        return Not(HasSubtype(singular(word[4:])))
     raise Unsupported(word)
 
 

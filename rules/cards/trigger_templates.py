@@ -12,16 +12,19 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    AttachedPowerAtLeast,
     CastTrigger,
     CombatTrigger,
     Condition,
     ControllersOf,
     CounterRemovedTrigger,
     EitherTrigger,
+    EnchantedCombatTrigger,
     EnteredObject,
     EntersUnderControlTrigger,
     EventValue,
     If,
+    NoCreatures,
     OtherCombatant,
     PlayerEventTrigger,
     Ref,
@@ -98,6 +101,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         who = "self" if m.group(1) == "~" else "enchanted"
         return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
+    if cond == "enchanted creature attacks or blocks":  # Primal Cocoon
+        return "attacks or blocks", EnchantedCombatTrigger("attacks or blocks"), {}, False
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
@@ -128,6 +133,11 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    if text == "no creatures are on the battlefield":  # Call to the Grave
+        return NoCreatures()
+    m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
+    if m:  # Arachnus Web
+        return AttachedPowerAtLeast(int(m.group(1)))
     raise Unsupported(text)
 
 

@@ -326,6 +326,25 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
     raise TypeError(affects)
 
 
+def board_condition(state: GameState, cond: ir.BoardCondition, src: Obj, controller: str) -> bool:
+    """A condition about the game as it is ("if no creatures are on the battlefield", "if
+    enchanted creature's power is 4 or greater", "if you have less life than an opponent"),
+    for an intervening "if" (603.4) or a spell's "If ..."."""
+    match cond:
+        case ir.NoCreatures():
+            return not any(chars(state, o).is_type("Creature") for o in state.permanents())
+        case ir.AttachedPowerAtLeast(n):
+            host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+            return host is not None and host.zone == "battlefield" and (chars(state, host).power or 0) >= n
+        case ir.FewerThanAnOpponent(what):
+            def count(p: str) -> int:
+                if what == "life":
+                    return state.player(p).life
+                return sum(1 for o in state.permanents(p) if chars(state, o).is_type("Creature"))
+            return any(count(controller) < count(p) for p in state.opponents(controller))
+    raise TypeError(cond)
+
+
 def while_holds(state: GameState, src: Obj, cond: ir.WhileCondition) -> bool:
     """The condition of an "As long as ..." static ability of `src` (no characteristics
     needed: life, counters, attachments, printed subtypes)."""

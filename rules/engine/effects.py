@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
-from ..cards.mana import COLOR_NAMES, ManaCost
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost
 from ..cards.tokens import token_card
 from . import actions as A
 from .characteristics import add_effect, chars
@@ -22,7 +22,14 @@ from .damage import (
     lose_life as lose,
     noncombat_damage,
 )
-from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
+from .decisions import (
+    ChooseColorDecision,
+    ChooseNameDecision,
+    ChooseObjectDecision,
+    Decision,
+    DiscardDecision,
+    YesNoDecision,
+)
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
@@ -487,3 +494,32 @@ def counter_unless_pays(state: GameState, ctx: EffectContext, which: Ids, cost: 
                 state.log_event(f"{payer} pays {cost.text}: {item.name} isn't countered", "counter", player=payer)
                 continue
         counter(state, ctx, [sid])
+
+
+def protection_from_chosen_color(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
+    """"Target creature gains protection from the color of your choice until end of turn":
+    the color is chosen as the effect resolves (608.2d / 413.2c)."""
+    ids = [i for i in which if i is not None and i in state.objects]
+    if not ids:
+        return
+    ans, _ = yield ChooseColorDecision(ctx.controller, f"{ctx.source.name}: choose a color for protection",
+                                       colors=tuple("WUBRG"))
+    word = str(ans.words[0]).lower()
+    name = word if word in NAME_TO_COLOR else COLOR_NAMES[word.upper()]
+    state.log_event(f"{ctx.controller} chooses {name}", "resolve_choices", player=ctx.controller)
+    pump(state, ctx, ids, grants=(f"protection from {name}",))
+
+
+def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> Gen:
+    """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
+    for p in list(who):
+        if p is None:
+            continue
+        hand = list(state.player(p).hand)
+        if len(hand) <= 1:
+            continue
+        keep = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to keep", hand,
+                                        zones=("hand",), concept="discard", hidden=True)
+        for oid in hand:
+            if oid != keep:
+                discard_card(state, p, oid)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars, end_effects, matches, update_control
+from .characteristics import board_condition, chars, end_effects, matches, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -74,6 +74,8 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
     if not _condition_met(state, ab.condition, ev, src):
         return False
+    if isinstance(ab.intervening, ir.NoCreatures | ir.AttachedPowerAtLeast | ir.FewerThanAnOpponent):
+        return board_condition(state, ab.intervening, src, src.controller)
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
@@ -113,6 +115,9 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return False
         case ir.EntersUnderControlTrigger():
             return _enters_under_control_met(state, cond, ev, src)
+        case ir.EnchantedCombatTrigger(kind):
+            host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+            return host is not None and _combat_met(kind, ev, host)
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)

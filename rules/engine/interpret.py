@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, zone_effects as Z
-from .characteristics import add_effect, chars, matches, matches_card
+from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
@@ -124,6 +124,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.NoCreatures() | ir.AttachedPowerAtLeast() | ir.FewerThanAnOpponent():
+            return board_condition(state, cond, ctx.source, ctx.controller)
         case ir.AGraveyardHasAtLeast(k):
             return any(len(p.graveyard) >= k for p in state.players)
         case ir.RememberedCardIs(key, test, not_named):
@@ -267,6 +269,14 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from E.sacrifice_several(state, ctx, cands, what, count)
         case ir.LoseAndGain(objects, removes, grants):
             E.lose_and_gain(state, ctx, r(objects), removes, grants)
+        case ir.AddManaEffect(color, k):
+            state.player(ctx.controller).pool[color] += k
+            mana = "".join("{" + color + "}" for _ in range(k))
+            state.log_event(f"{ctx.controller} adds {mana} to their mana pool", "resolve")
+        case ir.ProtectionFromChosenColor(objects):
+            yield from E.protection_from_chosen_color(state, ctx, r(objects))
+        case ir.KeepOneDiscardRest(players):
+            yield from E.keep_one_discard_rest(state, ctx, r(players))
         case ir.CounterUnlessPays(objects, cost):
             yield from E.counter_unless_pays(state, ctx, r(objects), cost)
         case ir.RevealAtRandom(players):

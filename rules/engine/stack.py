@@ -29,7 +29,7 @@ from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
-from .player_rules import player_rules
+from .player_rules import land_plays, player_rules
 from .spell_costs import total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
@@ -52,7 +52,7 @@ def check_play_land(state: GameState, a: A.PlayLand) -> None:
         raise A.IllegalAction(
             "a land can be played only in your main phase, with priority, when the stack is empty",
             state.rules.cite("play_land"))
-    if p.lands_played >= 1:
+    if p.lands_played >= land_plays(state, a.player):
         raise A.IllegalAction("you have already played a land this turn", state.rules.cite("land_per_turn"))
 
 

@@ -19,6 +19,7 @@ from .ir import (
     AddManaEffect,
     AGraveyardHasAtLeast,
     AnyOf,
+    AtEndOfCombat,
     AtNextEndStep,
     AttacksIfAble,
     Becomes,
@@ -28,6 +29,7 @@ from .ir import (
     ChooseName,
     ControllersOf,
     CopySpell,
+    CountersOnSource,
     CounterSpell,
     CounterUnlessPays,
     CreateTokens,
@@ -51,6 +53,7 @@ from .ir import (
     Fixed,
     GainControl,
     GainLife,
+    GreatestPowerYouControl,
     HalfLibrary,
     If,
     IsAlso,
@@ -60,6 +63,7 @@ from .ir import (
     LoseLife,
     May,
     Mill,
+    NamedLikeSource,
     Not,
     NothingSacrificed,
     OpponentsCantCast,
@@ -82,6 +86,7 @@ from .ir import (
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
+    ReturnToBattlefield,
     ReturnToHand,
     RevealAtRandom,
     RevealHand,
@@ -95,13 +100,16 @@ from .ir import (
     Search,
     SearchLibraryOf,
     SearchSeveral,
+    SearchSeveralToHand,
     Shuffle,
     ShufflePermanentsIn,
+    ShuffleSelfAndGraveyard,
     SourceRef,
     SwitchPT,
     Tap,
     TargetRef,
     TokenSpec,
+    ToughnessOf,
     You,
 )
 from .mana import NAME_TO_COLOR, parse_cost
@@ -386,6 +394,59 @@ object_template(r"Regenerate (.+)", Regenerate)
 object_template(r"Exile (.+)", Exile)
 
 
+@template(r"Return ~ from your graveyard to the battlefield( tapped)?")
+def _return_self_to_battlefield(m: re.Match, out: Compiled) -> None:
+    """Reassembling Skeleton: an ability that functions only in the graveyard."""
+    out.steps.append(ReturnToBattlefield(SourceRef(), tapped=bool(m.group(1))))
+
+
+@template(r"(Its|Their) controller gains life equal to its toughness")
+def _gain_toughness(m: re.Match, out: Compiled) -> None:
+    """Condemn: the creature as it last existed."""
+    if "it" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(ControllersOf(out.refs["it"]), ToughnessOf(out.refs["it"])))
+
+
+@template(r"[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on ~, then draw a card for each \2 counter on ~")
+def _counter_then_draw(m: re.Match, out: Compiled) -> None:
+    """Mind Unbound."""
+    out.steps.append(AddCounters(SourceRef(), m.group(2), num(m.group(1)) or 1))
+    out.steps.append(Draw(You(), CountersOnSource(m.group(2))))
+
+
+@template(r"Draw cards equal to the greatest power among creatures you control")
+def _draw_greatest_power(m: re.Match, out: Compiled) -> None:
+    """Garruk, Primal Hunter."""
+    out.steps.append(Draw(You(), GreatestPowerYouControl()))
+
+
+@template(r"Shuffle ~ and your graveyard into their owner's library")
+def _elixir(m: re.Match, out: Compiled) -> None:
+    """Elixir of Immortality."""
+    out.steps.append(ShuffleSelfAndGraveyard())
+
+
+@template(r"(.+?) at end of combat")
+def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
+    """Crumbling Colossus: "sacrifice it at end of combat"."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:], sub)
+    out.steps.append(AtEndOfCombat(sub.body(), m.group(0) + "."))
+
+
+@template(r"Search your library for up to (\w+) cards named ~, reveal them, put them into your hand, "
+          r"then shuffle your library")
+def _search_namesakes(m: re.Match, out: Compiled) -> None:
+    """Squadron Hawk."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(SearchSeveralToHand(NamedLikeSource(), "card with this name", n))
+    out.steps.append(Shuffle(You()))
+
+
 @template(r"Return ~ from your graveyard to your hand")
 def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     """Magma Phoenix: an ability that functions only in the graveyard returns its card."""
@@ -396,6 +457,7 @@ object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand"
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
+object_template(r"Put (.+?) on the bottom of (?:its owner's|their owners') library", PutOnBottomOfLibrary)  # Condemn
 
 
 @template(r"Counter (target .+?) unless its controller pays ((?:\{\w+\})+)")
@@ -957,6 +1019,12 @@ def _attacks_if_able(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) can't be blocked this turn")
 def _unblockable(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
+
+
+@template(r"~ doesn't untap during your next untap step")
+def _self_dont_untap(m: re.Match, out: Compiled) -> None:
+    """Arbalest Elite."""
+    out.steps.append(DontUntap(SourceRef(), None))
 
 
 @template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's|their controller's) next untap step")

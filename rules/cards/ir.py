@@ -132,10 +132,15 @@ class PowerAtMost:
     n: int
 
 
+@dataclass(frozen=True)
+class NamedLikeSource:
+    """"cards named ~": the source's own name."""
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost
+    | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
 )
 ALWAYS = Always()
 
@@ -336,6 +341,25 @@ class CountSubtypeYouControl:
 
 
 @dataclass(frozen=True)
+class CountersOnSource:
+    """"for each lore counter on ~" (Mind Unbound)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class GreatestPowerYouControl:
+    """"the greatest power among creatures you control" (Garruk, Primal Hunter)."""
+
+
+@dataclass(frozen=True)
+class ToughnessOf:
+    """"equal to its toughness" (Condemn): as it last existed if it has left."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class LifeLostThisWay:
     """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
     players lose."""
@@ -343,7 +367,7 @@ class LifeLostThisWay:
 
 Amount = (
     Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-    | LifeLostThisWay
+    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf
 )
 
 
@@ -651,6 +675,39 @@ class KeepOneDiscardRest:
     """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
 
     players: Ref
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield:
+    """"Return ~ from your graveyard to the battlefield tapped" (Reassembling Skeleton): under
+    its owner's control."""
+
+    objects: Ref
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class ShuffleSelfAndGraveyard:
+    """"Shuffle ~ and your graveyard into their owner's library" (Elixir of Immortality)."""
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """"sacrifice it at end of combat" (Crumbling Colossus): a delayed triggered ability (603.7)
+    at the beginning of the next end of combat step."""
+
+    body: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class SearchSeveralToHand:
+    """"search your library for up to three cards named ~, reveal them, put them into your
+    hand" (Squadron Hawk)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+    count: int
 
 
 @dataclass(frozen=True)
@@ -1009,7 +1066,8 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
-    | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest
+    | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
+    | AtEndOfCombat | SearchSeveralToHand
 )
 
 
@@ -1078,6 +1136,11 @@ class NextEndStep:
 
 
 @dataclass(frozen=True)
+class NextEndOfCombat:
+    """A delayed trigger's condition: the beginning of the next end of combat step."""
+
+
+@dataclass(frozen=True)
 class Never:
     """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
 
@@ -1113,6 +1176,7 @@ class EntersUnderControlTrigger:
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
+    | NextEndOfCombat
 )
 
 

@@ -76,6 +76,7 @@ class Cost:
     life: int = 0
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
     discard: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
+    exile_self: bool = False  # "Exile ~" (Brittle Effigy)
     text: str = ""
 
 

@@ -431,6 +431,8 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return o.card.cmc <= n
         case ir.PowerAtMost(n):
             return ch.power is not None and ch.power <= n
+        case ir.NamedLikeSource():
+            return o.name == source.name
     raise TypeError(pred)
 
 

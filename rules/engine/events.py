@@ -111,6 +111,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
         case ir.NextEndStep():
             return ev.kind == "step_begin" and ev["step"] == "end"
+        case ir.NextEndOfCombat():
+            return ev.kind == "step_begin" and ev["step"] == "end_combat"
         case ir.Never():
             return False
         case ir.EntersUnderControlTrigger():

@@ -113,6 +113,17 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return len(state.player(player).library) // 2
         case ir.LifeLostThisWay():
             return int(ctx.data.get("life_lost", 0))
+        case ir.CountersOnSource(kind):
+            return ctx.source.counters.get(kind, 0)
+        case ir.GreatestPowerYouControl():
+            return max([chars(state, o).power or 0 for o in state.permanents(ctx.controller)
+                        if chars(state, o).is_type("Creature")] or [0])
+        case ir.ToughnessOf(objects):
+            for oid in refs(state, ctx, objects):
+                known = state.known(oid) if oid is not None else None
+                if known is not None:
+                    return max(chars(state, known).toughness or 0, 0)
+            return 0
     raise TypeError(f"not an amount: {amt!r}")
 
 
@@ -269,6 +280,19 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from E.sacrifice_several(state, ctx, cands, what, count)
         case ir.LoseAndGain(objects, removes, grants):
             E.lose_and_gain(state, ctx, r(objects), removes, grants)
+        case ir.ReturnToBattlefield(objects, tapped):
+            yield from Z.return_to_battlefield(state, ctx, r(objects), tapped)
+        case ir.ShuffleSelfAndGraveyard():
+            Z.shuffle_self_and_graveyard(state, ctx)
+        case ir.AtEndOfCombat(body, text):
+            # 603.7: a delayed triggered ability, at the beginning of the next end of combat step
+            snapshot = copy.copy(ctx)
+            snapshot.data = dict(ctx.data)
+            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndOfCombat(), effect=body,
+                                       remembers=True)
+            add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
+        case ir.SearchSeveralToHand(test, what, count):
+            yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
         case ir.AddManaEffect(color, k):
             state.player(ctx.controller).pool[color] += k
             mana = "".join("{" + color + "}" for _ in range(k))

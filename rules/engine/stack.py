@@ -230,7 +230,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
                               state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
-    exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
+    exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
     payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
     check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
     check_division(state, ab.effect, a.targets, a.division, x)
@@ -267,6 +267,10 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")
         state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+    if cost.exile_self:  # "Exile Brittle Effigy" as a cost
+        move(state, o.id, "exile")
+        state.log_event(f"{o.name} is {state.rules.word('exiled')} to activate its ability", "exile",
+                        player=a.player)
     if cost.discard:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
         hand = state.player(a.player).hand
         if len(hand) == cost.discard:

@@ -73,7 +73,8 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
     ctx.data["found"] = new
 
 
-def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int, tapped: bool) -> Gen:
+def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int, tapped: bool,
+                   dest: str = "battlefield") -> Gen:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): the player chooses the cards one at a time and may stop after each;
     then they enter the battlefield together."""
@@ -92,6 +93,13 @@ def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, 
             state.log_event(f"{p} finds nothing", "search", player=p)
             break
         found.append(oid)
+    if dest == "hand":  # "reveal them, put them into your hand" (Squadron Hawk)
+        names = [state.objects[i].name for i in found]
+        for oid in found:
+            move(state, oid, "hand")
+        state.log_event(f"{p} reveals {', '.join(names) or 'nothing'} and puts "
+                        f"{'them' if len(names) != 1 else 'it'} into their hand", "search", player=p)
+        return
     for oid in found:
         name = state.objects[oid].name
         yield from enter_battlefield(state, oid, p, tapped=tapped)
@@ -450,3 +458,29 @@ def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[i
         left.remove(oid)
     return order + left
 
+
+
+def return_to_battlefield(state: GameState, ctx: EffectContext, which: Ids, tapped: bool) -> Gen:
+    """"Return ~ from your graveyard to the battlefield tapped": under its owner's control."""
+    for oid in which:
+        if oid is None or oid not in state.objects or state.objects[oid].zone != "graveyard":
+            continue
+        o = state.objects[oid]
+        name, owner = o.name, o.owner
+        yield from enter_battlefield(state, oid, owner, tapped=tapped)
+        state.log_event(f"{name} returns {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+                        "put_onto_battlefield", player=owner)
+
+
+def shuffle_self_and_graveyard(state: GameState, ctx: EffectContext) -> None:
+    """"Shuffle Elixir of Immortality and your graveyard into their owner's library"."""
+    p = ctx.controller
+    src = ctx.source
+    if src.id in state.objects and state.objects[src.id].zone in ("battlefield", "graveyard") \
+            and state.objects[src.id].owner == p:
+        move(state, src.id, "library")
+    for oid in list(state.player(p).graveyard):
+        move(state, oid, "library")
+    state.rng.shuffle(state.player(p).library)
+    state.invalidate()
+    state.log_event(f"{p} shuffles {src.name} and their graveyard into their library", "shuffle_library", player=p)

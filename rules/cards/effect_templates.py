@@ -104,6 +104,7 @@ from .ir import (
     Shuffle,
     ShufflePermanentsIn,
     ShuffleSelfAndGraveyard,
+    SkipNextCombat,
     SourceRef,
     SwitchPT,
     Tap,
@@ -419,6 +420,12 @@ def _counter_then_draw(m: re.Match, out: Compiled) -> None:
 def _draw_greatest_power(m: re.Match, out: Compiled) -> None:
     """Garruk, Primal Hunter."""
     out.steps.append(Draw(You(), GreatestPowerYouControl()))
+
+
+@template(r"(.+?) skips their next combat phase")
+def _skip_combat(m: re.Match, out: Compiled) -> None:
+    """Stonehorn Dignitary."""
+    out.steps.append(SkipNextCombat(players(m.group(1), out)))
 
 
 @template(r"Shuffle ~ and your graveyard into their owner's library")

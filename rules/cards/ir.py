@@ -711,6 +711,13 @@ class SearchSeveralToHand:
 
 
 @dataclass(frozen=True)
+class SkipNextCombat:
+    """"Target opponent skips their next combat phase" (Stonehorn Dignitary)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -1067,7 +1074,7 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
-    | AtEndOfCombat | SearchSeveralToHand
+    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat
 )
 
 

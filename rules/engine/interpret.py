@@ -293,6 +293,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.SearchSeveralToHand(test, what, count):
             yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
+        case ir.SkipNextCombat(players):
+            for p in r(players):
+                if p is not None:
+                    state.player(p).skip_combats += 1
+                    state.log_event(f"{p} will skip their next combat phase", "skip_phase", player=p)
         case ir.AddManaEffect(color, k):
             state.player(ctx.controller).pool[color] += k
             mana = "".join("{" + color + "}" for _ in range(k))

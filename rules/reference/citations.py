@@ -172,6 +172,7 @@ CITES: dict[str, tuple[str, str]] = {
     "library_top": ("401.1", "217.2a"),
     "scry": ("701.15a", "501.8a"),
     "opening_hand_permanent": ("103.6", "101.5"),
+    "skip_phase": ("500.10", "300.9"),
     "put_onto_battlefield": ("110.2", "214.1"),
     "doesnt_untap": ("502.2", "302.2"),
     "extra_turn": ("500.7", "300.6"),

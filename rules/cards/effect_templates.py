@@ -61,6 +61,7 @@ from .ir import (
     LifeLostThisWay,
     LoseAndGain,
     LoseLife,
+    ManaValueOf,
     May,
     Mill,
     NamedLikeSource,
@@ -74,6 +75,7 @@ from .ir import (
     ProtectionFromChosenColor,
     Pump,
     PutFromHand,
+    PutIntoHand,
     PutOnBottomOfLibrary,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
@@ -779,6 +781,21 @@ def _put_revealed(m: re.Match, out: Compiled) -> None:
         tests = [card_phrase(w + " card") for w in re.split(r",? and |, ", words)]
         batches.append(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)))
     out.steps.append(PutRevealedOntoBattlefield(tuple(batches)))
+
+
+@template(r"[Rr]eveal the top card of your library and put that card into your hand")
+def _reveal_top_to_hand(m: re.Match, out: Compiled) -> None:
+    """Dark Tutelage: the card, remembered, is "it" afterwards."""
+    out.steps.append(RevealTop(You()))
+    out.steps.append(PutIntoHand(Remembered("revealed")))
+    out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
+
+
+@template(r"You lose life equal to its converted mana cost")
+def _lose_cmc(m: re.Match, out: Compiled) -> None:
+    if out.refs.get("it") != Remembered("revealed"):
+        raise Unsupported(m.group(0))
+    out.steps.append(LoseLife(You(), ManaValueOf(Remembered("revealed"))))
 
 
 @template(r"Reveal the top card of your library")

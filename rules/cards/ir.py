@@ -360,6 +360,13 @@ class ToughnessOf:
 
 
 @dataclass(frozen=True)
+class ManaValueOf:
+    """"its converted mana cost" (Dark Tutelage): of the card as it last was seen."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class LifeLostThisWay:
     """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
     players lose."""
@@ -367,7 +374,7 @@ class LifeLostThisWay:
 
 Amount = (
     Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf
+    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
 )
 
 
@@ -715,6 +722,13 @@ class SkipNextCombat:
     """"Target opponent skips their next combat phase" (Stonehorn Dignitary)."""
 
     players: Ref
+
+
+@dataclass(frozen=True)
+class PutIntoHand:
+    """"put that card into your hand" (a revealed card of the library, Dark Tutelage)."""
+
+    objects: Ref
 
 
 @dataclass(frozen=True)
@@ -1074,7 +1088,7 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
-    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat
+    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand
 )
 
 

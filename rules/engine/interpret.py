@@ -118,6 +118,12 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
         case ir.GreatestPowerYouControl():
             return max([chars(state, o).power or 0 for o in state.permanents(ctx.controller)
                         if chars(state, o).is_type("Creature")] or [0])
+        case ir.ManaValueOf(objects):
+            for oid in refs(state, ctx, objects):
+                known = state.known(oid) if oid is not None else None
+                if known is not None:
+                    return known.card.cmc
+            return 0
         case ir.ToughnessOf(objects):
             for oid in refs(state, ctx, objects):
                 known = state.known(oid) if oid is not None else None
@@ -293,6 +299,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.SearchSeveralToHand(test, what, count):
             yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
+        case ir.PutIntoHand(objects):
+            E.move_each(state, r(objects), "hand", "is put into its owner's hand", "resolve")
         case ir.SkipNextCombat(players):
             for p in r(players):
                 if p is not None:

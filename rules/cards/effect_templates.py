@@ -53,6 +53,7 @@ from .ir import (
     Fixed,
     GainControl,
     GainLife,
+    GiveControl,
     GreatestPowerYouControl,
     HalfLibrary,
     If,
@@ -963,6 +964,12 @@ def _scry(m: re.Match, out: Compiled) -> None:
 
 
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
+
+
+@template(r"(Target opponent|Target player) gains control of ~")
+def _give_control(m: re.Match, out: Compiled) -> None:
+    """Jinxed Idol."""
+    out.steps.append(GiveControl(SourceRef(), players(m.group(1), out)))
 
 
 def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -732,6 +732,14 @@ class PutIntoHand:
 
 
 @dataclass(frozen=True)
+class GiveControl:
+    """"Target opponent gains control of ~" (Jinxed Idol): from now on (layer 2)."""
+
+    objects: Ref
+    to: Ref
+
+
+@dataclass(frozen=True)
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -1088,7 +1096,7 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
-    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand
+    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl
 )
 
 

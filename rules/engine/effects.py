@@ -523,3 +523,17 @@ def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> G
         for oid in hand:
             if oid != keep:
                 discard_card(state, p, oid)
+
+
+def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str | None) -> None:
+    """"Target opponent gains control of Jinxed Idol": a control-changing effect with no end
+    (layer 2, 613.1b / 418.5a)."""
+    if player is None:
+        return
+    for oid in which:
+        o = state.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "battlefield":
+            continue
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "forever",
+                                           controller=player))
+        state.log_event(f"{player} gains control of {o.name}", "control_change", player=player)

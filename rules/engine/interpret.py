@@ -299,6 +299,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.SearchSeveralToHand(test, what, count):
             yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
+        case ir.GiveControl(objects, to):
+            E.give_control(state, ctx, r(objects), next((p for p in r(to) if p is not None), None))
         case ir.PutIntoHand(objects):
             E.move_each(state, r(objects), "hand", "is put into its owner's hand", "resolve")
         case ir.SkipNextCombat(players):

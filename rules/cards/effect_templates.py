@@ -102,6 +102,7 @@ from .ir import (
     Scry,
     Search,
     SearchLibraryOf,
+    SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
     Shuffle,
@@ -444,6 +445,14 @@ def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
     out.steps.append(AtEndOfCombat(sub.body(), m.group(0) + "."))
+
+
+@template(r"Search your library for up to two (.+?) cards, reveal those cards, and put one onto the battlefield "
+          r"tapped and the other into your hand")
+def _cultivate(m: re.Match, out: Compiled) -> None:
+    """Cultivate ("Then shuffle your library." follows as a sentence of its own)."""
+    what = m.group(1) + " card"
+    out.steps.append(SearchOneTappedOneToHand(card_phrase(what), what))
 
 
 @template(r"Search your library for up to (\w+) cards named ~, reveal them, put them into your hand, "

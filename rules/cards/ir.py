@@ -740,6 +740,15 @@ class GiveControl:
 
 
 @dataclass(frozen=True)
+class SearchOneTappedOneToHand:
+    """"Search your library for up to two basic land cards, reveal those cards, and put one onto
+    the battlefield tapped and the other into your hand" (Cultivate)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -1097,6 +1106,7 @@ Effect = (
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
     | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl
+    | SearchOneTappedOneToHand
 )
 
 

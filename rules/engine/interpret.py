@@ -299,6 +299,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.SearchSeveralToHand(test, what, count):
             yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
+        case ir.SearchOneTappedOneToHand(test, what):
+            yield from Z.search_one_tapped_one_to_hand(state, ctx, test, what)
         case ir.GiveControl(objects, to):
             E.give_control(state, ctx, r(objects), next((p for p in r(to) if p is not None), None))
         case ir.PutIntoHand(objects):

@@ -484,3 +484,39 @@ def shuffle_self_and_graveyard(state: GameState, ctx: EffectContext) -> None:
     state.rng.shuffle(state.player(p).library)
     state.invalidate()
     state.log_event(f"{p} shuffles {src.name} and their graveyard into their library", "shuffle_library", player=p)
+
+
+def search_one_tapped_one_to_hand(state: GameState, ctx: EffectContext, test: Pred, what: str) -> Gen:
+    """Cultivate: up to two cards found (one at a time; the player may stop after the first)
+    and revealed; the player chooses which one enters the battlefield tapped, the other goes
+    to their hand."""
+    p = ctx.controller
+    found: list[int] = []
+    while len(found) < 2:
+        if found:
+            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
+            if not ans.yes:
+                break
+        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            break
+        found.append(oid)
+    if not found:
+        return
+    state.log_event(f"{p} reveals {', '.join(state.objects[i].name for i in found)}", "reveal", player=p)
+    onto = found[0]
+    if len(found) == 2 and state.objects[found[0]].name != state.objects[found[1]].name:
+        onto = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put onto the battlefield "
+                                                  "tapped", found, zones=("library",), concept="search")
+    for oid in found:
+        name = state.objects[oid].name
+        if oid == onto:
+            yield from enter_battlefield(state, oid, p, tapped=True)
+            state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')} tapped", "search", player=p)
+        else:
+            move(state, oid, "hand")
+            state.log_event(f"{p} puts {name} into their hand", "search", player=p)

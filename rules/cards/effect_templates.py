@@ -18,6 +18,7 @@ from .ir import (
     AddCounters,
     AddManaEffect,
     AGraveyardHasAtLeast,
+    Amount,
     AnyOf,
     AtEndOfCombat,
     AtNextEndStep,
@@ -75,6 +76,7 @@ from .ir import (
     PreventThisTurn,
     ProtectionFromChosenColor,
     Pump,
+    PumpBy,
     PutFromHand,
     PutIntoHand,
     PutOnBottomOfLibrary,
@@ -162,11 +164,19 @@ def continuation_template(pattern: str) -> None:
     template(pattern)(build)
 
 
+def _x_amount(phrase: str) -> Amount:
+    """What "where X is ..." says: a count ("the number of Swamps you control") or "the
+    greatest power among creatures you control" (Overwhelming Stampede)."""
+    if phrase == "the greatest power among creatures you control":
+        return GreatestPowerYouControl()
+    return count_phrase(phrase)
+
+
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = count_phrase(m.group(2))
+        out.x = _x_amount(m.group(2))
         s = m.group(1)
     for pattern, fn in _TEMPLATES:
         m = pattern.fullmatch(s)
@@ -1026,6 +1036,14 @@ def _extra_turn(m: re.Match, out: Compiled) -> None:
 
 
 # ---- continuous effects from resolution
+@template(r"Until end of turn, (.+?) gain (.+?) and get \+X/\+X")
+def _pump_x(m: re.Match, out: Compiled) -> None:
+    """Overwhelming Stampede: X is counted as it resolves, then locked in (608.2h)."""
+    if out.x is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(PumpBy(objects(m.group(1), out), out.x, _keywords(m.group(2))))
+
+
 @template(r"Until end of turn, (.+?) loses (.+?) and gains (.+)")
 def _lose_and_gain(m: re.Match, out: Compiled) -> None:
     """Gargoyle Sentinel."""

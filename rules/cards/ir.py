@@ -749,6 +749,15 @@ class SearchOneTappedOneToHand:
 
 
 @dataclass(frozen=True)
+class PumpBy:
+    """"get +X/+X and gain trample until end of turn" with X counted as it resolves."""
+
+    objects: Ref
+    amount: Amount
+    grants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -1106,7 +1115,7 @@ Effect = (
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
     | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl
-    | SearchOneTappedOneToHand
+    | SearchOneTappedOneToHand | PumpBy
 )
 
 

@@ -301,6 +301,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
         case ir.SearchOneTappedOneToHand(test, what):
             yield from Z.search_one_tapped_one_to_hand(state, ctx, test, what)
+        case ir.PumpBy(objects, amt, grants):
+            k = n(amt)
+            E.pump(state, ctx, r(objects), k, k, grants)
         case ir.GiveControl(objects, to):
             E.give_control(state, ctx, r(objects), next((p for p in r(to) if p is not None), None))
         case ir.PutIntoHand(objects):

@@ -115,6 +115,7 @@ from .ir import (
     SwitchPT,
     Tap,
     TargetRef,
+    ThatMuch,
     TokenSpec,
     ToughnessOf,
     You,
@@ -667,6 +668,13 @@ continuation_template(r"That player discards that card")
 def _mill(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Mill(who, amount(m.group(2), out)))
+
+
+@template(r"(.+?) (?:put|puts) that many cards from the top of their library into their graveyard")
+def _mill_that_many(m: re.Match, out: Compiled) -> None:
+    """Belltower Sphinx: as many as the damage dealt, by "that source's controller"."""
+    who = out.refs.get(m.group(1).lower()) or players(m.group(1), out)
+    out.steps.append(Mill(who, ThatMuch()))
 
 
 @template(r"(.+?) (?:put|puts) the top card of their library into their graveyard")

@@ -1194,6 +1194,28 @@ class Never:
 
 
 @dataclass(frozen=True)
+class PlayerDealtDamageTrigger:
+    """"Whenever an opponent is dealt noncombat damage" (Chandra's Spitfire): `who` "an
+    opponent", "you" or "a player"."""
+
+    who: str
+    noncombat: bool = False
+
+
+@dataclass(frozen=True)
+class SelfDealtDamageTrigger:
+    """"Whenever a source deals damage to ~" (Belltower Sphinx)."""
+
+
+@dataclass(frozen=True)
+class CreatureAttacksYouTrigger:
+    """"Whenever a creature without flying attacks you or a planeswalker you control" (Circle
+    of Flame): `test` on the attacking creature."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
 class EnchantedCombatTrigger:
     """"When enchanted creature attacks or blocks" (Primal Cocoon): `kind` as CombatTrigger's,
     about the creature the source is attached to."""
@@ -1224,7 +1246,7 @@ class EntersUnderControlTrigger:
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
-    | NextEndOfCombat
+    | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
 )
 
 

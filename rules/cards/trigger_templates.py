@@ -18,6 +18,7 @@ from .ir import (
     Condition,
     ControllersOf,
     CounterRemovedTrigger,
+    CreatureAttacksYouTrigger,
     EitherTrigger,
     EnchantedCombatTrigger,
     EnteredObject,
@@ -26,8 +27,10 @@ from .ir import (
     If,
     NoCreatures,
     OtherCombatant,
+    PlayerDealtDamageTrigger,
     PlayerEventTrigger,
     Ref,
+    SelfDealtDamageTrigger,
     SourceRef,
     SourceUntapped,
     StepTrigger,
@@ -78,6 +81,16 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     under_control = _enters_under_control(cond)
     if under_control is not None:
         return under_control
+    m = re.fullmatch(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage", cond)
+    if m:  # Chandra's Spitfire
+        return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
+    if cond == "a source deals damage to ~":  # Belltower Sphinx
+        controller = EventValue("controller")
+        return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
+    m = re.fullmatch(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control", cond)
+    if m:  # Circle of Flame
+        return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
+            {"that creature": EventValue("attacker")}, False
     if cond == "~ enters the battlefield or attacks":  # the Titans
         return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
             {"it": SourceRef()}, False

@@ -120,6 +120,21 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
         case ir.EnchantedCombatTrigger(kind):
             host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
             return host is not None and _combat_met(kind, ev, host)
+        case ir.PlayerDealtDamageTrigger(who, noncombat):
+            return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(who, ev["target"], src)
+                    and not (noncombat and ev["combat"]))
+        case ir.SelfDealtDamageTrigger():
+            return ev.kind == "damage" and ev["target"] == src.id
+        case ir.CreatureAttacksYouTrigger(test):
+            if ev.kind != "attacks":
+                return False
+            defender = ev["defender"]
+            defended = defender == src.controller or (
+                isinstance(defender, int) and defender in state.objects
+                and state.objects[defender].controller == src.controller)
+            attacker = state.objects.get(ev["attacker"])
+            return defended and attacker is not None and matches(state, test, attacker, chars(state, attacker),
+                                                                 src.controller, src)
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)

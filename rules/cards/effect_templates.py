@@ -490,9 +490,9 @@ object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", Pu
 object_template(r"Put (.+?) on the bottom of (?:its owner's|their owners') library", PutOnBottomOfLibrary)  # Condemn
 
 
-@template(r"Counter (target .+?) unless its controller pays ((?:\{\w+\})+)")
+@template(r"Counter (target .+?|that spell or ability) unless its controller pays ((?:\{\w+\})+)")
 def _counter_unless(m: re.Match, out: Compiled) -> None:
-    """Mana Leak."""
+    """Mana Leak; Frost Titan ("that spell or ability": the one that targeted it)."""
     cost = parse_cost(m.group(2))
     if cost is None:
         raise Unsupported(m.group(0))

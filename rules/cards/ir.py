@@ -1216,6 +1216,11 @@ class CreatureAttacksYouTrigger:
 
 
 @dataclass(frozen=True)
+class TargetedByOpponentTrigger:
+    """"Whenever ~ becomes the target of a spell or ability an opponent controls" (Frost Titan)."""
+
+
+@dataclass(frozen=True)
 class EnchantedCombatTrigger:
     """"When enchanted creature attacks or blocks" (Primal Cocoon): `kind` as CombatTrigger's,
     about the creature the source is attached to."""
@@ -1247,6 +1252,7 @@ TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
+    | TargetedByOpponentTrigger
 )
 
 

@@ -34,6 +34,7 @@ from .ir import (
     SourceRef,
     SourceUntapped,
     StepTrigger,
+    TargetedByOpponentTrigger,
     TargetedTrigger,
     TriggerCondition,
     ZoneChangeTrigger,
@@ -91,6 +92,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:  # Circle of Flame
         return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
             {"that creature": EventValue("attacker")}, False
+    if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
+        item = EventValue("item")
+        return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
     if cond == "~ enters the battlefield or attacks":  # the Titans
         return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
             {"it": SourceRef()}, False

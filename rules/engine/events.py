@@ -135,6 +135,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             attacker = state.objects.get(ev["attacker"])
             return defended and attacker is not None and matches(state, test, attacker, chars(state, attacker),
                                                                  src.controller, src)
+        case ir.TargetedByOpponentTrigger():
+            return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)

@@ -15,6 +15,7 @@ from .ir import (
     AffectsYourCreatures,
     AnyOf,
     BlockedOnlyBy,
+    BlocksOnly,
     HasColor,
     HasKeyword,
     HasSubtype,
@@ -68,6 +69,10 @@ def combat_clause(clause: str) -> Restriction | None:
     if m:
         test = _creature_test(m.group(1))
         return BlockedOnlyBy(test, m.group(1)) if test is not None else None
+    m = re.fullmatch(r"can block only (.+)", c)
+    if m:  # Skywinder Drake
+        test = _creature_test(m.group(1))
+        return BlocksOnly(test, m.group(1)) if test is not None else None
     m = re.fullmatch(r"can't be blocked by more than (one|two) creatures?", c)
     if m:
         return MaxBlockers({"one": 1, "two": 2}[m.group(1)], f"more than {m.group(1)} creature")
@@ -86,6 +91,8 @@ def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
         r = combat_clause(m.group(1))
         if r is not None:
             return [StaticAbility(raw, restriction=r)]
+    if s == "~ can't block and can't be blocked":  # Tormented Soul: two restrictions
+        return [StaticAbility(raw, restriction="cant_block"), StaticAbility(raw, restriction="unblockable")]
     m = re.fullmatch(r"All creatures able to block (~|enchanted creature|equipped creature) do so", s)
     if m:
         who = None if m.group(1) == "~" else AffectsAttached()

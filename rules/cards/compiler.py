@@ -120,6 +120,8 @@ def parse_cost_text(text: str) -> Cost:
             parts["untap"] = True
         elif part == "Sacrifice ~":
             parts["sacrifice_self"] = True
+        elif part == "Exile ~":  # Brittle Effigy
+            parts["exile_self"] = True
         elif m:
             parts["sacrifice"] = SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
         elif re.fullmatch(r"(\{[^}]+\})+", part):
@@ -129,6 +131,11 @@ def parse_cost_text(text: str) -> Cost:
             if n is None:
                 raise Unsupported(part)
             parts["remove_counters"] = (m2.group(2), n)
+        elif m3 := re.fullmatch(r"Discard (\w+) cards?", part):
+            n = num(m3.group(1))
+            if n is None:
+                raise Unsupported(part)
+            parts["discard"] = n
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -175,7 +182,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |^Discard |^Exile ~|^[+-]?(\d+|X)$", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)
@@ -186,7 +193,8 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     # an ability whose effect moves its object out of a zone functions only in that zone
     # (2014 112.6k / 2009 402.8h)
     zone = "graveyard" if re.match(r"Return ~ from your graveyard\b", effect_text) else "battlefield"
-    if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.loyalty is not None):
+    if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self
+                                  or cost.loyalty is not None):
         raise Unsupported(raw)  # costs that need a permanent
     return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone)

@@ -16,7 +16,11 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AddManaEffect,
+    AGraveyardHasAtLeast,
+    Amount,
     AnyOf,
+    AtEndOfCombat,
     AtNextEndStep,
     AttacksIfAble,
     Becomes,
@@ -24,8 +28,11 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
+    ControllersOf,
     CopySpell,
+    CountersOnSource,
     CounterSpell,
+    CounterUnlessPays,
     CreateTokens,
     DealDamage,
     DealDividedDamage,
@@ -33,6 +40,7 @@ from .ir import (
     Discard,
     DiscardChosen,
     DontUntap,
+    DoubleCounters,
     Draw,
     EachDealsPowerDamage,
     EachPlayer,
@@ -42,14 +50,23 @@ from .ir import (
     ExileLibrary,
     ExileNamesakes,
     ExtraTurn,
+    FewerThanAnOpponent,
+    Fixed,
     GainControl,
     GainLife,
+    GiveControl,
+    GreatestPowerYouControl,
     HalfLibrary,
     If,
     IsAlso,
+    KeepOneDiscardRest,
+    LifeLostThisWay,
+    LoseAndGain,
     LoseLife,
+    ManaValueOf,
     May,
     Mill,
+    NamedLikeSource,
     Not,
     NothingSacrificed,
     OpponentsCantCast,
@@ -57,8 +74,11 @@ from .ir import (
     PlayWithoutPaying,
     PowerDividedByController,
     PreventThisTurn,
+    ProtectionFromChosenColor,
     Pump,
+    PumpBy,
     PutFromHand,
+    PutIntoHand,
     PutOnBottomOfLibrary,
     PutOntoBattlefield,
     PutOnTopOfLibrary,
@@ -71,28 +91,39 @@ from .ir import (
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
+    ReturnToBattlefield,
     ReturnToHand,
+    RevealAtRandom,
     RevealHand,
     RevealTop,
     RevealUntil,
     SacrificeChosen,
     SacrificedPower,
+    SacrificeSeveral,
     SacrificeSource,
+    Scry,
     Search,
     SearchLibraryOf,
+    SearchOneTappedOneToHand,
+    SearchSeveral,
+    SearchSeveralToHand,
     Shuffle,
     ShufflePermanentsIn,
+    ShuffleSelfAndGraveyard,
+    SkipNextCombat,
     SourceRef,
     SwitchPT,
     Tap,
     TargetRef,
+    ThatMuch,
     TokenSpec,
+    ToughnessOf,
     You,
 )
-from .mana import NAME_TO_COLOR
+from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
-from .targets import Unsupported, card_phrase, object_phrase
-from .wording import keyword_list, num
+from .targets import Unsupported, card_phrase, object_phrase, target_spec
+from .wording import keyword_list, num, singular
 
 
 # ------------------------------------------------------------------ compiling
@@ -134,11 +165,19 @@ def continuation_template(pattern: str) -> None:
     template(pattern)(build)
 
 
+def _x_amount(phrase: str) -> Amount:
+    """What "where X is ..." says: a count ("the number of Swamps you control") or "the
+    greatest power among creatures you control" (Overwhelming Stampede)."""
+    if phrase == "the greatest power among creatures you control":
+        return GreatestPowerYouControl()
+    return count_phrase(phrase)
+
+
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = count_phrase(m.group(2))
+        out.x = _x_amount(m.group(2))
         s = m.group(1)
     for pattern, fn in _TEMPLATES:
         m = pattern.fullmatch(s)
@@ -211,6 +250,8 @@ def recipients(phrase: str, out: Compiled) -> Ref:
             refs.append(EachPlayer())
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
             refs.append(players(part, out))
+        elif part in ("that creature's controller", "its controller") and "that creature" in out.refs:
+            refs.append(ControllersOf(out.refs["that creature"]))  # Chandra's Outrage
         else:
             refs.append(objects(part, out))
     return refs[0] if len(refs) == 1 else Both(tuple(refs))
@@ -232,6 +273,20 @@ def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
     if not any(isinstance(s, EachDealsPowerDamage) for s in out.steps) or "that creature" not in out.refs:
         raise Unsupported(m.group(0))  # "those Wolves": the creatures tapped this way
     out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
+
+
+@template(r"(It|That creature) deals damage equal to its power to (.+)")
+def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
+    """Warstorm Surge: "it" is the creature that entered, the source of the damage."""
+    if m.group(1).lower() not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
+
+
+@template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard|put) (.+)")
+def _have_player(m: re.Match, out: Compiled) -> None:
+    """"you may have that player lose 1 life" (Blood Seeker): the player does it."""
+    compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
 
 
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
@@ -355,6 +410,73 @@ object_template(r"Regenerate (.+)", Regenerate)
 object_template(r"Exile (.+)", Exile)
 
 
+@template(r"Return ~ from your graveyard to the battlefield( tapped)?")
+def _return_self_to_battlefield(m: re.Match, out: Compiled) -> None:
+    """Reassembling Skeleton: an ability that functions only in the graveyard."""
+    out.steps.append(ReturnToBattlefield(SourceRef(), tapped=bool(m.group(1))))
+
+
+@template(r"(Its|Their) controller gains life equal to its toughness")
+def _gain_toughness(m: re.Match, out: Compiled) -> None:
+    """Condemn: the creature as it last existed."""
+    if "it" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(ControllersOf(out.refs["it"]), ToughnessOf(out.refs["it"])))
+
+
+@template(r"[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on ~, then draw a card for each \2 counter on ~")
+def _counter_then_draw(m: re.Match, out: Compiled) -> None:
+    """Mind Unbound."""
+    out.steps.append(AddCounters(SourceRef(), m.group(2), num(m.group(1)) or 1))
+    out.steps.append(Draw(You(), CountersOnSource(m.group(2))))
+
+
+@template(r"Draw cards equal to the greatest power among creatures you control")
+def _draw_greatest_power(m: re.Match, out: Compiled) -> None:
+    """Garruk, Primal Hunter."""
+    out.steps.append(Draw(You(), GreatestPowerYouControl()))
+
+
+@template(r"(.+?) skips their next combat phase")
+def _skip_combat(m: re.Match, out: Compiled) -> None:
+    """Stonehorn Dignitary."""
+    out.steps.append(SkipNextCombat(players(m.group(1), out)))
+
+
+@template(r"Shuffle ~ and your graveyard into their owner's library")
+def _elixir(m: re.Match, out: Compiled) -> None:
+    """Elixir of Immortality."""
+    out.steps.append(ShuffleSelfAndGraveyard())
+
+
+@template(r"(.+?) at end of combat")
+def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
+    """Crumbling Colossus: "sacrifice it at end of combat"."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:], sub)
+    out.steps.append(AtEndOfCombat(sub.body(), m.group(0) + "."))
+
+
+@template(r"Search your library for up to two (.+?) cards, reveal those cards, and put one onto the battlefield "
+          r"tapped and the other into your hand")
+def _cultivate(m: re.Match, out: Compiled) -> None:
+    """Cultivate ("Then shuffle your library." follows as a sentence of its own)."""
+    what = m.group(1) + " card"
+    out.steps.append(SearchOneTappedOneToHand(card_phrase(what), what))
+
+
+@template(r"Search your library for up to (\w+) cards named ~, reveal them, put them into your hand, "
+          r"then shuffle your library")
+def _search_namesakes(m: re.Match, out: Compiled) -> None:
+    """Squadron Hawk."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(SearchSeveralToHand(NamedLikeSource(), "card with this name", n))
+    out.steps.append(Shuffle(You()))
+
+
 @template(r"Return ~ from your graveyard to your hand")
 def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     """Magma Phoenix: an ability that functions only in the graveyard returns its card."""
@@ -365,6 +487,52 @@ object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand"
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
+object_template(r"Put (.+?) on the bottom of (?:its owner's|their owners') library", PutOnBottomOfLibrary)  # Condemn
+
+
+@template(r"Counter (target .+?|that spell or ability) unless its controller pays ((?:\{\w+\})+)")
+def _counter_unless(m: re.Match, out: Compiled) -> None:
+    """Mana Leak; Frost Titan ("that spell or ability": the one that targeted it)."""
+    cost = parse_cost(m.group(2))
+    if cost is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(CounterUnlessPays(objects(m.group(1), out), cost))
+
+
+@template(r"Add ((?:\{[WUBRGC]\})+)")
+def _add_mana(m: re.Match, out: Compiled) -> None:
+    """Pyretic Ritual: "Add {R}{R}{R}" as a spell's effect."""
+    syms = re.findall(r"\{(\w)\}", m.group(1))
+    if len(set(syms)) != 1:
+        raise Unsupported(m.group(0))
+    out.steps.append(AddManaEffect(syms[0], len(syms)))
+
+
+@template(r"(.+?) gains protection from the color of your choice until end of turn")
+def _protection_choice(m: re.Match, out: Compiled) -> None:
+    """Stave Off."""
+    out.steps.append(ProtectionFromChosenColor(objects(m.group(1), out)))
+
+
+@template(r"(.+?) chooses a card in their hand and discards the rest")
+def _keep_one(m: re.Match, out: Compiled) -> None:
+    """Monomania."""
+    out.steps.append(KeepOneDiscardRest(players(m.group(1), out)))
+
+
+@template(r"Each player (loses \w+ life), (discards \w+ cards?), (sacrifices an? \w+), then (sacrifices an? \w+)")
+def _each_player_series(m: re.Match, out: Compiled) -> None:
+    """Smallpox: each part in order, every player doing it (608.2c)."""
+    for part in m.groups():
+        compile_sentence("Each player " + part, out)
+
+
+@template(r"If you (have less life|control fewer creatures) than an opponent, (.+)")
+def _if_fewer(m: re.Match, out: Compiled) -> None:
+    """Timely Reinforcements."""
+    sub = out.child()
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
+    out.steps.append(If(FewerThanAnOpponent("life" if m.group(1) == "have less life" else "creatures"), sub.body()))
 
 
 object_template(r"Counter (target .+)", CounterSpell)
@@ -381,6 +549,15 @@ def _sacrifice_self(m: re.Match, out: Compiled) -> None:
     if m.group(1) == "it" and not isinstance(out.refs.get("it"), SourceRef):
         raise Unsupported(m.group(0))
     out.steps.append(SacrificeSource())
+
+
+@template(r"(.+?) (?:sacrifice|sacrifices) (two|three|four|five|six|seven) (.+)")
+def _sacrifice_several(m: re.Match, out: Compiled) -> None:
+    """Destructive Force: "Each player sacrifices five lands"."""
+    who = players(m.group(1), out)
+    what = singular(m.group(3))
+    _, test = object_phrase(what)
+    out.steps.append(SacrificeSeveral(who, test, what, num(m.group(2)) or 0))
 
 
 @template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
@@ -402,6 +579,38 @@ def _draw(m: re.Match, out: Compiled) -> None:
         out.steps.append(Discard(who, amount(m.group(3), out), random=bool(m.group(4))))
     if m.group(5):
         out.steps.append(LoseLife(who, amount(m.group(5), out)))
+
+
+@template(r"Any number of target players each (gain \w+ life|draw \w+ cards?)")
+def _targets_each(m: re.Match, out: Compiled) -> None:
+    """Hunters' Feast, Jace, Memory Adept: every chosen target player does it."""
+    spec = target_spec("any number of target players")
+    out.specs.append(spec)
+    ref = TargetRef(len(out.specs) - 1, spec.count)
+    out.refs.update({"those players": ref})
+    verb, rest = m.group(1).split(" ", 1)
+    if verb == "gain":
+        out.steps.append(GainLife(ref, amount(rest.split()[0], out)))
+    else:
+        out.steps.append(Draw(ref, amount(rest.split()[0], out)))
+
+
+@template(r"You gain life equal to the life lost this way")
+def _gain_life_lost(m: re.Match, out: Compiled) -> None:
+    """Blood Tithe."""
+    if not any(isinstance(st, LoseLife) for st in out.steps):
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(You(), LifeLostThisWay()))
+
+
+@template(r"If a graveyard has (\w+) or more cards in it, draw (\w+) cards instead")
+def _draw_instead(m: re.Match, out: Compiled) -> None:
+    """Visions of Beyond: the draw of the sentence before, replaced when the condition holds."""
+    last = out.steps[-1] if out.steps else None
+    n = num(m.group(1))
+    if not isinstance(last, Draw) or n is None:
+        raise Unsupported(m.group(0))
+    out.steps[-1] = If(AGraveyardHasAtLeast(n), (Draw(last.players, amount(m.group(2), out)),), (last,))
 
 
 @template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
@@ -430,6 +639,12 @@ def _discard(m: re.Match, out: Compiled) -> None:
     out.steps.append(Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
 
 
+@template(r"(.+?) reveals a card at random from their hand")
+def _reveal_random(m: re.Match, out: Compiled) -> None:
+    """Merfolk Spy: one card of the player's hand, chosen at random, is shown to everyone."""
+    out.steps.append(RevealAtRandom(players(m.group(1), out)))
+
+
 @template(r"(.+?) reveals their hand")
 def _reveal_hand(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
@@ -455,6 +670,19 @@ def _mill(m: re.Match, out: Compiled) -> None:
     out.steps.append(Mill(who, amount(m.group(2), out)))
 
 
+@template(r"(.+?) (?:put|puts) that many cards from the top of their library into their graveyard")
+def _mill_that_many(m: re.Match, out: Compiled) -> None:
+    """Belltower Sphinx: as many as the damage dealt, by "that source's controller"."""
+    who = out.refs.get(m.group(1).lower()) or players(m.group(1), out)
+    out.steps.append(Mill(who, ThatMuch()))
+
+
+@template(r"(.+?) (?:put|puts) the top card of their library into their graveyard")
+def _mill_one(m: re.Match, out: Compiled) -> None:
+    """Jace, Memory Adept: "Target player puts the top card of their library into their graveyard"."""
+    out.steps.append(Mill(players(m.group(1), out), Fixed(1)))
+
+
 @template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
 def _mill_half(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
@@ -470,6 +698,24 @@ def _search(m: re.Match, out: Compiled) -> None:
     tapped = m.group(3).endswith("tapped")
     reveal = bool(m.group(2))
     out.steps.append(Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
+
+
+@template(r"Search your library for (?:a|an) (.+?), (reveal it, )?put (?:it|that card) "
+          r"(into your hand|onto the battlefield tapped|onto the battlefield), then shuffle your library")
+def _search_then_shuffle(m: re.Match, out: Compiled) -> None:
+    """M11's wording: "search your library for a basic land card, reveal it, put it into your
+    hand, then shuffle your library" (Sylvan Ranger, Solemn Simulacrum, Rune-Scarred Demon)."""
+    what = m.group(1)
+    dest = "hand" if m.group(3) == "into your hand" else "battlefield"
+    out.steps.append(Search(card_phrase(what), "a " + what, dest, tapped=m.group(3).endswith("tapped"),
+                            reveal=bool(m.group(2))))
+    out.steps.append(Shuffle(You()))
+
+
+@template(r"Have (it|~) deal (\w+) damage to (.+)")
+def _have_it_deal(m: re.Match, out: Compiled) -> None:
+    """"you may have it deal 1 damage to any target" (Goblin Arsonist): the source deals it."""
+    compile_sentence(f"~ deals {m.group(2)} damage to {m.group(3)}", out)
 
 
 @template(r"Search your library for a card, then shuffle your library and put that card on top of it")
@@ -563,6 +809,21 @@ def _put_revealed(m: re.Match, out: Compiled) -> None:
         tests = [card_phrase(w + " card") for w in re.split(r",? and |, ", words)]
         batches.append(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)))
     out.steps.append(PutRevealedOntoBattlefield(tuple(batches)))
+
+
+@template(r"[Rr]eveal the top card of your library and put that card into your hand")
+def _reveal_top_to_hand(m: re.Match, out: Compiled) -> None:
+    """Dark Tutelage: the card, remembered, is "it" afterwards."""
+    out.steps.append(RevealTop(You()))
+    out.steps.append(PutIntoHand(Remembered("revealed")))
+    out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
+
+
+@template(r"You lose life equal to its converted mana cost")
+def _lose_cmc(m: re.Match, out: Compiled) -> None:
+    if out.refs.get("it") != Remembered("revealed"):
+        raise Unsupported(m.group(0))
+    out.steps.append(LoseLife(You(), ManaValueOf(Remembered("revealed"))))
 
 
 @template(r"Reveal the top card of your library")
@@ -659,6 +920,30 @@ def _reanimate(m: re.Match, out: Compiled) -> None:
     out.refs["that creature"] = Remembered("put")
 
 
+@template(r"Return (target .+? from your graveyard) to the battlefield")
+def _return_to_battlefield(m: re.Match, out: Compiled) -> None:
+    """Sun Titan: a card from your own graveyard returns under its owner's (your) control."""
+    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
+
+
+@template(r"Put (target .+? from your graveyard) on top of your library")
+def _graveyard_to_top(m: re.Match, out: Compiled) -> None:
+    """Reclaim."""
+    out.steps.append(PutOnTopOfLibrary(objects(m.group(1), out)))
+
+
+@template(r"Search your library for up to (\w+) (.+?) cards, put them onto the battlefield tapped, "
+          r"then shuffle your library")
+def _search_several_tapped(m: re.Match, out: Compiled) -> None:
+    """Primeval Titan: each card found is chosen in turn; the player may stop after each."""
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    what = m.group(2) + " card"
+    out.steps.append(SearchSeveral(card_phrase(what), what, n, tapped=True))
+    out.steps.append(Shuffle(You()))
+
+
 @template(r"That creature is (?:an? )?(.+?) in addition to its other colors and types")
 def _is_also(m: re.Match, out: Compiled) -> None:
     colors, subtypes = _colors_and_subtypes(m.group(1), m.group(0))
@@ -697,7 +982,21 @@ def _reorder_top(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReorderTop(amount(m.group(1), out)))
 
 
+@template(r"[Ss]cry (\w+)(?:, then (.+))?")
+def _scry(m: re.Match, out: Compiled) -> None:
+    """"Scry 2", "Scry 2, then draw a card" (Preordain, Foresee)."""
+    out.steps.append(Scry(amount(m.group(1), out)))
+    if m.group(2):
+        compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], out)
+
+
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
+
+
+@template(r"(Target opponent|Target player) gains control of ~")
+def _give_control(m: re.Match, out: Compiled) -> None:
+    """Jinxed Idol."""
+    out.steps.append(GiveControl(SourceRef(), players(m.group(1), out)))
 
 
 def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -745,6 +1044,20 @@ def _extra_turn(m: re.Match, out: Compiled) -> None:
 
 
 # ---- continuous effects from resolution
+@template(r"Until end of turn, (.+?) gain (.+?) and get \+X/\+X")
+def _pump_x(m: re.Match, out: Compiled) -> None:
+    """Overwhelming Stampede: X is counted as it resolves, then locked in (608.2h)."""
+    if out.x is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(PumpBy(objects(m.group(1), out), out.x, _keywords(m.group(2))))
+
+
+@template(r"Until end of turn, (.+?) loses (.+?) and gains (.+)")
+def _lose_and_gain(m: re.Match, out: Compiled) -> None:
+    """Gargoyle Sentinel."""
+    out.steps.append(LoseAndGain(objects(m.group(1), out), _keywords(m.group(2)), _keywords(m.group(3))))
+
+
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+?))? until end of turn")
 def _pump(m: re.Match, out: Compiled) -> None:
     which = objects(m.group(1), out)
@@ -774,11 +1087,27 @@ def _unblockable(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
 
-@template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's) next untap step")
+@template(r"~ doesn't untap during your next untap step")
+def _self_dont_untap(m: re.Match, out: Compiled) -> None:
+    """Arbalest Elite."""
+    out.steps.append(DontUntap(SourceRef(), None))
+
+
+@template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's|their controller's) next untap step")
 def _dont_untap(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if m.group(1) == "Those creatures" and "those creatures" not in out.refs and isinstance(last, Tap) \
+            and isinstance(last.objects, TargetRef):
+        out.refs["those creatures"] = last.objects  # Frost Breath: "Tap up to two target creatures. Those ..."
     which = objects(m.group(1), out)
     whose = players("that player", out) if m.group(2) == "that player's" else None
     out.steps.append(DontUntap(which, whose))
+
+
+@template(r"Double the number of ([+\-/\w]+) counters on (.+)")
+def _double_counters(m: re.Match, out: Compiled) -> None:
+    """Primordial Hydra."""
+    out.steps.append(DoubleCounters(objects(m.group(2), out), m.group(1)))
 
 
 @template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)

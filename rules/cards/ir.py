@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .mana import ManaCost
+
 # ------------------------------------------------------------------ predicates
 
 
@@ -116,10 +118,29 @@ class AnyOf:
     preds: tuple[Pred, ...]
 
 
+@dataclass(frozen=True)
+class ManaValueAtMost:
+    """"with converted mana cost 3 or less" (its printed mana cost, 202.3 / 203.3)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class PowerAtMost:
+    """"with power 2 or less"."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class NamedLikeSource:
+    """"cards named ~": the source's own name."""
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer
+    | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
 )
 ALWAYS = Always()
 
@@ -217,6 +238,13 @@ class EventValue:
 
 
 @dataclass(frozen=True)
+class EnteredObject:
+    """The permanent whose entering the battlefield triggered the ability ("Whenever a creature
+    enters the battlefield under your control, it deals damage ..."): as it last existed if
+    it has left since."""
+
+
+@dataclass(frozen=True)
 class OtherCombatant:
     """The creature the source blocks or is blocked by ("that creature")."""
 
@@ -258,6 +286,7 @@ class Both:
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
     | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both
+    | EnteredObject
 )
 
 
@@ -311,7 +340,42 @@ class CountSubtypeYouControl:
     subtype: str
 
 
-Amount = Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+@dataclass(frozen=True)
+class CountersOnSource:
+    """"for each lore counter on ~" (Mind Unbound)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class GreatestPowerYouControl:
+    """"the greatest power among creatures you control" (Garruk, Primal Hunter)."""
+
+
+@dataclass(frozen=True)
+class ToughnessOf:
+    """"equal to its toughness" (Condemn): as it last existed if it has left."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class ManaValueOf:
+    """"its converted mana cost" (Dark Tutelage): of the card as it last was seen."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class LifeLostThisWay:
+    """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
+    players lose."""
+
+
+Amount = (
+    Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
+)
 
 
 # ------------------------------------------------------------------ conditions
@@ -343,7 +407,69 @@ class RememberedCardIs:
     not_named: str = ""
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
+@dataclass(frozen=True)
+class AGraveyardHasAtLeast:
+    """"If a graveyard has twenty or more cards in it" (Visions of Beyond)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class NoCreatures:
+    """"if no creatures are on the battlefield" (Call to the Grave)."""
+
+
+@dataclass(frozen=True)
+class AttachedPowerAtLeast:
+    """"if enchanted creature's power is 4 or greater" (Arachnus Web)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class FewerThanAnOpponent:
+    """"If you have less life than an opponent" (`what` "life") / "If you control fewer
+    creatures than an opponent" (`what` "creatures") (Timely Reinforcements)."""
+
+    what: str
+
+
+BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
+Condition = (
+    ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
+    | BoardCondition
+)
+
+
+# conditions of "As long as ..." static abilities: judged without characteristics (no layers)
+@dataclass(frozen=True)
+class LifeAtLeast:
+    """"As long as you have 30 or more life" (Serra Ascendant)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class ControlsPrinted:
+    """"As long as you control a Griffin creature" (Griffin Rider): by printed subtypes."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class SourceCountersAtLeast:
+    """"as long as it has ten or more +1/+1 counters on it" (Primordial Hydra)."""
+
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True)
+class SourceEnchanted:
+    """"As long as ~ is enchanted" (Thran Golem): an Aura is attached to it."""
+
+
+WhileCondition = LifeAtLeast | ControlsPrinted | SourceCountersAtLeast | SourceEnchanted
 
 
 # ------------------------------------------------------------------ tokens
@@ -492,6 +618,157 @@ class Search:
 
 
 @dataclass(frozen=True)
+class DoubleCounters:
+    """"Double the number of +1/+1 counters on ~": put on it as many more as it has as the
+    effect resolves."""
+
+    objects: Ref
+    kind: str
+
+
+@dataclass(frozen=True)
+class SacrificeSeveral:
+    """"Each player sacrifices five lands": each player chooses that many of theirs (all, if
+    they have fewer), in APNAP order, then all are sacrificed at once (701.14a / 217.4)."""
+
+    players: Ref
+    test: Pred
+    what: str  # one of them: "land"
+    count: int
+
+
+@dataclass(frozen=True)
+class LoseAndGain:
+    """"Until end of turn, ~ loses defender and gains flying" (Gargoyle Sentinel): layer 6."""
+
+    objects: Ref
+    removes: tuple[str, ...]
+    grants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RevealAtRandom:
+    """"that player reveals a card at random from their hand" (701.13a / 217.3c)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays:
+    """"Counter target spell unless its controller pays {3}" (Mana Leak)."""
+
+    objects: Ref
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
+class AddManaEffect:
+    """A spell's "Add {R}{R}{R}" (Pyretic Ritual): mana into its controller's pool (106.3)."""
+
+    color: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class ProtectionFromChosenColor:
+    """"Target creature gains protection from the color of your choice until end of turn"
+    (Stave Off): the color is chosen as it resolves (608.2d / 413.2c)."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class KeepOneDiscardRest:
+    """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield:
+    """"Return ~ from your graveyard to the battlefield tapped" (Reassembling Skeleton): under
+    its owner's control."""
+
+    objects: Ref
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class ShuffleSelfAndGraveyard:
+    """"Shuffle ~ and your graveyard into their owner's library" (Elixir of Immortality)."""
+
+
+@dataclass(frozen=True)
+class AtEndOfCombat:
+    """"sacrifice it at end of combat" (Crumbling Colossus): a delayed triggered ability (603.7)
+    at the beginning of the next end of combat step."""
+
+    body: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class SearchSeveralToHand:
+    """"search your library for up to three cards named ~, reveal them, put them into your
+    hand" (Squadron Hawk)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+    count: int
+
+
+@dataclass(frozen=True)
+class SkipNextCombat:
+    """"Target opponent skips their next combat phase" (Stonehorn Dignitary)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class PutIntoHand:
+    """"put that card into your hand" (a revealed card of the library, Dark Tutelage)."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class GiveControl:
+    """"Target opponent gains control of ~" (Jinxed Idol): from now on (layer 2)."""
+
+    objects: Ref
+    to: Ref
+
+
+@dataclass(frozen=True)
+class SearchOneTappedOneToHand:
+    """"Search your library for up to two basic land cards, reveal those cards, and put one onto
+    the battlefield tapped and the other into your hand" (Cultivate)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
+class PumpBy:
+    """"get +X/+X and gain trample until end of turn" with X counted as it resolves."""
+
+    objects: Ref
+    amount: Amount
+    grants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchSeveral:
+    """"Search your library for up to two land cards, put them onto the battlefield tapped"
+    (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
+
+    test: Pred  # on printed characteristics
+    what: str  # one of them: "land card"
+    count: int
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
 class Shuffle:
     players: Ref
 
@@ -618,6 +895,14 @@ class RevealUntil:
 
 @dataclass(frozen=True)
 class ReorderTop:
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Scry:
+    """"Scry N" (2014 701.15a / 2009 501.8a): look at the top N cards of your library, put
+    any number of them on the bottom in any order and the rest on top in any order."""
+
     amount: Amount
 
 
@@ -836,6 +1121,10 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
+    | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
+    | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
+    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl
+    | SearchOneTappedOneToHand | PumpBy
 )
 
 
@@ -904,13 +1193,75 @@ class NextEndStep:
 
 
 @dataclass(frozen=True)
+class NextEndOfCombat:
+    """A delayed trigger's condition: the beginning of the next end of combat step."""
+
+
+@dataclass(frozen=True)
 class Never:
     """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
 
 
+@dataclass(frozen=True)
+class PlayerDealtDamageTrigger:
+    """"Whenever an opponent is dealt noncombat damage" (Chandra's Spitfire): `who` "an
+    opponent", "you" or "a player"."""
+
+    who: str
+    noncombat: bool = False
+
+
+@dataclass(frozen=True)
+class SelfDealtDamageTrigger:
+    """"Whenever a source deals damage to ~" (Belltower Sphinx)."""
+
+
+@dataclass(frozen=True)
+class CreatureAttacksYouTrigger:
+    """"Whenever a creature without flying attacks you or a planeswalker you control" (Circle
+    of Flame): `test` on the attacking creature."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
+class TargetedByOpponentTrigger:
+    """"Whenever ~ becomes the target of a spell or ability an opponent controls" (Frost Titan)."""
+
+
+@dataclass(frozen=True)
+class EnchantedCombatTrigger:
+    """"When enchanted creature attacks or blocks" (Primal Cocoon): `kind` as CombatTrigger's,
+    about the creature the source is attached to."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class EitherTrigger:
+    """"Whenever ~ enters the battlefield or attacks" (the Titans): one ability, two trigger
+    events."""
+
+    first: ZoneChangeTrigger | CombatTrigger
+    second: ZoneChangeTrigger | CombatTrigger
+
+
+@dataclass(frozen=True)
+class EntersUnderControlTrigger:
+    """"Whenever a creature enters the battlefield under your control" / "under an opponent's
+    control" (`whose` "you" or "opponent"); `other`: "another creature"; `min_power`: "with
+    power 3 or greater" (its power as it entered)."""
+
+    whose: str
+    other: bool = False
+    min_power: int | None = None
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never
+    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
+    | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
+    | TargetedByOpponentTrigger
 )
 
 
@@ -964,9 +1315,25 @@ class AffectsSelfAndGroup:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsSelfUnlessOpponentDamaged:
+    """The source, unless an opponent of its controller has been dealt damage this turn
+    ("~ can't attack unless an opponent has been dealt damage this turn")."""
+
+
+@dataclass(frozen=True)
+class AffectsSelfUnlessCount:
+    """The source, while fewer than `n` permanents on the battlefield have this land subtype
+    (printed) ("~ can't attack unless there are five or more Islands on the battlefield")."""
+
+    subtype: str
+    n: int
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup
+    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
+    | AffectsSelfUnlessCount
 )
 
 
@@ -1063,7 +1430,16 @@ class MaxBlockers:
     text: str
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers
+@dataclass(frozen=True)
+class BlocksOnly:
+    """"~ can block only creatures with flying" (Skywinder Drake): a restriction on the blocker
+    (509.1b / 309.2b), `test` on the attacker it would block."""
+
+    test: Pred
+    text: str
+
+
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly
 
 
 # ------------------------------------------------------------------ costs

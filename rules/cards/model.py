@@ -22,6 +22,7 @@ from .ir import (
     StaticPrevention,
     TargetSpec,
     TriggerCondition,
+    WhileCondition,
 )
 from .mana import ManaCost
 
@@ -74,6 +75,8 @@ class Cost:
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
+    discard: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
+    exile_self: bool = False  # "Exile ~" (Brittle Effigy)
     text: str = ""
 
 
@@ -173,6 +176,12 @@ class StaticAbility(Ability):
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
+    # "If ~ is in your opening hand, you may begin the game with it on the battlefield" (2014 103.6 /
+    # 2009 101.5): asked once every player has kept an opening hand
+    opening_hand: bool = False
+    # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
+    # this holds
+    while_condition: WhileCondition | None = None
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -22,26 +22,33 @@ from .ir import (
     AffectsGroup,
     AffectsSelf,
     AffectsSelfAndGroup,
+    AffectsSelfUnlessCount,
     AffectsSelfUnlessDefenderHas,
+    AffectsSelfUnlessOpponentDamaged,
     Bonus,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
+    ControlsPrinted,
     CountSubtypeCDA,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
     HasColor,
+    LifeAtLeast,
     LifeTotalCDA,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
     PreventToSelfRemoveCounters,
+    SourceCountersAtLeast,
+    SourceEnchanted,
+    WhileCondition,
     XValue,
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 from .targets import Unsupported, object_phrase
-from .wording import BASIC_LAND_TYPES, keyword_list, num
+from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
 _RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
                  "be blocked": "unblockable"}
@@ -97,6 +104,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         assert isinstance(group, AffectsGroup)
         return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test), power=int(m.group(2)),
                              toughness=int(m.group(3)), grants=grants)
+    conditional = _as_long_as(s, raw)
+    if conditional is not None:
+        return conditional
     m = re.fullmatch(r"As long as the top card of your library is (\w+), (.+)", s)
     if m and m.group(1) in NAME_TO_COLOR:
         rest = compile_static(m.group(2)[0].upper() + m.group(2)[1:] + ".", raw)
@@ -124,6 +134,16 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~ can't attack unless defending player controls an? (\w+)", s)
     if m and m.group(1) in BASIC_LAND_TYPES:
         return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
+    if s == "~ can't attack unless an opponent has been dealt damage this turn":  # Bloodcrazed Goblin
+        return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(), restriction="cant_attack")
+    m = re.fullmatch(r"~ can't attack unless there are (\w+) or more (\w+) on the battlefield", s)
+    if m and num(m.group(1)) and singular(m.group(2)) in BASIC_LAND_TYPES:  # Harbor Serpent
+        return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), num(m.group(1)) or 0),
+                             restriction="cant_attack")
+    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (.+)", s)
+    if m:  # Earth Servant: "+0/+1 for each Mountain you control"
+        return StaticAbility(raw, affects=AffectsSelf(), bonus=_count_bonus(m.group(3), int(m.group(1)),
+                                                                             int(m.group(2))))
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
@@ -156,6 +176,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, etb=_lands_unless(m.group(1)))
+    if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
+        return StaticAbility(raw, opening_hand=True)
+    if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
+        return StaticAbility(raw, etb=EntersTappedUnless(()))
     if s == ("If ~ would be put into a graveyard from anywhere, "
              "reveal ~ and shuffle it into its owner's library instead"):
         return StaticAbility(raw, graveyard_to_library=True)
@@ -175,6 +199,12 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":
         return StaticAbility(raw, prevent=PreventNoncombatToAttached())
     # --- rules for players
+    if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
+        return StaticAbility(raw, player_rule="cast_as_though_flash")
+    if s == "Each player may play an additional land on each of their turns":  # Rites of Flourishing
+        return StaticAbility(raw, player_rule="additional_land", opponent_rule="additional_land")
+    if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
+        return StaticAbility(raw, player_rule="hexproof")
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
     if s == "Your opponents play with their hands revealed":  # Telepathy
@@ -223,3 +253,42 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
         raise Unsupported(raw)
     grants = _keywords(m.group(2)) if m.group(2) else ()
     return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], grants=grants)
+
+
+def _while(text: str) -> WhileCondition | None:
+    """"you have 30 or more life", "you control a Griffin creature", "~ is enchanted", "it has
+    ten or more +1/+1 counters on it"."""
+    m = re.fullmatch(r"you have (\d+) or more life", text)
+    if m:
+        return LifeAtLeast(int(m.group(1)))
+    m = re.fullmatch(r"you control an? ([A-Z]\w+) creature", text)
+    if m:
+        return ControlsPrinted(m.group(1))
+    if text == "~ is enchanted":
+        return SourceEnchanted()
+    m = re.fullmatch(r"(?:it|~) has (\w+) or more ([+\-/\w]+) counters on it", text)
+    if m and num(m.group(1)):
+        return SourceCountersAtLeast(m.group(2), num(m.group(1)) or 0)
+    return None
+
+
+def _as_long_as(s: str, raw: str) -> StaticAbility | None:
+    """"As long as you have 30 or more life, ~ gets +5/+5 and has flying" (Serra Ascendant,
+    Griffin Rider, Thran Golem); "~ has trample as long as it has ten or more +1/+1 counters
+    on it" (Primordial Hydra)."""
+    m = re.fullmatch(r"As long as (.+?), (?:~|it) (.+)", s) or re.fullmatch(r"~ (has .+) as long as (.+)", s)
+    if not m:
+        return None
+    cond_text, what = (m.group(1), m.group(2)) if s.startswith("As long as") else (m.group(2), m.group(1))
+    cond = _while(cond_text)
+    if cond is None:
+        return None
+    m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what)
+    if m2:
+        grants = _keywords(m2.group(3)) if m2.group(3) else ()
+        return StaticAbility(raw, affects=AffectsSelf(), power=int(m2.group(1)), toughness=int(m2.group(2)),
+                             grants=grants, while_condition=cond)
+    m2 = re.fullmatch(r"has (.+)", what)
+    if m2:
+        return StaticAbility(raw, affects=AffectsSelf(), grants=_keywords(m2.group(1)), while_condition=cond)
+    return None

@@ -21,8 +21,10 @@ from .ir import (
     HasSubtype,
     HasSupertype,
     IsType,
+    ManaValueAtMost,
     Not,
     OwnedByYou,
+    PowerAtMost,
     Pred,
     Tapped,
     TargetSpec,
@@ -69,6 +71,8 @@ def _word_test(word: str) -> Pred:
         return Colorless()
     if word[:1].isupper() and word.isalpha():
         return HasSubtype(singular(word))
+    if re.fullmatch(r"non-[A-Z][a-z]+", word):  # "non-Zombie creature" (Call to the Grave)
+        return Not(HasSubtype(singular(word[4:])))
     raise Unsupported(word)
 
 
@@ -89,6 +93,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
             tests.append(ToughnessLessThanSourcePower())
+            p = m.group(1)
+            continue
+        m = re.fullmatch(r"(.*?) with power (\d+) or less", p)
+        if m:  # Goblin Tunneler
+            tests.append(PowerAtMost(int(m.group(2))))
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) (with|without) (flying)", p)
@@ -137,10 +146,17 @@ def card_phrase(phrase: str) -> Pred:
     """"creature card", "basic land card", "permanent card", "artifact card", "card": a
     predicate the engine judges on a card's printed characteristics outside the battlefield."""
     p = phrase.strip()
+    tests: list[Pred] = []
+    m = re.fullmatch(r"(.*?card) with converted mana cost (\d+) or less", p)
+    if m:  # Sun Titan
+        tests.append(ManaValueAtMost(int(m.group(2))))
+        p = m.group(1)
+    m = re.fullmatch(r"(\w+) or (\w+) card", p)
+    if m and m.group(1) in CARD_TYPES and m.group(2) in CARD_TYPES:  # "instant or sorcery card" (Call to Mind)
+        return all_of(_any([IsType(CARD_TYPES[m.group(1)]), IsType(CARD_TYPES[m.group(2)])]), *tests)
     m = re.fullmatch(r"(.*?)\s*card", p)
     if not m:
         raise Unsupported(phrase)
-    tests: list[Pred] = []
     for w in m.group(1).split():
         if w == "permanent":
             tests.append(_any([IsType(t) for t in PERMANENT_TYPES]))
@@ -168,6 +184,8 @@ def target_spec(phrase: str) -> TargetSpec:
     if p == "any number of targets":
         return TargetSpec("any", p, count=ANY_NUMBER, up_to=True)
     at_least = 0
+    if re.fullmatch(r"(?:\w+, )+(?:or|and/or) \w+ targets", p):  # "one, two, or three targets" (Inferno Titan)
+        p = p[:-len("targets")] + "target creatures and/or players"
     m = re.fullmatch(r"any number of target (.+)", p)
     if m:  # "any number of target creatures and/or players" (601.2c: none is a number too)
         up_to, count, what = True, ANY_NUMBER, m.group(1)

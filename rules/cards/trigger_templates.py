@@ -12,18 +12,29 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    AttachedPowerAtLeast,
     CastTrigger,
     CombatTrigger,
     Condition,
+    ControllersOf,
     CounterRemovedTrigger,
+    CreatureAttacksYouTrigger,
+    EitherTrigger,
+    EnchantedCombatTrigger,
+    EnteredObject,
+    EntersUnderControlTrigger,
     EventValue,
     If,
+    NoCreatures,
     OtherCombatant,
+    PlayerDealtDamageTrigger,
     PlayerEventTrigger,
     Ref,
+    SelfDealtDamageTrigger,
     SourceRef,
     SourceUntapped,
     StepTrigger,
+    TargetedByOpponentTrigger,
     TargetedTrigger,
     TriggerCondition,
     ZoneChangeTrigger,
@@ -49,8 +60,44 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
 }
 
 
+def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool] | None:
+    """"a creature enters the battlefield under your control" (Leyline of Vitality, Warstorm
+    Surge), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
+    greater enters the battlefield under your control" (Garruk's Packleader)."""
+    m = re.fullmatch(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
+                     r"under (your|an opponent's) control", cond)
+    if not m:
+        return None
+    entered = EnteredObject()
+    refs: dict[str, Ref] = {"it": entered, "that creature": entered}
+    controller = ControllersOf(entered)
+    refs.update({"that player": controller, "they": controller, "them": controller})
+    trigger = EntersUnderControlTrigger("you" if m.group(3) == "your" else "opponent", m.group(1) == "another",
+                                        int(m.group(2)) if m.group(2) else None)
+    return "etb", trigger, refs, False
+
+
 def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:
     """(event name, condition, words the event supplies, looks back in time?)."""
+    under_control = _enters_under_control(cond)
+    if under_control is not None:
+        return under_control
+    m = re.fullmatch(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage", cond)
+    if m:  # Chandra's Spitfire
+        return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
+    if cond == "a source deals damage to ~":  # Belltower Sphinx
+        controller = EventValue("controller")
+        return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
+    m = re.fullmatch(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control", cond)
+    if m:  # Circle of Flame
+        return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
+            {"that creature": EventValue("attacker")}, False
+    if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
+        item = EventValue("item")
+        return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+    if cond == "~ enters the battlefield or attacks":  # the Titans
+        return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
+            {"it": SourceRef()}, False
     m = re.fullmatch(r"(~|another creature(?: you control)?|a creature(?: you control)?) "
                      r"(enters the battlefield|dies)", cond)
     if m:
@@ -71,6 +118,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         who = "self" if m.group(1) == "~" else "enchanted"
         return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
+    if cond == "enchanted creature attacks or blocks":  # Primal Cocoon
+        return "attacks or blocks", EnchantedCombatTrigger("attacks or blocks"), {}, False
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
@@ -84,9 +133,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
         refs = {**_player_refs("player"), "that spell": EventValue("item")}
         return "cast", CastTrigger(m.group(1), test), refs, False
-    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards) a card", cond)
-    if m:
-        kind = {"draws": "draw", "discards": "discard"}[m.group(2)]
+    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards|draw|discard) a card", cond)
+    if m:  # "Whenever you draw a card" (Jace's Erasure)
+        kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
         return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
     m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
     if m:  # Manabarbs
@@ -101,6 +150,11 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    if text == "no creatures are on the battlefield":  # Call to the Grave
+        return NoCreatures()
+    m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
+    if m:  # Arachnus Web
+        return AttachedPowerAtLeast(int(m.group(1)))
     raise Unsupported(text)
 
 

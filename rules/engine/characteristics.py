@@ -172,6 +172,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     assert affects is not None
     if ab.while_top_card is not None and not top_card_is(state, src.controller, ab.while_top_card, src):
         return []  # "As long as the top card of your library is black"
+    if ab.while_condition is not None and not while_holds(state, src, ab.while_condition):
+        return []  # "As long as you have 30 or more life"
 
     def applies(ch: Characteristics) -> bool:
         return _affects(state, affects, o, src, ch)
@@ -316,7 +318,47 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature") and o.controller == src.controller
         case ir.AffectsSelfAndGroup(test):
             return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
+        case ir.AffectsSelfUnlessOpponentDamaged():
+            return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
+                                              for p in state.opponents(src.controller))
+        case ir.AffectsSelfUnlessCount(sub, n):
+            return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)
+
+
+def board_condition(state: GameState, cond: ir.BoardCondition, src: Obj, controller: str) -> bool:
+    """A condition about the game as it is ("if no creatures are on the battlefield", "if
+    enchanted creature's power is 4 or greater", "if you have less life than an opponent"),
+    for an intervening "if" (603.4) or a spell's "If ..."."""
+    match cond:
+        case ir.NoCreatures():
+            return not any(chars(state, o).is_type("Creature") for o in state.permanents())
+        case ir.AttachedPowerAtLeast(n):
+            host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+            return host is not None and host.zone == "battlefield" and (chars(state, host).power or 0) >= n
+        case ir.FewerThanAnOpponent(what):
+            def count(p: str) -> int:
+                if what == "life":
+                    return state.player(p).life
+                return sum(1 for o in state.permanents(p) if chars(state, o).is_type("Creature"))
+            return any(count(controller) < count(p) for p in state.opponents(controller))
+    raise TypeError(cond)
+
+
+def while_holds(state: GameState, src: Obj, cond: ir.WhileCondition) -> bool:
+    """The condition of an "As long as ..." static ability of `src` (no characteristics
+    needed: life, counters, attachments, printed subtypes)."""
+    match cond:
+        case ir.LifeAtLeast(n):
+            return state.player(src.controller).life >= n
+        case ir.ControlsPrinted(sub):
+            return any(sub in x.card.type_line.subtypes and x.card.is_type("Creature")
+                       for x in state.permanents(src.controller))
+        case ir.SourceCountersAtLeast(kind, n):
+            return src.counters.get(kind, 0) >= n
+        case ir.SourceEnchanted():
+            return any(x.attached_to == src.id and "Aura" in x.card.type_line.subtypes for x in state.permanents())
+    raise TypeError(cond)
 
 
 def top_card_is(state: GameState, player: str, test: ir.Pred, source: Obj) -> bool:
@@ -385,6 +427,12 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return o.controller == player
         case ir.ControlledByEventPlayer():
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
+        case ir.ManaValueAtMost(n):
+            return o.card.cmc <= n
+        case ir.PowerAtMost(n):
+            return ch.power is not None and ch.power <= n
+        case ir.NamedLikeSource():
+            return o.name == source.name
     raise TypeError(pred)
 
 

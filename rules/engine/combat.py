@@ -84,6 +84,9 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
             return f"{attacker.name} can't be blocked except by {r.text}"
         if isinstance(r, ir.NotBlockedBy) and matches(state, r.test, b, ch, b.controller, attacker):
             return f"{attacker.name} can't be blocked by {r.text}"
+    for r in ch.restrictions:  # the blocker's own: "can block only creatures with flying"
+        if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, b.controller, b):
+            return f"it can block only {r.text}"
     if protected_from(state, attacker, b):
         return f"{attacker.name} has protection from it"
     return None

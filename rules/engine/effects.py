@@ -11,8 +11,9 @@ from typing import Any
 
 from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
-from ..cards.mana import COLOR_NAMES
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost
 from ..cards.tokens import token_card
+from . import actions as A
 from .characteristics import add_effect, chars
 from .damage import (
     add_regeneration_shield,
@@ -21,9 +22,17 @@ from .damage import (
     lose_life as lose,
     noncombat_damage,
 )
-from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
+from .decisions import (
+    ChooseColorDecision,
+    ChooseNameDecision,
+    ChooseObjectDecision,
+    Decision,
+    DiscardDecision,
+    YesNoDecision,
+)
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
+from .payment import pay_mana, plan_payment
 from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
@@ -121,7 +130,10 @@ def gain_life(state: GameState, ctx: EffectContext, who: Names, n: int) -> None:
 def lose_life(state: GameState, ctx: EffectContext, who: Names, n: int) -> None:
     for p in list(who):
         if p is not None:
+            before = state.player(p).life
             lose(state, p, n, ctx.source.name)
+            # "You gain life equal to the life lost this way" (Blood Tithe)
+            ctx.data["life_lost"] = int(ctx.data.get("life_lost", 0)) + max(before - state.player(p).life, 0)
 
 
 def discard(state: GameState, ctx: EffectContext, who: Names, n: int, random: bool = False) -> Gen:
@@ -422,3 +434,106 @@ def choose_name(state: GameState, ctx: EffectContext, who: Names, key: str) -> G
         name = yield from choose_card_name(state, p, f"{ctx.source.name}: choose a card name")
         ctx.data[key] = name
         state.log_event(f"{p} chooses the name {name}", "name_card", player=p)
+
+
+def sacrifice_several(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],
+                      what: str, count: int) -> Gen:
+    """"Each player sacrifices five lands": each player chooses `count` of their candidates
+    (every one, if they have no more), in APNAP order; then all are sacrificed at once
+    (701.14a / 217.4)."""
+    chosen: list[int] = []
+    for p, cands in chooser_candidates:
+        left = list(cands)
+        if len(left) <= count:  # every one of them: nothing to choose
+            chosen += left
+            continue
+        for k in range(count):
+            oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} {k + 1} of {count} to "
+                                                     "sacrifice", left, concept="sacrifice")
+            if oid is None:
+                break
+            chosen.append(oid)
+            left.remove(oid)
+    ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
+    for oid in chosen:
+        o = state.objects[oid]
+        move(state, oid, "graveyard")
+        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+
+
+def lose_and_gain(state: GameState, ctx: EffectContext, which: Ids, removes: tuple[str, ...],
+                  grants: tuple[str, ...]) -> None:
+    """"Until end of turn, ~ loses defender and gains flying" (layer 6, locked to what it affected)."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if ids:
+        add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot",
+                                           grants=grants, removes=removes))
+        names = ", ".join(state.objects[i].name for i in ids)
+        state.log_event(f"{names} loses {', '.join(removes)} and gains {', '.join(grants)} until end of turn",
+                        "continuous")
+
+
+def counter_unless_pays(state: GameState, ctx: EffectContext, which: Ids, cost: ManaCost) -> Gen:
+    """"Counter target spell unless its controller pays {3}" (Mana Leak): the spell's
+    controller may pay as the effect resolves (activating mana abilities for the payment); if
+    they can't or won't, the spell is countered."""
+    for sid in list(which):
+        item = state.stack_item(sid) if sid is not None else None
+        if item is None:
+            continue
+        payer = item.controller
+        try:
+            plan = plan_payment(state, payer, cost, None)
+        except A.IllegalAction:
+            plan = None
+        if plan is not None:
+            ans, _ = yield YesNoDecision(payer, f"{ctx.source.name}: pay {cost.text} so that {item.name} "
+                                                "isn't countered?")
+            if ans.yes:
+                pay_mana(state, payer, plan, cost)
+                state.log_event(f"{payer} pays {cost.text}: {item.name} isn't countered", "counter", player=payer)
+                continue
+        counter(state, ctx, [sid])
+
+
+def protection_from_chosen_color(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
+    """"Target creature gains protection from the color of your choice until end of turn":
+    the color is chosen as the effect resolves (608.2d / 413.2c)."""
+    ids = [i for i in which if i is not None and i in state.objects]
+    if not ids:
+        return
+    ans, _ = yield ChooseColorDecision(ctx.controller, f"{ctx.source.name}: choose a color for protection",
+                                       colors=tuple("WUBRG"))
+    word = str(ans.words[0]).lower()
+    name = word if word in NAME_TO_COLOR else COLOR_NAMES[word.upper()]
+    state.log_event(f"{ctx.controller} chooses {name}", "resolve_choices", player=ctx.controller)
+    pump(state, ctx, ids, grants=(f"protection from {name}",))
+
+
+def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> Gen:
+    """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
+    for p in list(who):
+        if p is None:
+            continue
+        hand = list(state.player(p).hand)
+        if len(hand) <= 1:
+            continue
+        keep = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to keep", hand,
+                                        zones=("hand",), concept="discard", hidden=True)
+        for oid in hand:
+            if oid != keep:
+                discard_card(state, p, oid)
+
+
+def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str | None) -> None:
+    """"Target opponent gains control of Jinxed Idol": a control-changing effect with no end
+    (layer 2, 613.1b / 418.5a)."""
+    if player is None:
+        return
+    for oid in which:
+        o = state.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "battlefield":
+            continue
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "forever",
+                                           controller=player))
+        state.log_event(f"{player} gains control of {o.name}", "control_change", player=player)

@@ -80,3 +80,21 @@ def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
     chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
                                       concept="copy")
     return state.objects[chosen]
+
+
+def begin_with_opening_hand(state: GameState) -> Gen:
+    """Once every player has kept an opening hand, the starting player, then each other player
+    in turn order, may put onto the battlefield the cards of their opening hand that say so
+    ("If Leyline of Vitality is in your opening hand, you may begin the game with it on the
+    battlefield", 2014 103.6 / 2009 101.5)."""
+    for p in state.apnap():
+        for oid in list(p.hand):
+            o = state.objects[oid]
+            if not any(isinstance(a, StaticAbility) and a.opening_hand for a in o.card.abilities):
+                continue
+            ans, _ = yield YesNoDecision(p.name, f"begin the game with {o.name} "
+                                                 f"{state.rules.word('on_battlefield')}?")
+            if ans.yes:
+                yield from enter_battlefield(state, oid, p.name)
+                state.log_event(f"{p.name} begins the game with {o.name} {state.rules.word('on_battlefield')}",
+                                "opening_hand_permanent", player=p.name)

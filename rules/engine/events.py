@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars, end_effects, matches, update_control
+from .characteristics import board_condition, chars, end_effects, matches, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -46,6 +46,9 @@ def emit_targeted(state: GameState, item: StackItem) -> None:
 def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
     """Check every triggered ability against one event (603.2).  Abilities that trigger
     on leaving the battlefield also look back at objects that just left (603.10)."""
+    if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
+        state.player(event["target"]).damaged_turn = state.turn  # Bloodcrazed Goblin, bloodthirst
+        state.invalidate()  # "can't attack unless an opponent has been dealt damage this turn"
     sources: list[Obj] = [state.objects[i] for i in state.battlefield]
     for o in sources:
         for ab in chars(state, o).abilities:
@@ -71,6 +74,8 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
     if not _condition_met(state, ab.condition, ev, src):
         return False
+    if isinstance(ab.intervening, ir.NoCreatures | ir.AttachedPowerAtLeast | ir.FewerThanAnOpponent):
+        return board_condition(state, ab.intervening, src, src.controller)
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
@@ -106,9 +111,58 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
         case ir.NextEndStep():
             return ev.kind == "step_begin" and ev["step"] == "end"
+        case ir.NextEndOfCombat():
+            return ev.kind == "step_begin" and ev["step"] == "end_combat"
         case ir.Never():
             return False
+        case ir.EntersUnderControlTrigger():
+            return _enters_under_control_met(state, cond, ev, src)
+        case ir.EnchantedCombatTrigger(kind):
+            host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+            return host is not None and _combat_met(kind, ev, host)
+        case ir.PlayerDealtDamageTrigger(who, noncombat):
+            return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(who, ev["target"], src)
+                    and not (noncombat and ev["combat"]))
+        case ir.SelfDealtDamageTrigger():
+            return ev.kind == "damage" and ev["target"] == src.id
+        case ir.CreatureAttacksYouTrigger(test):
+            if ev.kind != "attacks":
+                return False
+            defender = ev["defender"]
+            defended = defender == src.controller or (
+                isinstance(defender, int) and defender in state.objects
+                and state.objects[defender].controller == src.controller)
+            attacker = state.objects.get(ev["attacker"])
+            return defended and attacker is not None and matches(state, test, attacker, chars(state, attacker),
+                                                                 src.controller, src)
+        case ir.TargetedByOpponentTrigger():
+            return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
+        case ir.EitherTrigger(first, second):
+            return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)
+
+
+def _enters_under_control_met(state: GameState, cond: ir.EntersUnderControlTrigger, ev: Event, src: Obj) -> bool:
+    """"Whenever a creature enters the battlefield under your control / an opponent's control"
+    (603.2): a creature entering, under whose control it entered."""
+    if ev.kind != "zone_change":
+        return False
+    old, new = ev["old"], ev["new"]
+    if new.zone != "battlefield" or old.zone == "battlefield":
+        return False
+    alive = new.id in state.objects and state.objects[new.id].zone == "battlefield"
+    ch = chars(state, new) if alive else None
+    if not (ch.is_type("Creature") if ch is not None else new.card.is_type("Creature")):
+        return False
+    if (new.controller == src.controller) != (cond.whose == "you"):
+        return False
+    if cond.other and new.id == src.id:
+        return False
+    if cond.min_power is not None:
+        power = ch.power if ch is not None else None
+        if (power or 0) < cond.min_power:
+            return False
+    return True
 
 
 def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -> bool:

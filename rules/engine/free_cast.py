@@ -22,7 +22,7 @@ from .division import check_division, divided_effect
 from .events import emit, emit_targeted
 from .objects import Obj, StackItem
 from .payment import pay_mana, plan_payment
-from .player_rules import player_rules
+from .player_rules import land_plays, player_rules
 from .spell_costs import extra_cost
 from .state import EffectContext, GameState
 from .targets import check_targets, legal_targets, targets_text
@@ -39,7 +39,7 @@ def play_without_paying(state: GameState, ctx: EffectContext, oid: Any) -> Gen:
         return False
     p = ctx.controller
     if o.card.is_type("Land"):
-        if state.active != p or state.player(p).lands_played >= 1:
+        if state.active != p or state.player(p).lands_played >= land_plays(state, p):
             state.log_event(f"{p} can't play {o.name}: a land can be played only on your own turn, once",
                             "land_by_effect", player=p)
             return False

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, zone_effects as Z
-from .characteristics import add_effect, chars, matches, matches_card
+from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
@@ -61,6 +61,9 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
             return [host] if host is not None else []
         case ir.EventValue(key):
             return [ctx.data.get(key)]
+        case ir.EnteredObject():
+            entered = ctx.data.get("new")
+            return [entered.id] if entered is not None else []
         case ir.OtherCombatant():
             src = ctx.source.id
             return [ctx.data["attacker"] if ctx.data.get("blocker") == src else ctx.data.get("blocker")]
@@ -109,6 +112,25 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.LifeLostThisWay():
+            return int(ctx.data.get("life_lost", 0))
+        case ir.CountersOnSource(kind):
+            return ctx.source.counters.get(kind, 0)
+        case ir.GreatestPowerYouControl():
+            return max([chars(state, o).power or 0 for o in state.permanents(ctx.controller)
+                        if chars(state, o).is_type("Creature")] or [0])
+        case ir.ManaValueOf(objects):
+            for oid in refs(state, ctx, objects):
+                known = state.known(oid) if oid is not None else None
+                if known is not None:
+                    return known.card.cmc
+            return 0
+        case ir.ToughnessOf(objects):
+            for oid in refs(state, ctx, objects):
+                known = state.known(oid) if oid is not None else None
+                if known is not None:
+                    return max(chars(state, known).toughness or 0, 0)
+            return 0
     raise TypeError(f"not an amount: {amt!r}")
 
 
@@ -120,6 +142,10 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.NoCreatures() | ir.AttachedPowerAtLeast() | ir.FewerThanAnOpponent():
+            return board_condition(state, cond, ctx.source, ctx.controller)
+        case ir.AGraveyardHasAtLeast(k):
+            return any(len(p.graveyard) >= k for p in state.players)
         case ir.RememberedCardIs(key, test, not_named):
             found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
             if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
@@ -230,6 +256,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.reveal_until(state, ctx, r(players), test, what)
         case ir.ReorderTop(amt):
             yield from Z.reorder_top(state, ctx, n(amt))
+        case ir.Scry(amt):
+            yield from Z.scry(state, ctx, n(amt))
+        case ir.SearchSeveral(test, what, count, tapped):
+            yield from Z.search_several(state, ctx, test, what, count, tapped)
         case ir.GainControl(objects, duration):
             E.gain_control(state, ctx, r(objects), duration)
         case ir.OpponentsCantCast():
@@ -251,6 +281,55 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):
             E.add_counters(state, ctx, r(objects), kind, k)
+        case ir.SacrificeSeveral(players, test, what, count):
+            cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
+                     for p in r(players)]
+            yield from E.sacrifice_several(state, ctx, cands, what, count)
+        case ir.LoseAndGain(objects, removes, grants):
+            E.lose_and_gain(state, ctx, r(objects), removes, grants)
+        case ir.ReturnToBattlefield(objects, tapped):
+            yield from Z.return_to_battlefield(state, ctx, r(objects), tapped)
+        case ir.ShuffleSelfAndGraveyard():
+            Z.shuffle_self_and_graveyard(state, ctx)
+        case ir.AtEndOfCombat(body, text):
+            # 603.7: a delayed triggered ability, at the beginning of the next end of combat step
+            snapshot = copy.copy(ctx)
+            snapshot.data = dict(ctx.data)
+            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndOfCombat(), effect=body,
+                                       remembers=True)
+            add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
+        case ir.SearchSeveralToHand(test, what, count):
+            yield from Z.search_several(state, ctx, test, what, count, tapped=False, dest="hand")
+        case ir.SearchOneTappedOneToHand(test, what):
+            yield from Z.search_one_tapped_one_to_hand(state, ctx, test, what)
+        case ir.PumpBy(objects, amt, grants):
+            k = n(amt)
+            E.pump(state, ctx, r(objects), k, k, grants)
+        case ir.GiveControl(objects, to):
+            E.give_control(state, ctx, r(objects), next((p for p in r(to) if p is not None), None))
+        case ir.PutIntoHand(objects):
+            E.move_each(state, r(objects), "hand", "is put into its owner's hand", "resolve")
+        case ir.SkipNextCombat(players):
+            for p in r(players):
+                if p is not None:
+                    state.player(p).skip_combats += 1
+                    state.log_event(f"{p} will skip their next combat phase", "skip_phase", player=p)
+        case ir.AddManaEffect(color, k):
+            state.player(ctx.controller).pool[color] += k
+            mana = "".join("{" + color + "}" for _ in range(k))
+            state.log_event(f"{ctx.controller} adds {mana} to their mana pool", "resolve")
+        case ir.ProtectionFromChosenColor(objects):
+            yield from E.protection_from_chosen_color(state, ctx, r(objects))
+        case ir.KeepOneDiscardRest(players):
+            yield from E.keep_one_discard_rest(state, ctx, r(players))
+        case ir.CounterUnlessPays(objects, cost):
+            yield from E.counter_unless_pays(state, ctx, r(objects), cost)
+        case ir.RevealAtRandom(players):
+            Z.reveal_at_random(state, ctx, r(players))
+        case ir.DoubleCounters(objects, kind):
+            for oid in r(objects):
+                if oid is not None and oid in state.objects and state.objects[oid].zone == "battlefield":
+                    E.add_counters(state, ctx, [oid], kind, state.objects[oid].counters.get(kind, 0))
         case ir.CreateTokens(token, amt):
             E.create_tokens(state, ctx, token, n(amt))
         case ir.PreventThisTurn(what, text):

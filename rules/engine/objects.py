@@ -105,6 +105,9 @@ class Player:
     conceded: bool = False
     mulligans: int = 0
     goldfish: bool = False  # a do-nothing opponent: no library, never loses by drawing
+    damaged_turn: int = -1  # the last turn in which the player was dealt damage ("has been dealt damage this turn")
+    skip_combats: int = 0  # "target opponent skips their next combat phase" (Stonehorn Dignitary), still to skip
+    combat_skipped_turn: int = -1  # the turn whose combat phase this player is skipping
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)

@@ -54,3 +54,11 @@ def announce_revealed(state: GameState, o: Obj) -> None:
         for p in whom:
             state.log_event(f"{p} plays with {'their ' if what == 'hand' else ''}{what} revealed ({o.name})",
                             "reveal", player=p)
+
+
+def land_plays(state: GameState, player: str) -> int:
+    """How many lands `player` may play each turn (305.2 / 212.6e): one, and one more for each
+    "Each player may play an additional land on each of their turns" (Rites of Flourishing)."""
+    extra = sum(1 for o, ab in _rules_statics(state)
+                if "additional_land" in (ab.player_rule if o.controller == player else ab.opponent_rule))
+    return 1 + extra

@@ -21,15 +21,15 @@ from .characteristics import (
     spell_targets,
 )
 from .combat import resolve_combat_damage
-from .decisions import ChooseColorDecision, Decision, YesNoDecision
+from .decisions import ChooseColorDecision, Decision, DiscardDecision, YesNoDecision
 from .division import check_division
-from .effects import choose_object
+from .effects import choose_object, discard_card
 from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
-from .player_rules import player_rules
+from .player_rules import land_plays, player_rules
 from .spell_costs import total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
@@ -53,7 +53,7 @@ def check_play_land(state: GameState, a: A.PlayLand) -> None:
         raise A.IllegalAction(
             "a land can be played only in your main phase, with priority, when the stack is empty",
             state.rules.cite("play_land"))
-    if p.lands_played >= 1:
+    if p.lands_played >= land_plays(state, a.player):
         raise A.IllegalAction("you have already played a land this turn", state.rules.cite("land_per_turn"))
 
 
@@ -80,6 +80,8 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
     instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
+    # "You may cast spells as though they had flash" (Leyline of Anticipation)
+    instant = instant or "cast_as_though_flash" in player_rules(state, player)
     if not instant and (state.active != player or state.step not in MAIN_STEPS or state.stack):
         return A.IllegalAction(
             f"{o.name} can be {state.rules.word('be_cast')} only in your main phase when the stack is empty",
@@ -224,9 +226,12 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         kind, n = cost.remove_counters
         raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
                               state.rules.cite("cost_unpayable"))
+    if cost.discard and len(state.player(a.player).hand) < cost.discard:  # "Discard two cards"
+        raise A.IllegalAction(f"you have fewer than {cost.discard} cards in hand to discard",
+                              state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
-    exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
+    exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
     payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
     check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
     check_division(state, ab.effect, a.targets, a.division, x)
@@ -263,6 +268,20 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")
         state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+    if cost.exile_self:  # "Exile Brittle Effigy" as a cost
+        move(state, o.id, "exile")
+        state.log_event(f"{o.name} is {state.rules.word('exiled')} to activate its ability", "exile",
+                        player=a.player)
+    if cost.discard:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
+        hand = state.player(a.player).hand
+        if len(hand) == cost.discard:
+            chosen = list(hand)
+        else:
+            ans, _ = yield DiscardDecision(a.player, f"discard {cost.discard} cards to activate {o.name}",
+                                           cards=tuple(hand), count=cost.discard)
+            chosen = list(ans.cards)
+        for card in chosen:
+            discard_card(state, a.player, card)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),

@@ -10,6 +10,7 @@ from ..cards.mana import pool_text
 from . import actions as A, combat, damage, events, sba, stack, triggers, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
+from .entering import begin_with_opening_hand
 from .manual import do_manual
 from .player_rules import max_hand_size
 from .refs import candidates, known_name, name_of, resolve_ref
@@ -48,6 +49,7 @@ def run_game(state: GameState) -> Gen:
         first_step = _set_up(state)
         if first_step == "mulligan":
             yield from mulligans(state)
+            yield from begin_with_opening_hand(state)
             first_step = "untap"
         while True:
             yield from run_turn(state, first_step)
@@ -228,6 +230,8 @@ def run_turn(state: GameState, first_step: str) -> Gen:
 
 
 def _skip_step(state: GameState, step: str) -> bool:
+    if _skips_combat(state, step):
+        return True
     if step == "draw" and state.turn == 1 and state.first_turn_player == state.active:
         state.log_event(f"{state.active} skips the draw step of the first turn", "skip_first_draw")
         return True
@@ -239,6 +243,23 @@ def _skip_step(state: GameState, step: str) -> bool:
         # a first-strike damage step is always followed by the second one (510.4 / 310.5),
         # and attackers declared mean both steps happen even if every one of them has left combat
     return False
+
+
+_COMBAT_STEPS = ("begin_combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                 "end_combat")
+
+
+def _skips_combat(state: GameState, step: str) -> bool:
+    """"Target opponent skips their next combat phase" (Stonehorn Dignitary): the whole phase
+    is passed over as though it didn't exist (2014 500.10 / 2009 300.9)."""
+    if step not in _COMBAT_STEPS:
+        return False
+    p = state.player(state.active)
+    if step == "begin_combat" and p.skip_combats > 0:
+        p.skip_combats -= 1
+        p.combat_skipped_turn = state.turn
+        state.log_event(f"{p.name} skips their combat phase", "skip_phase", player=p.name)
+    return p.combat_skipped_turn == state.turn
 
 
 def _do_step(state: GameState, step: str) -> Gen:

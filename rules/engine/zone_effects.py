@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards.ir import Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
-from .decisions import ChooseCardsDecision, Decision
+from .decisions import ChooseCardsDecision, Decision, YesNoDecision
 from .effects import Ids, choose_object, discard_card, move_each
 from .entering import enter_battlefield
 from .refs import resolve_ref
@@ -71,6 +71,40 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
         state.log_event(f"{p} {'reveals ' + name + ' and ' if reveal else ''}puts "
                   f"{'it' if reveal else 'a card'} into their hand", "search", player=p)
     ctx.data["found"] = new
+
+
+def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int, tapped: bool,
+                   dest: str = "battlefield") -> Gen:
+    """"Search your library for up to two land cards, put them onto the battlefield tapped"
+    (701.16a / 217.2b): the player chooses the cards one at a time and may stop after each;
+    then they enter the battlefield together."""
+    p = ctx.controller
+    found: list[int] = []
+    while len(found) < count:
+        if found:
+            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
+            if not ans.yes:
+                break
+        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            break
+        found.append(oid)
+    if dest == "hand":  # "reveal them, put them into your hand" (Squadron Hawk)
+        names = [state.objects[i].name for i in found]
+        for oid in found:
+            move(state, oid, "hand")
+        state.log_event(f"{p} reveals {', '.join(names) or 'nothing'} and puts "
+                        f"{'them' if len(names) != 1 else 'it'} into their hand", "search", player=p)
+        return
+    for oid in found:
+        name = state.objects[oid].name
+        yield from enter_battlefield(state, oid, p, tapped=tapped)
+        state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+                        "search", player=p)
 
 
 def search_library_of(state: GameState, ctx: EffectContext, who: Ids, test: Pred, what: str, key: str) -> Gen:
@@ -233,6 +267,18 @@ def put_on_top(state: GameState, ctx: EffectContext, which: Iterable[Any]) -> No
     move_each(state, which, "library", "is put on top of its owner's library", "library_top")
 
 
+def reveal_at_random(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"That player reveals a card at random from their hand" (Merfolk Spy)."""
+    for p in who:
+        hand = state.player(p).hand
+        if not hand:
+            state.log_event(f"{p} has no cards in hand to reveal", "reveal", player=p)
+            continue
+        oid = state.rng.choice(list(hand))
+        state.log_event(f"{p} reveals {state.objects[oid].name} at random from their hand", "reveal", player=p)
+        ctx.data["revealed_by"] = p
+
+
 def reveal_hand(state: GameState, ctx: EffectContext, who: Players) -> None:
     for p in who:
         names = ", ".join(state.objects[i].name for i in state.player(p).hand) or "no cards"
@@ -372,3 +418,105 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 
+
+def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
+    """"Scry N" (2014 701.15a / 2009 501.8a): the player looks at the top N cards of their
+    library, says of each whether it goes to the bottom, then orders those staying on top
+    and those going to the bottom (in each group, the first chosen is the upper card)."""
+    p = ctx.controller
+    lib = state.player(p).library
+    top = list(lib[:count])
+    if not top:
+        return
+    state.log_event(f"{p} scries {len(top)}: they look at the top {len(top)} card{'s' if len(top) != 1 else ''} "
+                    "of their library", "scry", player=p)
+    bottom: list[int] = []
+    for oid in top:
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: scry: put {state.objects[oid].name} on the bottom "
+                                        "of your library?")
+        if ans.yes:
+            bottom.append(oid)
+    keep = [i for i in top if i not in bottom]
+    ordered_top = yield from _in_chosen_order(state, p, ctx, keep, "on top of your library")
+    ordered_bottom = yield from _in_chosen_order(state, p, ctx, bottom, "on the bottom of your library")
+    rest = lib[len(top):]
+    lib[:] = ordered_top + rest + ordered_bottom
+    state.invalidate()  # what is on top may matter
+    state.log_event(f"{p} puts {len(bottom)} on the bottom of their library and {len(keep)} on top",
+                    "scry", player=p)
+
+
+def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str) -> Gen:
+    """The cards in the order the player picks them (the first picked is the upper one)."""
+    order: list[int] = []
+    left = list(cards)
+    while len(left) > 1:
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
+                                                f"{'next' if order else where}", left,
+                                       zones=("library",), concept="scry", hidden=True)
+        order.append(oid)
+        left.remove(oid)
+    return order + left
+
+
+
+def return_to_battlefield(state: GameState, ctx: EffectContext, which: Ids, tapped: bool) -> Gen:
+    """"Return ~ from your graveyard to the battlefield tapped": under its owner's control."""
+    for oid in which:
+        if oid is None or oid not in state.objects or state.objects[oid].zone != "graveyard":
+            continue
+        o = state.objects[oid]
+        name, owner = o.name, o.owner
+        yield from enter_battlefield(state, oid, owner, tapped=tapped)
+        state.log_event(f"{name} returns {state.rules.word('onto_battlefield')}{' tapped' if tapped else ''}",
+                        "put_onto_battlefield", player=owner)
+
+
+def shuffle_self_and_graveyard(state: GameState, ctx: EffectContext) -> None:
+    """"Shuffle Elixir of Immortality and your graveyard into their owner's library"."""
+    p = ctx.controller
+    src = ctx.source
+    if src.id in state.objects and state.objects[src.id].zone in ("battlefield", "graveyard") \
+            and state.objects[src.id].owner == p:
+        move(state, src.id, "library")
+    for oid in list(state.player(p).graveyard):
+        move(state, oid, "library")
+    state.rng.shuffle(state.player(p).library)
+    state.invalidate()
+    state.log_event(f"{p} shuffles {src.name} and their graveyard into their library", "shuffle_library", player=p)
+
+
+def search_one_tapped_one_to_hand(state: GameState, ctx: EffectContext, test: Pred, what: str) -> Gen:
+    """Cultivate: up to two cards found (one at a time; the player may stop after the first)
+    and revealed; the player chooses which one enters the battlefield tapped, the other goes
+    to their hand."""
+    p = ctx.controller
+    found: list[int] = []
+    while len(found) < 2:
+        if found:
+            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
+            if not ans.yes:
+                break
+        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            break
+        found.append(oid)
+    if not found:
+        return
+    state.log_event(f"{p} reveals {', '.join(state.objects[i].name for i in found)}", "reveal", player=p)
+    onto = found[0]
+    if len(found) == 2 and state.objects[found[0]].name != state.objects[found[1]].name:
+        onto = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put onto the battlefield "
+                                                  "tapped", found, zones=("library",), concept="search")
+    for oid in found:
+        name = state.objects[oid].name
+        if oid == onto:
+            yield from enter_battlefield(state, oid, p, tapped=True)
+            state.log_event(f"{p} puts {name} {state.rules.word('onto_battlefield')} tapped", "search", player=p)
+        else:
+            move(state, oid, "hand")
+            state.log_event(f"{p} puts {name} into their hand", "search", player=p)

@@ -20,9 +20,9 @@ from typing import Any
 
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
-from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, Fixed, SacrificeCost
+from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, EntersWithCounters, Fixed, SacrificeCost
 from .mana import parse_cost
-from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility
+from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
 from .static_templates import compile_static
 from .targets import Unsupported, object_phrase, target_spec
 from .trigger_templates import compile_triggered
@@ -49,6 +49,10 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     if not t:
         return []
     low = t.lower().rstrip(".")
+    m = re.fullmatch(r"bloodthirst (\d+)", low)
+    if m:  # 702.53a / 502.50a: a static ability that modifies how it enters
+        return [StaticAbility(raw, etb_counters=EntersWithCounters("+1/+1", Fixed(int(m.group(1))),
+                                                                  if_opponent_damaged=True))]
     kws = keyword_list(low)
     if kws is not None:
         return [KeywordAbility(raw, keyword=k) for k in kws]

@@ -1388,6 +1388,7 @@ class EntersWithCounters:
 
     kind: str
     amount: Amount
+    if_opponent_damaged: bool = False  # bloodthirst: "If an opponent was dealt damage this turn" (702.53a / 502.50a)
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,8 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
                     if ab.graveyard_to_library and ev.to_zone == "graveyard"]
         case EnterEvent(obj=o):
             return [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
-                    for i, ab in o.card.replacement_statics if ab.etb is not None or ab.etb_counters is not None]
+                    for i, ab in o.card.replacement_statics
+                    if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
     raise TypeError(ev)
 
 
@@ -216,6 +217,15 @@ def _enter_modified(state: GameState, o: Obj, ab: StaticAbility, x: int) -> None
             state.invalidate()
             state.log_event(f"{o.name} {state.rules.word('enters')} with {n} {ab.etb_counters.kind} "
                             f"counter{'s' if n != 1 else ''} on it", "etb_replacement")
+
+
+def _counters_apply(state: GameState, o: Obj, ab: StaticAbility) -> bool:
+    """Whether "enters with counters" applies: bloodthirst only if an opponent of the entering
+    permanent's controller was dealt damage this turn (702.53a / 502.50a)."""
+    assert ab.etb_counters is not None
+    if not ab.etb_counters.if_opponent_damaged:
+        return True
+    return any(state.player(p).damaged_turn == state.turn for p in state.opponents(o.controller))
 
 
 def _enter_amount(amount: ir.Amount, x: int) -> int:

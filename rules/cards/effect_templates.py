@@ -327,6 +327,15 @@ def _switch(m: re.Match, out: Compiled) -> None:
     out.steps.append(SwitchPT(objects(m.group(1), out)))
 
 
+@template(r"The damage can't be prevented")
+def _unpreventable(m: re.Match, out: Compiled) -> None:
+    """Completes the damage before it (Combust)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, DealDamage):
+        raise Unsupported(m.group(0))
+    out.steps[-1] = dataclasses.replace(last, unpreventable=True)
+
+
 @template(r"Prevent all combat damage that would be dealt this turn")
 def _fog(m: re.Match, out: Compiled) -> None:
     out.steps.append(PreventThisTurn("combat", "all combat damage is prevented"))

@@ -495,6 +495,7 @@ class TokenSpec:
 class DealDamage:
     amount: Amount
     to: Ref
+    unpreventable: bool = False  # "The damage can't be prevented" (Combust)
 
 
 @dataclass(frozen=True)
@@ -1409,7 +1410,21 @@ class PreventToSelfRemoveCounters:
     kind: str = "+1/+1"
 
 
-StaticPrevention = PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
+@dataclass(frozen=True)
+class PreventToYouDuringYourTurn:
+    """"During your turn, prevent all damage that would be dealt to you" (Personal Sanctuary)."""
+
+
+@dataclass(frozen=True)
+class DoubleDamageFromYourSpells:
+    """"If a red instant or sorcery spell you control would deal damage, it deals double that
+    damage instead" (Fire Servant, 614.1a / 419.1a): spells matching `test`."""
+
+    test: Pred
+
+
+StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
+                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells)
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

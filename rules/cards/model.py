@@ -150,6 +150,9 @@ class StaticAbility(Ability):
     etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
     prevent: StaticPrevention | None = None
     graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
+    # "If a card would be put into an opponent's graveyard from anywhere, exile it instead"
+    opponents_graveyard_to_exile: bool = False
+    damage_unpreventable: bool = False  # "Damage can't be prevented" (Leyline of Punishment)
     etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
@@ -223,7 +226,8 @@ class CardDef:
         return tuple((i, ab) for i, ab in enumerate(self.abilities)
                      if isinstance(ab, StaticAbility)
                      and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
-                          or ab.etb_counters is not None))
+                          or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
+                          or ab.damage_unpreventable))
 
     @cached_property
     def control_statics(self) -> tuple[StaticAbility, ...]:

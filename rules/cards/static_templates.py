@@ -25,21 +25,26 @@ from .ir import (
     AffectsSelfUnlessCount,
     AffectsSelfUnlessDefenderHas,
     AffectsSelfUnlessOpponentDamaged,
+    AllOf,
+    AnyOf,
     Bonus,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
     ControlsPrinted,
     CountSubtypeCDA,
+    DoubleDamageFromYourSpells,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
     HasColor,
+    IsType,
     LifeAtLeast,
     LifeTotalCDA,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
     PreventToSelfRemoveCounters,
+    PreventToYouDuringYourTurn,
     SourceCountersAtLeast,
     SourceEnchanted,
     WhileCondition,
@@ -189,6 +194,20 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if isinstance(n, Fixed) and n.n == 0:
             raise Unsupported(s)
         return StaticAbility(raw, etb_counters=EntersWithCounters(m.group(2), n))
+    if s == "If a card would be put into an opponent's graveyard from anywhere, exile it instead":
+        return StaticAbility(raw, opponents_graveyard_to_exile=True)  # Leyline of the Void
+    if s == "Damage can't be prevented":
+        return StaticAbility(raw, damage_unpreventable=True)
+    if s == "Players can't gain life":
+        return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
+    if s == "During your turn, prevent all damage that would be dealt to you":
+        return StaticAbility(raw, prevent=PreventToYouDuringYourTurn())
+    m = re.fullmatch(r"If an? (white|blue|black|red|green) instant or sorcery spell you control would deal damage, "
+                     r"it deals double that damage instead", s)
+    if m:  # Fire Servant
+        color = HasColor(NAME_TO_COLOR[m.group(1)])
+        spell = AnyOf((IsType("Instant"), IsType("Sorcery")))
+        return StaticAbility(raw, prevent=DoubleDamageFromYourSpells(AllOf((color, spell))))
     # --- prevention
     m = re.fullmatch(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) "
                      r"counters from it", s)

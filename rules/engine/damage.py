@@ -15,6 +15,7 @@ from .characteristics import chars
 from .decisions import ChooseObjectDecision, Decision, YesNoDecision
 from .events import emit
 from .objects import Obj, PendingTrigger
+from .player_rules import player_rules
 from .refs import name_of
 from .replacement import DamageEvent, DestroyEvent, replace, replaced
 from .state import GameState
@@ -34,6 +35,9 @@ _KEYWORD_TRIGGERS = {
 # ------------------------------------------------------------ life
 def gain_life(state: GameState, name: str, amount: int, source: str = "", concept: str = "life") -> None:
     if amount <= 0:
+        return
+    if "cant_gain_life" in player_rules(state, name):  # Leyline of Punishment: "Players can't gain life"
+        state.log_event(f"{name} can't gain life" + (f" ({source})" if source else ""), "cant_gain_life", player=name)
         return
     state.player(name).life += amount
     state.log_event(f"{name} gains {amount} life" + (f" ({source})" if source else ""), concept, player=name)
@@ -59,7 +63,8 @@ def lethal_damage(state: GameState, o: Obj, source: Obj | None = None, assigned:
     return max(t - o.damage - assigned, 0)
 
 
-def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, controller: str) -> Gen:
+def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, controller: str,
+                     unpreventable: bool = False) -> Gen:
     """Noncombat damage from an effect.  Damage an opponent's source would deal to a player
     may be dealt to a planeswalker that player controls instead (306.7 / 212.9g): the source's
     controller is asked yes or no, then which planeswalker when there are several."""
@@ -80,13 +85,14 @@ def noncombat_damage(state: GameState, source: Obj, target: Any, amount: int, co
                 state.log_event(f"{controller} has {source.name}'s damage dealt to {name_of(state, choice)} "
                                 f"instead of {target}", "redirect_to_planeswalker", player=controller)
                 target = choice
-    yield from deal_damage(state, source, target, amount)
+    return (yield from deal_damage(state, source, target, amount, unpreventable=unpreventable))
 
 
-def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool = False) -> Gen:
+def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat: bool = False,
+                unpreventable: bool = False) -> Gen:
     """Deal damage, after replacement and prevention effects (614-616 / 419); returns the
-    damage actually dealt."""
-    events = yield from replace(state, DamageEvent(source, target, amount, combat))
+    damage actually dealt.  `unpreventable`: "the damage can't be prevented"."""
+    events = yield from replace(state, DamageEvent(source, target, amount, combat, unpreventable=unpreventable))
     return sum(apply_damage(state, ev) for ev in events)
 
 

@@ -42,10 +42,10 @@ Ids = Iterable[Any]  # object ids (None where a target became illegal)
 Names = Iterable[Any]  # player names
 
 
-def deal_damage(state: GameState, ctx: EffectContext, n: int, recipients: Ids) -> Gen:
+def deal_damage(state: GameState, ctx: EffectContext, n: int, recipients: Ids, unpreventable: bool = False) -> Gen:
     for r in list(recipients):
         if r is not None:
-            yield from noncombat_damage(state, ctx.source, r, n, ctx.controller)
+            yield from noncombat_damage(state, ctx.source, r, n, ctx.controller, unpreventable)
 
 
 def each_deals_power(state: GameState, ctx: EffectContext, sources: Ids, recipients: Ids) -> Gen:

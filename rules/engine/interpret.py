@@ -166,9 +166,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
     r = lambda ref: refs(state, ctx, ref)  # noqa: E731
     n = lambda amt: amount(state, ctx, amt)  # noqa: E731
     match effect:
-        case ir.DealDamage(amt, to):
+        case ir.DealDamage(amt, to, unpreventable):
             k = n(amt)
-            yield from E.deal_damage(state, ctx, k, r(to))
+            yield from E.deal_damage(state, ctx, k, r(to), unpreventable)
         case ir.DealDividedDamage(amt, to, evenly):
             # the division was announced with the targets (601.2d); a target that became
             # illegal is not dealt its part (608.2b), and nobody else gets it

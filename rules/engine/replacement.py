@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import StaticAbility
-from .characteristics import chars, protected_from
+from .characteristics import chars, matches, protected_from
 from .decisions import ChooseWordDecision, Decision
 from .events import remove_counters
 from .objects import Obj, Shield
@@ -44,6 +44,7 @@ class DamageEvent:
     amount: int
     combat: bool
     applied: frozenset[Hashable] = frozenset()  # the effects that already modified it (614.5)
+    unpreventable: bool = False  # "The damage can't be prevented" (Combust)
 
 
 @dataclass
@@ -173,9 +174,11 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
                                     "regenerate")]
             return []
         case MoveEvent(obj=o):
-            return [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
-                    for i, ab in o.card.replacement_statics
-                    if ab.graveyard_to_library and ev.to_zone == "graveyard"]
+            if ev.to_zone != "graveyard":
+                return []
+            own = [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
+                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library]
+            return own + _exile_instead(state, o)
         case EnterEvent(obj=o):
             return [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
                     for i, ab in o.card.replacement_statics
@@ -192,6 +195,10 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             _regenerate(state, o)
             return []
         case MoveEvent(obj=o):
+            if isinstance(r.what, StaticAbility) and r.what.opponents_graveyard_to_exile:
+                state.log_event(f"{o.name} would go to {o.owner}'s graveyard: it is {state.rules.word('exiled')} "
+                                f"instead ({r.label})", "replacement_instead")
+                return [with_changes(ev, to_zone="exile", applied=applied)]
             state.log_event(f"{o.name} would go to a graveyard: it is revealed and shuffled into its owner's "
                             "library instead", "etb_replacement")
             return [with_changes(ev, to_zone="library", shuffle=True, applied=applied)]
@@ -200,6 +207,23 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             _enter_modified(state, o, r.what, ev.x)
             return [with_changes(ev, applied=applied)]
     raise TypeError(ev)
+
+
+def _exile_instead(state: GameState, o: Obj) -> list[Replacement]:
+    """"If a card would be put into an opponent's graveyard from anywhere, exile it instead"
+    (Leyline of the Void): from the permanents of the card owner's opponents.  A token is not
+    a card."""
+    if o.token or o.spell_copy:
+        return []
+    out = []
+    for oid in state.battlefield:
+        src = state.objects[oid]
+        if src.controller == o.owner:
+            continue
+        for i, ab in src.card.replacement_statics:
+            if ab.opponents_graveyard_to_exile:
+                out.append(Replacement(("static", src.id, i), src.name, o.owner, ab, src, timestamp=src.timestamp))
+    return out
 
 
 # ------------------------------------------------------------------ entering and regeneration
@@ -267,16 +291,20 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
         return []
     chooser = _affected_controller(state, target)
     out: list[Replacement] = []
-    if isinstance(target, int) and protected_from(state, state.objects[target], ev.source):
+    preventable = not ev.unpreventable and not any(
+        ab.damage_unpreventable for oid in state.battlefield for _, ab in state.objects[oid].card.replacement_statics)
+    if preventable and isinstance(target, int) and protected_from(state, state.objects[target], ev.source):
         out.append(Replacement(("protection", target), f"protection ({state.objects[target].name})", chooser,
                                "protection"))
     for s in state.shields:
-        if _shield_applies(state, s, ev):
+        if (preventable or s.redirect_to is not None) and _shield_applies(state, s, ev):
             out.append(Replacement(("shield", id(s)), s.source_name, chooser, s, timestamp=s.timestamp))
     for oid in state.battlefield:
         o = state.objects[oid]
         for i, ab in o.card.replacement_statics:
-            if ab.prevent is not None and _static_applies(state, o, ab.prevent, ev):
+            if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev):
+                continue
+            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells):  # 615.12: not a prevention
                 out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp))
     return out
 
@@ -306,6 +334,12 @@ def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention,
             return not ev.combat and ev.target == src.attached_to
         case ir.PreventToSelfRemoveCounters():
             return ev.target == src.id
+        case ir.PreventToYouDuringYourTurn():
+            return ev.target == src.controller and state.active == src.controller
+        case ir.DoubleDamageFromYourSpells(test):
+            s = ev.source
+            return (s.zone == "stack" and s.controller == src.controller
+                    and matches(state, test, s, chars(state, s), src.controller, src))
     raise TypeError(prevention)
 
 
@@ -328,6 +362,12 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
             left = _prevent(state, ev, n)
             _remove_counters(state, r.source, kind, n)
             return left
+        case ir.PreventToYouDuringYourTurn():
+            return _prevent(state, ev, ev.amount)
+        case ir.DoubleDamageFromYourSpells():
+            state.log_event(f"{ev.source.name} would deal {ev.amount} damage to {name_of(state, ev.target)}: it deals "
+                            f"double that, {2 * ev.amount}, instead ({r.label})", "replacement_instead")
+            return [with_changes(ev, amount=2 * ev.amount)]
     raise TypeError(what.prevent)
 
 

@@ -184,6 +184,8 @@ CITES: dict[str, tuple[str, str]] = {
     "prevention": ("615.1", "419.7a"),
     "prevention_shield": ("615.7", "419.7b"),
     "prevention_extra": ("615.5", "419.7e"),
+    "replacement_instead": ("614.1a", "419.1a"),
+    "cant_gain_life": ("101.2", "103.2"),
     "redirection": ("614.9", "419.6c"),
     "replacement_once": ("614.5", "419.6a"),
     "self_replacement": ("614.15", "419.6d"),

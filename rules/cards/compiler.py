@@ -138,11 +138,12 @@ def parse_cost_text(text: str) -> Cost:
 
 # ------------------------------------------------------------------ mana and activated abilities
 def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
-    m = re.fullmatch(r"(.+?): Add (.+?)\.", t)
+    m = re.fullmatch(r"(.+?): Add ([^.]+?)\.(?: (.+))?", t)
     if not m:
         return None
     cost = parse_cost_text(m.group(1))
     what = m.group(2).strip()
+    rider = _mana_rider(m.group(3), raw)
     amount: Amount = Fixed(1)
     choose = False
     m2 = re.fullmatch(r"\{(\w)\} for each (\w+) you control", what)
@@ -164,7 +165,19 @@ def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if cost.sacrifice or cost.life:
         raise Unsupported(raw)  # mana abilities here cost only {T} and mana
     return ActivatedAbility(raw, cost=cost, is_mana=True, mana_colors=colors, mana_amount=amount,
-                            choose_one=choose)
+                            choose_one=choose, effect=rider)
+
+
+def _mana_rider(text: str | None, raw: str) -> tuple[Any, ...]:
+    """What a mana ability does besides making mana ("{T}: Add {W} or {U}. ~ deals 1 damage
+    to you."): done as the ability resolves, at once (2014 605.3b / 2009 411.3b).  An ability
+    that targets isn't a mana ability (605.1a / 411.1a), so a rider may not target."""
+    if not text:
+        return ()
+    c = compile_effect(text)
+    if c.specs:
+        raise Unsupported(raw)
+    return c.body()
 
 
 _SORCERY_SPEED = re.compile(r"\s*(?:Activate|Play) this ability only any time you could (?:cast|play) a sorcery\.?$")

@@ -34,7 +34,9 @@ def mana_sources(state: GameState, player: str,
             continue
         for i, ab in enumerate(activated_abilities(state, o), 1):
             c = ab.cost
-            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None:
+            # a mana ability that does more than make mana (a painland's damage) is never
+            # activated by automatic payment: the player activates it
+            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.effect:
                 if is_summoning_sick(state, o):
                     continue
                 out.append((o, i, ab))

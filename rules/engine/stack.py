@@ -282,6 +282,9 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
         if cost.tap:
             tapped_for_mana(state, a.player, o)
+        if ab.effect:  # "... ~ deals 1 damage to you.": part of the mana ability, done at once
+            ctx = EffectContext(state, a.player, source_lki, [], a.x or 0)
+            yield from run_effects(state, ctx, ab.effect)
         flush(state)
         return
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)

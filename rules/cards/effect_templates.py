@@ -714,14 +714,20 @@ def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tu
     return tuple(colors), tuple(subtypes)
 
 
-@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature"
+@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature(?: with ([a-z ,]+?))?"
           r"( for as long as ~ remains on the battlefield| until end of turn)")
 def _becomes(m: re.Match, out: Compiled) -> None:
     """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
-    land." follows)."""
+    land." follows); "... Faerie creature with flying" gains the keywords too."""
     colors, subtypes = _colors_and_subtypes(m.group(4), m.group(0))
+    grants: tuple[str, ...] = ()
+    if m.group(5):
+        kws = keyword_list(m.group(5))
+        if kws is None:
+            raise Unsupported(m.group(0))
+        grants = tuple(kws)
     out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",),
-                             subtypes, colors, while_source=m.group(5).startswith(" for as long")))
+                             subtypes, colors, while_source=m.group(6).startswith(" for as long"), grants=grants))
     out.pending = "It's still a land"
 
 

@@ -667,6 +667,7 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
     while_source: bool = False
+    grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
 
 
 @dataclass(frozen=True)
@@ -1054,7 +1055,15 @@ class MaxBlockers:
     text: str
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers
+@dataclass(frozen=True)
+class BlocksOnly:
+    """A restriction on the blocker: "~ can block only creatures with flying" (509.1b / 309.2a)."""
+
+    test: Pred
+    text: str
+
+
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly
 
 
 # ------------------------------------------------------------------ costs

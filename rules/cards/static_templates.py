@@ -156,6 +156,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, etb=_lands_unless(m.group(1)))
+    if s == "~ enters the battlefield tapped":  # 614.1c: a tapped land, unless nothing: no exception
+        return StaticAbility(raw, etb=EntersTappedUnless(()))
     if s == ("If ~ would be put into a graveyard from anywhere, "
              "reveal ~ and shuffle it into its owner's library instead"):
         return StaticAbility(raw, graveyard_to_library=True)

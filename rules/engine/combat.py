@@ -68,6 +68,9 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
     ach = chars(state, attacker)
     if attacker.attacking is None:
         return f"{attacker.name} is not attacking"
+    for r in ch.restrictions:  # "~ can block only creatures with flying"
+        if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, attacker.controller, b):
+            return f"it can block only {r.text}"
     if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
         return f"{attacker.name} has flying"
     for kw, land in LANDWALK.items():

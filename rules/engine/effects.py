@@ -200,7 +200,7 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     duration = f"while:{ctx.source.id}" if effect.while_source else "eot"
     add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, duration,
                                        set_pt=(effect.power, effect.toughness), add_types=effect.types,
-                                       add_subtypes=effect.subtypes,
+                                       add_subtypes=effect.subtypes, grants=effect.grants,
                                        set_colors=frozenset(effect.colors) if effect.colors else None))
     what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes) + [t.lower() for t in effect.types])
     article = "a " if what else ""
@@ -208,8 +208,9 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     until = (f"for as long as {ctx.source.name} remains on the battlefield" if effect.while_source
              else "until end of turn")
     for i in ids:
-        state.log_event(f"{state.objects[i].name} becomes {article}{effect.power}/{effect.toughness}{what} {until}",
-                        "continuous")
+        with_kw = f" with {', '.join(effect.grants)}" if effect.grants else ""
+        state.log_event(f"{state.objects[i].name} becomes {article}{effect.power}/{effect.toughness}{what}{with_kw} "
+                        f"{until}", "continuous")
 
 
 def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) -> None:

@@ -818,3 +818,13 @@ def _keywords(text: str) -> tuple[str, ...]:
     if kws is None:
         raise Unsupported(text)
     return kws
+
+
+# ---- two clauses joined by "and" (tried after every other template)
+@template(r"(.+?) and (you (?:gain|lose|draw)s? .+)")
+def _and_you(m: re.Match, out: Compiled) -> None:
+    """"target opponent loses 2 life and you gain 2 life", "you draw a card and you lose 1
+    life": two instructions done in the order written (608.2c)."""
+    first = m.group(1)
+    compile_sentence(first[:1].upper() + first[1:], out)
+    compile_sentence(m.group(2), out)

@@ -16,7 +16,7 @@ CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "En
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _IRREGULAR = {"elves": "elf", "plains": "plains", "sorceries": "sorcery", "merfolk": "merfolk",
-              "wolves": "wolf", "dwarves": "dwarf", "mice": "mouse"}
+              "wolves": "wolf", "dwarves": "dwarf", "mice": "mouse", "zombies": "zombie"}
 
 _ERA = [  # older wordings -> today's (the engine understands one wording of each)
     (r"comes into play", "enters the battlefield"),

@@ -316,7 +316,7 @@ def _new_targets(m: re.Match, out: Compiled) -> None:
 
 
 # ---- destroying, exiling, moving
-@template(r"(?:It|They) can't be regenerated")
+@template(r"(?:It|They|That creature) can't be regenerated")
 def _no_regen(m: re.Match, out: Compiled) -> None:
     out.no_regenerate = True
 
@@ -361,7 +361,7 @@ def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReturnToHand(SourceRef()))
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ReturnToHand)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hands?", ReturnToHand)
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
@@ -748,6 +748,20 @@ def _silence(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) takes an extra turn after this one")
 def _extra_turn(m: re.Match, out: Compiled) -> None:
     out.steps.append(ExtraTurn(players(m.group(1), out)))
+
+
+@template(r"(.+?) takes (two|three) extra turns after this one")
+def _extra_turns(m: re.Match, out: Compiled) -> None:
+    """Time Stretch: one extra turn after another (500.7 / 300.7)."""
+    who = players(m.group(1), out)
+    out.steps += [ExtraTurn(who)] * (num(m.group(2)) or 0)
+
+
+@template(r"Untap (.+?) and gain control of it until end of turn")
+def _untap_and_steal(m: re.Match, out: Compiled) -> None:
+    """Threaten: untap it, then gain control of it until end of turn."""
+    it = objects(m.group(1), out)
+    out.steps += [Tap(it, untap=True), GainControl(it)]
 
 
 # ---- continuous effects from resolution

@@ -102,6 +102,18 @@ class ControlledByPlayer:
 
 
 @dataclass(frozen=True)
+class OtherThanSource:
+    """"each other creature you control": not the source of the ability itself."""
+
+
+@dataclass(frozen=True)
+class PowerAtMost:
+    """"target creature with power 2 or less"."""
+
+    n: int
+
+
+@dataclass(frozen=True)
 class Not:
     pred: Pred
 
@@ -119,7 +131,7 @@ class AnyOf:
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer
+    | ControlledByEventPlayer | ControlledByPlayer | OtherThanSource | PowerAtMost
 )
 ALWAYS = Always()
 

@@ -22,7 +22,9 @@ from .ir import (
     HasSupertype,
     IsType,
     Not,
+    OtherThanSource,
     OwnedByYou,
+    PowerAtMost,
     Pred,
     Tapped,
     TargetSpec,
@@ -65,6 +67,8 @@ def _word_test(word: str) -> Pred:
         return Blocking()
     if low == "basic":
         return HasSupertype("Basic")
+    if low == "other":  # "each other creature you control"
+        return OtherThanSource()
     if low == "colorless":
         return Colorless()
     if word[:1].isupper() and word.isalpha():
@@ -89,6 +93,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
             tests.append(ToughnessLessThanSourcePower())
+            p = m.group(1)
+            continue
+        m = re.fullmatch(r"(.*?) with power (\d+) or less", p)
+        if m:
+            tests.append(PowerAtMost(int(m.group(2))))
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) (with|without) (flying)", p)

@@ -383,6 +383,10 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return any(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.ControlledByPlayer(player):
             return o.controller == player
+        case ir.OtherThanSource():
+            return o.id != source.id
+        case ir.PowerAtMost(n):
+            return (ch.power or 0) <= n
         case ir.ControlledByEventPlayer():
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
     raise TypeError(pred)

@@ -71,6 +71,7 @@ from .ir import (
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
+    ReturnChosen,
     ReturnToHand,
     RevealHand,
     RevealTop,
@@ -842,3 +843,41 @@ def _and_you(m: re.Match, out: Compiled) -> None:
     first = m.group(1)
     compile_sentence(first[:1].upper() + first[1:], out)
     compile_sentence(m.group(2), out)
+
+
+# ---- a permanent each player chooses, a card from a graveyard, "if you can't"
+@template(r"(.+?) (?:return|returns) (?:a|an) (.+?) (?:you|they) controls? to its owner's hand")
+def _return_chosen(m: re.Match, out: Compiled) -> None:
+    """"return a green creature you control to its owner's hand" (chosen as it resolves)."""
+    who = players(m.group(1), out)
+    _, test = object_phrase(m.group(2))
+    out.steps.append(ReturnChosen(who, test, "a " + m.group(2)))
+
+
+@template(r"Return a (.+?) you control to its owner's hand")
+def _return_chosen_yours(m: re.Match, out: Compiled) -> None:
+    _, test = object_phrase(m.group(1))
+    out.steps.append(ReturnChosen(You(), test, "a " + m.group(1)))
+
+
+@template(r"Return (target .+? from your graveyard) to the battlefield")
+def _return_to_battlefield(m: re.Match, out: Compiled) -> None:
+    """Reya Dawnbringer: the card returns under its owner's control, and it is yours."""
+    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
+    out.refs["that creature"] = Remembered("put")
+
+
+@template(r"[Ss]acrifice (?:a|an) (.+?) other than ~")
+def _sacrifice_other(m: re.Match, out: Compiled) -> None:
+    _, test = object_phrase(m.group(1))
+    out.steps.append(SacrificeChosen(You(), test, "a " + m.group(1), other_than_source=True))
+
+
+@template(r"If you can't, (.+)")
+def _if_you_cant(m: re.Match, out: Compiled) -> None:
+    """Lord of the Pit: "If you can't" follows a sacrifice; nothing sacrificed, it happens."""
+    if not out.steps or not isinstance(out.steps[-1], SacrificeChosen):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps.append(If(NothingSacrificed(), sub.body()))

@@ -447,6 +447,16 @@ class SacrificeChosen:
 
 
 @dataclass(frozen=True)
+class ReturnChosen:
+    """"that player returns a creature they control to its owner's hand": each player
+    chooses a permanent of theirs matching `test` and returns it (Stampeding Wildebeests)."""
+
+    players: Ref
+    test: Pred
+    what: str
+
+
+@dataclass(frozen=True)
 class Draw:
     players: Ref
     amount: Amount
@@ -840,6 +850,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
+    | ReturnChosen
 )
 
 

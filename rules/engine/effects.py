@@ -305,6 +305,19 @@ def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: l
         state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
+def return_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],
+                  what: str) -> Gen:
+    """Each player chooses a permanent of theirs among its candidates and returns it to its
+    owner's hand (Stampeding Wildebeests, Sunken Hope); in APNAP order, then all at once."""
+    chosen: list[int] = []
+    for p, cands in chooser_candidates:
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to return to its owner's hand",
+                                       cands, concept="resolve")
+        if oid is not None:
+            chosen.append(oid)
+    bounce(state, ctx, chosen)
+
+
 def create_tokens(state: GameState, ctx: EffectContext, spec: TokenSpec, n: int) -> None:
     token = token_card(spec)
     # 2014 110.5a: owned by the player under whose control it entered; 2009 216.1: by the

@@ -173,6 +173,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)
                           and not (other and o.id == ctx.source.id)]) for p in r(players)]
             yield from E.sacrifice_chosen(state, ctx, cands, what)
+        case ir.ReturnChosen(players, test, what):
+            cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
+                     for p in r(players)]
+            yield from E.return_chosen(state, ctx, cands, what)
         case ir.Draw(players, amt):
             k = n(amt)
             E.draw(state, ctx, r(players), k)

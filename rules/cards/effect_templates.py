@@ -881,3 +881,15 @@ def _if_you_cant(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
     out.steps.append(If(NothingSacrificed(), sub.body()))
+
+
+@template(r"(.+?) reveals the top card of their library")
+def _they_reveal_top(m: re.Match, out: Compiled) -> None:
+    """Aven Windreader: "Target player reveals the top card of their library"."""
+    out.steps.append(RevealTop(players(m.group(1), out)))
+
+
+@template(r"Destroy (that creature|it) and ~")
+def _destroy_both(m: re.Match, out: Compiled) -> None:
+    """Loyal Sentry: "destroy that creature and ~" (both at once)."""
+    out.steps.append(Destroy(Both((objects(m.group(1), out), SourceRef()))))

@@ -877,9 +877,11 @@ class StepTrigger:
 
 @dataclass(frozen=True)
 class CombatTrigger:
-    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ...; `who`: "self", or
+    "enchanted" for "Whenever enchanted creature attacks or blocks"."""
 
     kind: str
+    who: str = "self"
 
 
 @dataclass(frozen=True)

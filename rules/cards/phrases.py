@@ -22,6 +22,7 @@ from .ir import (
     Effect,
     EventValue,
     Fixed,
+    OtherPlayers,
     Permanents,
     Ref,
     Remember,
@@ -138,6 +139,8 @@ def players(phrase: str, out: Compiled) -> Ref:
         return EachPlayer()
     if p == "each opponent":
         return EachOpponent()
+    if p == "each other player":  # Grave Pact: every player but you
+        return OtherPlayers(You())
     if p in ("that player", "they", "them", "the player"):
         for key in ("that player", "they", "them"):
             if key in out.refs:

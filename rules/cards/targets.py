@@ -159,6 +159,8 @@ def card_phrase(phrase: str) -> Pred:
             tests.append(Not(IsType(CARD_TYPES[w[3:]])))
         elif w == "basic":
             tests.append(HasSupertype("Basic"))
+        elif w[:1].isupper() and w.isalpha():  # "target Zombie card"
+            tests.append(HasSubtype(w))
         else:
             raise Unsupported(phrase)
     return all_of(*tests)

@@ -12,6 +12,7 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    AttachedHost,
     CastTrigger,
     CombatTrigger,
     Condition,
@@ -43,6 +44,9 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
     "blocks a creature": {"that creature": EventValue("attacker")},
     "attacks or blocks": {},
     "blocks or becomes blocked by a creature": {"that creature": OtherCombatant()},
+    "blocks or becomes blocked": {},
+    "becomes blocked": {},
+    "becomes blocked by a creature": {"that creature": EventValue("blocker")},
     "deals combat damage to a player": _player_refs("target"),
     "deals damage to an opponent": _player_refs("target"),
     "deals damage": {},
@@ -74,6 +78,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
+    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks)", cond)
+    if m:  # Contaminated Bond: the host's controller is "its controller"
+        return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost()}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
@@ -109,6 +116,7 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     m = re.fullmatch(r"(When|Whenever|At) (.+?), (?:if (.+?), )?(.+)", t)
     if not m:
         return None
+    m = _split_trigger(t) or m
     event, condition, refs, leaves = trigger_condition(m.group(2))
     effect_text = m.group(4)
     optional = effect_text.startswith("you may ")
@@ -121,3 +129,18 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
         effect = (If(check, effect),)
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs),
                             optional=optional, leaves_battlefield=leaves, intervening=check)
+
+
+def _split_trigger(t: str) -> re.Match | None:
+    """The trigger condition may hold commas ("Whenever you cast a white, blue, black, or red
+    spell, ..."): the first comma whose words before it are a condition ends it."""
+    for m in re.finditer(r", ", t):
+        head = re.fullmatch(r"(When|Whenever|At) (.+)", t[:m.start()])
+        if head is None or "," not in head.group(2):
+            continue
+        try:
+            trigger_condition(head.group(2))
+        except Unsupported:
+            continue
+        return re.fullmatch(r"(When|Whenever|At) (" + re.escape(head.group(2)) + r"), (?:if (.+?), )?(.+)", t)
+    return None

@@ -266,6 +266,9 @@ def declare_blockers_step(state: GameState) -> Gen:
             state.log_event(f"{defender} declares no blockers", "declare_blockers", player=defender)
         for bid, aid in ans.blocks:
             emit(state, "blocks", {"blocker": bid, "attacker": aid})
+        for aid in dict.fromkeys(aid for _, aid in ans.blocks):  # each blocked attacker once
+            emit(state, "becomes_blocked", {"attacker": aid,
+                                            "blockers": [bid for bid, a in ans.blocks if a == aid]})
     if not state.rules.damage_assignment_order:
         return
     # 509.2: the attacking player orders the blockers of each multiply-blocked attacker

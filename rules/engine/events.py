@@ -87,7 +87,10 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                 host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
                 return host is not None and ev["active"] == host.controller
             return True
-        case ir.CombatTrigger(kind):
+        case ir.CombatTrigger(kind, who):
+            if who == "enchanted":  # "Whenever enchanted creature attacks or blocks"
+                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                return host is not None and _combat_met(kind, ev, host)
             return _combat_met(kind, ev, src)
         case ir.CastTrigger(who, test):
             if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
@@ -187,6 +190,12 @@ def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
         return blocks
     if kind == "attacks or blocks":
         return attacks or blocks
+    if kind == "becomes blocked":  # once, however many creatures block it (509.1h / 309.2f)
+        return ev.kind == "becomes_blocked" and ev["attacker"] == src.id
+    if kind == "blocks or becomes blocked":
+        return blocks or (ev.kind == "becomes_blocked" and ev["attacker"] == src.id)
+    if kind == "becomes blocked by a creature":  # once for each creature blocking it
+        return ev.kind == "blocks" and ev["attacker"] == src.id
     if kind == "blocks or becomes blocked by a creature":
         return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
     if kind == "deals combat damage to a player":

@@ -192,6 +192,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)
+    max_per_turn, only_during, effect_text = _use_limits(effect_text)
     cost = parse_cost_text(cost_text)
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
@@ -202,7 +203,27 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.loyalty is not None):
         raise Unsupported(raw)  # costs that need a permanent
     return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
-                            sorcery_speed=sorcery or cost.loyalty is not None, zone=zone)
+                            sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
+                            max_per_turn=max_per_turn, only_during=only_during)
+
+
+_USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) each turn\.?$")
+_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
+
+
+def _use_limits(effect_text: str) -> tuple[int, str, str]:
+    """"Activate this ability only once each turn" / "no more than twice each turn" / "only
+    during your upkeep" (2014 602.5b / 2009 403.4): (most uses a turn, step, the rest)."""
+    most, during = 0, ""
+    m = _USE_LIMIT.search(effect_text)
+    if m:
+        most = {"once": 1, "twice": 2, "three times": 3}[m.group(1) or m.group(2)]
+        effect_text = effect_text[:m.start()]
+    m = _ONLY_DURING.search(effect_text)
+    if m:
+        during = m.group(1)
+        effect_text = effect_text[:m.start()]
+    return most, during, effect_text
 
 
 def _equip(raw: str, cost_text: str) -> ActivatedAbility:

@@ -117,6 +117,10 @@ class ActivatedAbility(Ability):
     # the zone it functions from: "battlefield", or "graveyard" for "Return ~ from your
     # graveyard to your hand" (2014 112.6k / 2009 402.8h)
     zone: str = "battlefield"
+    # restrictions on its use (2014 602.5b / 2009 403.4): "Activate this ability only once each
+    # turn" (1), "no more than twice each turn" (2); "only during your upkeep" ("upkeep")
+    max_per_turn: int = 0
+    only_during: str = ""
 
 
 @dataclass(frozen=True)

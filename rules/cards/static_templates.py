@@ -118,6 +118,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if m:
         return _attached_static(m.group(1), m.group(2), raw)
     # --- the permanent itself
+    if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
+        return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])

@@ -190,6 +190,13 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
                               f"{w('be_cast').replace('played', 'play')} a sorcery",
                               state.rules.cite(concept))
+    if ab.max_per_turn and o.ability_uses.get(a.index, 0) >= ab.max_per_turn:
+        times = {1: "once", 2: "twice"}.get(ab.max_per_turn, f"{ab.max_per_turn} times")
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only {times} "
+                              "each turn", state.rules.cite("activation_limit"))
+    if ab.only_during and (state.active != a.player or state.step != ab.only_during):
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
+                              f"your {ab.only_during}", state.rules.cite("activation_limit"))
     if cost.loyalty is not None:
         used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
         if used:
@@ -258,6 +265,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.remove_counters is not None:
         remove_counters(state, o, *cost.remove_counters, cause=f"to activate {o.name}'s ability")
     o.activated_this_turn += 1
+    o.ability_uses[a.index] = o.ability_uses.get(a.index, 0) + 1
     source_lki = o
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")

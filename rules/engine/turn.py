@@ -213,6 +213,7 @@ def next_turn(state: GameState) -> None:
     for o in state.permanents():
         o.activated_this_turn = 0
         o.loyalty_activated = 0
+        o.ability_uses = {}
     state.log_event(f"turn {state.turn}: {state.active}'s turn", "new_turn")
 
 

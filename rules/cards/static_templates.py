@@ -181,6 +181,12 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- rules for players
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
+    if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
+        return StaticAbility(raw, player_rule="shroud")
+    if s == "You can't cast creature spells":  # Steel Golem
+        return StaticAbility(raw, player_rule="cant_cast_creatures")
+    if s == "Creature spells can't be countered":  # Gaea's Herald: everyone's
+        return StaticAbility(raw, player_rule="creature_spells_uncounterable", rule_for="everyone")
     if s == "Your opponents play with their hands revealed":  # Telepathy
         return StaticAbility(raw, player_rule="hand_revealed", rule_for="opponents")
     if s == "You can't lose the game and your opponents can't win the game":

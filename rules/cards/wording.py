@@ -8,6 +8,7 @@ KEYWORDS = {
     "flying", "first strike", "double strike", "deathtouch", "lifelink", "vigilance", "haste",
     "defender", "trample", "reach", "flash", "fear", "intimidate", "shroud", "hexproof",
     "indestructible", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "menace",  # can't be blocked except by two or more creatures (a blocking restriction, 509.1b / 309.2a)
 }
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20}

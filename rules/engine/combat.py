@@ -319,6 +319,9 @@ def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) 
                 else "protection_block" if "protection" in why else "block_restriction"
             raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", state.rules.cite(concept))
     for aid, n in per_attacker.items():
+        if n == 1 and "menace" in chars(state, state.objects[aid]).keywords:
+            raise A.IllegalAction(f"{state.objects[aid].name} has menace: it can't be blocked except by two or "
+                                  "more creatures", state.rules.cite("block_restriction"))
         for r in chars(state, state.objects[aid]).restrictions:
             if isinstance(r, ir.MaxBlockers) and n > r.n:
                 raise A.IllegalAction(f"{state.objects[aid].name} can't be blocked by {r.text}",

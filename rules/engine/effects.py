@@ -24,6 +24,7 @@ from .damage import (
 from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
+from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
@@ -161,6 +162,10 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
         card = state.objects.get(item.source_id) if item.kind == "spell" else None
         if card is not None and "uncounterable" in chars(state, card).restrictions:
             state.log_event(f"{item.name} can't be countered", "uncounterable")
+            continue
+        if (card is not None and chars(state, card).is_type("Creature")
+                and "creature_spells_uncounterable" in player_rules(state, item.controller)):
+            state.log_event(f"{item.name} can't be countered (creature spells can't be countered)", "uncounterable")
             continue
         counter_item(state, item)
 

@@ -73,6 +73,8 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
     target it needs and can't have (601.2c)."""
     if "cant_cast" in player_rules(state, player):
         return "they can't cast spells this turn"
+    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):
+        return "they can't cast creature spells"
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:
             return f"nothing to target ({spec.text})"

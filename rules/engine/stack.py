@@ -78,6 +78,9 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
         return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", state.rules.cite("play_land"))
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
+    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):  # Steel Golem
+        verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
+        return A.IllegalAction(f"{player} can't {verb} creature spells", state.rules.cite("cant"))
     instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
     if not instant and (state.active != player or state.step not in MAIN_STEPS or state.stack):
         return A.IllegalAction(

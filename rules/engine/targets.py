@@ -9,6 +9,7 @@ from ..cards.model import TargetSpec
 from . import actions as A
 from .characteristics import chars, matches, matches_card, protected_from
 from .objects import Obj
+from .player_rules import player_rules
 from .refs import name_of
 from .state import GameState
 
@@ -53,6 +54,8 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
             return ("no such player in the game", legal)
         if spec.kind == "opponent" and t == controller:
             return ("it must be an opponent", legal)
+        if "shroud" in player_rules(state, t):  # True Believer: "You have shroud"
+            return ("that player has shroud", state.rules.cite("shroud"))
         return None
     if spec.kind == "spell":
         item = state.stack_item(t)

@@ -207,7 +207,8 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
                             max_per_turn=max_per_turn, only_during=only_during)
 
 
-_USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) each turn\.?$")
+_USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
+                        r"each turn\.?$")
 _ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
 
 

@@ -24,6 +24,7 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
+    ControllersOf,
     CopySpell,
     CounterSpell,
     CreateTokens,
@@ -33,6 +34,7 @@ from .ir import (
     Discard,
     DiscardChosen,
     DontUntap,
+    DoubleLife,
     Draw,
     EachDealsPowerDamage,
     EachPlayer,
@@ -82,12 +84,16 @@ from .ir import (
     Search,
     SearchLibraryOf,
     Shuffle,
+    ShuffleGraveyardIntoLibrary,
     ShufflePermanentsIn,
+    ShuffleSourceIntoLibrary,
     SourceRef,
     SwitchPT,
     Tap,
+    TapOrUntap,
     TargetRef,
     TokenSpec,
+    ToughnessOf,
     You,
 )
 from .mana import NAME_TO_COLOR
@@ -893,3 +899,37 @@ def _they_reveal_top(m: re.Match, out: Compiled) -> None:
 def _destroy_both(m: re.Match, out: Compiled) -> None:
     """Loyal Sentry: "destroy that creature and ~" (both at once)."""
     out.steps.append(Destroy(Both((objects(m.group(1), out), SourceRef()))))
+
+
+@template(r"[Tt]ap or untap (.+)")
+def _tap_or_untap(m: re.Match, out: Compiled) -> None:
+    out.steps.append(TapOrUntap(objects(m.group(1), out)))
+
+
+@template(r"(.+?) shuffles their graveyard into their library")
+def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ShuffleGraveyardIntoLibrary(players(m.group(1), out)))
+
+
+@template(r"Shuffle ~ into its owner's library")
+def _shuffle_self(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ShuffleSourceIntoLibrary())
+
+
+@template(r"Double (.+?)'s life total")
+def _double_life(m: re.Match, out: Compiled) -> None:
+    out.steps.append(DoubleLife(players(m.group(1), out)))
+
+
+@template(r"Put (target .+?) on the bottom of its owner's library")
+def _put_target_bottom(m: re.Match, out: Compiled) -> None:
+    """Condemn: a permanent put on the bottom of its owner's library."""
+    out.steps.append(PutOnBottomOfLibrary(objects(m.group(1), out)))
+
+
+@template(r"Its controller gains life equal to its toughness")
+def _controller_gains_toughness(m: re.Match, out: Compiled) -> None:
+    if "it" not in out.refs:
+        raise Unsupported(m.group(0))
+    it = out.refs["it"]
+    out.steps.append(GainLife(ControllersOf(it), ToughnessOf(it)))

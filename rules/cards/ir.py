@@ -323,7 +323,15 @@ class CountSubtypeYouControl:
     subtype: str
 
 
-Amount = Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+@dataclass(frozen=True)
+class ToughnessOf:
+    """"gains life equal to its toughness" (Condemn): as it last existed, if it has left."""
+
+    objects: Ref
+
+
+Amount = (Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
+          | ToughnessOf)
 
 
 # ------------------------------------------------------------------ conditions
@@ -454,6 +462,33 @@ class ReturnChosen:
     players: Ref
     test: Pred
     what: str
+
+
+@dataclass(frozen=True)
+class TapOrUntap:
+    """"tap or untap target creature": its controller chooses which as it resolves."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class ShuffleGraveyardIntoLibrary:
+    """"Target player shuffles their graveyard into their library" (Reminisce)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ShuffleSourceIntoLibrary:
+    """"Shuffle ~ into its owner's library": the resolving spell goes there, not to the graveyard."""
+
+
+@dataclass(frozen=True)
+class DoubleLife:
+    """"Double target player's life total": they gain as much life as they have (life gained,
+    2014 118.3 / 2009 215.3)."""
+
+    players: Ref
 
 
 @dataclass(frozen=True)
@@ -850,7 +885,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | ReturnChosen
+    | ReturnChosen | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary | DoubleLife
 )
 
 

@@ -149,6 +149,9 @@ def card_phrase(phrase: str) -> Pred:
     m = re.fullmatch(r"(.*?)\s*card", p)
     if not m:
         raise Unsupported(phrase)
+    alts = re.fullmatch(r"(\w+) or (\w+)", m.group(1))
+    if alts:  # "artifact or creature card"
+        return AnyOf((card_phrase(alts.group(1) + " card"), card_phrase(alts.group(2) + " card")))
     tests: list[Pred] = []
     for w in m.group(1).split():
         if w == "permanent":

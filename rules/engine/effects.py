@@ -21,7 +21,14 @@ from .damage import (
     lose_life as lose,
     noncombat_damage,
 )
-from .decisions import ChooseNameDecision, ChooseObjectDecision, Decision, DiscardDecision, YesNoDecision
+from .decisions import (
+    ChooseNameDecision,
+    ChooseObjectDecision,
+    ChooseWordDecision,
+    Decision,
+    DiscardDecision,
+    YesNoDecision,
+)
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
 from .player_rules import player_rules
@@ -308,6 +315,17 @@ def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: l
         o = state.objects[oid]
         move(state, oid, "graveyard")
         state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+
+
+def tap_or_untap(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
+    """"Tap or untap target creature": the controller chooses as it resolves (Twitch, Puppeteer)."""
+    for oid in list(which):
+        if oid is None or oid not in state.objects or state.objects[oid].zone != "battlefield":
+            continue
+        ans, _ = yield ChooseWordDecision(ctx.controller, f"{ctx.source.name}: tap or untap "
+                                          f"{state.objects[oid].name}?", options=("tap", "untap"),
+                                          concept="resolve_choices")
+        tap(state, ctx, [oid], untap=ans.words[0] == "untap")
 
 
 def return_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],

@@ -108,6 +108,9 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.ToughnessOf(objects):
+            found = [state.known(i) for i in refs(state, ctx, objects) if i is not None]
+            return sum(max(chars(state, o).toughness or 0, 0) for o in found if o is not None)
     raise TypeError(f"not an amount: {amt!r}")
 
 
@@ -173,6 +176,16 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)
                           and not (other and o.id == ctx.source.id)]) for p in r(players)]
             yield from E.sacrifice_chosen(state, ctx, cands, what)
+        case ir.TapOrUntap(objects):
+            yield from E.tap_or_untap(state, ctx, r(objects))
+        case ir.ShuffleGraveyardIntoLibrary(players):
+            Z.shuffle_graveyard_into_library(state, ctx, r(players))
+        case ir.ShuffleSourceIntoLibrary():
+            Z.shuffle_spell_into_library(state, ctx)
+        case ir.DoubleLife(players):
+            for p in r(players):
+                if p is not None:
+                    gain_life(state, p, max(state.player(p).life, 0), ctx.source.name)
         case ir.ReturnChosen(players, test, what):
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
                      for p in r(players)]

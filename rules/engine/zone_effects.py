@@ -372,3 +372,31 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 
+
+def shuffle_graveyard_into_library(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"Target player shuffles their graveyard into their library" (Reminisce)."""
+    for p in who:
+        cards = list(state.player(p).graveyard)
+        for oid in cards:
+            move(state, oid, "library")
+        state.rng.shuffle(state.player(p).library)
+        state.log_event(f"{p} shuffles their graveyard ({len(cards)} card{'s' if len(cards) != 1 else ''}) into "
+                        "their library", "shuffle_library", player=p)
+    state.invalidate()
+
+
+def shuffle_spell_into_library(state: GameState, ctx: EffectContext) -> None:
+    """"Shuffle ~ into its owner's library" as the spell resolves (the Beacons): it leaves the
+    stack for its owner's library instead of the graveyard (608.2k / 413.2i: only a spell
+    still on the stack goes to the graveyard)."""
+    item = ctx.item
+    if item is None or item.kind != "spell" or item not in state.stack:
+        return
+    o = state.objects.get(item.source_id)
+    if o is None or o.spell_copy:  # a copy isn't a card: it ceases to exist as it leaves the stack
+        return
+    state.stack.remove(item)
+    move(state, o.id, "library")
+    state.rng.shuffle(state.player(o.owner).library)
+    state.log_event(f"{o.name} is shuffled into {o.owner}'s library", "shuffle_library", player=o.owner)
+    state.invalidate()

@@ -145,7 +145,7 @@ def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = count_phrase(m.group(2))
+        out.x = count_phrase(m.group(2), out)
         s = m.group(1)
     for pattern, fn in _TEMPLATES:
         m = pattern.fullmatch(s)
@@ -244,7 +244,7 @@ def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    out.steps.append(DealDamage(count_phrase(m.group(2)), who))
+    out.steps.append(DealDamage(count_phrase(m.group(2), out), who))
 
 
 @template(r"(?:~|It) deals (\w+) damage divided (as you choose|evenly, rounded down,) among (.+)")
@@ -416,7 +416,7 @@ def _gain(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
     if m.group(3):
-        n = times(n, count_phrase(m.group(3)))
+        n = times(n, count_phrase(m.group(3), out))
     out.steps.append(GainLife(who, n))
 
 

@@ -330,8 +330,24 @@ class ToughnessOf:
     objects: Ref
 
 
+@dataclass(frozen=True)
+class HandSize:
+    """"the number of cards in that player's hand": `players`' hands, or (None) the hand of
+    the player a per-player amount is about ("their hand", Dreamborn Muse)."""
+
+    players: Ref | None = None
+
+
+@dataclass(frozen=True)
+class CardsInGraveyards:
+    """"each card in your graveyard" / "creature cards in all graveyards" (printed characteristics)."""
+
+    test: Pred
+    yours_only: bool = True
+
+
 Amount = (Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-          | ToughnessOf)
+          | ToughnessOf | HandSize | CardsInGraveyards)
 
 
 # ------------------------------------------------------------------ conditions
@@ -1041,7 +1057,16 @@ class BonusPerSameName:
     """+1/+1 for each other creature on the battlefield with its name."""
 
 
-Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName
+@dataclass(frozen=True)
+class BonusPerPermanent:
+    """"~ gets +1/+1 for each enchantment on the battlefield" (printed characteristics)."""
+
+    test: Pred
+    power: int
+    toughness: int
+
+
+Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName | BonusPerPermanent
 
 
 @dataclass(frozen=True)
@@ -1056,7 +1081,14 @@ class LifeTotalCDA:
     """Power and toughness each equal to its controller's life total."""
 
 
-CDA = CountSubtypeCDA | LifeTotalCDA
+@dataclass(frozen=True)
+class GraveyardCardsCDA:
+    """"~'s power and toughness are each equal to the number of creature cards in all graveyards"."""
+
+    test: Pred
+
+
+CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA
 
 
 @dataclass(frozen=True)

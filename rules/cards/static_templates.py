@@ -24,6 +24,7 @@ from .ir import (
     AffectsSelfAndGroup,
     AffectsSelfUnlessDefenderHas,
     Bonus,
+    BonusPerPermanent,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
@@ -31,6 +32,7 @@ from .ir import (
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
+    GraveyardCardsCDA,
     HasColor,
     LifeTotalCDA,
     PreventNoncombatToAttached,
@@ -40,7 +42,7 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
-from .targets import Unsupported, object_phrase
+from .targets import Unsupported, card_phrase, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num
 
 _RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
@@ -111,6 +113,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
              "creature type with it"):
         return StaticAbility(raw, affects=AffectsAllCreatures(), bonus=BonusPerSharedCreatureType())
+    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (\w+) on the battlefield", s)
+    if m:  # Yavimaya Enchantress
+        _, test = object_phrase(m.group(3))
+        bonus = BonusPerPermanent(test, int(m.group(1)), int(m.group(2)))
+        return StaticAbility(raw, affects=AffectsSelf(), bonus=bonus)
     if s == "~ gets +1/+1 for each other creature on the battlefield named ~":
         return StaticAbility(raw, affects=AffectsSelf(), bonus=BonusPerSameName())
     # --- Auras and Equipment
@@ -195,9 +202,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
 
 
 def _cda(what: str) -> CDA:
-    """"the number of Swamps you control", "your life total"."""
+    """"the number of Swamps you control", "your life total", "the number of creature cards
+    in all graveyards"."""
     if what == "your life total":
         return LifeTotalCDA()
+    m = re.fullmatch(r"the number of (\w+) cards in all graveyards", what)
+    if m:
+        return GraveyardCardsCDA(card_phrase(m.group(1) + " card"))
     m = re.fullmatch(r"the number of (\w+?)s? you control", what)
     if not m:
         raise Unsupported(what)

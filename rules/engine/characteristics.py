@@ -288,6 +288,9 @@ def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
             n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
+        case ir.GraveyardCardsCDA(test):  # printed characteristics: no recursion
+            n = sum(1 for p in state.players for i in p.graveyard
+                    if matches(state, test, state.objects[i], base_chars(state, state.objects[i]), o.controller, o))
     return n, n
 
 
@@ -337,6 +340,9 @@ def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, in
             n = sum(1 for x in state.permanents() if x.id != o.id and x.card.is_type("Creature")
                     and mine & set(x.card.type_line.subtypes))
             return n, n
+        case ir.BonusPerPermanent(test, p, t):
+            n = sum(1 for x in state.permanents() if matches(state, test, x, base_chars(state, x), src.controller, src))
+            return p * n, t * n
         case ir.BonusPerSameName():
             n = sum(1 for x in state.permanents() if x.id != o.id and x.name == o.name and x.card.is_type("Creature"))
             return n, n

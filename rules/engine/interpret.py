@@ -108,6 +108,13 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.HandSize(players):
+            whose = [player] if players is None else [p for p in refs(state, ctx, players) if p is not None]
+            return sum(len(state.player(p).hand) for p in whose if p)
+        case ir.CardsInGraveyards(test, yours_only):
+            owners = [ctx.controller] if yours_only else [p.name for p in state.players]
+            return sum(1 for p in owners for i in state.player(p).graveyard
+                       if matches_card(state, test, state.objects[i], ctx.controller, ctx.source))
         case ir.ToughnessOf(objects):
             found = [state.known(i) for i in refs(state, ctx, objects) if i is not None]
             return sum(max(chars(state, o).toughness or 0, 0) for o in found if o is not None)

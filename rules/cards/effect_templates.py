@@ -24,7 +24,6 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
-    ControllersOf,
     CopySpell,
     CounterSpell,
     CreateTokens,
@@ -94,6 +93,7 @@ from .ir import (
     TargetRef,
     TokenSpec,
     ToughnessOf,
+    UnlessDiscard,
     You,
 )
 from .mana import NAME_TO_COLOR
@@ -216,6 +216,8 @@ def recipients(phrase: str, out: Compiled) -> Ref:
     for part in parts:
         if part == "each player":
             refs.append(EachPlayer())
+        elif re.fullmatch(r"that (?:land|creature|permanent)'s controller", part):  # Cryoclasm
+            refs.append(players("its controller", out))
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
             refs.append(players(part, out))
         else:
@@ -927,9 +929,21 @@ def _put_target_bottom(m: re.Match, out: Compiled) -> None:
     out.steps.append(PutOnBottomOfLibrary(objects(m.group(1), out)))
 
 
-@template(r"Its controller gains life equal to its toughness")
-def _controller_gains_toughness(m: re.Match, out: Compiled) -> None:
+@template(r"(.+?) gains? life equal to its toughness")
+def _gain_toughness(m: re.Match, out: Compiled) -> None:
+    """Condemn ("Its controller gains ..."), Angelic Chorus ("you gain ...")."""
     if "it" not in out.refs:
         raise Unsupported(m.group(0))
-    it = out.refs["it"]
-    out.steps.append(GainLife(ControllersOf(it), ToughnessOf(it)))
+    out.steps.append(GainLife(players(m.group(1), out), ToughnessOf(out.refs["it"])))
+
+
+@template(r"[Ss]acrifice (~|it) unless you discard (?:a|an) (.*?card)")
+def _unless_discard(m: re.Match, out: Compiled) -> None:
+    """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
+    out.steps.append(UnlessDiscard(card_phrase(m.group(2)), "a " + m.group(2), (SacrificeSource(),)))
+
+
+@template(r"Have ~ deal (\w+) damage to (.+)")
+def _have_deal(m: re.Match, out: Compiled) -> None:
+    """"you may have ~ deal 3 damage to target creature"."""
+    compile_sentence(f"~ deals {m.group(1)} damage to {m.group(2)}", out)

@@ -82,6 +82,11 @@ class OwnedByYou:
 
 
 @dataclass(frozen=True)
+class BlockingSource:
+    """"target creature blocking ~" (Knight of Dusk)."""
+
+
+@dataclass(frozen=True)
 class ToughnessLessThanSourcePower:
     pass
 
@@ -131,7 +136,7 @@ class AnyOf:
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer | OtherThanSource | PowerAtMost
+    | ControlledByEventPlayer | ControlledByPlayer | OtherThanSource | PowerAtMost | BlockingSource
 )
 ALWAYS = Always()
 
@@ -267,9 +272,17 @@ class Both:
     refs: tuple[Ref, ...]
 
 
+@dataclass(frozen=True)
+class EventObject:
+    """The object a zone-change event moved, as it is now ("its toughness" for "Whenever a
+    creature enters the battlefield under your control")."""
+
+    key: str = "new"
+
+
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
-    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both
+    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both | EventObject
 )
 
 
@@ -505,6 +518,16 @@ class DoubleLife:
     2014 118.3 / 2009 215.3)."""
 
     players: Ref
+
+
+@dataclass(frozen=True)
+class UnlessDiscard:
+    """"sacrifice ~ unless you discard a creature card": you may discard a card matching
+    `test`; if you don't, `body` happens (glossary "Unless")."""
+
+    test: Pred
+    what: str
+    body: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -901,7 +924,7 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | ReturnChosen | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary | DoubleLife
+    | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary | DoubleLife
 )
 
 

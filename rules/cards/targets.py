@@ -14,6 +14,7 @@ from .ir import (
     AnyOf,
     Attacking,
     Blocking,
+    BlockingSource,
     Colorless,
     ControlledByYou,
     HasColor,
@@ -93,6 +94,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
             tests.append(ToughnessLessThanSourcePower())
+            p = m.group(1)
+            continue
+        m = re.fullmatch(r"(.*?) blocking ~", p)
+        if m:  # Knight of Dusk
+            tests.append(BlockingSource())
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) with power (\d+) or less", p)

@@ -17,6 +17,7 @@ from .ir import (
     CombatTrigger,
     Condition,
     CounterRemovedTrigger,
+    EventObject,
     EventValue,
     If,
     OtherCombatant,
@@ -63,6 +64,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         if m.group(2) == "dies":
             return "dies", ZoneChangeTrigger("dies", who), refs, True
         return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+    if cond == "a creature enters the battlefield under your control":  # Angelic Chorus
+        return "etb", ZoneChangeTrigger("battlefield", "a creature you control"), {"it": EventObject("new")}, False
     m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \
         re.fullmatch(r"the beginning of (the) (end step)", cond) or \
         re.fullmatch(r"the beginning of (each) player's (upkeep|draw step)", cond)

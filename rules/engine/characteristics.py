@@ -389,6 +389,8 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return any(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.ControlledByPlayer(player):
             return o.controller == player
+        case ir.BlockingSource():
+            return source.id in o.blocking
         case ir.OtherThanSource():
             return o.id != source.id
         case ir.PowerAtMost(n):

@@ -13,7 +13,7 @@ from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
 from ..cards.mana import COLOR_NAMES
 from ..cards.tokens import token_card
-from .characteristics import add_effect, chars
+from .characteristics import add_effect, chars, matches_card
 from .damage import (
     add_regeneration_shield,
     destroy as destroy_permanent,
@@ -315,6 +315,22 @@ def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: l
         o = state.objects[oid]
         move(state, oid, "graveyard")
         state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+
+
+def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> Gen:
+    """"... unless you discard a creature card": the controller may discard one (chosen from
+    their hand); returns whether they did."""
+    p = ctx.controller
+    cands = [i for i in state.player(p).hand if matches_card(state, test, state.objects[i], p, ctx.source)]
+    if not cands:
+        return False
+    ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: discard {what}?")
+    if not ans.yes:
+        return False
+    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to discard", cands, zones=("hand",),
+                                   concept="discard", hidden=True)
+    discard_card(state, p, oid)
+    return True
 
 
 def tap_or_untap(state: GameState, ctx: EffectContext, which: Ids) -> Gen:

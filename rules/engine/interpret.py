@@ -79,6 +79,9 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
                 if known is not None:
                     controllers.append(known.controller)
             return controllers
+        case ir.EventObject(key):
+            moved = ctx.data.get(key)
+            return [moved.id] if moved is not None else []
         case ir.Both(parts):
             return [r for part in parts for r in refs(state, ctx, part)]
     raise TypeError(f"not a reference: {ref!r}")
@@ -183,6 +186,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)
                           and not (other and o.id == ctx.source.id)]) for p in r(players)]
             yield from E.sacrifice_chosen(state, ctx, cands, what)
+        case ir.UnlessDiscard(test, what, body):
+            if not (yield from E.may_discard(state, ctx, test, what)):
+                yield from run_effects(state, ctx, body)
         case ir.TapOrUntap(objects):
             yield from E.tap_or_untap(state, ctx, r(objects))
         case ir.ShuffleGraveyardIntoLibrary(players):

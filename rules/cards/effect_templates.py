@@ -26,6 +26,7 @@ from .ir import (
     ChooseName,
     CopySpell,
     CounterSpell,
+    CountPlayerControls,
     CreateTokens,
     DealDamage,
     DealDividedDamage,
@@ -45,6 +46,7 @@ from .ir import (
     ExtraTurn,
     GainControl,
     GainLife,
+    GiveControl,
     HalfLibrary,
     If,
     IsAlso,
@@ -91,6 +93,7 @@ from .ir import (
     Tap,
     TapOrUntap,
     TargetRef,
+    ThatMuch,
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
@@ -947,3 +950,24 @@ def _unless_discard(m: re.Match, out: Compiled) -> None:
 def _have_deal(m: re.Match, out: Compiled) -> None:
     """"you may have ~ deal 3 damage to target creature"."""
     compile_sentence(f"~ deals {m.group(1)} damage to {m.group(2)}", out)
+
+
+@template(r"([Tt]arget opponent|[Tt]arget player) gains control of (it|~)")
+def _give_control(m: re.Match, out: Compiled) -> None:
+    """Sleeper Agent: "target opponent gains control of it"."""
+    who = players(m.group(1), out)
+    out.steps.append(GiveControl(objects(m.group(2), out), who))
+
+
+@template(r"(.+?) gains? that much life")
+def _gain_that_much(m: re.Match, out: Compiled) -> None:
+    """Spirit Link: "you gain that much life" (the damage dealt)."""
+    out.steps.append(GainLife(players(m.group(1), out), ThatMuch()))
+
+
+@template(r"(.+?) (?:lose|loses) (\w+) life for each (.+?) they controls?")
+def _lose_per_controlled(m: re.Match, out: Compiled) -> None:
+    """Stronghold Discipline: "Each player loses 1 life for each creature they control"."""
+    kind, test = object_phrase(m.group(3))
+    each = times(amount(m.group(2), out), CountPlayerControls(kind, test))
+    out.steps.append(LoseLife(players(m.group(1), out), each))

@@ -273,6 +273,14 @@ class Both:
 
 
 @dataclass(frozen=True)
+class OwnedBy:
+    """"all artifacts target player owns" (Hurkyl's Recall)."""
+
+    objects: Ref
+    players: Ref
+
+
+@dataclass(frozen=True)
 class EventObject:
     """The object a zone-change event moved, as it is now ("its toughness" for "Whenever a
     creature enters the battlefield under your control")."""
@@ -282,7 +290,7 @@ class EventObject:
 
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
-    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both | EventObject
+    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both | EventObject | OwnedBy
 )
 
 
@@ -344,6 +352,14 @@ class ToughnessOf:
 
 
 @dataclass(frozen=True)
+class CountPlayerControls:
+    """"for each creature they control": counted for each player the effect is about."""
+
+    kind: str
+    test: Pred
+
+
+@dataclass(frozen=True)
 class HandSize:
     """"the number of cards in that player's hand": `players`' hands, or (None) the hand of
     the player a per-player amount is about ("their hand", Dreamborn Muse)."""
@@ -360,7 +376,7 @@ class CardsInGraveyards:
 
 
 Amount = (Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-          | ToughnessOf | HandSize | CardsInGraveyards)
+          | ToughnessOf | HandSize | CardsInGraveyards | CountPlayerControls)
 
 
 # ------------------------------------------------------------------ conditions
@@ -368,6 +384,13 @@ Amount = (Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower 
 
 @dataclass(frozen=True)
 class ActivatedTimesAtLeast:
+    n: int
+
+
+@dataclass(frozen=True)
+class ActiveHandAtMost:
+    """"if that player has two or fewer cards in hand" (the player whose upkeep it is)."""
+
     n: int
 
 
@@ -392,7 +415,7 @@ class RememberedCardIs:
     not_named: str = ""
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs
+Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | ActiveHandAtMost
 
 
 # ------------------------------------------------------------------ tokens
@@ -528,6 +551,15 @@ class UnlessDiscard:
     test: Pred
     what: str
     body: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class GiveControl:
+    """"target opponent gains control of it" (Sleeper Agent): for as long as the effect lasts
+    (no duration: the rest of the game, 611.2a)."""
+
+    objects: Ref
+    players: Ref
 
 
 @dataclass(frozen=True)
@@ -924,7 +956,8 @@ Effect = (
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
-    | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary | DoubleLife
+    | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
+    | DoubleLife
 )
 
 

@@ -25,6 +25,7 @@ from .ir import (
     Fixed,
     HandSize,
     OtherPlayers,
+    OwnedBy,
     Permanents,
     Ref,
     Remember,
@@ -120,6 +121,11 @@ def objects(phrase: str, out: Compiled) -> Ref:
         whose = players(m.group(2), out)
         out.refs["those creatures"] = THOSE
         return Remember("those", ControlledBy(group(m.group(1)), whose))
+    m = re.fullmatch(r"(?:all|each) (.+?) (target player|that player) owns", p)
+    if m:  # Hurkyl's Recall
+        whose = players(m.group(2), out)
+        out.refs["those creatures"] = THOSE
+        return Remember("those", OwnedBy(group(m.group(1)), whose))
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         p = m.group(1)

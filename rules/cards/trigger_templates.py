@@ -12,6 +12,7 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    ActiveHandAtMost,
     AttachedHost,
     CastTrigger,
     CombatTrigger,
@@ -32,6 +33,7 @@ from .ir import (
 )
 from .model import TriggeredAbility
 from .targets import Unsupported, object_phrase
+from .wording import num
 
 
 def _player_refs(key: str) -> dict[str, Ref]:
@@ -72,6 +74,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
         return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
+    if cond == "the beginning of each opponent's upkeep":  # Lavaborn Muse
+        return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
     if cond == "the beginning of the upkeep of enchanted creature's controller":
         return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
     m = re.fullmatch(r"(~|enchanted creature) becomes the target of a spell or ability", cond)
@@ -81,7 +85,7 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
-    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks)", cond)
+    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks|deals damage)", cond)
     if m:  # Contaminated Bond: the host's controller is "its controller"
         return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost()}, False
     m = re.fullmatch(r"~ (.+)", cond)
@@ -111,6 +115,9 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    m = re.fullmatch(r"that player has (\w+) or fewer cards in hand", text)
+    if m and num(m.group(1)) is not None:
+        return ActiveHandAtMost(num(m.group(1)) or 0)
     raise Unsupported(text)
 
 

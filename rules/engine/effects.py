@@ -416,6 +416,17 @@ def gain_control(state: GameState, ctx: EffectContext, which: Ids, duration: str
                                            controller=ctx.controller))
 
 
+def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str) -> None:
+    """"target opponent gains control of it" (layer 2, for the rest of the game)."""
+    for oid in which:
+        o = state.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "battlefield":
+            continue
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "forever",
+                                           controller=player))
+        state.log_event(f"{player} gains control of {o.name}", "control_change")
+
+
 def extra_turn(state: GameState, ctx: EffectContext, who: Names) -> None:
     """"takes an extra turn after this one" (500.7 / 300.6): the newest is taken first."""
     for p in who:

@@ -71,6 +71,8 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
     if not _condition_met(state, ab.condition, ev, src):
         return False
+    if isinstance(ab.intervening, ir.ActiveHandAtMost):  # "if that player has two or fewer cards in hand"
+        return ev.kind == "step_begin" and len(state.player(ev["active"]).hand) <= ab.intervening.n
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
@@ -83,6 +85,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                 return False
             if whose == "yours":
                 return ev["active"] == src.controller
+            if whose == "opponents":  # "each opponent's upkeep"
+                return ev["active"] != src.controller
             if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
                 host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
                 return host is not None and ev["active"] == host.controller

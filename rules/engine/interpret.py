@@ -79,6 +79,9 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
                 if known is not None:
                     controllers.append(known.controller)
             return controllers
+        case ir.OwnedBy(objects, players):
+            owners = set(refs(state, ctx, players))
+            return [i for i in refs(state, ctx, objects) if i is not None and state.objects[i].owner in owners]
         case ir.EventObject(key):
             moved = ctx.data.get(key)
             return [moved.id] if moved is not None else []
@@ -111,6 +114,10 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.CountPlayerControls(kind, test):
+            return sum(1 for o in state.permanents(player)
+                       if (kind != "creature" or chars(state, o).is_type("Creature"))
+                       and matches(state, test, o, chars(state, o), player, ctx.source))
         case ir.HandSize(players):
             whose = [player] if players is None else [p for p in refs(state, ctx, players) if p is not None]
             return sum(len(state.player(p).hand) for p in whose if p)
@@ -132,6 +139,9 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.ActiveHandAtMost(k):
+            active = ctx.data.get("active")
+            return isinstance(active, str) and len(state.player(active).hand) <= k
         case ir.RememberedCardIs(key, test, not_named):
             found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
             if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
@@ -189,6 +199,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.UnlessDiscard(test, what, body):
             if not (yield from E.may_discard(state, ctx, test, what)):
                 yield from run_effects(state, ctx, body)
+        case ir.GiveControl(objects, players):
+            for p in r(players):
+                if p is not None:
+                    E.give_control(state, ctx, r(objects), p)
         case ir.TapOrUntap(objects):
             yield from E.tap_or_untap(state, ctx, r(objects))
         case ir.ShuffleGraveyardIntoLibrary(players):
@@ -212,6 +226,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.GainLife(players, amt):
             k = n(amt)
             E.gain_life(state, ctx, r(players), k)
+        case ir.LoseLife(players, amt) if isinstance(amt, ir.Times) and isinstance(amt.b, ir.CountPlayerControls):
+            for p in r(players):  # "Each player loses 1 life for each creature they control"
+                E.lose_life(state, ctx, [p], amount(state, ctx, amt, p))
         case ir.LoseLife(players, amt):
             k = n(amt)
             E.lose_life(state, ctx, r(players), k)

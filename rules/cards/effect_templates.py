@@ -726,21 +726,32 @@ def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tu
     return tuple(colors), tuple(subtypes)
 
 
-@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature(?: with ([a-z ,]+?))?"
+@template(r"(.+?) becomes an? (\d+|X)/(\d+|X) (.+?) creature(?: with ([a-z ,]+?))?"
           r"( for as long as ~ remains on the battlefield| until end of turn)")
 def _becomes(m: re.Match, out: Compiled) -> None:
     """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
-    land." follows); "... Faerie creature with flying" gains the keywords too."""
-    colors, subtypes = _colors_and_subtypes(m.group(4), m.group(0))
+    land." follows); "... Faerie creature with flying" gains the keywords too; "becomes an
+    X/X Construct artifact creature" (Chimeric Staff)."""
+    if (m.group(2) == "X") != (m.group(3) == "X"):
+        raise Unsupported(m.group(0))
+    words = m.group(4)
+    types: tuple[str, ...] = ("Creature",)
+    if words.endswith(" artifact"):
+        words, types = words[: -len(" artifact")], ("Artifact", "Creature")
+    colors, subtypes = _colors_and_subtypes(words, m.group(0))
+    x_pt = m.group(2) == "X"
     grants: tuple[str, ...] = ()
     if m.group(5):
         kws = keyword_list(m.group(5))
         if kws is None:
             raise Unsupported(m.group(0))
         grants = tuple(kws)
-    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",),
-                             subtypes, colors, while_source=m.group(6).startswith(" for as long"), grants=grants))
-    out.pending = "It's still a land"
+    power, toughness = (0, 0) if x_pt else (int(m.group(2)), int(m.group(3)))
+    out.steps.append(Becomes(objects(m.group(1), out), power, toughness, types,
+                             subtypes, colors, while_source=m.group(6).startswith(" for as long"), grants=grants,
+                             x_pt=x_pt))
+    if types == ("Creature",):  # a land that becomes a creature says it's still a land
+        out.pending = "It's still a land"
 
 
 continuation_template(r"It's still a land")
@@ -971,3 +982,13 @@ def _lose_per_controlled(m: re.Match, out: Compiled) -> None:
     kind, test = object_phrase(m.group(3))
     each = times(amount(m.group(2), out), CountPlayerControls(kind, test))
     out.steps.append(LoseLife(players(m.group(1), out), each))
+
+
+@template(r"(.+) at end of combat")
+def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
+    """Fog Elemental: "sacrifice it at end of combat" (a delayed trigger, 603.7, at the
+    beginning of the end of combat step)."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:], sub)
+    out.steps.append(AtNextEndStep(sub.body(), m.group(0) + ".", step="end_combat"))

@@ -796,6 +796,7 @@ class Becomes:
     colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
     while_source: bool = False
     grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
+    x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
 
 
 @dataclass(frozen=True)
@@ -887,10 +888,12 @@ class If:
 
 @dataclass(frozen=True)
 class AtNextEndStep:
-    """A delayed triggered ability (603.7) that does `body` with what this effect knew."""
+    """A delayed triggered ability (603.7) that does `body` with what this effect knew; at the
+    beginning of the next end step, or of the step named ("end_combat": "at end of combat")."""
 
     body: tuple[Effect, ...]
     text: str
+    step: str = "end"
 
 
 @dataclass(frozen=True)
@@ -1024,7 +1027,9 @@ class CounterRemovedTrigger:
 
 @dataclass(frozen=True)
 class NextEndStep:
-    """A delayed trigger's condition: the beginning of the next end step."""
+    """A delayed trigger's condition: the beginning of the next end step (or `step`)."""
+
+    step: str = "end"
 
 
 @dataclass(frozen=True)

@@ -210,8 +210,9 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     if not ids:
         return
     duration = f"while:{ctx.source.id}" if effect.while_source else "eot"
+    pt = (ctx.x, ctx.x) if effect.x_pt else (effect.power, effect.toughness)
     add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, duration,
-                                       set_pt=(effect.power, effect.toughness), add_types=effect.types,
+                                       set_pt=pt, add_types=effect.types,
                                        add_subtypes=effect.subtypes, grants=effect.grants,
                                        set_colors=frozenset(effect.colors) if effect.colors else None))
     what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes) + [t.lower() for t in effect.types])
@@ -221,7 +222,7 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
              else "until end of turn")
     for i in ids:
         with_kw = f" with {', '.join(effect.grants)}" if effect.grants else ""
-        state.log_event(f"{state.objects[i].name} becomes {article}{effect.power}/{effect.toughness}{what}{with_kw} "
+        state.log_event(f"{state.objects[i].name} becomes {article}{pt[0]}/{pt[1]}{what}{with_kw} "
                         f"{until}", "continuous")
 
 

@@ -111,8 +111,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev["object"] == (src.id if who == "self" else src.attached_to)
         case ir.CounterRemovedTrigger(kind):
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
-        case ir.NextEndStep():
-            return ev.kind == "step_begin" and ev["step"] == "end"
+        case ir.NextEndStep(step):
+            return ev.kind == "step_begin" and ev["step"] == step
         case ir.Never():
             return False
     raise TypeError(cond)

@@ -325,11 +325,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, body)
             else:
                 yield from run_effects(state, ctx, orelse)
-        case ir.AtNextEndStep(body, text):
+        case ir.AtNextEndStep(body, text, step):
             # 603.7: a delayed triggered ability that does `body` with what this effect knew
             snapshot = copy.copy(ctx)
             snapshot.data = dict(ctx.data)
-            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(), effect=body, remembers=True)
+            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(step), effect=body,
+                                       remembers=True)
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.ChooseAtRandom(objects, key):
             E.choose_at_random(state, ctx, r(objects), key)

@@ -50,6 +50,7 @@ from .ir import (
     HalfLibrary,
     If,
     IsAlso,
+    LoseGame,
     LoseLife,
     May,
     Mill,
@@ -97,6 +98,7 @@ from .ir import (
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    WinGame,
     You,
 )
 from .mana import NAME_TO_COLOR
@@ -992,3 +994,13 @@ def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
     out.steps.append(AtNextEndStep(sub.body(), m.group(0) + ".", step="end_combat"))
+
+
+@template(r"(.+?) (?:lose|loses) the game")
+def _lose_game(m: re.Match, out: Compiled) -> None:
+    out.steps.append(LoseGame(players(m.group(1), out)))
+
+
+@template(r"(.+?) (?:win|wins) the game")
+def _win_game(m: re.Match, out: Compiled) -> None:
+    out.steps.append(WinGame(players(m.group(1), out)))

@@ -395,6 +395,20 @@ class ActiveHandAtMost:
 
 
 @dataclass(frozen=True)
+class NotCastFromHand:
+    """"if you didn't cast it from your hand" (Phage the Untouchable): judged on the event that
+    put it onto the battlefield."""
+
+
+@dataclass(frozen=True)
+class GraveyardHasAtLeast:
+    """"if twenty or more creature cards are in your graveyard" (Mortal Combat)."""
+
+    n: int
+    test: Pred
+
+
+@dataclass(frozen=True)
 class NothingSacrificed:
     pass
 
@@ -415,7 +429,8 @@ class RememberedCardIs:
     not_named: str = ""
 
 
-Condition = ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | ActiveHandAtMost
+Condition = (ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | ActiveHandAtMost
+             | NotCastFromHand | GraveyardHasAtLeast)
 
 
 # ------------------------------------------------------------------ tokens
@@ -559,6 +574,20 @@ class GiveControl:
     (no duration: the rest of the game, 611.2a)."""
 
     objects: Ref
+    players: Ref
+
+
+@dataclass(frozen=True)
+class LoseGame:
+    """"that player loses the game" (104.3e / 102.3)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class WinGame:
+    """"you win the game" (104.2b / 102.2b): in a two-player game, every opponent loses."""
+
     players: Ref
 
 
@@ -960,7 +989,7 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
-    | DoubleLife
+    | DoubleLife | LoseGame | WinGame
 )
 
 

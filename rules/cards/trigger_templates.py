@@ -20,7 +20,9 @@ from .ir import (
     CounterRemovedTrigger,
     EventObject,
     EventValue,
+    GraveyardHasAtLeast,
     If,
+    NotCastFromHand,
     OtherCombatant,
     PlayerEventTrigger,
     Ref,
@@ -32,7 +34,7 @@ from .ir import (
     ZoneChangeTrigger,
 )
 from .model import TriggeredAbility
-from .targets import Unsupported, object_phrase
+from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
 
 
@@ -51,6 +53,7 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
     "becomes blocked": {},
     "becomes blocked by a creature": {"that creature": EventValue("blocker")},
     "deals combat damage to a player": _player_refs("target"),
+    "deals combat damage to a creature": {"that creature": EventValue("target")},
     "deals damage to an opponent": _player_refs("target"),
     "deals damage": {},
 }
@@ -115,6 +118,11 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    if text == "you didn't cast it from your hand":
+        return NotCastFromHand()
+    m = re.fullmatch(r"(\w+) or more (.+?) cards are in your graveyard", text)
+    if m and num(m.group(1)) is not None:
+        return GraveyardHasAtLeast(num(m.group(1)) or 0, card_phrase(m.group(2) + " card"))
     m = re.fullmatch(r"that player has (\w+) or fewer cards in hand", text)
     if m and num(m.group(1)) is not None:
         return ActiveHandAtMost(num(m.group(1)) or 0)

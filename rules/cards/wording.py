@@ -47,7 +47,7 @@ def normalise(text: str, name: str, replace_name: bool = True) -> str:
     t = re.sub(r"\s*\([^)]*\)", "", text).strip()
     if replace_name:
         t = t.replace(name, "~")
-        short = name.split(",")[0]
+        short = re.split(r",| the ", name)[0]  # "Cho-Manno, Revolutionary"; "Phage the Untouchable"
         if short != name:
             t = re.sub(rf"\b{re.escape(short)}\b", "~", t)
     t = t.replace("−", "-").replace("—", "-")

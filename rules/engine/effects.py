@@ -428,6 +428,25 @@ def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str) 
         state.log_event(f"{player} gains control of {o.name}", "control_change")
 
 
+def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
+    """"that player loses the game" (2014 104.3e / 2009 102.3); not a player who can't lose."""
+    for p in list(who):
+        if p is None or state.player(p).lost or "cant_lose" in player_rules(state, p):
+            continue
+        state.player(p).lost = True
+        state.log_event(f"{p} loses the game ({ctx.source.name})", "lose_effect", player=p)
+    state.check_game_over()
+
+
+def win_game(state: GameState, ctx: EffectContext, who: Names) -> None:
+    """"you win the game" (2014 104.2b / 2009 102.2b): the others lose; not if they can't."""
+    for p in list(who):
+        if p is None or state.player(p).lost or "cant_win" in player_rules(state, p):
+            continue
+        state.log_event(f"{p} wins the game ({ctx.source.name})", "win_effect", player=p)
+        lose_game(state, ctx, list(state.opponents(p)))
+
+
 def extra_turn(state: GameState, ctx: EffectContext, who: Names) -> None:
     """"takes an extra turn after this one" (500.7 / 300.6): the newest is taken first."""
     for p in who:

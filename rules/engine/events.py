@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars, end_effects, matches, update_control
+from .characteristics import chars, end_effects, matches, matches_card, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -71,6 +71,13 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
     if not _condition_met(state, ab.condition, ev, src):
         return False
+    if isinstance(ab.intervening, ir.NotCastFromHand):  # Phage: judged on the event that put it there
+        old = ev.data.get("old")
+        return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+    if isinstance(ab.intervening, ir.GraveyardHasAtLeast):  # Mortal Combat
+        n = sum(1 for i in state.player(src.controller).graveyard
+                if matches_card(state, ab.intervening.test, state.objects[i], src.controller, src))
+        return n >= ab.intervening.n
     if isinstance(ab.intervening, ir.ActiveHandAtMost):  # "if that player has two or fewer cards in hand"
         return ev.kind == "step_begin" and len(state.player(ev["active"]).hand) <= ab.intervening.n
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
@@ -202,6 +209,8 @@ def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
         return ev.kind == "blocks" and ev["attacker"] == src.id
     if kind == "blocks or becomes blocked by a creature":
         return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
+    if kind == "deals combat damage to a creature":
+        return damage and ev["combat"] and isinstance(ev["target"], int)
     if kind == "deals combat damage to a player":
         return damage and ev["combat"] and isinstance(ev["target"], str)
     if kind == "deals damage to an opponent":

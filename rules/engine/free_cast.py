@@ -107,7 +107,9 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
     extra = extra_cost(o, len(a.targets))
+    from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)
+    state.objects[new_id].cast_from = from_zone
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),

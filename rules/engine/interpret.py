@@ -139,6 +139,12 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.NotCastFromHand():
+            old = ctx.data.get("old")
+            return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+        case ir.GraveyardHasAtLeast(k, test):
+            return sum(1 for i in state.player(ctx.controller).graveyard
+                       if matches_card(state, test, state.objects[i], ctx.controller, ctx.source)) >= k
         case ir.ActiveHandAtMost(k):
             active = ctx.data.get("active")
             return isinstance(active, str) and len(state.player(active).hand) <= k
@@ -209,6 +215,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.shuffle_graveyard_into_library(state, ctx, r(players))
         case ir.ShuffleSourceIntoLibrary():
             Z.shuffle_spell_into_library(state, ctx)
+        case ir.LoseGame(players):
+            E.lose_game(state, ctx, r(players))
+        case ir.WinGame(players):
+            E.win_game(state, ctx, r(players))
         case ir.DoubleLife(players):
             for p in r(players):
                 if p is not None:

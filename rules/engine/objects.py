@@ -43,6 +43,7 @@ class Obj:
     activated_this_turn: int = 0
     loyalty_activated: int = 0
     ability_uses: dict[int, int] = field(default_factory=dict)  # ability index -> activations this turn
+    cast_from: str = ""  # a spell: the zone it was cast from ("hand"); read as it enters (Phage)
     # a copy (706 / 503): `card` holds the copiable values it took; this is the physical card
     # and its number, which it is again once it leaves the battlefield
     printed: tuple[CardDef, int] | None = None

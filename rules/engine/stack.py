@@ -149,7 +149,9 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
     cost = total_cost(o, a.x or 0, len(a.targets))
+    from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
+    state.objects[new_id].cast_from = from_zone
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, cost)

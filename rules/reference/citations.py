@@ -88,6 +88,8 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_done": ("601.2h", "409.1i"),
     "activate": ("602.2", "409.1"),
     "activation_limit": ("602.5b", "403.4"),
+    "lose_effect": ("104.3e", "102.3"),
+    "win_effect": ("104.2b", "102.2b"),
     "ability_zone": ("112.6k", "402.8h"),
     "aura_enters": ("303.4f", "212.4j"),
     "aura_no_host": ("303.4g", "212.4k"),

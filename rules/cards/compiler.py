@@ -20,9 +20,17 @@ from typing import Any
 
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
-from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, Fixed, SacrificeCost
+from .ir import (
+    AffectsAttached,
+    AffectsYourPermanents,
+    Amount,
+    AttachSourceTo,
+    CountSubtypeYouControl,
+    Fixed,
+    SacrificeCost,
+)
 from .mana import parse_cost
-from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility
+from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
 from .static_templates import compile_static
 from .targets import Unsupported, object_phrase, target_spec
 from .trigger_templates import compile_triggered
@@ -94,12 +102,39 @@ def _triggered(t: str, raw: str, card: Any) -> Any:
 
 
 def _static(t: str, raw: str, card: Any) -> Any:
+    granted = _granting_static(t, raw, card)
+    if granted is not None:
+        return granted
     ab = compile_static(t, raw)
     works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
                                              or ab.x_spend_only)
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab
+
+
+def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:
+    """'Enchanted creature gets +2/+2 and has "{T}: This creature deals 1 damage to any target."',
+    'Lands you control have "{T}: Add one mana of any color."': the quoted activated ability is
+    compiled like any line (its "this creature" is the object that has it) and granted (layer 6)."""
+    m = re.fullmatch(r'(.+?) (?:has|have) "([^"]+)"\.?', t)
+    if not m:
+        return None
+    inner = _compile(m.group(2), normalise(m.group(2), card.name), card)
+    if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
+        raise Unsupported(raw)
+    head = m.group(1)
+    m2 = re.fullmatch(r"(.+?) you control", head)
+    if m2 and not re.search(r"[Cc]reatures?", m2.group(1)):
+        kind, test = object_phrase(m2.group(1))
+        return StaticAbility(raw, affects=AffectsYourPermanents(test), grants_abilities=(inner[0],))
+    if head in ("Enchanted creature", "Equipped creature"):
+        return StaticAbility(raw, affects=AffectsAttached(), grants_abilities=(inner[0],))
+    m2 = re.fullmatch(r"(Enchanted|Equipped) creature gets ([+-]\d+)/([+-]\d+) and", head)
+    if m2:
+        return StaticAbility(raw, affects=AffectsAttached(), power=int(m2.group(2)), toughness=int(m2.group(3)),
+                             grants_abilities=(inner[0],))
+    raise Unsupported(raw)
 
 
 # ------------------------------------------------------------------ costs

@@ -1122,9 +1122,16 @@ class AffectsSelfAndGroup:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsYourPermanents:
+    """"Lands you control have ...": the controller's permanents matching `test` (any type)."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
-    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup
+    | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsYourPermanents
 )
 
 

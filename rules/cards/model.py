@@ -177,6 +177,8 @@ class StaticAbility(Ability):
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
+    # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
+    grants_abilities: tuple[ActivatedAbility, ...] = ()
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -180,6 +180,12 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.grants or ab.removes or ab.restriction:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities(ab.grants, ab.removes, ab.restriction),
                           from_static=True))
+    if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
+        granted: list[Any] = list(ab.grants_abilities)
+
+        def grant(ch: Characteristics) -> None:
+            ch.abilities = list(ch.abilities) + granted
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     if ab.no_activating:
@@ -317,6 +323,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
             return ch.is_type("Creature") and o.controller == src.controller
+        case ir.AffectsYourPermanents(test):
+            return o.controller == src.controller and matches(state, test, o, ch, src.controller, src)
         case ir.AffectsSelfAndGroup(test):
             return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
     raise TypeError(affects)

@@ -38,9 +38,9 @@ def mana_sources(state: GameState, player: str,
             c = ab.cost
             # a mana ability that does more than make mana (a painland's damage) is never
             # activated by automatic payment: the player activates it
-            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.effect:
-                if best is None or len(ab.mana_colors) > len(best[1].mana_colors):
-                    best = (i, ab)
+            plain = ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.effect
+            if plain and (best is None or len(ab.mana_colors) > len(best[1].mana_colors)):
+                best = (i, ab)
         if best is not None and not is_summoning_sick(state, o):
             out.append((o, best[0], best[1]))
     return out

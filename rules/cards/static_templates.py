@@ -188,6 +188,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- rules for players
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
+    if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse
+        return StaticAbility(raw, player_rule="untap_during_others")
+    if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
+        return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
         return StaticAbility(raw, player_rule="shroud")
     if s == "You can't cast creature spells":  # Steel Golem

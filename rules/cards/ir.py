@@ -1252,7 +1252,15 @@ class BlocksOnly:
     text: str
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly
+@dataclass(frozen=True)
+class UntargetableBy:
+    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`."""
+
+    test: Pred
+    text: str
+
+
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy
 
 
 # ------------------------------------------------------------------ costs

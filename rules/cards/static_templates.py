@@ -38,6 +38,7 @@ from .ir import (
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
     PreventToSelfRemoveCounters,
+    UntargetableBy,
     XValue,
 )
 from .mana import NAME_TO_COLOR
@@ -127,6 +128,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- the permanent itself
     if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
         return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
+    m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
+    if m:  # Karplusan Strider
+        _, test = object_phrase(m.group(1) + " spell")
+        return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
@@ -192,6 +197,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="untap_during_others")
     if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
         return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+    if s == "Each player can't cast more than one spell each turn":  # Rule of Law
+        return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
         return StaticAbility(raw, player_rule="shroud")
     if s == "You can't cast creature spells":  # Steel Golem

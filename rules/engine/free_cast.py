@@ -75,6 +75,8 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
         return "they can't cast spells this turn"
     if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):
         return "they can't cast creature spells"
+    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):
+        return "they can't cast more than one spell each turn"
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:
             return f"nothing to target ({spec.text})"
@@ -110,6 +112,7 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)
     state.objects[new_id].cast_from = from_zone
+    state.player(a.player).spells_cast += 1
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),

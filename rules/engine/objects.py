@@ -101,6 +101,7 @@ class Player:
     exile: list[int] = field(default_factory=list)
     pool: Counter = field(default_factory=Counter)
     lands_played: int = 0
+    spells_cast: int = 0  # this turn (Rule of Law)
     last_turn: int = -1  # the number of this player's most recent turn (302.6 / 212.3f); -1: none yet
     drew_from_empty: bool = False
     lost: bool = False

@@ -78,6 +78,9 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
         return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", state.rules.cite("play_land"))
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
+    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):  # Rule of Law
+        verb = state.rules.word("cast").removesuffix("s")
+        return A.IllegalAction(f"{player} can't {verb} more than one spell each turn", state.rules.cite("cant"))
     if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):  # Steel Golem
         verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
         return A.IllegalAction(f"{player} can't {verb} creature spells", state.rules.cite("cant"))
@@ -152,6 +155,7 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone
+    state.player(a.player).spells_cast += 1
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, cost)

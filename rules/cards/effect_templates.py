@@ -20,6 +20,7 @@ from .ir import (
     AtNextEndStep,
     AttacksIfAble,
     Becomes,
+    BlockingSourceCount,
     Both,
     ChooseAtRandom,
     ChooseExiled,
@@ -99,6 +100,7 @@ from .ir import (
     ToughnessOf,
     UnlessDiscard,
     WinGame,
+    XValue,
     You,
 )
 from .mana import NAME_TO_COLOR
@@ -1004,3 +1006,16 @@ def _lose_game(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) (?:win|wins) the game")
 def _win_game(m: re.Match, out: Compiled) -> None:
     out.steps.append(WinGame(players(m.group(1), out)))
+
+
+@template(r"(.+?) gets? ([+-])X/([+-])X until end of turn")
+def _pump_x(m: re.Match, out: Compiled) -> None:
+    """Flowstone Slide: "All creatures get +X/-X until end of turn"."""
+    sign = {"+": 1, "-": -1}
+    out.steps.append(Pump(objects(m.group(1), out), sign[m.group(2)], sign[m.group(3)], scale=out.x or XValue()))
+
+
+@template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each creature blocking it")
+def _pump_per_blocker(m: re.Match, out: Compiled) -> None:
+    """Elvish Berserker: "it gets +1/+1 until end of turn for each creature blocking it"."""
+    out.steps.append(Pump(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), scale=BlockingSourceCount()))

@@ -360,6 +360,11 @@ class CountPlayerControls:
 
 
 @dataclass(frozen=True)
+class BlockingSourceCount:
+    """"for each creature blocking it" (Elvish Berserker): creatures blocking the source now."""
+
+
+@dataclass(frozen=True)
 class HandSize:
     """"the number of cards in that player's hand": `players`' hands, or (None) the hand of
     the player a per-player amount is about ("their hand", Dreamborn Muse)."""
@@ -376,7 +381,7 @@ class CardsInGraveyards:
 
 
 Amount = (Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-          | ToughnessOf | HandSize | CardsInGraveyards | CountPlayerControls)
+          | ToughnessOf | HandSize | CardsInGraveyards | CountPlayerControls | BlockingSourceCount)
 
 
 # ------------------------------------------------------------------ conditions
@@ -802,6 +807,7 @@ class Pump:
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()
+    scale: Amount | None = None  # "+X/-X" (X), "+1/+1 ... for each creature blocking it": times this
 
 
 @dataclass(frozen=True)

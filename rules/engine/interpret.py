@@ -118,6 +118,8 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(1 for o in state.permanents(player)
                        if (kind != "creature" or chars(state, o).is_type("Creature"))
                        and matches(state, test, o, chars(state, o), player, ctx.source))
+        case ir.BlockingSourceCount():
+            return sum(1 for o in state.permanents() if ctx.source.id in o.blocking)
         case ir.HandSize(players):
             whose = [player] if players is None else [p for p in refs(state, ctx, players) if p is not None]
             return sum(len(state.player(p).hand) for p in whose if p)
@@ -299,6 +301,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.switch_pt(state, ctx, r(objects))
         case ir.Becomes(objects):
             E.becomes(state, ctx, r(objects), effect)
+        case ir.Pump(objects, power, toughness, grants, scale) if scale is not None:
+            k = n(scale)
+            E.pump(state, ctx, r(objects), power * k, toughness * k, grants)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):

@@ -55,6 +55,7 @@ from .ir import (
     LoseLife,
     May,
     Mill,
+    NoRegenerationIfDealtDamage,
     Not,
     NothingSacrificed,
     OpponentsCantCast,
@@ -1019,3 +1020,12 @@ def _pump_x(m: re.Match, out: Compiled) -> None:
 def _pump_per_blocker(m: re.Match, out: Compiled) -> None:
     """Elvish Berserker: "it gets +1/+1 until end of turn for each creature blocking it"."""
     out.steps.append(Pump(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), scale=BlockingSourceCount()))
+
+
+@template(r"A creature dealt damage this way can't be regenerated this turn")
+def _no_regen_if_dealt(m: re.Match, out: Compiled) -> None:
+    """Incinerate: follows a damage step; its recipients that were dealt damage."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, DealDamage):
+        raise Unsupported(m.group(0))
+    out.steps.append(NoRegenerationIfDealtDamage(last.to))

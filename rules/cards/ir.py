@@ -597,6 +597,14 @@ class WinGame:
 
 
 @dataclass(frozen=True)
+class NoRegenerationIfDealtDamage:
+    """"A creature dealt damage this way can't be regenerated this turn" (Incinerate): each of
+    `objects` the source dealt damage to this turn."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class Draw:
     players: Ref
     amount: Amount
@@ -995,7 +1003,7 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
-    | DoubleLife | LoseGame | WinGame
+    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage
 )
 
 
@@ -1018,6 +1026,11 @@ class StepTrigger:
 
     step: str
     whose: str
+
+
+@dataclass(frozen=True)
+class DiesDealtDamageBySelf:
+    """"Whenever a creature dealt damage by ~ this turn dies" (Sengir Vampire)."""
 
 
 @dataclass(frozen=True)
@@ -1074,7 +1087,7 @@ class Never:
 
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never
+    | CounterRemovedTrigger | Never | DiesDealtDamageBySelf
 )
 
 

@@ -18,6 +18,7 @@ from .ir import (
     CombatTrigger,
     Condition,
     CounterRemovedTrigger,
+    DiesDealtDamageBySelf,
     EventObject,
     EventValue,
     GraveyardHasAtLeast,
@@ -69,6 +70,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         if m.group(2) == "dies":
             return "dies", ZoneChangeTrigger("dies", who), refs, True
         return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+    if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
+        return "dies", DiesDealtDamageBySelf(), {}, True
     if cond == "a creature enters the battlefield under your control":  # Angelic Chorus
         return "etb", ZoneChangeTrigger("battlefield", "a creature you control"), {"it": EventObject("new")}, False
     m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \

@@ -94,7 +94,24 @@ def destroy(state: GameState, ctx: EffectContext, which: Ids, regenerate: bool =
 def regenerate(state: GameState, ctx: EffectContext, which: Ids) -> None:
     for oid in list(which):
         if oid is not None:
+            o = state.objects.get(oid)
+            if o is not None and "cant_regenerate" in chars(state, o).restrictions:
+                state.log_event(f"{o.name} can't be regenerated this turn", "regenerate")
+                continue
             add_regeneration_shield(state, oid)
+
+
+def no_regeneration(state: GameState, ctx: EffectContext, which: Ids) -> None:
+    """"can't be regenerated this turn": its regeneration shields (which last the turn) are
+    gone, and no new one can be made (701.12 / 419.6b)."""
+    for oid in list(which):
+        o = state.objects.get(oid)
+        if o is None or o.zone != "battlefield" or not chars(state, o).is_type("Creature"):
+            continue
+        o.regen_shields = 0
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "eot",
+                                           restriction="cant_regenerate"))
+        state.log_event(f"{o.name} can't be regenerated this turn ({ctx.source.name})", "regenerate")
 
 
 def move_each(state: GameState, which: Ids, zone: str, says: str, concept: str) -> None:

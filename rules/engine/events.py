@@ -16,6 +16,8 @@ from .state import Event, GameState
 
 def emit(state: GameState, kind: str, data: dict) -> None:
     """Something happened that abilities may trigger on (603.2)."""
+    if kind == "damage":  # remembered for the turn (Sengir Vampire, Incinerate)
+        state.damage_this_turn.append((data["source"], data["target"], data["amount"]))
     emit_event(state, Event(kind, data))
 
 
@@ -118,6 +120,12 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev["object"] == (src.id if who == "self" else src.attached_to)
         case ir.CounterRemovedTrigger(kind):
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
+        case ir.DiesDealtDamageBySelf():
+            if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
+                return False
+            old = ev["old"]
+            return old.card.is_type("Creature") and any(
+                s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
         case ir.NextEndStep(step):
             return ev.kind == "step_begin" and ev["step"] == step
         case ir.Never():

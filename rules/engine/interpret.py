@@ -217,6 +217,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             Z.shuffle_graveyard_into_library(state, ctx, r(players))
         case ir.ShuffleSourceIntoLibrary():
             Z.shuffle_spell_into_library(state, ctx)
+        case ir.NoRegenerationIfDealtDamage(objects):
+            dealt = {t for s, t, k in state.damage_this_turn if s == ctx.source.id and k > 0}
+            E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
         case ir.LoseGame(players):
             E.lose_game(state, ctx, r(players))
         case ir.WinGame(players):

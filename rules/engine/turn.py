@@ -211,6 +211,7 @@ def next_turn(state: GameState) -> None:
     for p in state.players:
         p.lands_played = 0
         p.spells_cast = 0
+    state.damage_this_turn = []
     for o in state.permanents():
         o.activated_this_turn = 0
         o.loyalty_activated = 0

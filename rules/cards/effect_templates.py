@@ -45,6 +45,7 @@ from .ir import (
     ExileLibrary,
     ExileNamesakes,
     ExtraTurn,
+    FlipCoin,
     GainControl,
     GainLife,
     GiveControl,
@@ -53,6 +54,7 @@ from .ir import (
     IsAlso,
     LoseGame,
     LoseLife,
+    LostFlip,
     May,
     Mill,
     NoRegenerationIfDealtDamage,
@@ -1029,3 +1031,17 @@ def _no_regen_if_dealt(m: re.Match, out: Compiled) -> None:
     if not isinstance(last, DealDamage):
         raise Unsupported(m.group(0))
     out.steps.append(NoRegenerationIfDealtDamage(last.to))
+
+
+@template(r"[Ff]lip a coin")
+def _flip(m: re.Match, out: Compiled) -> None:
+    out.steps.append(FlipCoin())
+
+
+@template(r"If you lose the flip, (.+)")
+def _if_lost_flip(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, FlipCoin) for s in out.steps):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps.append(If(LostFlip(), sub.body()))

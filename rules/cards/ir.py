@@ -400,6 +400,11 @@ class ActiveHandAtMost:
 
 
 @dataclass(frozen=True)
+class LostFlip:
+    """"If you lose the flip"."""
+
+
+@dataclass(frozen=True)
 class NotCastFromHand:
     """"if you didn't cast it from your hand" (Phage the Untouchable): judged on the event that
     put it onto the battlefield."""
@@ -435,7 +440,7 @@ class RememberedCardIs:
 
 
 Condition = (ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | ActiveHandAtMost
-             | NotCastFromHand | GraveyardHasAtLeast)
+             | NotCastFromHand | GraveyardHasAtLeast | LostFlip)
 
 
 # ------------------------------------------------------------------ tokens
@@ -602,6 +607,12 @@ class NoRegenerationIfDealtDamage:
     `objects` the source dealt damage to this turn."""
 
     objects: Ref
+
+
+@dataclass(frozen=True)
+class FlipCoin:
+    """"flip a coin" (2014 705 / 2009 511): won or lost at random (the game's seeded generator);
+    "If you lose the flip, ..." reads the result."""
 
 
 @dataclass(frozen=True)
@@ -1003,7 +1014,7 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
-    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage
+    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin
 )
 
 

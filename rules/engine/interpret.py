@@ -141,6 +141,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.LostFlip():
+            return ctx.data.get("flip_won") is False
         case ir.NotCastFromHand():
             old = ctx.data.get("old")
             return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
@@ -220,6 +222,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.NoRegenerationIfDealtDamage(objects):
             dealt = {t for s, t, k in state.damage_this_turn if s == ctx.source.id and k > 0}
             E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
+        case ir.FlipCoin():
+            won = state.rng.random() < 0.5
+            ctx.data["flip_won"] = won
+            state.log_event(f"{ctx.controller} flips a coin and {'wins' if won else 'loses'} the flip", "coin_flip",
+                            player=ctx.controller)
         case ir.LoseGame(players):
             E.lose_game(state, ctx, r(players))
         case ir.WinGame(players):

@@ -89,6 +89,7 @@ CITES: dict[str, tuple[str, str]] = {
     "activate": ("602.2", "409.1"),
     "activation_limit": ("602.5b", "403.4"),
     "lose_effect": ("104.3e", "102.3"),
+    "coin_flip": ("705.1", "511.1"),
     "win_effect": ("104.2b", "102.2b"),
     "ability_zone": ("112.6k", "402.8h"),
     "aura_enters": ("303.4f", "212.4j"),

@@ -32,7 +32,7 @@ from .ir import (
 from .mana import parse_cost
 from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
 from .static_templates import compile_static
-from .targets import Unsupported, object_phrase, target_spec
+from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .trigger_templates import compile_triggered
 from .wording import KEYWORDS, keyword_list, normalise, num  # noqa: F401  (re-exported)
 
@@ -164,6 +164,8 @@ def parse_cost_text(text: str) -> Cost:
             if n is None:
                 raise Unsupported(part)
             parts["remove_counters"] = (m2.group(2), n)
+        elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
+            parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -223,7 +225,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|Discard|^[+-]?(\d+|X)$", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)

@@ -75,6 +75,7 @@ class Cost:
     life: int = 0
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
     text: str = ""
+    discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
 
 
 @dataclass(frozen=True)

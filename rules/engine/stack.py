@@ -17,13 +17,14 @@ from .characteristics import (
     chars,
     is_summoning_sick,
     matches,
+    matches_card,
     spell_ability,
     spell_targets,
 )
 from .combat import resolve_combat_damage
 from .decisions import ChooseColorDecision, Decision, YesNoDecision
 from .division import check_division
-from .effects import choose_object
+from .effects import choose_object, discard_card
 from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
@@ -239,6 +240,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         kind, n = cost.remove_counters
         raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
                               state.rules.cite("cost_unpayable"))
+    if cost.discard and not _discard_candidates(state, a.player, cost.discard.test, o):
+        raise A.IllegalAction(f"you have no {cost.discard.what} in your hand to discard",
+                              state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self else ()
@@ -279,6 +283,11 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")
         state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+    if cost.discard:  # "Discard a land card": chosen as the cost is paid (602.2b / 409.1f)
+        card = yield from choose_object(state, a.player, f"choose {cost.discard.what} to discard for {o.name}",
+                                        _discard_candidates(state, a.player, cost.discard.test, o), zones=("hand",),
+                                        concept="discard", hidden=True)
+        discard_card(state, a.player, card)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),
@@ -319,6 +328,11 @@ def _needle_of(state: GameState, o: Obj) -> str:
     return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
                  and any(isinstance(ab, StaticAbility) and ab.restriction == "cant_activate_nonmana"
                          for ab in src.card.abilities)), "an effect")
+
+
+def _discard_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
+    """Cards in `player`'s hand that could be discarded for a "Discard a land card" cost."""
+    return [i for i in state.player(player).hand if matches_card(state, test, state.objects[i], player, source)]
 
 
 def sacrifice_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:

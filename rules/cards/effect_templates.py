@@ -38,6 +38,7 @@ from .ir import (
     DoubleLife,
     Draw,
     EachDealsPowerDamage,
+    EachMayPutFromHand,
     EachPlayer,
     Effect,
     Exile,
@@ -1045,3 +1046,10 @@ def _if_lost_flip(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
     out.steps.append(If(LostFlip(), sub.body()))
+
+
+@template(r"([Ee]ach other player|[Ee]ach player|[Ee]ach opponent) may put (?:a|an) (.+?card) from their hand "
+          r"onto the battlefield")
+def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
+    """Hunted Wumpus."""
+    out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))

@@ -766,6 +766,16 @@ class PutFromHand:
 
 
 @dataclass(frozen=True)
+class EachMayPutFromHand:
+    """"each other player may put a creature card from their hand onto the battlefield"
+    (Hunted Wumpus): each chooses in turn order (APNAP), then they enter together."""
+
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
 class ReturnAllFromGraveyards:
     test: Pred  # on printed characteristics
     owners: bool = False  # "under their owners' control" (else under yours)
@@ -1014,7 +1024,7 @@ Effect = (
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
-    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin
+    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand
 )
 
 

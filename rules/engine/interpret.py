@@ -222,6 +222,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.NoRegenerationIfDealtDamage(objects):
             dealt = {t for s, t, k in state.damage_this_turn if s == ctx.source.id and k > 0}
             E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
+        case ir.EachMayPutFromHand(players, test, what):
+            yield from Z.each_may_put_from_hand(state, ctx, r(players), test, what)
         case ir.FlipCoin():
             won = state.rng.random() < 0.5
             ctx.data["flip_won"] = won

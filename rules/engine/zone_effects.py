@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards.ir import Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
-from .decisions import ChooseCardsDecision, Decision
+from .decisions import ChooseCardsDecision, Decision, YesNoDecision
 from .effects import Ids, choose_object, discard_card, move_each
 from .entering import enter_battlefield
 from .refs import resolve_ref
@@ -400,3 +400,28 @@ def shuffle_spell_into_library(state: GameState, ctx: EffectContext) -> None:
     state.rng.shuffle(state.player(o.owner).library)
     state.log_event(f"{o.name} is shuffled into {o.owner}'s library", "shuffle_library", player=o.owner)
     state.invalidate()
+
+
+def each_may_put_from_hand(state: GameState, ctx: EffectContext, who: Iterable[str], test: Pred, what: str) -> Gen:
+    """"each other player may put a creature card from their hand onto the battlefield": in
+    APNAP order each player chooses one or none (2014 101.4 / 2009 103.4), then they all
+    enter the battlefield at the same time, each under its chooser's control."""
+    entries: list[tuple[int, str]] = []
+    order = [p.name for p in state.apnap() if p.name in set(who)]
+    for p in order:
+        cands = [i for i in state.player(p).hand if _is(state, test, i, p, ctx.source)]
+        if not cands:
+            continue
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: put {what} from your hand onto the battlefield?")
+        if not ans.yes:
+            state.log_event(f"{p} puts nothing onto the battlefield ({ctx.source.name})", "put_onto_battlefield",
+                            player=p)
+            continue
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from your hand", cands,
+                                       zones=("hand",), concept="put_onto_battlefield", hidden=True)
+        if oid is not None:
+            entries.append((oid, p))
+            state.log_event(f"{p} puts {state.objects[oid].name} {state.rules.word('onto_battlefield')}",
+                            "put_onto_battlefield", player=p)
+    if entries:
+        yield from enter_together(state, entries)

@@ -178,6 +178,12 @@ class StaticAbility(Ability):
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
+    # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):
+    # (which spells, how much more)
+    opponents_spells_cost_more: tuple[Pred, int] | None = None
+    # "If an opponent controls at least four more creatures than you, this spell costs {6} less
+    # to cast" (601.2e): (how many more creatures, how much less)
+    costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility, ...] = ()
 

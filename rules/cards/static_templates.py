@@ -23,6 +23,7 @@ from .ir import (
     AffectsSelf,
     AffectsSelfAndGroup,
     AffectsSelfUnlessDefenderHas,
+    AnyOf,
     Bonus,
     BonusPerPermanent,
     BonusPerSameName,
@@ -199,6 +200,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
     if s == "Each player can't cast more than one spell each turn":  # Rule of Law
         return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
+    m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)
+    if m:  # Aura of Silence
+        words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
+        test = AnyOf(tuple(card_phrase(w + " card") for w in words))
+        return StaticAbility(raw, opponents_spells_cost_more=(test, int(m.group(2))))
+    m = re.fullmatch(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} "
+                     r"less to cast", s)
+    if m and num(m.group(1)) is not None:  # Avatar of Might
+        return StaticAbility(raw, costs_less_if_outnumbered=(num(m.group(1)) or 0, int(m.group(2))))
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
         return StaticAbility(raw, player_rule="shroud")
     if s == "You can't cast creature spells":  # Steel Golem

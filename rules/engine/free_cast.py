@@ -23,7 +23,7 @@ from .events import emit, emit_targeted
 from .objects import Obj, StackItem
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
-from .spell_costs import extra_cost
+from .spell_costs import cost_increase, cost_reduction, extra_cost
 from .state import EffectContext, GameState
 from .targets import check_targets, legal_targets, targets_text
 from .zones import move
@@ -94,7 +94,8 @@ def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment
                               state.rules.cite("cast_free"))
     if a.modes:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
-    extra = extra_cost(o, len(a.targets))
+    extra = max(extra_cost(o, len(a.targets)) + cost_increase(state, o, a.player) - cost_reduction(state, o, a.player),
+                0)
     plan = plan_payment(state, a.player, ManaCost().plus_generic(extra), a.paying, exclude=(), casting=o.id)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     ab = spell_ability(o)
@@ -108,7 +109,8 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
-    extra = extra_cost(o, len(a.targets))
+    extra = max(extra_cost(o, len(a.targets)) + cost_increase(state, o, a.player) - cost_reduction(state, o, a.player),
+                0)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)
     state.objects[new_id].cast_from = from_zone

@@ -115,12 +115,13 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
 def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[int]:
     """The payment plan for a spell; a spell whose X may be paid only with some colors
     ("Spend only black mana on X") that could be paid otherwise says so (601.2g / 409.1h)."""
-    cost = total_cost(o, x, len(a.targets))
+    cost = total_cost(o, x, len(a.targets), state=state, player=a.player)
     try:
         return plan_payment(state, a.player, cost, a.paying, exclude=(), casting=o.id)
     except A.IllegalAction:
         only = x_spend_only(o)
-        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False)):
+        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False,
+                                                                        state=state, player=a.player)):
             raise
         colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
         raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
@@ -152,7 +153,7 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
-    cost = total_cost(o, a.x or 0, len(a.targets))
+    cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone

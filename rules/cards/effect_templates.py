@@ -844,7 +844,7 @@ def _counters(m: re.Match, out: Compiled) -> None:
 _TOKEN = re.compile(
     r"Create (\w+) (?:(\d+)/(\d+) )?((?:white|blue|black|red|green|colorless)(?:(?:,| and) (?:white|blue|black|red|"
     r"green))*) ((?:[A-Z][a-z]+ )+)(artifact )?creature tokens?(?: with (.+?))?(?: that has \"(.+)\")?"
-    r"(?: for each (.+))?")
+    r"(?: for each (.+))?(?: named ([A-Z]\w+))?")
 
 
 @template(_TOKEN.pattern)
@@ -854,7 +854,7 @@ def _tokens(m: re.Match, out: Compiled) -> None:
         n = times(n, count_phrase(m.group(9)))
     keywords = _keywords(m.group(7)) if m.group(7) else ()
     token = TokenSpec(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
-                         artifact=bool(m.group(6)), text=m.group(8) or "")
+                         artifact=bool(m.group(6)), text=m.group(8) or "", name=m.group(10) or "")
     out.steps.append(CreateTokens(token, n))
 
 

@@ -457,6 +457,7 @@ class TokenSpec:
     keywords: tuple[str, ...] = ()
     artifact: bool = False
     text: str = ""
+    name: str = ""  # "... token with flying named Wasp" (The Hive); else named by its creature types
 
 
 # ------------------------------------------------------------------ effects

@@ -150,11 +150,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
-    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name)", s)
+    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
+    if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
+        return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
     if s == "Enchanted land is the chosen type":
         return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):

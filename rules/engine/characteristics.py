@@ -180,6 +180,9 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.grants or ab.removes or ab.restriction:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities(ab.grants, ab.removes, ab.restriction),
                           from_static=True))
+    if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
+                          _abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
     if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
         granted: list[Any] = list(ab.grants_abilities)
 

@@ -27,6 +27,7 @@ from .ir import (
     ChooseName,
     CopySpell,
     CounterSpell,
+    CounterUnlessPays,
     CountPlayerControls,
     CreateTokens,
     DealDamage,
@@ -57,6 +58,7 @@ from .ir import (
     LoseLife,
     LostFlip,
     May,
+    MayPay,
     Mill,
     NoRegenerationIfDealtDamage,
     Not,
@@ -532,6 +534,10 @@ def _they_shuffle(m: re.Match, out: Compiled) -> None:
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if isinstance(last, MayPay) and m.group(0).startswith("Then"):  # "If you do, search ... Then shuffle"
+        out.steps[-1] = MayPay(last.cost, last.body + (Shuffle(You()),))
+        return
     out.steps.append(Shuffle(You()))
 
 
@@ -1053,3 +1059,27 @@ def _if_lost_flip(m: re.Match, out: Compiled) -> None:
 def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
     """Hunted Wumpus."""
     out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
+
+
+@template(r"Counter (target .+?) unless its controller pays ((?:\{[^}]+\})+)")
+def _counter_unless(m: re.Match, out: Compiled) -> None:
+    """Spiketail Hatchling, Mana Leak: "Counter target spell unless its controller pays {1}"."""
+    out.steps.append(CounterUnlessPays(objects(m.group(1), out), m.group(2)))
+
+
+@template(r"You may pay ((?:\{[^}]+\})+)")
+def _may_pay(m: re.Match, out: Compiled) -> None:
+    """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
+    out.steps.append(MayPay(m.group(1)))
+    out.pending = "If you do"
+
+
+@template(r"If you do, (.+)")
+def _if_you_paid(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, MayPay) or last.body or out.pending != "If you do":
+        raise Unsupported(m.group(0))
+    out.pending = ""
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps[-1] = MayPay(last.cost, sub.body())

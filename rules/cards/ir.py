@@ -119,6 +119,11 @@ class PowerAtMost:
 
 
 @dataclass(frozen=True)
+class NamedAsSource:
+    """"a card named Llanowar Sentinel" (the card's own name)."""
+
+
+@dataclass(frozen=True)
 class Not:
     pred: Pred
 
@@ -136,7 +141,7 @@ class AnyOf:
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
-    | ControlledByEventPlayer | ControlledByPlayer | OtherThanSource | PowerAtMost | BlockingSource
+    | ControlledByEventPlayer | ControlledByPlayer | OtherThanSource | PowerAtMost | BlockingSource | NamedAsSource
 )
 ALWAYS = Always()
 
@@ -617,6 +622,23 @@ class FlipCoin:
 
 
 @dataclass(frozen=True)
+class CounterUnlessPays:
+    """"Counter target spell unless its controller pays {1}": that player may pay (mana, as
+    it resolves); if they don't or can't, the spell is countered."""
+
+    objects: Ref
+    cost: str  # mana symbols, "{1}"
+
+
+@dataclass(frozen=True)
+class MayPay:
+    """"you may pay {1}{G}. If you do, ...": the controller may pay as it resolves; `body` only if they did."""
+
+    cost: str
+    body: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
 class Draw:
     players: Ref
     amount: Amount
@@ -1026,6 +1048,7 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand
+    | CounterUnlessPays | MayPay
 )
 
 

@@ -22,6 +22,7 @@ from .ir import (
     HasSubtype,
     HasSupertype,
     IsType,
+    NamedAsSource,
     Not,
     OtherThanSource,
     OwnedByYou,
@@ -152,6 +153,8 @@ def card_phrase(phrase: str) -> Pred:
     """"creature card", "basic land card", "permanent card", "artifact card", "card": a
     predicate the engine judges on a card's printed characteristics outside the battlefield."""
     p = phrase.strip()
+    if p == "card named ~":  # Llanowar Sentinel
+        return NamedAsSource()
     m = re.fullmatch(r"(.*?)\s*card", p)
     if not m:
         raise Unsupported(phrase)

@@ -400,6 +400,8 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return any(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.ControlledByPlayer(player):
             return o.controller == player
+        case ir.NamedAsSource():
+            return ch.name == chars(state, source).name
         case ir.BlockingSource():
             return source.id in o.blocking
         case ir.OtherThanSource():

@@ -11,8 +11,9 @@ from typing import Any
 
 from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
-from ..cards.mana import COLOR_NAMES
+from ..cards.mana import COLOR_NAMES, ManaCost, parse_cost
 from ..cards.tokens import token_card
+from .actions import IllegalAction
 from .characteristics import add_effect, chars, matches_card
 from .damage import (
     add_regeneration_shield,
@@ -31,6 +32,7 @@ from .decisions import (
 )
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
+from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
@@ -348,6 +350,24 @@ def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> G
     oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to discard", cands, zones=("hand",),
                                    concept="discard", hidden=True)
     discard_card(state, p, oid)
+    return True
+
+
+def pay_or_not(state: GameState, player: str, cost_text: str, prompt: str) -> Gen:
+    """Ask `player` whether to pay a mana cost as something resolves ("unless its controller
+    pays {1}", "you may pay {1}{G}"); a player who can't pay isn't asked.  Returns whether
+    they paid (mana abilities are activated automatically, 605.3a / 411.2)."""
+    cost = parse_cost(cost_text) or ManaCost()
+    try:
+        plan = plan_payment(state, player, cost, None)
+    except IllegalAction:
+        state.log_event(f"{player} can't pay {cost}", "cost_unpayable", player=player)
+        return False
+    ans, _ = yield YesNoDecision(player, prompt)
+    if not ans.yes:
+        state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
+        return False
+    pay_mana(state, player, plan, cost)
     return True
 
 

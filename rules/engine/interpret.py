@@ -224,6 +224,17 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
         case ir.EachMayPutFromHand(players, test, what):
             yield from Z.each_may_put_from_hand(state, ctx, r(players), test, what)
+        case ir.CounterUnlessPays(objects, cost):
+            for sid in r(objects):
+                item = state.stack_item(sid) if sid is not None else None
+                if item is None:
+                    continue
+                if not (yield from E.pay_or_not(state, item.controller, cost,
+                                                f"{ctx.source.name}: pay {cost} or {item.name} is countered?")):
+                    E.counter(state, ctx, [sid])
+        case ir.MayPay(cost, body):
+            if (yield from E.pay_or_not(state, ctx.controller, cost, f"{ctx.source.name}: pay {cost}?")):
+                yield from run_effects(state, ctx, body)
         case ir.FlipCoin():
             won = state.rng.random() < 0.5
             ctx.data["flip_won"] = won

@@ -1061,13 +1061,13 @@ def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
     out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
 
 
-@template(r"Counter (target .+?) unless its controller pays ((?:\{[^}]+\})+)")
+@template(r"Counter (target .+?) unless its controller pays ((?:\{[0-9WUBRGC]\})+)")
 def _counter_unless(m: re.Match, out: Compiled) -> None:
     """Spiketail Hatchling, Mana Leak: "Counter target spell unless its controller pays {1}"."""
     out.steps.append(CounterUnlessPays(objects(m.group(1), out), m.group(2)))
 
 
-@template(r"You may pay ((?:\{[^}]+\})+)")
+@template(r"You may pay ((?:\{[0-9WUBRGC]\})+)")  # no {X}: an X to choose while resolving isn't supported
 def _may_pay(m: re.Match, out: Compiled) -> None:
     """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
     out.steps.append(MayPay(m.group(1)))

@@ -140,7 +140,7 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     m = _split_trigger(t) or m
     event, condition, refs, leaves = trigger_condition(m.group(2))
     effect_text = m.group(4)
-    optional = effect_text.startswith("you may ") and not effect_text.startswith("you may pay {")  # asked as it pays
+    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGC]\})+\.", effect_text)
     if optional:
         effect_text = effect_text[len("you may "):]
     c = compile_effect(effect_text[0].upper() + effect_text[1:], refs)

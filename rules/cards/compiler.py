@@ -107,7 +107,7 @@ def _static(t: str, raw: str, card: Any) -> Any:
         return granted
     ab = compile_static(t, raw)
     works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only)
+                                             or ab.x_spend_only or ab.sacrifice_all_as_cost)
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab

@@ -178,6 +178,9 @@ class StaticAbility(Ability):
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
+    # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
+    # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
+    sacrifice_all_as_cost: str = ""
     # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
     chosen_protection: bool = False
     # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):

@@ -30,6 +30,7 @@ from .ir import (
     Ref,
     Remember,
     Remembered,
+    SacrificedPower,
     SourceRef,
     TargetRef,
     TargetSpec,
@@ -162,6 +163,8 @@ def players(phrase: str, out: Compiled) -> Ref:
 def count_phrase(phrase: str, out: Compiled | None = None) -> Amount:
     """"the number of Swamps you control", "land you control" (after "for each"), "the number
     of cards in that player's hand", "card in your graveyard"."""
+    if phrase.strip() == "the total power of the sacrificed creatures":  # Soulblast
+        return SacrificedPower()
     p = re.sub(r"^the number of ", "", phrase.strip())
     m = re.fullmatch(r"cards in (that player's|target player's|their|your) hand", p)
     if m:

@@ -142,6 +142,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
+    if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
+        return StaticAbility(raw, sacrifice_all_as_cost="creature")
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)

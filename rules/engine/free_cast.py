@@ -23,7 +23,7 @@ from .events import emit, emit_targeted
 from .objects import Obj, StackItem
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
-from .spell_costs import cost_increase, cost_reduction, extra_cost
+from .spell_costs import cost_increase, cost_reduction, extra_cost, sacrifice_all_as_cost
 from .state import EffectContext, GameState
 from .targets import check_targets, legal_targets, targets_text
 from .zones import move
@@ -118,7 +118,7 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),
-                     division=division)
+                     division=division, data=sacrifice_all_as_cost(state, o, a.player))
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name} without paying its mana cost"
                     f"{targets_text(state, item.targets, item.division)}", "cast_free", player=a.player)

@@ -9,6 +9,7 @@ from ..cards.model import StaticAbility
 from .characteristics import chars, matches_card
 from .objects import Obj
 from .state import GameState
+from .zones import move
 
 
 def x_spend_only(o: Obj) -> str:
@@ -67,3 +68,17 @@ def extra_cost(o: Obj, targets: int) -> int:
     added for `targets` targets (paid even when the mana cost isn't, 601.2e / 409.1f)."""
     extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
     return extra * (targets - 1) if extra and targets > 1 else 0
+
+
+def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
+    """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
+    paid as the spell is cast; what was sacrificed is remembered ("the sacrificed creatures")."""
+    kind = next((ab.sacrifice_all_as_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.sacrifice_all_as_cost), "")
+    if not kind:
+        return {}
+    victims = [p for p in state.permanents(player) if chars(state, p).is_type(kind.capitalize())]
+    for v in victims:
+        move(state, v.id, "graveyard")
+        state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
+    return {"sacrificed": victims}

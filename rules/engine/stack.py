@@ -31,7 +31,7 @@ from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import player_rules
-from .spell_costs import total_cost, x_spend_only
+from .spell_costs import sacrifice_all_as_cost, total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
 from .zones import move, remove_from_stack, spell_to_graveyard
@@ -162,7 +162,8 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, cost)
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division)
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
+                     data=sacrifice_all_as_cost(state, o, a.player))
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)

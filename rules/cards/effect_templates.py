@@ -83,6 +83,7 @@ from .ir import (
     Restrict,
     ReturnAllFromGraveyards,
     ReturnChosen,
+    ReturnDiedThisTurn,
     ReturnToHand,
     RevealHand,
     RevealTop,
@@ -1083,3 +1084,9 @@ def _if_you_paid(m: re.Match, out: Compiled) -> None:
     sub = out.child()
     compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
     out.steps[-1] = MayPay(last.cost, sub.body())
+
+
+@template(r"Return to your hand all (.+?) cards in your graveyard that were put there from the battlefield this turn")
+def _return_died_this_turn(m: re.Match, out: Compiled) -> None:
+    """No Rest for the Wicked."""
+    out.steps.append(ReturnDiedThisTurn(card_phrase(m.group(1) + " card")))

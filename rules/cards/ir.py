@@ -639,6 +639,14 @@ class MayPay:
 
 
 @dataclass(frozen=True)
+class ReturnDiedThisTurn:
+    """"Return to your hand all creature cards in your graveyard that were put there from the
+    battlefield this turn" (No Rest for the Wicked)."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
 class Draw:
     players: Ref
     amount: Amount
@@ -1048,7 +1056,7 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | ReturnChosen | GiveControl | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand
-    | CounterUnlessPays | MayPay
+    | CounterUnlessPays | MayPay | ReturnDiedThisTurn
 )
 
 

@@ -178,6 +178,8 @@ def flush(state: GameState) -> None:
             end_effects(state, f"while:{old.id}")
     update_control(state)  # a control-changing Aura that came or went (layer 2)
     left = tuple(old for old, _ in changes if old.zone == "battlefield")
+    state.to_graveyard_from_battlefield += [new.id for old, new in changes
+                                            if old.zone == "battlefield" and new.zone == "graveyard"]
     for old, new in changes:
         emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
                    lookback=left)

@@ -235,6 +235,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.MayPay(cost, body):
             if (yield from E.pay_or_not(state, ctx.controller, cost, f"{ctx.source.name}: pay {cost}?")):
                 yield from run_effects(state, ctx, body)
+        case ir.ReturnDiedThisTurn(test):
+            gone = set(state.to_graveyard_from_battlefield)
+            cards = [i for i in state.player(ctx.controller).graveyard
+                     if i in gone and matches_card(state, test, state.objects[i], ctx.controller, ctx.source)]
+            E.bounce(state, ctx, cards)
         case ir.FlipCoin():
             won = state.rng.random() < 0.5
             ctx.data["flip_won"] = won

@@ -212,6 +212,7 @@ def next_turn(state: GameState) -> None:
         p.lands_played = 0
         p.spells_cast = 0
     state.damage_this_turn = []
+    state.to_graveyard_from_battlefield = []
     for o in state.permanents():
         o.activated_this_turn = 0
         o.loyalty_activated = 0

@@ -76,6 +76,10 @@ def combat_clause(clause: str) -> Restriction | None:
     m = re.fullmatch(r"can't be blocked by more than (one|two) creatures?", c)
     if m:
         return MaxBlockers({"one": 1, "two": 2}[m.group(1)], f"more than {m.group(1)} creature")
+    m = re.fullmatch(r"can block only (.+)", c)
+    if m:
+        test = _creature_test(m.group(1))
+        return BlocksOnly(test, m.group(1)) if test is not None else None
     m = re.fullmatch(r"can't be blocked by (.+)", c)
     if m:
         test = _creature_test(m.group(1))

@@ -20,11 +20,20 @@ from typing import Any
 
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
-from .ir import Amount, AttachSourceTo, CountSubtypeYouControl, EntersWithCounters, Fixed, SacrificeCost
+from .ir import (
+    AffectsAttached,
+    AffectsYourPermanents,
+    Amount,
+    AttachSourceTo,
+    CountSubtypeYouControl,
+    EntersWithCounters,
+    Fixed,
+    SacrificeCost,
+)
 from .mana import parse_cost
 from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
 from .static_templates import compile_static
-from .targets import Unsupported, object_phrase, target_spec
+from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .trigger_templates import compile_triggered
 from .wording import KEYWORDS, keyword_list, normalise, num  # noqa: F401  (re-exported)
 
@@ -98,12 +107,39 @@ def _triggered(t: str, raw: str, card: Any) -> Any:
 
 
 def _static(t: str, raw: str, card: Any) -> Any:
+    granted = _granting_static(t, raw, card)
+    if granted is not None:
+        return granted
     ab = compile_static(t, raw)
     works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only)
+                                             or ab.x_spend_only or ab.sacrifice_all_as_cost)
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab
+
+
+def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:
+    """'Enchanted creature gets +2/+2 and has "{T}: This creature deals 1 damage to any target."',
+    'Lands you control have "{T}: Add one mana of any color."': the quoted activated ability is
+    compiled like any line (its "this creature" is the object that has it) and granted (layer 6)."""
+    m = re.fullmatch(r'(.+?) (?:has|have) "([^"]+)"\.?', t)
+    if not m:
+        return None
+    inner = _compile(m.group(2), normalise(m.group(2), card.name), card)
+    if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
+        raise Unsupported(raw)
+    head = m.group(1)
+    m2 = re.fullmatch(r"(.+?) you control", head)
+    if m2 and not re.search(r"[Cc]reatures?", m2.group(1)):
+        kind, test = object_phrase(m2.group(1))
+        return StaticAbility(raw, affects=AffectsYourPermanents(test), grants_abilities=(inner[0],))
+    if head in ("Enchanted creature", "Equipped creature"):
+        return StaticAbility(raw, affects=AffectsAttached(), grants_abilities=(inner[0],))
+    m2 = re.fullmatch(r"(Enchanted|Equipped) creature gets ([+-]\d+)/([+-]\d+) and", head)
+    if m2:
+        return StaticAbility(raw, affects=AffectsAttached(), power=int(m2.group(2)), toughness=int(m2.group(3)),
+                             grants_abilities=(inner[0],))
+    raise Unsupported(raw)
 
 
 # ------------------------------------------------------------------ costs
@@ -139,7 +175,9 @@ def parse_cost_text(text: str) -> Cost:
             n = num(m3.group(1))
             if n is None:
                 raise Unsupported(part)
-            parts["discard"] = n
+            parts["discard_count"] = n
+        elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
+            parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -149,11 +187,12 @@ def parse_cost_text(text: str) -> Cost:
 
 # ------------------------------------------------------------------ mana and activated abilities
 def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
-    m = re.fullmatch(r"(.+?): Add (.+?)\.", t)
+    m = re.fullmatch(r"(.+?): Add ([^.]+?)\.(?: (.+))?", t)
     if not m:
         return None
     cost = parse_cost_text(m.group(1))
     what = m.group(2).strip()
+    rider = _mana_rider(m.group(3), raw)
     amount: Amount = Fixed(1)
     choose = False
     m2 = re.fullmatch(r"\{(\w)\} for each (\w+) you control", what)
@@ -175,7 +214,19 @@ def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if cost.sacrifice or cost.life:
         raise Unsupported(raw)  # mana abilities here cost only {T} and mana
     return ActivatedAbility(raw, cost=cost, is_mana=True, mana_colors=colors, mana_amount=amount,
-                            choose_one=choose)
+                            choose_one=choose, effect=rider)
+
+
+def _mana_rider(text: str | None, raw: str) -> tuple[Any, ...]:
+    """What a mana ability does besides making mana ("{T}: Add {W} or {U}. ~ deals 1 damage
+    to you."): done as the ability resolves, at once (2014 605.3b / 2009 411.3b).  An ability
+    that targets isn't a mana ability (605.1a / 411.1a), so a rider may not target."""
+    if not text:
+        return ()
+    c = compile_effect(text)
+    if c.specs:
+        raise Unsupported(raw)
+    return c.body()
 
 
 _SORCERY_SPEED = re.compile(r"\s*(?:Activate|Play) this ability only any time you could (?:cast|play) a sorcery\.?$")
@@ -186,10 +237,11 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^Remove |^Discard |^Exile ~|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |Discard|^Exile ~|^[+-]?(\d+|X)$", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)
+    max_per_turn, only_during, effect_text = _use_limits(effect_text)
     cost = parse_cost_text(cost_text)
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
@@ -201,7 +253,28 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
                                   or cost.loyalty is not None):
         raise Unsupported(raw)  # costs that need a permanent
     return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
-                            sorcery_speed=sorcery or cost.loyalty is not None, zone=zone)
+                            sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
+                            max_per_turn=max_per_turn, only_during=only_during)
+
+
+_USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
+                        r"each turn\.?$")
+_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
+
+
+def _use_limits(effect_text: str) -> tuple[int, str, str]:
+    """"Activate this ability only once each turn" / "no more than twice each turn" / "only
+    during your upkeep" (2014 602.5b / 2009 403.4): (most uses a turn, step, the rest)."""
+    most, during = 0, ""
+    m = _USE_LIMIT.search(effect_text)
+    if m:
+        most = {"once": 1, "twice": 2, "three times": 3}[m.group(1) or m.group(2)]
+        effect_text = effect_text[:m.start()]
+    m = _ONLY_DURING.search(effect_text)
+    if m:
+        during = m.group(1)
+        effect_text = effect_text[:m.start()]
+    return most, during, effect_text
 
 
 def _equip(raw: str, cost_text: str) -> ActivatedAbility:

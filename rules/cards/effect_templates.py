@@ -24,6 +24,7 @@ from .ir import (
     AtNextEndStep,
     AttacksIfAble,
     Becomes,
+    BlockingSourceCount,
     Both,
     ChooseAtRandom,
     ChooseExiled,
@@ -33,6 +34,7 @@ from .ir import (
     CountersOnSource,
     CounterSpell,
     CounterUnlessPays,
+    CountPlayerControls,
     CreateTokens,
     DealDamage,
     DealDividedDamage,
@@ -41,8 +43,10 @@ from .ir import (
     DiscardChosen,
     DontUntap,
     DoubleCounters,
+    DoubleLife,
     Draw,
     EachDealsPowerDamage,
+    EachMayPutFromHand,
     EachPlayer,
     Effect,
     Exile,
@@ -52,6 +56,7 @@ from .ir import (
     ExtraTurn,
     FewerThanAnOpponent,
     Fixed,
+    FlipCoin,
     GainControl,
     GainLife,
     GiveControl,
@@ -62,11 +67,15 @@ from .ir import (
     KeepOneDiscardRest,
     LifeLostThisWay,
     LoseAndGain,
+    LoseGame,
     LoseLife,
+    LostFlip,
     ManaValueOf,
     May,
+    MayPay,
     Mill,
     NamedLikeSource,
+    NoRegenerationIfDealtDamage,
     Not,
     NothingSacrificed,
     OpponentsCantCast,
@@ -91,6 +100,8 @@ from .ir import (
     ReorderTop,
     Restrict,
     ReturnAllFromGraveyards,
+    ReturnChosen,
+    ReturnDiedThisTurn,
     ReturnToBattlefield,
     ReturnToHand,
     RevealAtRandom,
@@ -108,16 +119,22 @@ from .ir import (
     SearchSeveral,
     SearchSeveralToHand,
     Shuffle,
+    ShuffleGraveyardIntoLibrary,
     ShufflePermanentsIn,
     ShuffleSelfAndGraveyard,
+    ShuffleSourceIntoLibrary,
     SkipNextCombat,
     SourceRef,
     SwitchPT,
     Tap,
+    TapOrUntap,
     TargetRef,
     ThatMuch,
     TokenSpec,
     ToughnessOf,
+    UnlessDiscard,
+    WinGame,
+    XValue,
     You,
 )
 from .mana import NAME_TO_COLOR, parse_cost
@@ -165,19 +182,19 @@ def continuation_template(pattern: str) -> None:
     template(pattern)(build)
 
 
-def _x_amount(phrase: str) -> Amount:
+def _x_amount(phrase: str, out: Compiled | None = None) -> Amount:
     """What "where X is ..." says: a count ("the number of Swamps you control") or "the
     greatest power among creatures you control" (Overwhelming Stampede)."""
     if phrase == "the greatest power among creatures you control":
         return GreatestPowerYouControl()
-    return count_phrase(phrase)
+    return count_phrase(phrase, out)
 
 
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = _x_amount(m.group(2))
+        out.x = _x_amount(m.group(2), out)
         s = m.group(1)
     for pattern, fn in _TEMPLATES:
         m = pattern.fullmatch(s)
@@ -248,6 +265,8 @@ def recipients(phrase: str, out: Compiled) -> Ref:
     for part in parts:
         if part == "each player":
             refs.append(EachPlayer())
+        elif re.fullmatch(r"that (?:land|creature|permanent)'s controller", part):  # Cryoclasm
+            refs.append(players("its controller", out))
         elif part in ("you", "that player", "them", "target player", "target opponent", "each opponent"):
             refs.append(players(part, out))
         elif part in ("that creature's controller", "its controller") and "that creature" in out.refs:
@@ -292,7 +311,7 @@ def _have_player(m: re.Match, out: Compiled) -> None:
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
 def _damage_equal(m: re.Match, out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    out.steps.append(DealDamage(count_phrase(m.group(2)), who))
+    out.steps.append(DealDamage(count_phrase(m.group(2), out), who))
 
 
 @template(r"(?:~|It) deals (\w+) damage divided (as you choose|evenly, rounded down,) among (.+)")
@@ -380,7 +399,7 @@ def _new_targets(m: re.Match, out: Compiled) -> None:
 
 
 # ---- destroying, exiling, moving
-@template(r"(?:It|They) can't be regenerated")
+@template(r"(?:It|They|That creature) can't be regenerated")
 def _no_regen(m: re.Match, out: Compiled) -> None:
     out.no_regenerate = True
 
@@ -492,7 +511,7 @@ def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReturnToHand(SourceRef()))
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hand", ReturnToHand)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hands?", ReturnToHand)
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
@@ -627,7 +646,7 @@ def _gain(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
     if m.group(3):
-        n = times(n, count_phrase(m.group(3)))
+        n = times(n, count_phrase(m.group(3), out))
     out.steps.append(GainLife(who, n))
 
 
@@ -767,6 +786,10 @@ def _they_shuffle(m: re.Match, out: Compiled) -> None:
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
 def _shuffle(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if isinstance(last, MayPay) and m.group(0).startswith("Then"):  # "If you do, search ... Then shuffle"
+        out.steps[-1] = MayPay(last.cost, last.body + (Shuffle(You()),))
+        return
     out.steps.append(Shuffle(You()))
 
 
@@ -1002,12 +1025,6 @@ def _scry(m: re.Match, out: Compiled) -> None:
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
 
 
-@template(r"(Target opponent|Target player) gains control of ~")
-def _give_control(m: re.Match, out: Compiled) -> None:
-    """Jinxed Idol."""
-    out.steps.append(GiveControl(SourceRef(), players(m.group(1), out)))
-
-
 def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """"green Treefolk", "black Zombie": color words and capitalised subtypes."""
     colors: list[str] = []
@@ -1022,15 +1039,32 @@ def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tu
     return tuple(colors), tuple(subtypes)
 
 
-@template(r"(.+?) becomes an? (\d+)/(\d+) (.+?) creature"
+@template(r"(.+?) becomes an? (\d+|X)/(\d+|X) (.+?) creature(?: with ([a-z ,]+?))?"
           r"( for as long as ~ remains on the battlefield| until end of turn)")
 def _becomes(m: re.Match, out: Compiled) -> None:
     """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
-    land." follows)."""
-    colors, subtypes = _colors_and_subtypes(m.group(4), m.group(0))
-    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",),
-                             subtypes, colors, while_source=m.group(5).startswith(" for as long")))
-    out.pending = "It's still a land"
+    land." follows); "... Faerie creature with flying" gains the keywords too; "becomes an
+    X/X Construct artifact creature" (Chimeric Staff)."""
+    if (m.group(2) == "X") != (m.group(3) == "X"):
+        raise Unsupported(m.group(0))
+    words = m.group(4)
+    types: tuple[str, ...] = ("Creature",)
+    if words.endswith(" artifact"):
+        words, types = words[: -len(" artifact")], ("Artifact", "Creature")
+    colors, subtypes = _colors_and_subtypes(words, m.group(0))
+    x_pt = m.group(2) == "X"
+    grants: tuple[str, ...] = ()
+    if m.group(5):
+        kws = keyword_list(m.group(5))
+        if kws is None:
+            raise Unsupported(m.group(0))
+        grants = tuple(kws)
+    power, toughness = (0, 0) if x_pt else (int(m.group(2)), int(m.group(3)))
+    out.steps.append(Becomes(objects(m.group(1), out), power, toughness, types,
+                             subtypes, colors, while_source=m.group(6).startswith(" for as long"), grants=grants,
+                             x_pt=x_pt))
+    if types == ("Creature",):  # a land that becomes a creature says it's still a land
+        out.pending = "It's still a land"
 
 
 continuation_template(r"It's still a land")
@@ -1050,6 +1084,20 @@ def _silence(m: re.Match, out: Compiled) -> None:
 @template(r"(.+?) takes an extra turn after this one")
 def _extra_turn(m: re.Match, out: Compiled) -> None:
     out.steps.append(ExtraTurn(players(m.group(1), out)))
+
+
+@template(r"(.+?) takes (two|three) extra turns after this one")
+def _extra_turns(m: re.Match, out: Compiled) -> None:
+    """Time Stretch: one extra turn after another (500.7 / 300.7)."""
+    who = players(m.group(1), out)
+    out.steps += [ExtraTurn(who)] * (num(m.group(2)) or 0)
+
+
+@template(r"Untap (.+?) and gain control of it until end of turn")
+def _untap_and_steal(m: re.Match, out: Compiled) -> None:
+    """Threaten: untap it, then gain control of it until end of turn."""
+    it = objects(m.group(1), out)
+    out.steps += [Tap(it, untap=True), GainControl(it)]
 
 
 # ---- continuous effects from resolution
@@ -1131,7 +1179,7 @@ def _counters(m: re.Match, out: Compiled) -> None:
 _TOKEN = re.compile(
     r"Create (\w+) (?:(\d+)/(\d+) )?((?:white|blue|black|red|green|colorless)(?:(?:,| and) (?:white|blue|black|red|"
     r"green))*) ((?:[A-Z][a-z]+ )+)(artifact )?creature tokens?(?: with (.+?))?(?: that has \"(.+)\")?"
-    r"(?: for each (.+))?")
+    r"(?: for each (.+))?(?: named ([A-Z]\w+))?")
 
 
 @template(_TOKEN.pattern)
@@ -1141,7 +1189,7 @@ def _tokens(m: re.Match, out: Compiled) -> None:
         n = times(n, count_phrase(m.group(9)))
     keywords = _keywords(m.group(7)) if m.group(7) else ()
     token = TokenSpec(m.group(5).strip(), m.group(4), m.group(2), m.group(3), keywords,
-                         artifact=bool(m.group(6)), text=m.group(8) or "")
+                         artifact=bool(m.group(6)), text=m.group(8) or "", name=m.group(10) or "")
     out.steps.append(CreateTokens(token, n))
 
 
@@ -1150,3 +1198,217 @@ def _keywords(text: str) -> tuple[str, ...]:
     if kws is None:
         raise Unsupported(text)
     return kws
+
+
+# ---- two clauses joined by "and" (tried after every other template)
+@template(r"(.+?) and (you (?:gain|lose|draw)s? .+)")
+def _and_you(m: re.Match, out: Compiled) -> None:
+    """"target opponent loses 2 life and you gain 2 life", "you draw a card and you lose 1
+    life": two instructions done in the order written (608.2c)."""
+    first = m.group(1)
+    compile_sentence(first[:1].upper() + first[1:], out)
+    compile_sentence(m.group(2), out)
+
+
+# ---- a permanent each player chooses, a card from a graveyard, "if you can't"
+@template(r"(.+?) (?:return|returns) (?:a|an) (.+?) (?:you|they) controls? to its owner's hand")
+def _return_chosen(m: re.Match, out: Compiled) -> None:
+    """"return a green creature you control to its owner's hand" (chosen as it resolves)."""
+    who = players(m.group(1), out)
+    _, test = object_phrase(m.group(2))
+    out.steps.append(ReturnChosen(who, test, "a " + m.group(2)))
+
+
+@template(r"Return a (.+?) you control to its owner's hand")
+def _return_chosen_yours(m: re.Match, out: Compiled) -> None:
+    _, test = object_phrase(m.group(1))
+    out.steps.append(ReturnChosen(You(), test, "a " + m.group(1)))
+
+
+@template(r"Return (target .+? from your graveyard) to the battlefield")
+def _return_to_battlefield_too(m: re.Match, out: Compiled) -> None:
+    """Reya Dawnbringer: the card returns under its owner's control, and it is yours."""
+    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
+    out.refs["that creature"] = Remembered("put")
+
+
+@template(r"[Ss]acrifice (?:a|an) (.+?) other than ~")
+def _sacrifice_other(m: re.Match, out: Compiled) -> None:
+    _, test = object_phrase(m.group(1))
+    out.steps.append(SacrificeChosen(You(), test, "a " + m.group(1), other_than_source=True))
+
+
+@template(r"If you can't, (.+)")
+def _if_you_cant(m: re.Match, out: Compiled) -> None:
+    """Lord of the Pit: "If you can't" follows a sacrifice; nothing sacrificed, it happens."""
+    if not out.steps or not isinstance(out.steps[-1], SacrificeChosen):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps.append(If(NothingSacrificed(), sub.body()))
+
+
+@template(r"(.+?) reveals the top card of their library")
+def _they_reveal_top(m: re.Match, out: Compiled) -> None:
+    """Aven Windreader: "Target player reveals the top card of their library"."""
+    out.steps.append(RevealTop(players(m.group(1), out)))
+
+
+@template(r"Destroy (that creature|it) and ~")
+def _destroy_both(m: re.Match, out: Compiled) -> None:
+    """Loyal Sentry: "destroy that creature and ~" (both at once)."""
+    out.steps.append(Destroy(Both((objects(m.group(1), out), SourceRef()))))
+
+
+@template(r"[Tt]ap or untap (.+)")
+def _tap_or_untap(m: re.Match, out: Compiled) -> None:
+    out.steps.append(TapOrUntap(objects(m.group(1), out)))
+
+
+@template(r"(.+?) shuffles their graveyard into their library")
+def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ShuffleGraveyardIntoLibrary(players(m.group(1), out)))
+
+
+@template(r"Shuffle ~ into its owner's library")
+def _shuffle_self(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ShuffleSourceIntoLibrary())
+
+
+@template(r"Double (.+?)'s life total")
+def _double_life(m: re.Match, out: Compiled) -> None:
+    out.steps.append(DoubleLife(players(m.group(1), out)))
+
+
+@template(r"Put (target .+?) on the bottom of its owner's library")
+def _put_target_bottom(m: re.Match, out: Compiled) -> None:
+    """Condemn: a permanent put on the bottom of its owner's library."""
+    out.steps.append(PutOnBottomOfLibrary(objects(m.group(1), out)))
+
+
+@template(r"(.+?) gains? life equal to its toughness")
+def _gain_toughness_too(m: re.Match, out: Compiled) -> None:
+    """Condemn ("Its controller gains ..."), Angelic Chorus ("you gain ...")."""
+    if "it" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(players(m.group(1), out), ToughnessOf(out.refs["it"])))
+
+
+@template(r"[Ss]acrifice (~|it) unless you discard (?:a|an) (.*?card)")
+def _unless_discard(m: re.Match, out: Compiled) -> None:
+    """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
+    out.steps.append(UnlessDiscard(card_phrase(m.group(2)), "a " + m.group(2), (SacrificeSource(),)))
+
+
+@template(r"Have ~ deal (\w+) damage to (.+)")
+def _have_deal(m: re.Match, out: Compiled) -> None:
+    """"you may have ~ deal 3 damage to target creature"."""
+    compile_sentence(f"~ deals {m.group(1)} damage to {m.group(2)}", out)
+
+
+@template(r"([Tt]arget opponent|[Tt]arget player) gains control of (it|~)")
+def _give_control(m: re.Match, out: Compiled) -> None:
+    """Sleeper Agent: "target opponent gains control of it"."""
+    who = players(m.group(1), out)
+    out.steps.append(GiveControl(objects(m.group(2), out), who))
+
+
+@template(r"(.+?) gains? that much life")
+def _gain_that_much(m: re.Match, out: Compiled) -> None:
+    """Spirit Link: "you gain that much life" (the damage dealt)."""
+    out.steps.append(GainLife(players(m.group(1), out), ThatMuch()))
+
+
+@template(r"(.+?) (?:lose|loses) (\w+) life for each (.+?) they controls?")
+def _lose_per_controlled(m: re.Match, out: Compiled) -> None:
+    """Stronghold Discipline: "Each player loses 1 life for each creature they control"."""
+    kind, test = object_phrase(m.group(3))
+    each = times(amount(m.group(2), out), CountPlayerControls(kind, test))
+    out.steps.append(LoseLife(players(m.group(1), out), each))
+
+
+@template(r"(.+) at end of combat")
+def _at_end_of_combat_too(m: re.Match, out: Compiled) -> None:
+    """Fog Elemental: "sacrifice it at end of combat" (a delayed trigger, 603.7, at the
+    beginning of the end of combat step)."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:], sub)
+    out.steps.append(AtNextEndStep(sub.body(), m.group(0) + ".", step="end_combat"))
+
+
+@template(r"(.+?) (?:lose|loses) the game")
+def _lose_game(m: re.Match, out: Compiled) -> None:
+    out.steps.append(LoseGame(players(m.group(1), out)))
+
+
+@template(r"(.+?) (?:win|wins) the game")
+def _win_game(m: re.Match, out: Compiled) -> None:
+    out.steps.append(WinGame(players(m.group(1), out)))
+
+
+@template(r"(.+?) gets? ([+-])X/([+-])X until end of turn")
+def _pump_x_too(m: re.Match, out: Compiled) -> None:
+    """Flowstone Slide: "All creatures get +X/-X until end of turn"."""
+    sign = {"+": 1, "-": -1}
+    out.steps.append(Pump(objects(m.group(1), out), sign[m.group(2)], sign[m.group(3)], scale=out.x or XValue()))
+
+
+@template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each creature blocking it")
+def _pump_per_blocker(m: re.Match, out: Compiled) -> None:
+    """Elvish Berserker: "it gets +1/+1 until end of turn for each creature blocking it"."""
+    out.steps.append(Pump(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), scale=BlockingSourceCount()))
+
+
+@template(r"A creature dealt damage this way can't be regenerated this turn")
+def _no_regen_if_dealt(m: re.Match, out: Compiled) -> None:
+    """Incinerate: follows a damage step; its recipients that were dealt damage."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, DealDamage):
+        raise Unsupported(m.group(0))
+    out.steps.append(NoRegenerationIfDealtDamage(last.to))
+
+
+@template(r"[Ff]lip a coin")
+def _flip(m: re.Match, out: Compiled) -> None:
+    out.steps.append(FlipCoin())
+
+
+@template(r"If you lose the flip, (.+)")
+def _if_lost_flip(m: re.Match, out: Compiled) -> None:
+    if not any(isinstance(s, FlipCoin) for s in out.steps):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps.append(If(LostFlip(), sub.body()))
+
+
+@template(r"([Ee]ach other player|[Ee]ach player|[Ee]ach opponent) may put (?:a|an) (.+?card) from their hand "
+          r"onto the battlefield")
+def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
+    """Hunted Wumpus."""
+    out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
+
+
+@template(r"You may pay ((?:\{[0-9WUBRGC]\})+)")  # no {X}: an X to choose while resolving isn't supported
+def _may_pay(m: re.Match, out: Compiled) -> None:
+    """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
+    out.steps.append(MayPay(m.group(1)))
+    out.pending = "If you do"
+
+
+@template(r"If you do, (.+)")
+def _if_you_paid(m: re.Match, out: Compiled) -> None:
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, MayPay) or last.body or out.pending != "If you do":
+        raise Unsupported(m.group(0))
+    out.pending = ""
+    sub = out.child()
+    compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
+    out.steps[-1] = MayPay(last.cost, sub.body())
+
+
+@template(r"Return to your hand all (.+?) cards in your graveyard that were put there from the battlefield this turn")
+def _return_died_this_turn(m: re.Match, out: Compiled) -> None:
+    """No Rest for the Wicked."""
+    out.steps.append(ReturnDiedThisTurn(card_phrase(m.group(1) + " card")))

@@ -84,6 +84,11 @@ class OwnedByYou:
 
 
 @dataclass(frozen=True)
+class BlockingSource:
+    """"target creature blocking ~" (Knight of Dusk)."""
+
+
+@dataclass(frozen=True)
 class ToughnessLessThanSourcePower:
     pass
 
@@ -101,6 +106,23 @@ class ControlledByPlayer:
     """Controlled by a player named as the ability went on the stack."""
 
     player: str
+
+
+@dataclass(frozen=True)
+class OtherThanSource:
+    """"each other creature you control": not the source of the ability itself."""
+
+
+@dataclass(frozen=True)
+class PowerAtMost:
+    """"target creature with power 2 or less"."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class NamedAsSource:
+    """"a card named Llanowar Sentinel" (the card's own name)."""
 
 
 @dataclass(frozen=True)
@@ -126,13 +148,6 @@ class ManaValueAtMost:
 
 
 @dataclass(frozen=True)
-class PowerAtMost:
-    """"with power 2 or less"."""
-
-    n: int
-
-
-@dataclass(frozen=True)
 class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
@@ -141,6 +156,7 @@ Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
+    | OtherThanSource | BlockingSource | NamedAsSource
 )
 ALWAYS = Always()
 
@@ -283,10 +299,26 @@ class Both:
     refs: tuple[Ref, ...]
 
 
+@dataclass(frozen=True)
+class OwnedBy:
+    """"all artifacts target player owns" (Hurkyl's Recall)."""
+
+    objects: Ref
+    players: Ref
+
+
+@dataclass(frozen=True)
+class EventObject:
+    """The object a zone-change event moved, as it is now ("its toughness" for "Whenever a
+    creature enters the battlefield under your control")."""
+
+    key: str = "new"
+
+
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
-    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both
-    | EnteredObject
+    | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both | EnteredObject
+    | EventObject | OwnedBy
 )
 
 
@@ -372,9 +404,39 @@ class LifeLostThisWay:
     players lose."""
 
 
+@dataclass(frozen=True)
+class CountPlayerControls:
+    """"for each creature they control": counted for each player the effect is about."""
+
+    kind: str
+    test: Pred
+
+
+@dataclass(frozen=True)
+class BlockingSourceCount:
+    """"for each creature blocking it" (Elvish Berserker): creatures blocking the source now."""
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """"the number of cards in that player's hand": `players`' hands, or (None) the hand of
+    the player a per-player amount is about ("their hand", Dreamborn Muse)."""
+
+    players: Ref | None = None
+
+
+@dataclass(frozen=True)
+class CardsInGraveyards:
+    """"each card in your graveyard" / "creature cards in all graveyards" (printed characteristics)."""
+
+    test: Pred
+    yours_only: bool = True
+
+
 Amount = (
     Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
+    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf | HandSize
+    | CardsInGraveyards | CountPlayerControls | BlockingSourceCount
 )
 
 
@@ -384,6 +446,32 @@ Amount = (
 @dataclass(frozen=True)
 class ActivatedTimesAtLeast:
     n: int
+
+
+@dataclass(frozen=True)
+class ActiveHandAtMost:
+    """"if that player has two or fewer cards in hand" (the player whose upkeep it is)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class LostFlip:
+    """"If you lose the flip"."""
+
+
+@dataclass(frozen=True)
+class NotCastFromHand:
+    """"if you didn't cast it from your hand" (Phage the Untouchable): judged on the event that
+    put it onto the battlefield."""
+
+
+@dataclass(frozen=True)
+class GraveyardHasAtLeast:
+    """"if twenty or more creature cards are in your graveyard" (Mortal Combat)."""
+
+    n: int
+    test: Pred
 
 
 @dataclass(frozen=True)
@@ -437,7 +525,7 @@ class FewerThanAnOpponent:
 BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
 Condition = (
     ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
-    | BoardCondition
+    | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
 )
 
 
@@ -486,6 +574,7 @@ class TokenSpec:
     keywords: tuple[str, ...] = ()
     artifact: bool = False
     text: str = ""
+    name: str = ""  # "... token with flying named Wasp" (The Hive); else named by its creature types
 
 
 # ------------------------------------------------------------------ effects
@@ -559,6 +648,106 @@ class SacrificeChosen:
     test: Pred
     what: str
     other_than_source: bool = False
+
+
+@dataclass(frozen=True)
+class ReturnChosen:
+    """"that player returns a creature they control to its owner's hand": each player
+    chooses a permanent of theirs matching `test` and returns it (Stampeding Wildebeests)."""
+
+    players: Ref
+    test: Pred
+    what: str
+
+
+@dataclass(frozen=True)
+class TapOrUntap:
+    """"tap or untap target creature": its controller chooses which as it resolves."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class ShuffleGraveyardIntoLibrary:
+    """"Target player shuffles their graveyard into their library" (Reminisce)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ShuffleSourceIntoLibrary:
+    """"Shuffle ~ into its owner's library": the resolving spell goes there, not to the graveyard."""
+
+
+@dataclass(frozen=True)
+class DoubleLife:
+    """"Double target player's life total": they gain as much life as they have (life gained,
+    2014 118.3 / 2009 215.3)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class UnlessDiscard:
+    """"sacrifice ~ unless you discard a creature card": you may discard a card matching
+    `test`; if you don't, `body` happens (glossary "Unless")."""
+
+    test: Pred
+    what: str
+    body: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class GiveControl:
+    """"target opponent gains control of it" (Sleeper Agent): for as long as the effect lasts
+    (no duration: the rest of the game, 611.2a)."""
+
+    objects: Ref
+    players: Ref
+
+
+@dataclass(frozen=True)
+class LoseGame:
+    """"that player loses the game" (104.3e / 102.3)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class WinGame:
+    """"you win the game" (104.2b / 102.2b): in a two-player game, every opponent loses."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class NoRegenerationIfDealtDamage:
+    """"A creature dealt damage this way can't be regenerated this turn" (Incinerate): each of
+    `objects` the source dealt damage to this turn."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
+class FlipCoin:
+    """"flip a coin" (2014 705 / 2009 511): won or lost at random (the game's seeded generator);
+    "If you lose the flip, ..." reads the result."""
+
+
+@dataclass(frozen=True)
+class MayPay:
+    """"you may pay {1}{G}. If you do, ...": the controller may pay as it resolves; `body` only if they did."""
+
+    cost: str
+    body: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReturnDiedThisTurn:
+    """"Return to your hand all creature cards in your graveyard that were put there from the
+    battlefield this turn" (No Rest for the Wicked)."""
+
+    test: Pred
 
 
 @dataclass(frozen=True)
@@ -733,14 +922,6 @@ class PutIntoHand:
 
 
 @dataclass(frozen=True)
-class GiveControl:
-    """"Target opponent gains control of ~" (Jinxed Idol): from now on (layer 2)."""
-
-    objects: Ref
-    to: Ref
-
-
-@dataclass(frozen=True)
 class SearchOneTappedOneToHand:
     """"Search your library for up to two basic land cards, reveal those cards, and put one onto
     the battlefield tapped and the other into your hand" (Cultivate)."""
@@ -863,6 +1044,16 @@ class PutFromHand:
 
 
 @dataclass(frozen=True)
+class EachMayPutFromHand:
+    """"each other player may put a creature card from their hand onto the battlefield"
+    (Hunted Wumpus): each chooses in turn order (APNAP), then they enter together."""
+
+    players: Ref
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
 class ReturnAllFromGraveyards:
     test: Pred  # on printed characteristics
     owners: bool = False  # "under their owners' control" (else under yours)
@@ -931,6 +1122,7 @@ class Pump:
     power: int = 0
     toughness: int = 0
     grants: tuple[str, ...] = ()
+    scale: Amount | None = None  # "+X/-X" (X), "+1/+1 ... for each creature blocking it": times this
 
 
 @dataclass(frozen=True)
@@ -953,6 +1145,8 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
     while_source: bool = False
+    grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
+    x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
 
 
 @dataclass(frozen=True)
@@ -1053,10 +1247,12 @@ class If:
 
 @dataclass(frozen=True)
 class AtNextEndStep:
-    """A delayed triggered ability (603.7) that does `body` with what this effect knew."""
+    """A delayed triggered ability (603.7) that does `body` with what this effect knew; at the
+    beginning of the next end step, or of the step named ("end_combat": "at end of combat")."""
 
     body: tuple[Effect, ...]
     text: str
+    step: str = "end"
 
 
 @dataclass(frozen=True)
@@ -1124,8 +1320,10 @@ Effect = (
     | PutRevealedOntoBattlefield | RevealTop | PutOnBottomOfLibrary | EachDealsPowerDamage | PowerDividedByController
     | Scry | SearchSeveral | DoubleCounters | SacrificeSeveral | LoseAndGain | RevealAtRandom | CounterUnlessPays
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
-    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl
-    | SearchOneTappedOneToHand | PumpBy
+    | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl | SearchOneTappedOneToHand
+    | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
+    | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
+    | ReturnDiedThisTurn
 )
 
 
@@ -1151,10 +1349,17 @@ class StepTrigger:
 
 
 @dataclass(frozen=True)
+class DiesDealtDamageBySelf:
+    """"Whenever a creature dealt damage by ~ this turn dies" (Sengir Vampire)."""
+
+
+@dataclass(frozen=True)
 class CombatTrigger:
-    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ...; `who`: "self", or
+    "enchanted" for "Whenever enchanted creature attacks or blocks"."""
 
     kind: str
+    who: str = "self"
 
 
 @dataclass(frozen=True)
@@ -1190,7 +1395,9 @@ class CounterRemovedTrigger:
 
 @dataclass(frozen=True)
 class NextEndStep:
-    """A delayed trigger's condition: the beginning of the next end step."""
+    """A delayed trigger's condition: the beginning of the next end step (or `step`)."""
+
+    step: str = "end"
 
 
 @dataclass(frozen=True)
@@ -1262,7 +1469,7 @@ TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
-    | TargetedByOpponentTrigger
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf
 )
 
 
@@ -1331,10 +1538,17 @@ class AffectsSelfUnlessCount:
     n: int
 
 
+@dataclass(frozen=True)
+class AffectsYourPermanents:
+    """"Lands you control have ...": the controller's permanents matching `test` (any type)."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
-    | AffectsSelfUnlessCount
+    | AffectsSelfUnlessCount | AffectsYourPermanents
 )
 
 
@@ -1357,7 +1571,16 @@ class BonusPerSameName:
     """+1/+1 for each other creature on the battlefield with its name."""
 
 
-Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName
+@dataclass(frozen=True)
+class BonusPerPermanent:
+    """"~ gets +1/+1 for each enchantment on the battlefield" (printed characteristics)."""
+
+    test: Pred
+    power: int
+    toughness: int
+
+
+Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName | BonusPerPermanent
 
 
 @dataclass(frozen=True)
@@ -1372,7 +1595,14 @@ class LifeTotalCDA:
     """Power and toughness each equal to its controller's life total."""
 
 
-CDA = CountSubtypeCDA | LifeTotalCDA
+@dataclass(frozen=True)
+class GraveyardCardsCDA:
+    """"~'s power and toughness are each equal to the number of creature cards in all graveyards"."""
+
+    test: Pred
+
+
+CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA
 
 
 @dataclass(frozen=True)
@@ -1455,7 +1685,15 @@ class BlocksOnly:
     text: str
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly
+@dataclass(frozen=True)
+class UntargetableBy:
+    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`."""
+
+    test: Pred
+    text: str
+
+
+Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy
 
 
 # ------------------------------------------------------------------ costs

@@ -68,6 +68,17 @@ class ManaCost:
             text = f"{{{n}}}" + text
         return ManaCost(self.generic + n, self.colored, self.x_count, text)
 
+    def minus_generic(self, n: int) -> ManaCost:
+        """This cost with up to `n` less generic mana ("costs {6} less", 601.2e); colored
+        mana is never reduced this way."""
+        k = min(n, self.generic)
+        text = self.text
+        m = re.match(r"\{(\d+)\}", text)
+        if m and k:
+            left = int(m.group(1)) - k
+            text = (f"{{{left}}}" if left else "") + text[m.end():]
+        return ManaCost(self.generic - k, self.colored, self.x_count, text)
+
     def plus(self, other: ManaCost) -> ManaCost:
         return ManaCost(
             self.generic + other.generic,

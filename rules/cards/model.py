@@ -75,9 +75,10 @@ class Cost:
     loyalty_x: bool = False  # "-X": remove X loyalty, X chosen on activation
     life: int = 0
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
-    discard: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
+    discard_count: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
     exile_self: bool = False  # "Exile ~" (Brittle Effigy)
     text: str = ""
+    discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,10 @@ class ActivatedAbility(Ability):
     # the zone it functions from: "battlefield", or "graveyard" for "Return ~ from your
     # graveyard to your hand" (2014 112.6k / 2009 402.8h)
     zone: str = "battlefield"
+    # restrictions on its use (2014 602.5b / 2009 403.4): "Activate this ability only once each
+    # turn" (1), "no more than twice each turn" (2); "only during your upkeep" ("upkeep")
+    max_per_turn: int = 0
+    only_during: str = ""
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,19 @@ class StaticAbility(Ability):
     # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
     # this holds
     while_condition: WhileCondition | None = None
+    # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
+    # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
+    sacrifice_all_as_cost: str = ""
+    # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
+    chosen_protection: bool = False
+    # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):
+    # (which spells, how much more)
+    opponents_spells_cost_more: tuple[Pred, int] | None = None
+    # "If an opponent controls at least four more creatures than you, this spell costs {6} less
+    # to cast" (601.2e): (how many more creatures, how much less)
+    costs_less_if_outnumbered: tuple[int, int] | None = None
+    # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
+    grants_abilities: tuple[ActivatedAbility, ...] = ()
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

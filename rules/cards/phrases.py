@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .ir import (
     Amount,
     AttachedHost,
+    CardsInGraveyards,
     ControlledBy,
     ControlledByEventPlayer,
     ControllersOf,
@@ -22,10 +23,14 @@ from .ir import (
     Effect,
     EventValue,
     Fixed,
+    HandSize,
+    OtherPlayers,
+    OwnedBy,
     Permanents,
     Ref,
     Remember,
     Remembered,
+    SacrificedPower,
     SourceRef,
     TargetRef,
     TargetSpec,
@@ -35,7 +40,7 @@ from .ir import (
     You,
     all_of,
 )
-from .targets import Unsupported, object_phrase, target_spec
+from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import num, singular
 
 
@@ -117,6 +122,11 @@ def objects(phrase: str, out: Compiled) -> Ref:
         whose = players(m.group(2), out)
         out.refs["those creatures"] = THOSE
         return Remember("those", ControlledBy(group(m.group(1)), whose))
+    m = re.fullmatch(r"(?:all|each) (.+?) (target player|that player) owns", p)
+    if m:  # Hurkyl's Recall
+        whose = players(m.group(2), out)
+        out.refs["those creatures"] = THOSE
+        return Remember("those", OwnedBy(group(m.group(1)), whose))
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         p = m.group(1)
@@ -138,6 +148,8 @@ def players(phrase: str, out: Compiled) -> Ref:
         return EachPlayer()
     if p == "each opponent":
         return EachOpponent()
+    if p == "each other player":  # Grave Pact: every player but you
+        return OtherPlayers(You())
     if p in ("that player", "they", "them", "the player"):
         for key in ("that player", "they", "them"):
             if key in out.refs:
@@ -148,9 +160,23 @@ def players(phrase: str, out: Compiled) -> Ref:
 
 
 # ------------------------------------------------------------------ amounts
-def count_phrase(phrase: str) -> Amount:
-    """"the number of Swamps you control", "land you control" (after "for each")."""
+def count_phrase(phrase: str, out: Compiled | None = None) -> Amount:
+    """"the number of Swamps you control", "land you control" (after "for each"), "the number
+    of cards in that player's hand", "card in your graveyard"."""
+    if phrase.strip() == "the total power of the sacrificed creatures":  # Soulblast
+        return SacrificedPower()
     p = re.sub(r"^the number of ", "", phrase.strip())
+    m = re.fullmatch(r"cards in (that player's|target player's|their|your) hand", p)
+    if m:
+        whose = {"that player's": "that player", "target player's": "target player", "your": "you"}.get(m.group(1))
+        if whose is None:
+            return HandSize()
+        if out is None and whose != "you":
+            raise Unsupported(phrase)
+        return HandSize(players(whose, out) if out is not None else You())
+    m = re.fullmatch(r"(.*?)\s*cards? in (your|all) graveyards?", p)
+    if m:
+        return CardsInGraveyards(card_phrase((m.group(1) + " card").strip()), yours_only=m.group(2) == "your")
     m = re.fullmatch(r"(.+?) you control", p)
     if not m:
         raise Unsupported(phrase)

@@ -28,6 +28,7 @@ from .ir import (
     AllOf,
     AnyOf,
     Bonus,
+    BonusPerPermanent,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
@@ -37,6 +38,7 @@ from .ir import (
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
+    GraveyardCardsCDA,
     HasColor,
     IsType,
     LifeAtLeast,
@@ -47,12 +49,13 @@ from .ir import (
     PreventToYouDuringYourTurn,
     SourceCountersAtLeast,
     SourceEnchanted,
+    UntargetableBy,
     WhileCondition,
     XValue,
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
-from .targets import Unsupported, object_phrase
+from .targets import Unsupported, card_phrase, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
 _RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
@@ -126,6 +129,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
              "creature type with it"):
         return StaticAbility(raw, affects=AffectsAllCreatures(), bonus=BonusPerSharedCreatureType())
+    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (\w+) on the battlefield", s)
+    if m:  # Yavimaya Enchantress
+        _, test = object_phrase(m.group(3))
+        bonus = BonusPerPermanent(test, int(m.group(1)), int(m.group(2)))
+        return StaticAbility(raw, affects=AffectsSelf(), bonus=bonus)
     if s == "~ gets +1/+1 for each other creature on the battlefield named ~":
         return StaticAbility(raw, affects=AffectsSelf(), bonus=BonusPerSameName())
     # --- Auras and Equipment
@@ -133,6 +141,12 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if m:
         return _attached_static(m.group(1), m.group(2), raw)
     # --- the permanent itself
+    if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
+        return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
+    m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
+    if m:  # Karplusan Strider
+        _, test = object_phrase(m.group(1) + " spell")
+        return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
@@ -152,6 +166,8 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
+    if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
+        return StaticAbility(raw, sacrifice_all_as_cost="creature")
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
@@ -160,11 +176,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
-    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name)", s)
+    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
+    if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
+        return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
     if s == "Enchanted land is the chosen type":
         return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):
@@ -226,6 +244,27 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="hexproof")
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
+    if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse
+        return StaticAbility(raw, player_rule="untap_during_others")
+    if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
+        return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+    if s == "Each player can't cast more than one spell each turn":  # Rule of Law
+        return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
+    m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)
+    if m:  # Aura of Silence
+        words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
+        test = AnyOf(tuple(card_phrase(w + " card") for w in words))
+        return StaticAbility(raw, opponents_spells_cost_more=(test, int(m.group(2))))
+    m = re.fullmatch(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} "
+                     r"less to cast", s)
+    if m and num(m.group(1)) is not None:  # Avatar of Might
+        return StaticAbility(raw, costs_less_if_outnumbered=(num(m.group(1)) or 0, int(m.group(2))))
+    if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
+        return StaticAbility(raw, player_rule="shroud")
+    if s == "You can't cast creature spells":  # Steel Golem
+        return StaticAbility(raw, player_rule="cant_cast_creatures")
+    if s == "Creature spells can't be countered":  # Gaea's Herald: everyone's
+        return StaticAbility(raw, player_rule="creature_spells_uncounterable", rule_for="everyone")
     if s == "Your opponents play with their hands revealed":  # Telepathy
         return StaticAbility(raw, player_rule="hand_revealed", rule_for="opponents")
     if s == "You can't lose the game and your opponents can't win the game":
@@ -234,9 +273,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
 
 
 def _cda(what: str) -> CDA:
-    """"the number of Swamps you control", "your life total"."""
+    """"the number of Swamps you control", "your life total", "the number of creature cards
+    in all graveyards"."""
     if what == "your life total":
         return LifeTotalCDA()
+    m = re.fullmatch(r"the number of (\w+) cards in all graveyards", what)
+    if m:
+        return GraveyardCardsCDA(card_phrase(m.group(1) + " card"))
     m = re.fullmatch(r"the number of (\w+?)s? you control", what)
     if not m:
         raise Unsupported(what)

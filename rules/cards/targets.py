@@ -14,6 +14,7 @@ from .ir import (
     AnyOf,
     Attacking,
     Blocking,
+    BlockingSource,
     Colorless,
     ControlledByYou,
     HasColor,
@@ -22,7 +23,9 @@ from .ir import (
     HasSupertype,
     IsType,
     ManaValueAtMost,
+    NamedAsSource,
     Not,
+    OtherThanSource,
     OwnedByYou,
     PowerAtMost,
     Pred,
@@ -67,6 +70,8 @@ def _word_test(word: str) -> Pred:
         return Blocking()
     if low == "basic":
         return HasSupertype("Basic")
+    if low == "other":  # "each other creature you control"
+        return OtherThanSource()
     if low == "colorless":
         return Colorless()
     if word[:1].isupper() and word.isalpha():
@@ -93,6 +98,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
         m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
         if m:
             tests.append(ToughnessLessThanSourcePower())
+            p = m.group(1)
+            continue
+        m = re.fullmatch(r"(.*?) blocking ~", p)
+        if m:  # Knight of Dusk
+            tests.append(BlockingSource())
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) with power (\d+) or less", p)
@@ -146,6 +156,8 @@ def card_phrase(phrase: str) -> Pred:
     """"creature card", "basic land card", "permanent card", "artifact card", "card": a
     predicate the engine judges on a card's printed characteristics outside the battlefield."""
     p = phrase.strip()
+    if p == "card named ~":  # Llanowar Sentinel
+        return NamedAsSource()
     tests: list[Pred] = []
     m = re.fullmatch(r"(.*?card) with converted mana cost (\d+) or less", p)
     if m:  # Sun Titan
@@ -157,6 +169,9 @@ def card_phrase(phrase: str) -> Pred:
     m = re.fullmatch(r"(.*?)\s*card", p)
     if not m:
         raise Unsupported(phrase)
+    alts = re.fullmatch(r"(\w+) or (\w+)", m.group(1))
+    if alts and not tests:  # "artifact or creature card"
+        return AnyOf((card_phrase(alts.group(1) + " card"), card_phrase(alts.group(2) + " card")))
     for w in m.group(1).split():
         if w == "permanent":
             tests.append(_any([IsType(t) for t in PERMANENT_TYPES]))
@@ -166,6 +181,8 @@ def card_phrase(phrase: str) -> Pred:
             tests.append(Not(IsType(CARD_TYPES[w[3:]])))
         elif w == "basic":
             tests.append(HasSupertype("Basic"))
+        elif w[:1].isupper() and w.isalpha():  # "target Zombie card"
+            tests.append(HasSubtype(w))
         else:
             raise Unsupported(phrase)
     return all_of(*tests)

@@ -20,7 +20,8 @@ def token_card(spec: TokenSpec) -> CardDef:
     lines = [", ".join(k.capitalize() for k in spec.keywords)] if spec.keywords else []
     if spec.text:
         lines.append(spec.text)
-    card = CardDef(spec.subtypes, None, TypeLine((), types, tuple(spec.subtypes.split())), text="\n".join(lines),
+    type_line = TypeLine((), types, tuple(spec.subtypes.split()))
+    card = CardDef(spec.name or spec.subtypes, None, type_line, text="\n".join(lines),
                    power=spec.power or "*", toughness=spec.toughness or "*",
                    abilities=[KeywordAbility(k, keyword=k) for k in spec.keywords], colors_override=cols)
     if spec.text:

@@ -12,6 +12,8 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    ActiveHandAtMost,
+    AttachedHost,
     AttachedPowerAtLeast,
     CastTrigger,
     CombatTrigger,
@@ -19,13 +21,17 @@ from .ir import (
     ControllersOf,
     CounterRemovedTrigger,
     CreatureAttacksYouTrigger,
+    DiesDealtDamageBySelf,
     EitherTrigger,
     EnchantedCombatTrigger,
     EnteredObject,
     EntersUnderControlTrigger,
+    EventObject,
     EventValue,
+    GraveyardHasAtLeast,
     If,
     NoCreatures,
+    NotCastFromHand,
     OtherCombatant,
     PlayerDealtDamageTrigger,
     PlayerEventTrigger,
@@ -40,7 +46,8 @@ from .ir import (
     ZoneChangeTrigger,
 )
 from .model import TriggeredAbility
-from .targets import Unsupported, object_phrase
+from .targets import Unsupported, card_phrase, object_phrase
+from .wording import num
 
 
 def _player_refs(key: str) -> dict[str, Ref]:
@@ -54,7 +61,11 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
     "blocks a creature": {"that creature": EventValue("attacker")},
     "attacks or blocks": {},
     "blocks or becomes blocked by a creature": {"that creature": OtherCombatant()},
+    "blocks or becomes blocked": {},
+    "becomes blocked": {},
+    "becomes blocked by a creature": {"that creature": EventValue("blocker")},
     "deals combat damage to a player": _player_refs("target"),
+    "deals combat damage to a creature": {"that creature": EventValue("target")},
     "deals damage to an opponent": _player_refs("target"),
     "deals damage": {},
 }
@@ -106,12 +117,18 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         if m.group(2) == "dies":
             return "dies", ZoneChangeTrigger("dies", who), refs, True
         return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+    if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
+        return "dies", DiesDealtDamageBySelf(), {}, True
+    if cond == "a creature enters the battlefield under your control":  # Angelic Chorus
+        return "etb", ZoneChangeTrigger("battlefield", "a creature you control"), {"it": EventObject("new")}, False
     m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \
         re.fullmatch(r"the beginning of (the) (end step)", cond) or \
         re.fullmatch(r"the beginning of (each) player's (upkeep|draw step)", cond)
     if m:
         step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
         return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
+    if cond == "the beginning of each opponent's upkeep":  # Lavaborn Muse
+        return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
     if cond == "the beginning of the upkeep of enchanted creature's controller":
         return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
     m = re.fullmatch(r"(~|enchanted creature) becomes the target of a spell or ability", cond)
@@ -123,6 +140,9 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
+    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks|deals damage)", cond)
+    if m:  # Contaminated Bond: the host's controller is "its controller"
+        return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost()}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
@@ -155,6 +175,14 @@ def _intervening_if(text: str) -> Condition:
     m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
     if m:  # Arachnus Web
         return AttachedPowerAtLeast(int(m.group(1)))
+    if text == "you didn't cast it from your hand":
+        return NotCastFromHand()
+    m = re.fullmatch(r"(\w+) or more (.+?) cards are in your graveyard", text)
+    if m and num(m.group(1)) is not None:
+        return GraveyardHasAtLeast(num(m.group(1)) or 0, card_phrase(m.group(2) + " card"))
+    m = re.fullmatch(r"that player has (\w+) or fewer cards in hand", text)
+    if m and num(m.group(1)) is not None:
+        return ActiveHandAtMost(num(m.group(1)) or 0)
     raise Unsupported(text)
 
 
@@ -163,9 +191,10 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     m = re.fullmatch(r"(When|Whenever|At) (.+?), (?:if (.+?), )?(.+)", t)
     if not m:
         return None
+    m = _split_trigger(t) or m
     event, condition, refs, leaves = trigger_condition(m.group(2))
     effect_text = m.group(4)
-    optional = effect_text.startswith("you may ")
+    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGC]\})+\.", effect_text)
     if optional:
         effect_text = effect_text[len("you may "):]
     c = compile_effect(effect_text[0].upper() + effect_text[1:], refs)
@@ -175,3 +204,18 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
         effect = (If(check, effect),)
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs),
                             optional=optional, leaves_battlefield=leaves, intervening=check)
+
+
+def _split_trigger(t: str) -> re.Match | None:
+    """The trigger condition may hold commas ("Whenever you cast a white, blue, black, or red
+    spell, ..."): the first comma whose words before it are a condition ends it."""
+    for m in re.finditer(r", ", t):
+        head = re.fullmatch(r"(When|Whenever|At) (.+)", t[:m.start()])
+        if head is None or "," not in head.group(2):
+            continue
+        try:
+            trigger_condition(head.group(2))
+        except Unsupported:
+            continue
+        return re.fullmatch(r"(When|Whenever|At) (" + re.escape(head.group(2)) + r"), (?:if (.+?), )?(.+)", t)
+    return None

@@ -8,6 +8,7 @@ KEYWORDS = {
     "flying", "first strike", "double strike", "deathtouch", "lifelink", "vigilance", "haste",
     "defender", "trample", "reach", "flash", "fear", "intimidate", "shroud", "hexproof",
     "indestructible", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "menace",  # can't be blocked except by two or more creatures (a blocking restriction, 509.1b / 309.2a)
 }
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20}
@@ -16,7 +17,7 @@ CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "En
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _IRREGULAR = {"elves": "elf", "plains": "plains", "sorceries": "sorcery", "merfolk": "merfolk",
-              "wolves": "wolf", "dwarves": "dwarf", "mice": "mouse"}
+              "wolves": "wolf", "dwarves": "dwarf", "mice": "mouse", "zombies": "zombie"}
 
 _ERA = [  # older wordings -> today's (the engine understands one wording of each)
     (r"comes into play", "enters the battlefield"),
@@ -46,7 +47,7 @@ def normalise(text: str, name: str, replace_name: bool = True) -> str:
     t = re.sub(r"\s*\([^)]*\)", "", text).strip()
     if replace_name:
         t = t.replace(name, "~")
-        short = name.split(",")[0]
+        short = re.split(r",| the ", name)[0]  # "Cho-Manno, Revolutionary"; "Phage the Untouchable"
         if short != name:
             t = re.sub(rf"\b{re.escape(short)}\b", "~", t)
     t = t.replace("−", "-").replace("—", "-")

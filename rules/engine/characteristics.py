@@ -182,6 +182,15 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.grants or ab.removes or ab.restriction:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities(ab.grants, ab.removes, ab.restriction),
                           from_static=True))
+    if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
+                          _abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
+    if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
+        granted: list[Any] = list(ab.grants_abilities)
+
+        def grant(ch: Characteristics) -> None:
+            ch.abilities = list(ch.abilities) + granted
+        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     if ab.no_activating:
@@ -290,6 +299,9 @@ def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
             n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
+        case ir.GraveyardCardsCDA(test):  # printed characteristics: no recursion
+            n = sum(1 for p in state.players for i in p.graveyard
+                    if matches(state, test, state.objects[i], base_chars(state, state.objects[i]), o.controller, o))
     return n, n
 
 
@@ -316,6 +328,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return ch.is_type("Creature")
         case ir.AffectsYourCreatures():
             return ch.is_type("Creature") and o.controller == src.controller
+        case ir.AffectsYourPermanents(test):
+            return o.controller == src.controller and matches(state, test, o, ch, src.controller, src)
         case ir.AffectsSelfAndGroup(test):
             return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
         case ir.AffectsSelfUnlessOpponentDamaged():
@@ -379,6 +393,9 @@ def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, in
             n = sum(1 for x in state.permanents() if x.id != o.id and x.card.is_type("Creature")
                     and mine & set(x.card.type_line.subtypes))
             return n, n
+        case ir.BonusPerPermanent(test, p, t):
+            n = sum(1 for x in state.permanents() if matches(state, test, x, base_chars(state, x), src.controller, src))
+            return p * n, t * n
         case ir.BonusPerSameName():
             n = sum(1 for x in state.permanents() if x.id != o.id and x.name == o.name and x.card.is_type("Creature"))
             return n, n
@@ -425,6 +442,14 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return any(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.ControlledByPlayer(player):
             return o.controller == player
+        case ir.NamedAsSource():
+            return ch.name == chars(state, source).name
+        case ir.BlockingSource():
+            return source.id in o.blocking
+        case ir.OtherThanSource():
+            return o.id != source.id
+        case ir.PowerAtMost(n):
+            return (ch.power or 0) <= n
         case ir.ControlledByEventPlayer():
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
         case ir.ManaValueAtMost(n):

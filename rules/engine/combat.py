@@ -68,6 +68,9 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
     ach = chars(state, attacker)
     if attacker.attacking is None:
         return f"{attacker.name} is not attacking"
+    for r in ch.restrictions:  # "~ can block only creatures with flying"
+        if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, attacker.controller, b):
+            return f"it can block only {r.text}"
     if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
         return f"{attacker.name} has flying"
     for kw, land in LANDWALK.items():
@@ -266,6 +269,9 @@ def declare_blockers_step(state: GameState) -> Gen:
             state.log_event(f"{defender} declares no blockers", "declare_blockers", player=defender)
         for bid, aid in ans.blocks:
             emit(state, "blocks", {"blocker": bid, "attacker": aid})
+        for aid in dict.fromkeys(aid for _, aid in ans.blocks):  # each blocked attacker once
+            emit(state, "becomes_blocked", {"attacker": aid,
+                                            "blockers": [bid for bid, a in ans.blocks if a == aid]})
     if not state.rules.damage_assignment_order:
         return
     # 509.2: the attacking player orders the blockers of each multiply-blocked attacker
@@ -316,6 +322,9 @@ def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) 
                 else "protection_block" if "protection" in why else "block_restriction"
             raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", state.rules.cite(concept))
     for aid, n in per_attacker.items():
+        if n == 1 and "menace" in chars(state, state.objects[aid]).keywords:
+            raise A.IllegalAction(f"{state.objects[aid].name} has menace: it can't be blocked except by two or "
+                                  "more creatures", state.rules.cite("block_restriction"))
         for r in chars(state, state.objects[aid]).restrictions:
             if isinstance(r, ir.MaxBlockers) and n > r.n:
                 raise A.IllegalAction(f"{state.objects[aid].name} can't be blocked by {r.text}",

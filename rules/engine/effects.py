@@ -11,10 +11,11 @@ from typing import Any
 
 from ..cards import card_names
 from ..cards.ir import Becomes, IsAlso, TokenSpec
-from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, parse_cost
 from ..cards.tokens import token_card
 from . import actions as A
-from .characteristics import add_effect, chars
+from .actions import IllegalAction
+from .characteristics import add_effect, chars, matches_card
 from .damage import (
     add_regeneration_shield,
     destroy as destroy_permanent,
@@ -26,6 +27,7 @@ from .decisions import (
     ChooseColorDecision,
     ChooseNameDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     Decision,
     DiscardDecision,
     YesNoDecision,
@@ -33,6 +35,7 @@ from .decisions import (
 from .events import emit
 from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
+from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
@@ -95,7 +98,24 @@ def destroy(state: GameState, ctx: EffectContext, which: Ids, regenerate: bool =
 def regenerate(state: GameState, ctx: EffectContext, which: Ids) -> None:
     for oid in list(which):
         if oid is not None:
+            o = state.objects.get(oid)
+            if o is not None and "cant_regenerate" in chars(state, o).restrictions:
+                state.log_event(f"{o.name} can't be regenerated this turn", "regenerate")
+                continue
             add_regeneration_shield(state, oid)
+
+
+def no_regeneration(state: GameState, ctx: EffectContext, which: Ids) -> None:
+    """"can't be regenerated this turn": its regeneration shields (which last the turn) are
+    gone, and no new one can be made (701.12 / 419.6b)."""
+    for oid in list(which):
+        o = state.objects.get(oid)
+        if o is None or o.zone != "battlefield" or not chars(state, o).is_type("Creature"):
+            continue
+        o.regen_shields = 0
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "eot",
+                                           restriction="cant_regenerate"))
+        state.log_event(f"{o.name} can't be regenerated this turn ({ctx.source.name})", "regenerate")
 
 
 def move_each(state: GameState, which: Ids, zone: str, says: str, concept: str) -> None:
@@ -174,6 +194,10 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
         if card is not None and "uncounterable" in chars(state, card).restrictions:
             state.log_event(f"{item.name} can't be countered", "uncounterable")
             continue
+        if (card is not None and chars(state, card).is_type("Creature")
+                and "creature_spells_uncounterable" in player_rules(state, item.controller)):
+            state.log_event(f"{item.name} can't be countered (creature spells can't be countered)", "uncounterable")
+            continue
         counter_item(state, item)
 
 
@@ -210,9 +234,10 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     if not ids:
         return
     duration = f"while:{ctx.source.id}" if effect.while_source else "eot"
+    pt = (ctx.x, ctx.x) if effect.x_pt else (effect.power, effect.toughness)
     add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, duration,
-                                       set_pt=(effect.power, effect.toughness), add_types=effect.types,
-                                       add_subtypes=effect.subtypes,
+                                       set_pt=pt, add_types=effect.types,
+                                       add_subtypes=effect.subtypes, grants=effect.grants,
                                        set_colors=frozenset(effect.colors) if effect.colors else None))
     what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes) + [t.lower() for t in effect.types])
     article = "a " if what else ""
@@ -220,8 +245,9 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     until = (f"for as long as {ctx.source.name} remains on the battlefield" if effect.while_source
              else "until end of turn")
     for i in ids:
-        state.log_event(f"{state.objects[i].name} becomes {article}{effect.power}/{effect.toughness}{what} {until}",
-                        "continuous")
+        with_kw = f" with {', '.join(effect.grants)}" if effect.grants else ""
+        state.log_event(f"{state.objects[i].name} becomes {article}{pt[0]}/{pt[1]}{what}{with_kw} "
+                        f"{until}", "continuous")
 
 
 def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) -> None:
@@ -316,6 +342,64 @@ def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: l
         state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
+def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> Gen:
+    """"... unless you discard a creature card": the controller may discard one (chosen from
+    their hand); returns whether they did."""
+    p = ctx.controller
+    cands = [i for i in state.player(p).hand if matches_card(state, test, state.objects[i], p, ctx.source)]
+    if not cands:
+        return False
+    ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: discard {what}?")
+    if not ans.yes:
+        return False
+    oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to discard", cands, zones=("hand",),
+                                   concept="discard", hidden=True)
+    discard_card(state, p, oid)
+    return True
+
+
+def pay_or_not(state: GameState, player: str, cost_text: str, prompt: str) -> Gen:
+    """Ask `player` whether to pay a mana cost as something resolves ("unless its controller
+    pays {1}", "you may pay {1}{G}"); a player who can't pay isn't asked.  Returns whether
+    they paid (mana abilities are activated automatically, 605.3a / 411.2)."""
+    cost = parse_cost(cost_text) or ManaCost()
+    try:
+        plan = plan_payment(state, player, cost, None)
+    except IllegalAction:
+        state.log_event(f"{player} can't pay {cost}", "cost_unpayable", player=player)
+        return False
+    ans, _ = yield YesNoDecision(player, prompt)
+    if not ans.yes:
+        state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
+        return False
+    pay_mana(state, player, plan, cost)
+    return True
+
+
+def tap_or_untap(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
+    """"Tap or untap target creature": the controller chooses as it resolves (Twitch, Puppeteer)."""
+    for oid in list(which):
+        if oid is None or oid not in state.objects or state.objects[oid].zone != "battlefield":
+            continue
+        ans, _ = yield ChooseWordDecision(ctx.controller, f"{ctx.source.name}: tap or untap "
+                                          f"{state.objects[oid].name}?", options=("tap", "untap"),
+                                          concept="resolve_choices")
+        tap(state, ctx, [oid], untap=ans.words[0] == "untap")
+
+
+def return_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],
+                  what: str) -> Gen:
+    """Each player chooses a permanent of theirs among its candidates and returns it to its
+    owner's hand (Stampeding Wildebeests, Sunken Hope); in APNAP order, then all at once."""
+    chosen: list[int] = []
+    for p, cands in chooser_candidates:
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to return to its owner's hand",
+                                       cands, concept="resolve")
+        if oid is not None:
+            chosen.append(oid)
+    bounce(state, ctx, chosen)
+
+
 def create_tokens(state: GameState, ctx: EffectContext, spec: TokenSpec, n: int) -> None:
     token = token_card(spec)
     # 2014 110.5a: owned by the player under whose control it entered; 2009 216.1: by the
@@ -373,6 +457,36 @@ def gain_control(state: GameState, ctx: EffectContext, which: Ids, duration: str
             continue
         add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, duration,
                                            controller=ctx.controller))
+
+
+def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str) -> None:
+    """"target opponent gains control of it" (layer 2, for the rest of the game)."""
+    for oid in which:
+        o = state.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "battlefield":
+            continue
+        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "forever",
+                                           controller=player))
+        state.log_event(f"{player} gains control of {o.name}", "control_change")
+
+
+def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
+    """"that player loses the game" (2014 104.3e / 2009 102.3); not a player who can't lose."""
+    for p in list(who):
+        if p is None or state.player(p).lost or "cant_lose" in player_rules(state, p):
+            continue
+        state.player(p).lost = True
+        state.log_event(f"{p} loses the game ({ctx.source.name})", "lose_effect", player=p)
+    state.check_game_over()
+
+
+def win_game(state: GameState, ctx: EffectContext, who: Names) -> None:
+    """"you win the game" (2014 104.2b / 2009 102.2b): the others lose; not if they can't."""
+    for p in list(who):
+        if p is None or state.player(p).lost or "cant_win" in player_rules(state, p):
+            continue
+        state.log_event(f"{p} wins the game ({ctx.source.name})", "win_effect", player=p)
+        lose_game(state, ctx, list(state.opponents(p)))
 
 
 def extra_turn(state: GameState, ctx: EffectContext, who: Names) -> None:
@@ -525,15 +639,3 @@ def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> G
                 discard_card(state, p, oid)
 
 
-def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str | None) -> None:
-    """"Target opponent gains control of Jinxed Idol": a control-changing effect with no end
-    (layer 2, 613.1b / 418.5a)."""
-    if player is None:
-        return
-    for oid in which:
-        o = state.objects.get(oid) if oid is not None else None
-        if o is None or o.zone != "battlefield":
-            continue
-        add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "forever",
-                                           controller=player))
-        state.log_event(f"{player} gains control of {o.name}", "control_change", player=player)

@@ -40,7 +40,8 @@ def enter_battlefield(state: GameState, oid: int, controller: str, *, tapped: bo
 
 
 # what "As ~ enters the battlefield, choose a ..." offers, by what the compiler read
-AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_TYPES}
+AS_ENTERS_CHOICES: dict[str, tuple[str, ...]] = {"basic land type": BASIC_LAND_TYPES,
+                                                 "color": ("white", "blue", "black", "red", "green")}
 
 
 def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef | None = None) -> Gen:

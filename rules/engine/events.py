@@ -9,13 +9,15 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import board_condition, chars, end_effects, matches, update_control
+from .characteristics import board_condition, chars, end_effects, matches, matches_card, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
 
 def emit(state: GameState, kind: str, data: dict) -> None:
     """Something happened that abilities may trigger on (603.2)."""
+    if kind == "damage":  # remembered for the turn (Sengir Vampire, Incinerate)
+        state.damage_this_turn.append((data["source"], data["target"], data["amount"]))
     emit_event(state, Event(kind, data))
 
 
@@ -76,6 +78,15 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
         return False
     if isinstance(ab.intervening, ir.NoCreatures | ir.AttachedPowerAtLeast | ir.FewerThanAnOpponent):
         return board_condition(state, ab.intervening, src, src.controller)
+    if isinstance(ab.intervening, ir.NotCastFromHand):  # Phage: judged on the event that put it there
+        old = ev.data.get("old")
+        return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+    if isinstance(ab.intervening, ir.GraveyardHasAtLeast):  # Mortal Combat
+        n = sum(1 for i in state.player(src.controller).graveyard
+                if matches_card(state, ab.intervening.test, state.objects[i], src.controller, src))
+        return n >= ab.intervening.n
+    if isinstance(ab.intervening, ir.ActiveHandAtMost):  # "if that player has two or fewer cards in hand"
+        return ev.kind == "step_begin" and len(state.player(ev["active"]).hand) <= ab.intervening.n
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
@@ -88,11 +99,16 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                 return False
             if whose == "yours":
                 return ev["active"] == src.controller
+            if whose == "opponents":  # "each opponent's upkeep"
+                return ev["active"] != src.controller
             if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
                 host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
                 return host is not None and ev["active"] == host.controller
             return True
-        case ir.CombatTrigger(kind):
+        case ir.CombatTrigger(kind, who):
+            if who == "enchanted":  # "Whenever enchanted creature attacks or blocks"
+                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                return host is not None and _combat_met(kind, ev, host)
             return _combat_met(kind, ev, src)
         case ir.CastTrigger(who, test):
             if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
@@ -109,8 +125,14 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev["object"] == (src.id if who == "self" else src.attached_to)
         case ir.CounterRemovedTrigger(kind):
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
-        case ir.NextEndStep():
-            return ev.kind == "step_begin" and ev["step"] == "end"
+        case ir.DiesDealtDamageBySelf():
+            if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
+                return False
+            old = ev["old"]
+            return old.card.is_type("Creature") and any(
+                s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
+        case ir.NextEndStep(step):
+            return ev.kind == "step_begin" and ev["step"] == step
         case ir.NextEndOfCombat():
             return ev.kind == "step_begin" and ev["step"] == "end_combat"
         case ir.Never():
@@ -210,6 +232,8 @@ def flush(state: GameState) -> None:
             end_effects(state, f"while:{old.id}")
     update_control(state)  # a control-changing Aura that came or went (layer 2)
     left = tuple(old for old, _ in changes if old.zone == "battlefield")
+    state.to_graveyard_from_battlefield += [new.id for old, new in changes
+                                            if old.zone == "battlefield" and new.zone == "graveyard"]
     for old, new in changes:
         emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
                    lookback=left)
@@ -241,8 +265,16 @@ def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
         return blocks
     if kind == "attacks or blocks":
         return attacks or blocks
+    if kind == "becomes blocked":  # once, however many creatures block it (509.1h / 309.2f)
+        return ev.kind == "becomes_blocked" and ev["attacker"] == src.id
+    if kind == "blocks or becomes blocked":
+        return blocks or (ev.kind == "becomes_blocked" and ev["attacker"] == src.id)
+    if kind == "becomes blocked by a creature":  # once for each creature blocking it
+        return ev.kind == "blocks" and ev["attacker"] == src.id
     if kind == "blocks or becomes blocked by a creature":
         return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
+    if kind == "deals combat damage to a creature":
+        return damage and ev["combat"] and isinstance(ev["target"], int)
     if kind == "deals combat damage to a player":
         return damage and ev["combat"] and isinstance(ev["target"], str)
     if kind == "deals damage to an opponent":

@@ -23,7 +23,7 @@ from .events import emit, emit_targeted
 from .objects import Obj, StackItem
 from .payment import pay_mana, plan_payment
 from .player_rules import land_plays, player_rules
-from .spell_costs import extra_cost
+from .spell_costs import cost_increase, cost_reduction, extra_cost, sacrifice_all_as_cost
 from .state import EffectContext, GameState
 from .targets import check_targets, legal_targets, targets_text
 from .zones import move
@@ -73,6 +73,10 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
     target it needs and can't have (601.2c)."""
     if "cant_cast" in player_rules(state, player):
         return "they can't cast spells this turn"
+    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):
+        return "they can't cast creature spells"
+    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):
+        return "they can't cast more than one spell each turn"
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:
             return f"nothing to target ({spec.text})"
@@ -90,7 +94,8 @@ def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment
                               state.rules.cite("cast_free"))
     if a.modes:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
-    extra = extra_cost(o, len(a.targets))
+    extra = max(extra_cost(o, len(a.targets)) + cost_increase(state, o, a.player) - cost_reduction(state, o, a.player),
+                0)
     plan = plan_payment(state, a.player, ManaCost().plus_generic(extra), a.paying, exclude=(), casting=o.id)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     ab = spell_ability(o)
@@ -104,12 +109,16 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
-    extra = extra_cost(o, len(a.targets))
+    extra = max(extra_cost(o, len(a.targets)) + cost_increase(state, o, a.player) - cost_reduction(state, o, a.player),
+                0)
+    from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)
+    state.objects[new_id].cast_from = from_zone
+    state.player(a.player).spells_cast += 1
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),
-                     division=division)
+                     division=division, data=sacrifice_all_as_cost(state, o, a.player))
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name} without paying its mana cost"
                     f"{targets_text(state, item.targets, item.division)}", "cast_free", player=a.player)

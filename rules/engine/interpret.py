@@ -83,6 +83,12 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
                 if known is not None:
                     controllers.append(known.controller)
             return controllers
+        case ir.OwnedBy(objects, players):
+            owners = set(refs(state, ctx, players))
+            return [i for i in refs(state, ctx, objects) if i is not None and state.objects[i].owner in owners]
+        case ir.EventObject(key):
+            moved = ctx.data.get(key)
+            return [moved.id] if moved is not None else []
         case ir.Both(parts):
             return [r for part in parts for r in refs(state, ctx, part)]
     raise TypeError(f"not a reference: {ref!r}")
@@ -131,6 +137,19 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
                 if known is not None:
                     return max(chars(state, known).toughness or 0, 0)
             return 0
+        case ir.CountPlayerControls(kind, test):
+            return sum(1 for o in state.permanents(player)
+                       if (kind != "creature" or chars(state, o).is_type("Creature"))
+                       and matches(state, test, o, chars(state, o), player, ctx.source))
+        case ir.BlockingSourceCount():
+            return sum(1 for o in state.permanents() if ctx.source.id in o.blocking)
+        case ir.HandSize(players):
+            whose = [player] if players is None else [p for p in refs(state, ctx, players) if p is not None]
+            return sum(len(state.player(p).hand) for p in whose if p)
+        case ir.CardsInGraveyards(test, yours_only):
+            owners = [ctx.controller] if yours_only else [p.name for p in state.players]
+            return sum(1 for p in owners for i in state.player(p).graveyard
+                       if matches_card(state, test, state.objects[i], ctx.controller, ctx.source))
     raise TypeError(f"not an amount: {amt!r}")
 
 
@@ -146,6 +165,17 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return board_condition(state, cond, ctx.source, ctx.controller)
         case ir.AGraveyardHasAtLeast(k):
             return any(len(p.graveyard) >= k for p in state.players)
+        case ir.LostFlip():
+            return ctx.data.get("flip_won") is False
+        case ir.NotCastFromHand():
+            old = ctx.data.get("old")
+            return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+        case ir.GraveyardHasAtLeast(k, test):
+            return sum(1 for i in state.player(ctx.controller).graveyard
+                       if matches_card(state, test, state.objects[i], ctx.controller, ctx.source)) >= k
+        case ir.ActiveHandAtMost(k):
+            active = ctx.data.get("active")
+            return isinstance(active, str) and len(state.player(active).hand) <= k
         case ir.RememberedCardIs(key, test, not_named):
             found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
             if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
@@ -200,6 +230,49 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)
                           and not (other and o.id == ctx.source.id)]) for p in r(players)]
             yield from E.sacrifice_chosen(state, ctx, cands, what)
+        case ir.UnlessDiscard(test, what, body):
+            if not (yield from E.may_discard(state, ctx, test, what)):
+                yield from run_effects(state, ctx, body)
+        case ir.GiveControl(objects, players):
+            for p in r(players):
+                if p is not None:
+                    E.give_control(state, ctx, r(objects), p)
+        case ir.TapOrUntap(objects):
+            yield from E.tap_or_untap(state, ctx, r(objects))
+        case ir.ShuffleGraveyardIntoLibrary(players):
+            Z.shuffle_graveyard_into_library(state, ctx, r(players))
+        case ir.ShuffleSourceIntoLibrary():
+            Z.shuffle_spell_into_library(state, ctx)
+        case ir.NoRegenerationIfDealtDamage(objects):
+            dealt = {t for s, t, k in state.damage_this_turn if s == ctx.source.id and k > 0}
+            E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
+        case ir.EachMayPutFromHand(players, test, what):
+            yield from Z.each_may_put_from_hand(state, ctx, r(players), test, what)
+        case ir.MayPay(cost, body):
+            if (yield from E.pay_or_not(state, ctx.controller, cost, f"{ctx.source.name}: pay {cost}?")):
+                yield from run_effects(state, ctx, body)
+        case ir.ReturnDiedThisTurn(test):
+            gone = set(state.to_graveyard_from_battlefield)
+            cards = [i for i in state.player(ctx.controller).graveyard
+                     if i in gone and matches_card(state, test, state.objects[i], ctx.controller, ctx.source)]
+            E.bounce(state, ctx, cards)
+        case ir.FlipCoin():
+            won = state.rng.random() < 0.5
+            ctx.data["flip_won"] = won
+            state.log_event(f"{ctx.controller} flips a coin and {'wins' if won else 'loses'} the flip", "coin_flip",
+                            player=ctx.controller)
+        case ir.LoseGame(players):
+            E.lose_game(state, ctx, r(players))
+        case ir.WinGame(players):
+            E.win_game(state, ctx, r(players))
+        case ir.DoubleLife(players):
+            for p in r(players):
+                if p is not None:
+                    gain_life(state, p, max(state.player(p).life, 0), ctx.source.name)
+        case ir.ReturnChosen(players, test, what):
+            cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
+                     for p in r(players)]
+            yield from E.return_chosen(state, ctx, cands, what)
         case ir.Draw(players, amt):
             k = n(amt)
             E.draw(state, ctx, r(players), k)
@@ -209,6 +282,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.GainLife(players, amt):
             k = n(amt)
             E.gain_life(state, ctx, r(players), k)
+        case ir.LoseLife(players, amt) if isinstance(amt, ir.Times) and isinstance(amt.b, ir.CountPlayerControls):
+            for p in r(players):  # "Each player loses 1 life for each creature they control"
+                E.lose_life(state, ctx, [p], amount(state, ctx, amt, p))
         case ir.LoseLife(players, amt):
             k = n(amt)
             E.lose_life(state, ctx, r(players), k)
@@ -273,6 +349,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.switch_pt(state, ctx, r(objects))
         case ir.Becomes(objects):
             E.becomes(state, ctx, r(objects), effect)
+        case ir.Pump(objects, power, toughness, grants, scale) if scale is not None:
+            k = n(scale)
+            E.pump(state, ctx, r(objects), power * k, toughness * k, grants)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):
@@ -305,8 +384,6 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.PumpBy(objects, amt, grants):
             k = n(amt)
             E.pump(state, ctx, r(objects), k, k, grants)
-        case ir.GiveControl(objects, to):
-            E.give_control(state, ctx, r(objects), next((p for p in r(to) if p is not None), None))
         case ir.PutIntoHand(objects):
             E.move_each(state, r(objects), "hand", "is put into its owner's hand", "resolve")
         case ir.SkipNextCombat(players):
@@ -360,11 +437,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, body)
             else:
                 yield from run_effects(state, ctx, orelse)
-        case ir.AtNextEndStep(body, text):
+        case ir.AtNextEndStep(body, text, step):
             # 603.7: a delayed triggered ability that does `body` with what this effect knew
             snapshot = copy.copy(ctx)
             snapshot.data = dict(ctx.data)
-            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(), effect=body, remembers=True)
+            ability = TriggeredAbility(text, event="delayed", condition=ir.NextEndStep(step), effect=body,
+                                       remembers=True)
             add_delayed(state, ability, ctx.source, ctx.controller, snapshot=snapshot)
         case ir.ChooseAtRandom(objects, key):
             E.choose_at_random(state, ctx, r(objects), key)

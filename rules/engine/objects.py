@@ -42,6 +42,8 @@ class Obj:
     # abilities activated this turn, by index (loyalty: once per turn)
     activated_this_turn: int = 0
     loyalty_activated: int = 0
+    ability_uses: dict[int, int] = field(default_factory=dict)  # ability index -> activations this turn
+    cast_from: str = ""  # a spell: the zone it was cast from ("hand"); read as it enters (Phage)
     # a copy (706 / 503): `card` holds the copiable values it took; this is the physical card
     # and its number, which it is again once it leaves the battlefield
     printed: tuple[CardDef, int] | None = None
@@ -99,6 +101,7 @@ class Player:
     exile: list[int] = field(default_factory=list)
     pool: Counter = field(default_factory=Counter)
     lands_played: int = 0
+    spells_cast: int = 0  # this turn (Rule of Law)
     last_turn: int = -1  # the number of this player's most recent turn (302.6 / 212.3f); -1: none yet
     drew_from_empty: bool = False
     lost: bool = False

@@ -27,18 +27,22 @@ def mana_amount(state: GameState, ab: ActivatedAbility, source: Obj) -> int:
 
 def mana_sources(state: GameState, player: str,
                  exclude: tuple[int, ...] = ()) -> list[tuple[Obj, int, ActivatedAbility]]:
-    """Untapped permanents with a mana ability whose only cost is {T}."""
+    """Untapped permanents with a mana ability whose only cost is {T} (of several, the one
+    that can make the most colors: a land granted "{T}: Add one mana of any color")."""
     out = []
     for o in state.permanents(player):
         if o.tapped or o.id in exclude or not can_activate_abilities(state, o):
             continue
+        best: tuple[int, ActivatedAbility] | None = None
         for i, ab in enumerate(activated_abilities(state, o), 1):
             c = ab.cost
-            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None:
-                if is_summoning_sick(state, o):
-                    continue
-                out.append((o, i, ab))
-                break
+            # a mana ability that does more than make mana (a painland's damage) is never
+            # activated by automatic payment: the player activates it
+            plain = ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.effect
+            if plain and (best is None or len(ab.mana_colors) > len(best[1].mana_colors)):
+                best = (i, ab)
+        if best is not None and not is_summoning_sick(state, o):
+            out.append((o, best[0], best[1]))
     return out
 
 

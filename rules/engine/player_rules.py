@@ -20,7 +20,7 @@ def player_rules(state: GameState, player: str) -> set[str]:
     that make a player win."""
     out: set[str] = set()
     for o, ab in _rules_statics(state):
-        if ab.player_rule and (o.controller == player) == (ab.rule_for == "you"):
+        if ab.player_rule and (ab.rule_for == "everyone" or (o.controller == player) == (ab.rule_for == "you")):
             out.add(ab.player_rule)
         if ab.opponent_rule and o.controller != player:
             out.add(ab.opponent_rule)

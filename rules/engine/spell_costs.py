@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from ..cards.mana import ManaCost
 from ..cards.model import StaticAbility
+from .characteristics import chars, matches_card
 from .objects import Obj
+from .state import GameState
+from .zones import move
 
 
 def x_spend_only(o: Obj) -> str:
@@ -14,13 +17,50 @@ def x_spend_only(o: Obj) -> str:
     return "".join(ab.x_spend_only for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.x_spend_only)
 
 
-def total_cost(o: Obj, x: int, targets: int, restricted: bool = True) -> ManaCost:
+def total_cost(o: Obj, x: int, targets: int, restricted: bool = True, state: GameState | None = None,
+               player: str = "") -> ManaCost:
     """The mana a spell costs once X and its targets are announced (601.2e / 409.1f): its
     mana cost with X (paid with the colors a "spend only ... mana on X" allows), plus any
-    "costs {N} more for each target beyond the first"."""
+    "costs {N} more for each target beyond the first", plus or minus what permanents and the
+    spell itself say (`state`: "Artifact and enchantment spells your opponents cast cost {2}
+    more", "this spell costs {6} less")."""
     cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
-    extra = extra_cost(o, targets)
-    return cost.plus_generic(extra) if extra else cost
+    extra = extra_cost(o, targets) + (cost_increase(state, o, player) if state is not None else 0)
+    cost = cost.plus_generic(extra) if extra else cost
+    less = cost_reduction(state, o, player) if state is not None else 0
+    return cost.minus_generic(less) if less else cost
+
+
+def cost_increase(state: GameState, o: Obj, player: str) -> int:
+    """"Artifact and enchantment spells your opponents cast cost {2} more to cast" (Aura of
+    Silence): judged on the spell's printed characteristics."""
+    n = 0
+    for perm in state.permanents():
+        if perm.controller == player:
+            continue
+        for ab in perm.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.opponents_spells_cost_more is not None:
+                test, more = ab.opponents_spells_cost_more
+                if matches_card(state, test, o, player, perm):
+                    n += more
+    return n
+
+
+def cost_reduction(state: GameState, o: Obj, player: str) -> int:
+    """"If an opponent controls at least four more creatures than you, this spell costs {6}
+    less to cast" (Avatar of Might)."""
+    n = 0
+    for ab in o.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.costs_less_if_outnumbered is not None:
+            more, less = ab.costs_less_if_outnumbered
+            mine = _creatures(state, player)
+            if any(_creatures(state, p) >= mine + more for p in state.opponents(player)):
+                n += less
+    return n
+
+
+def _creatures(state: GameState, player: str) -> int:
+    return sum(1 for p in state.permanents(player) if chars(state, p).is_type("Creature"))
 
 
 def extra_cost(o: Obj, targets: int) -> int:
@@ -28,3 +68,17 @@ def extra_cost(o: Obj, targets: int) -> int:
     added for `targets` targets (paid even when the mana cost isn't, 601.2e / 409.1f)."""
     extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
     return extra * (targets - 1) if extra and targets > 1 else 0
+
+
+def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
+    """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
+    paid as the spell is cast; what was sacrificed is remembered ("the sacrificed creatures")."""
+    kind = next((ab.sacrifice_all_as_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.sacrifice_all_as_cost), "")
+    if not kind:
+        return {}
+    victims = [p for p in state.permanents(player) if chars(state, p).is_type(kind.capitalize())]
+    for v in victims:
+        move(state, v.id, "graveyard")
+        state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
+    return {"sacrificed": victims}

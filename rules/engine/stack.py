@@ -17,6 +17,7 @@ from .characteristics import (
     chars,
     is_summoning_sick,
     matches,
+    matches_card,
     spell_ability,
     spell_targets,
 )
@@ -30,7 +31,7 @@ from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
-from .spell_costs import total_cost, x_spend_only
+from .spell_costs import sacrifice_all_as_cost, total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
 from .unenforced import announce_unenforced
@@ -79,6 +80,12 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
         return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", state.rules.cite("play_land"))
     if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
+    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):  # Rule of Law
+        verb = state.rules.word("cast").removesuffix("s")
+        return A.IllegalAction(f"{player} can't {verb} more than one spell each turn", state.rules.cite("cant"))
+    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):  # Steel Golem
+        verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
+        return A.IllegalAction(f"{player} can't {verb} creature spells", state.rules.cite("cant"))
     instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
     # "You may cast spells as though they had flash" (Leyline of Anticipation)
     instant = instant or "cast_as_though_flash" in player_rules(state, player)
@@ -111,12 +118,13 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
 def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[int]:
     """The payment plan for a spell; a spell whose X may be paid only with some colors
     ("Spend only black mana on X") that could be paid otherwise says so (601.2g / 409.1h)."""
-    cost = total_cost(o, x, len(a.targets))
+    cost = total_cost(o, x, len(a.targets), state=state, player=a.player)
     try:
         return plan_payment(state, a.player, cost, a.paying, exclude=(), casting=o.id)
     except A.IllegalAction:
         only = x_spend_only(o)
-        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False)):
+        if not only or not x or not _payable(state, a, total_cost(o, x, len(a.targets), restricted=False,
+                                                                        state=state, player=a.player)):
             raise
         colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
         raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
@@ -148,13 +156,17 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
-    cost = total_cost(o, a.x or 0, len(a.targets))
+    cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
+    from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
+    state.objects[new_id].cast_from = from_zone
+    state.player(a.player).spells_cast += 1
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, cost)
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division)
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
+                     data=sacrifice_all_as_cost(state, o, a.player))
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)
@@ -193,6 +205,13 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
                               f"{w('be_cast').replace('played', 'play')} a sorcery",
                               state.rules.cite(concept))
+    if ab.max_per_turn and o.ability_uses.get(a.index, 0) >= ab.max_per_turn:
+        times = {1: "once", 2: "twice"}.get(ab.max_per_turn, f"{ab.max_per_turn} times")
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only {times} "
+                              "each turn", state.rules.cite("activation_limit"))
+    if ab.only_during and (state.active != a.player or state.step != ab.only_during):
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
+                              f"your {ab.only_during}", state.rules.cite("activation_limit"))
     if cost.loyalty is not None:
         used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
         if used:
@@ -226,8 +245,11 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         kind, n = cost.remove_counters
         raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
                               state.rules.cite("cost_unpayable"))
-    if cost.discard and len(state.player(a.player).hand) < cost.discard:  # "Discard two cards"
-        raise A.IllegalAction(f"you have fewer than {cost.discard} cards in hand to discard",
+    if cost.discard_count and len(state.player(a.player).hand) < cost.discard_count:  # "Discard two cards"
+        raise A.IllegalAction(f"you have fewer than {cost.discard_count} cards in hand to discard",
+                              state.rules.cite("cost_unpayable"))
+    if cost.discard and not _discard_candidates(state, a.player, cost.discard.test, o):
+        raise A.IllegalAction(f"you have no {cost.discard.what} in your hand to discard",
                               state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
@@ -264,6 +286,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     if cost.remove_counters is not None:
         remove_counters(state, o, *cost.remove_counters, cause=f"to activate {o.name}'s ability")
     o.activated_this_turn += 1
+    o.ability_uses[a.index] = o.ability_uses.get(a.index, 0) + 1
     source_lki = o
     if cost.sacrifice_self:
         move(state, o.id, "graveyard")
@@ -272,16 +295,21 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         move(state, o.id, "exile")
         state.log_event(f"{o.name} is {state.rules.word('exiled')} to activate its ability", "exile",
                         player=a.player)
-    if cost.discard:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
+    if cost.discard_count:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
         hand = state.player(a.player).hand
-        if len(hand) == cost.discard:
+        if len(hand) == cost.discard_count:
             chosen = list(hand)
         else:
-            ans, _ = yield DiscardDecision(a.player, f"discard {cost.discard} cards to activate {o.name}",
-                                           cards=tuple(hand), count=cost.discard)
+            ans, _ = yield DiscardDecision(a.player, f"discard {cost.discard_count} cards to activate {o.name}",
+                                           cards=tuple(hand), count=cost.discard_count)
             chosen = list(ans.cards)
         for card in chosen:
             discard_card(state, a.player, card)
+    if cost.discard:  # "Discard a land card": chosen as the cost is paid (602.2b / 409.1f)
+        card = yield from choose_object(state, a.player, f"choose {cost.discard.what} to discard for {o.name}",
+                                        _discard_candidates(state, a.player, cost.discard.test, o), zones=("hand",),
+                                        concept="discard", hidden=True)
+        discard_card(state, a.player, card)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),
@@ -302,6 +330,9 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
         if cost.tap:
             tapped_for_mana(state, a.player, o)
+        if ab.effect:  # "... ~ deals 1 damage to you.": part of the mana ability, done at once
+            ctx = EffectContext(state, a.player, source_lki, [], a.x or 0)
+            yield from run_effects(state, ctx, ab.effect)
         flush(state)
         return
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
@@ -319,6 +350,11 @@ def _needle_of(state: GameState, o: Obj) -> str:
     return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
                  and any(isinstance(ab, StaticAbility) and ab.restriction == "cant_activate_nonmana"
                          for ab in src.card.abilities)), "an effect")
+
+
+def _discard_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
+    """Cards in `player`'s hand that could be discarded for a "Discard a land card" cost."""
+    return [i for i in state.player(player).hand if matches_card(state, test, state.objects[i], player, source)]
 
 
 def sacrifice_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:

@@ -67,6 +67,10 @@ class GameState:
     players: list[Player]
     objects: dict[int, Obj] = field(default_factory=dict)
     lki: dict[int, Obj] = field(default_factory=dict)  # last known information of objects that left a zone
+    # damage dealt this turn: (source id, recipient, amount) ("a creature dealt damage by ~ this turn")
+    damage_this_turn: list[tuple[int, Any, int]] = field(default_factory=list)
+    # cards put into a graveyard from the battlefield this turn (their ids in the graveyard)
+    to_graveyard_from_battlefield: list[int] = field(default_factory=list)
     battlefield: list[int] = field(default_factory=list)
     stack: list[StackItem] = field(default_factory=list)  # bottom first
     spell_ids: list[int] = field(default_factory=list)  # the cards of the spells on the stack

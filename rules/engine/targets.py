@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import ir
 from ..cards.model import TargetSpec
 from . import actions as A
 from .characteristics import chars, matches, matches_card, protected_from
@@ -56,6 +57,8 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
             return ("it must be an opponent", legal)
         if t != controller and "hexproof" in player_rules(state, t):  # "You have hexproof" (Leyline of Sanctity)
             return ("they have hexproof", state.rules.cite("hexproof"))
+        if "shroud" in player_rules(state, t):  # True Believer: "You have shroud"
+            return ("that player has shroud", state.rules.cite("shroud"))
         return None
     if spec.kind == "spell":
         item = state.stack_item(t)
@@ -88,6 +91,11 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         return ("it must be " + spec.text.removeprefix("target "), legal)
     if "shroud" in ch.keywords:
         return ("it has shroud", state.rules.cite("shroud"))
+    if source.zone in ("hand", "stack"):  # a spell (being cast, or resolving)
+        spell = chars(state, source)
+        for r in ch.restrictions:
+            if isinstance(r, ir.UntargetableBy) and matches(state, r.test, source, spell, controller, source):
+                return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
     if "hexproof" in ch.keywords and o.controller != controller:
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):

@@ -12,7 +12,7 @@ from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .entering import begin_with_opening_hand
 from .manual import do_manual
-from .player_rules import max_hand_size
+from .player_rules import max_hand_size, player_rules
 from .refs import candidates, known_name, name_of, resolve_ref
 from .state import GameOver, GameState
 
@@ -213,9 +213,13 @@ def next_turn(state: GameState) -> None:
         raise GameOver()
     for p in state.players:
         p.lands_played = 0
+        p.spells_cast = 0
+    state.damage_this_turn = []
+    state.to_graveyard_from_battlefield = []
     for o in state.permanents():
         o.activated_this_turn = 0
         o.loyalty_activated = 0
+        o.ability_uses = {}
     state.log_event(f"turn {state.turn}: {state.active}'s turn", "new_turn")
 
 
@@ -292,6 +296,21 @@ def _untap_step(state: GameState) -> None:
     state.log_event(f"{state.active} untaps {n} permanent{'s' if n != 1 else ''}", "untap",
               player=state.active)
     end_effects(state, f"untap:{state.active}")  # "during its controller's next untap step"
+    _untap_others(state)
+
+
+def _untap_others(state: GameState) -> None:
+    """Seedborn Muse: "Untap all permanents you control during each other player's untap step"."""
+    for p in state.players:
+        if p.name == state.active or p.lost or "untap_during_others" not in player_rules(state, p.name):
+            continue
+        n = 0
+        for o in state.permanents(p.name):
+            if o.tapped and "doesnt_untap" not in chars(state, o).restrictions:
+                o.tapped = False
+                n += 1
+        state.log_event(f"{p.name} untaps {n} permanent{'s' if n != 1 else ''} during {state.active}'s untap step",
+                        "untap", player=p.name)
 
 
 def _cleanup_step(state: GameState) -> Gen:
@@ -338,6 +357,8 @@ def _empty_pools(state: GameState, burn: bool) -> None:
     for p in state.players:
         n = sum(p.pool.values())
         if not n:
+            continue
+        if "pools_dont_empty" in player_rules(state, p.name):  # Upwelling
             continue
         text = pool_text(p.pool)
         p.pool.clear()

@@ -520,3 +520,57 @@ def search_one_tapped_one_to_hand(state: GameState, ctx: EffectContext, test: Pr
         else:
             move(state, oid, "hand")
             state.log_event(f"{p} puts {name} into their hand", "search", player=p)
+
+
+def shuffle_graveyard_into_library(state: GameState, ctx: EffectContext, who: Players) -> None:
+    """"Target player shuffles their graveyard into their library" (Reminisce)."""
+    for p in who:
+        cards = list(state.player(p).graveyard)
+        for oid in cards:
+            move(state, oid, "library")
+        state.rng.shuffle(state.player(p).library)
+        state.log_event(f"{p} shuffles their graveyard ({len(cards)} card{'s' if len(cards) != 1 else ''}) into "
+                        "their library", "shuffle_library", player=p)
+    state.invalidate()
+
+
+def shuffle_spell_into_library(state: GameState, ctx: EffectContext) -> None:
+    """"Shuffle ~ into its owner's library" as the spell resolves (the Beacons): it leaves the
+    stack for its owner's library instead of the graveyard (608.2k / 413.2i: only a spell
+    still on the stack goes to the graveyard)."""
+    item = ctx.item
+    if item is None or item.kind != "spell" or item not in state.stack:
+        return
+    o = state.objects.get(item.source_id)
+    if o is None or o.spell_copy:  # a copy isn't a card: it ceases to exist as it leaves the stack
+        return
+    state.stack.remove(item)
+    move(state, o.id, "library")
+    state.rng.shuffle(state.player(o.owner).library)
+    state.log_event(f"{o.name} is shuffled into {o.owner}'s library", "shuffle_library", player=o.owner)
+    state.invalidate()
+
+
+def each_may_put_from_hand(state: GameState, ctx: EffectContext, who: Iterable[str], test: Pred, what: str) -> Gen:
+    """"each other player may put a creature card from their hand onto the battlefield": in
+    APNAP order each player chooses one or none (2014 101.4 / 2009 103.4), then they all
+    enter the battlefield at the same time, each under its chooser's control."""
+    entries: list[tuple[int, str]] = []
+    order = [p.name for p in state.apnap() if p.name in set(who)]
+    for p in order:
+        cands = [i for i in state.player(p).hand if _is(state, test, i, p, ctx.source)]
+        if not cands:
+            continue
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: put {what} from your hand onto the battlefield?")
+        if not ans.yes:
+            state.log_event(f"{p} puts nothing onto the battlefield ({ctx.source.name})", "put_onto_battlefield",
+                            player=p)
+            continue
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from your hand", cands,
+                                       zones=("hand",), concept="put_onto_battlefield", hidden=True)
+        if oid is not None:
+            entries.append((oid, p))
+            state.log_event(f"{p} puts {state.objects[oid].name} {state.rules.word('onto_battlefield')}",
+                            "put_onto_battlefield", player=p)
+    if entries:
+        yield from enter_together(state, entries)

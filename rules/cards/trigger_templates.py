@@ -23,7 +23,6 @@ from .ir import (
     CreatureAttacksYouTrigger,
     DiesDealtDamageBySelf,
     EitherTrigger,
-    EnchantedCombatTrigger,
     EnteredObject,
     EntersUnderControlTrigger,
     EventObject,
@@ -135,8 +134,6 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         who = "self" if m.group(1) == "~" else "enchanted"
         return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
-    if cond == "enchanted creature attacks or blocks":  # Primal Cocoon
-        return "attacks or blocks", EnchantedCombatTrigger("attacks or blocks"), {}, False
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False

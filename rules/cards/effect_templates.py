@@ -62,6 +62,7 @@ from .ir import (
     GiveControl,
     GreatestPowerYouControl,
     HalfLibrary,
+    HasColor,
     If,
     IsAlso,
     KeepOneDiscardRest,
@@ -82,6 +83,8 @@ from .ir import (
     OtherPlayers,
     PlayWithoutPaying,
     PowerDividedByController,
+    PreventFromSourcesThisTurn,
+    PreventNextDamageTo,
     PreventThisTurn,
     ProtectionFromChosenColor,
     Pump,
@@ -353,6 +356,22 @@ def _unpreventable(m: re.Match, out: Compiled) -> None:
     if not isinstance(last, DealDamage):
         raise Unsupported(m.group(0))
     out.steps[-1] = dataclasses.replace(last, unpreventable=True)
+
+
+@template(r"Prevent the next (\w+) damage that would be dealt to (.+?) this turn")
+def _prevent_next(m: re.Match, out: Compiled) -> None:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(PreventNextDamageTo(n, recipients(m.group(2), out)))
+
+
+@template(r"Prevent all damage that (white|blue|black|red|green) sources and (white|blue|black|red|green) sources "
+          r"would deal this turn")
+def _prevent_colors(m: re.Match, out: Compiled) -> None:
+    """Luminesce."""
+    colors = tuple(HasColor(NAME_TO_COLOR[c]) for c in (m.group(1), m.group(2)))
+    out.steps.append(PreventFromSourcesThisTurn(AnyOf(colors)))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")

@@ -1189,6 +1189,23 @@ class PreventThisTurn:
 
 
 @dataclass(frozen=True)
+class PreventNextDamageTo:
+    """"Prevent the next N damage that would be dealt to target creature or player this turn"
+    (a prevention shield, 615.7 / 419.7b)."""
+
+    amount: int
+    to: Ref
+
+
+@dataclass(frozen=True)
+class PreventFromSourcesThisTurn:
+    """"Prevent all damage that black sources and red sources would deal this turn": sources
+    matching `test`."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
 class RedirectNextDamage:
     """"The next N damage that a source of your choice would deal to you and/or permanents you
     control this turn is dealt to [target] instead" (a redirection shield, 614.9 / 419.6c): the
@@ -1313,7 +1330,8 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | OpponentsCantCast | ExtraTurn | Pump | SwitchPT | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
-    | PreventThisTurn | RedirectNextDamage | CopySpell | PlayWithoutPaying | Unenforced | May | If | AtNextEndStep
+    | PreventThisTurn | PreventNextDamageTo | PreventFromSourcesThisTurn | RedirectNextDamage
+    | CopySpell | PlayWithoutPaying | Unenforced | May | If | AtNextEndStep
     | AttachSourceTo | LifelinkGain
     | DeathtouchDestroy | ChooseAtRandom | AttacksIfAble | SearchLibraryOf | ChooseName
     | ExileFromGraveyard | ExileNamesakes | ChooseExiled | ExileLibrary | ShufflePermanentsIn
@@ -1653,8 +1671,19 @@ class DoubleDamageFromYourSpells:
     test: Pred
 
 
+@dataclass(frozen=True)
+class PreventAllToSelf:
+    """"Prevent all damage that would be dealt to ~" (Cho-Manno, Revolutionary)."""
+
+
+@dataclass(frozen=True)
+class DoubleAllDamage:
+    """"If a source would deal damage to a creature or player, it deals double that damage to
+    that creature or player instead" (Furnace of Rath, 614.1a / 419.1a)."""
+
+
 StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
-                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells)
+                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells | PreventAllToSelf | DoubleAllDamage)
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

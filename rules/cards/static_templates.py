@@ -34,6 +34,7 @@ from .ir import (
     BonusPerSubtypeYouControl,
     ControlsPrinted,
     CountSubtypeCDA,
+    DoubleAllDamage,
     DoubleDamageFromYourSpells,
     EntersTappedUnless,
     EntersWithCounters,
@@ -43,6 +44,7 @@ from .ir import (
     IsType,
     LifeAtLeast,
     LifeTotalCDA,
+    PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
     PreventToSelfRemoveCounters,
@@ -218,6 +220,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, damage_unpreventable=True)
     if s == "Players can't gain life":
         return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
+    if s == "Prevent all damage that would be dealt to ~":
+        return StaticAbility(raw, prevent=PreventAllToSelf())
+    if s == ("If a source would deal damage to a creature or player, it deals double that damage to that creature "
+             "or player instead"):
+        return StaticAbility(raw, prevent=DoubleAllDamage())
     if s == "During your turn, prevent all damage that would be dealt to you":
         return StaticAbility(raw, prevent=PreventToYouDuringYourTurn())
     m = re.fullmatch(r"If an? (white|blue|black|red|green) instant or sorcery spell you control would deal damage, "

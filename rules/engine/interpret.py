@@ -21,6 +21,7 @@ from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
 from .objects import PlayerRuleEffect, Shield, StackItem
+from .refs import name_of
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
 from .unenforced import say_unenforced
@@ -427,6 +428,17 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 if item is not None:
                     for p in r(copiers):
                         yield from copy_spell(state, item, p, new_targets)
+        case ir.PreventNextDamageTo(how_much, to):
+            for t in r(to):
+                if t is not None:
+                    state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller, "target",
+                                                left=how_much, target=t))
+                    state.log_event(f"{ctx.source.name}: the next {how_much} damage that would be dealt to "
+                                    f"{name_of(state, t)} this turn is prevented", "prevention_shield")
+        case ir.PreventFromSourcesThisTurn(test):
+            state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller, "anyone",
+                                        source_test=test))
+            state.log_event(f"{ctx.source.name}: damage those sources would deal this turn is prevented", "prevention")
         case ir.RedirectNextDamage(how_much, to, _):
             yield from E.redirect_next_damage(state, ctx, how_much, r(to))
         case ir.May(prompt, body):

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards.ir import Restriction
+from ..cards.ir import Pred, Restriction
 from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
@@ -178,6 +178,8 @@ class Shield:
     left: int | None = None  # "the next N damage": how much it still applies to; None: all of it
     redirect_to: int | str | None = None  # "is dealt to ... instead"; None: prevented
     duration: str = "eot"
+    target: int | str | None = None  # protects "target": damage to this object or player only
+    source_test: Pred | None = None  # only damage from sources matching it ("black sources")
 
 
 @dataclass

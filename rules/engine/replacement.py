@@ -148,7 +148,7 @@ def _identity(r: Replacement) -> Hashable:
         return ("static", r.what)
     if isinstance(r.what, Shield):
         s = r.what
-        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to)
+        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test)
     return r.key
 
 
@@ -304,7 +304,7 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
         for i, ab in o.card.replacement_statics:
             if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev):
                 continue
-            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells):  # 615.12: not a prevention
+            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells | ir.DoubleAllDamage):  # doubling
                 out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp))
     return out
 
@@ -316,6 +316,11 @@ def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
         return False
     if s.from_source is not None and ev.source.id != s.from_source:
         return False
+    if s.source_test is not None and not matches(state, s.source_test, ev.source, chars(state, ev.source),
+                                                 s.controller, ev.source):
+        return False
+    if s.protects == "target":
+        return ev.target == s.target
     if s.protects == "anyone":
         return True
     if ev.target == s.controller:
@@ -336,6 +341,10 @@ def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention,
             return ev.target == src.id
         case ir.PreventToYouDuringYourTurn():
             return ev.target == src.controller and state.active == src.controller
+        case ir.PreventAllToSelf():
+            return ev.target == src.id
+        case ir.DoubleAllDamage():
+            return True
         case ir.DoubleDamageFromYourSpells(test):
             s = ev.source
             return (s.zone == "stack" and s.controller == src.controller
@@ -364,7 +373,9 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
             return left
         case ir.PreventToYouDuringYourTurn():
             return _prevent(state, ev, ev.amount)
-        case ir.DoubleDamageFromYourSpells():
+        case ir.PreventAllToSelf():
+            return _prevent(state, ev, ev.amount)
+        case ir.DoubleDamageFromYourSpells() | ir.DoubleAllDamage():
             state.log_event(f"{ev.source.name} would deal {ev.amount} damage to {name_of(state, ev.target)}: it deals "
                             f"double that, {2 * ev.amount}, instead ({r.label})", "replacement_instead")
             return [with_changes(ev, amount=2 * ev.amount)]

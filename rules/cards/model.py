@@ -137,6 +137,9 @@ class TriggeredAbility(Ability):
     leaves_battlefield: bool = False  # looks back in time (603.10)
     intervening: Condition | None = None  # "if ~ is untapped": checked as it triggers (603.4)
     remembers: bool = False  # a delayed trigger: its effect runs with what the effect that made it knew
+    # the zone it functions from: "graveyard" for "return ~ from your graveyard" (Squee, 2014 112.6k /
+    # 2009 402.8h)
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,11 @@ class CardDef:
                      and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
                           or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
                           or ab.damage_unpreventable))
+
+    @cached_property
+    def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:
+        """Its triggered abilities that function while it is in a graveyard (Squee)."""
+        return tuple(ab for ab in self.abilities if isinstance(ab, TriggeredAbility) and ab.zone == "graveyard")
 
     @cached_property
     def control_statics(self) -> tuple[StaticAbility, ...]:

@@ -199,7 +199,8 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     check = _intervening_if(m.group(3)) if m.group(3) else None
     if check is not None:
         effect = (If(check, effect),)
-    return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs),
+    zone = "graveyard" if re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I) else "battlefield"
+    return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs), zone=zone,
                             optional=optional, leaves_battlefield=leaves, intervening=check)
 
 

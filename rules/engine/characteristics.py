@@ -295,8 +295,12 @@ def _apply_cda(state: GameState, o: Obj, ch: Characteristics) -> Characteristics
 
 def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
     match cda:
-        case ir.CountSubtypeCDA(sub):
-            n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
+        case ir.CountSubtypeCDA(sub):  # "the number of Swamps / lands / creatures you control" (printed)
+            kind = sub.capitalize()
+            if kind in ("Land", "Creature", "Artifact", "Enchantment"):
+                n = sum(1 for x in state.permanents(o.controller) if kind in x.card.type_line.types)
+            else:
+                n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
         case ir.GraveyardCardsCDA(test):  # printed characteristics: no recursion

@@ -54,9 +54,15 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     sources: list[Obj] = [state.objects[i] for i in state.battlefield]
     for o in sources:
         for ab in chars(state, o).abilities:
-            if (isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield
+            if (isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield and ab.zone == "battlefield"
                     and _triggers_on(state, ab, event, o)):
                 _add_trigger(state, ab, o, event)
+    for p in state.players:  # abilities that function from a graveyard (Squee, 112.6k / 402.8h)
+        for i in p.graveyard:
+            card = state.objects[i]
+            for ab in card.card.graveyard_triggers:
+                if _triggers_on(state, ab, event, card):
+                    _add_trigger(state, ab, card, event)
     for o in list(sources) + list(lookback):
         if o.zone != "battlefield":
             continue

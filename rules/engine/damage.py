@@ -155,18 +155,30 @@ def _keyword_trigger(state: GameState, source: Obj, keyword: str, data: dict) ->
 def destroy(state: GameState, oid: int, log: bool = True, regenerate: bool = True) -> bool:
     """Destroy a permanent (701.6): it goes to its owner's graveyard, unless a
     regeneration shield or indestructibility stops it."""
-    o = state.objects.get(oid)
-    if o is None or o.zone != "battlefield":
-        return False
-    if "indestructible" in chars(state, o).keywords:
-        state.log_event(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
-        return False
-    if not replaced(state, DestroyEvent(o, can_regenerate=regenerate)):  # regenerated (701.12a / 501.5a)
-        return False
-    move(state, oid, "graveyard")
-    if log:
-        state.log_event(f"{o.name} is destroyed", "destroy")
-    return True
+    return bool(destroy_all(state, [oid], log, regenerate))
+
+
+def destroy_all(state: GameState, oids: list[int], log: bool = True, regenerate: bool = True) -> list[int]:
+    """Destroy several permanents at once ("Destroy all creatures", lethal damage found by one
+    check of state-based actions): which are indestructible is judged for all of them before
+    any leaves, so a Knight Exemplar destroyed alongside its Knights still protects them
+    (701.6 / 501.4).  Returns the ids destroyed."""
+    doomed: list[Obj] = []
+    for oid in dict.fromkeys(oids):
+        o = state.objects.get(oid)
+        if o is None or o.zone != "battlefield":
+            continue
+        if "indestructible" in chars(state, o).keywords:
+            state.log_event(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
+            continue
+        doomed.append(o)
+    out = [o for o in doomed  # regenerated instead (701.12a / 501.5a)
+           if replaced(state, DestroyEvent(o, can_regenerate=regenerate))]
+    for o in out:
+        move(state, o.id, "graveyard")
+        if log:
+            state.log_event(f"{o.name} is destroyed", "destroy")
+    return [o.id for o in out]
 
 
 def add_regeneration_shield(state: GameState, oid: int) -> None:

@@ -18,7 +18,7 @@ from .actions import IllegalAction
 from .characteristics import add_effect, chars, matches_card
 from .damage import (
     add_regeneration_shield,
-    destroy as destroy_permanent,
+    destroy_all,
     gain_life as gain,
     lose_life as lose,
     noncombat_damage,
@@ -90,9 +90,8 @@ def power_divided_by_controller(state: GameState, ctx: EffectContext, sources: I
 
 
 def destroy(state: GameState, ctx: EffectContext, which: Ids, regenerate: bool = True) -> None:
-    for oid in list(which):
-        if oid is not None:
-            destroy_permanent(state, oid, regenerate=regenerate)
+    """Destroy every one of `which` at once (701.6 / 501.4)."""
+    destroy_all(state, [oid for oid in which if oid is not None], regenerate=regenerate)
 
 
 def regenerate(state: GameState, ctx: EffectContext, which: Ids) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .characteristics import attachment_kind, attachment_legal, chars
-from .damage import destroy
+from .damage import destroy_all
 from .decisions import ChooseKeepDecision, Decision
 from .events import flush
 from .player_rules import player_rules
@@ -140,7 +140,10 @@ def run(state: GameState) -> Gen:
 
 
 def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
-    moved: set[int] = set()
+    """Perform what one check found, all at once (704.3 / 420.2): permanents are destroyed
+    together, so what is indestructible is judged before any of them leaves."""
+    to_graveyard = list(dict.fromkeys(subject for _, verb, subject, _ in found if verb == "graveyard"))
+    to_destroy = [subject for _, verb, subject, _ in found if verb == "destroy" and subject not in to_graveyard]
     for concept, verb, subject, text in found:
         state.log_event(text, concept)
         if verb == "lose":
@@ -150,13 +153,7 @@ def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
             state.zone_list(o).remove(subject)
             state.lki[subject] = o
         elif verb in ("graveyard", "destroy"):
-            if subject in moved or subject not in state.objects:
-                continue
-            moved.add(subject)
-            if verb == "destroy":
-                destroy(state, subject, log=False)
-            else:
-                move(state, subject, "graveyard")
+            continue  # below, together
         elif verb in ("unattach", "annihilate") and subject not in state.objects:
             continue  # it left the battlefield in this same event
         elif verb == "unattach":
@@ -168,4 +165,8 @@ def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
             c["+1/+1"] -= n
             c["-1/-1"] -= n
             state.invalidate()
+    destroy_all(state, to_destroy, log=False)
+    for subject in to_graveyard:
+        if subject in state.objects:
+            move(state, subject, "graveyard")
     flush(state)

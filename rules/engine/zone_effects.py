@@ -47,6 +47,27 @@ def _search_library(state: GameState, ctx: EffectContext, owner: str, test: Pred
     return oid
 
 
+def _find_up_to(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int) -> Gen:
+    """"Search your library for up to N ...": one card at a time (the player may stop after
+    each); returns the cards found, still in the library."""
+    p = ctx.controller
+    found: list[int] = []
+    while len(found) < count:
+        if found:
+            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
+            if not ans.yes:
+                break
+        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
+        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
+        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
+                                       zones=("library",), concept="search", hidden=True)
+        if oid is None:
+            state.log_event(f"{p} finds nothing", "search", player=p)
+            break
+        found.append(oid)
+    return found
+
+
 def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: str,
            tapped: bool = False, reveal: bool = False) -> Gen:
     """The controller searches their library for a card matching `test` and puts it into
@@ -79,20 +100,7 @@ def search_several(state: GameState, ctx: EffectContext, test: Pred, what: str, 
     (701.16a / 217.2b): the player chooses the cards one at a time and may stop after each;
     then they enter the battlefield together."""
     p = ctx.controller
-    found: list[int] = []
-    while len(found) < count:
-        if found:
-            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
-            if not ans.yes:
-                break
-        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
-        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
-        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
-                                       zones=("library",), concept="search", hidden=True)
-        if oid is None:
-            state.log_event(f"{p} finds nothing", "search", player=p)
-            break
-        found.append(oid)
+    found = yield from _find_up_to(state, ctx, test, what, count)
     if dest == "hand":  # "reveal them, put them into your hand" (Squadron Hawk)
         names = [state.objects[i].name for i in found]
         for oid in found:
@@ -491,20 +499,7 @@ def search_one_tapped_one_to_hand(state: GameState, ctx: EffectContext, test: Pr
     and revealed; the player chooses which one enters the battlefield tapped, the other goes
     to their hand."""
     p = ctx.controller
-    found: list[int] = []
-    while len(found) < 2:
-        if found:
-            ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: find another {what}?")
-            if not ans.yes:
-                break
-        cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
-        state.log_event(f"{p} searches their library for a {what}", "search", player=p)
-        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
-                                       zones=("library",), concept="search", hidden=True)
-        if oid is None:
-            state.log_event(f"{p} finds nothing", "search", player=p)
-            break
-        found.append(oid)
+    found = yield from _find_up_to(state, ctx, test, what, 2)
     if not found:
         return
     state.log_event(f"{p} reveals {', '.join(state.objects[i].name for i in found)}", "reveal", player=p)

@@ -36,6 +36,7 @@ from .ir import (
     CounterUnlessPays,
     CountPlayerControls,
     CreateTokens,
+    DamageDealtThisWay,
     DealDamage,
     DealDividedDamage,
     Destroy,
@@ -372,6 +373,14 @@ def _prevent_colors(m: re.Match, out: Compiled) -> None:
     """Luminesce."""
     colors = tuple(HasColor(NAME_TO_COLOR[c]) for c in (m.group(1), m.group(2)))
     out.steps.append(PreventFromSourcesThisTurn(AnyOf(colors)))
+
+
+@template(r"You gain life equal to the damage dealt this way")
+def _gain_damage_dealt(m: re.Match, out: Compiled) -> None:
+    """Corrupt: as much as the damage before it actually dealt."""
+    if not out.steps or not isinstance(out.steps[-1], DealDamage):
+        raise Unsupported(m.group(0))
+    out.steps.append(GainLife(You(), DamageDealtThisWay()))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")

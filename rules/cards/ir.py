@@ -399,6 +399,11 @@ class ManaValueOf:
 
 
 @dataclass(frozen=True)
+class DamageDealtThisWay:
+    """"life equal to the damage dealt this way" (Corrupt): what the effect's damage dealt."""
+
+
+@dataclass(frozen=True)
 class LifeLostThisWay:
     """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
     players lose."""
@@ -434,9 +439,9 @@ class CardsInGraveyards:
 
 
 Amount = (
-    Fixed | XValue | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary | CountSubtypeYouControl
-    | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf | HandSize
-    | CardsInGraveyards | CountPlayerControls | BlockingSourceCount
+    Fixed | XValue | DamageDealtThisWay | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary
+    | CountSubtypeYouControl | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
+    | HandSize | CardsInGraveyards | CountPlayerControls | BlockingSourceCount
 )
 
 
@@ -1672,6 +1677,17 @@ class DoubleDamageFromYourSpells:
 
 
 @dataclass(frozen=True)
+class PreventToAndFromAttached:
+    """"Prevent all damage that would be dealt to and dealt by enchanted creature" (Heart of Light)."""
+
+
+@dataclass(frozen=True)
+class RedirectToAttached:
+    """"All damage that would be dealt to you is dealt to enchanted creature instead" (Pariah,
+    a redirection, 614.9 / 419.6c)."""
+
+
+@dataclass(frozen=True)
 class PreventAllToSelf:
     """"Prevent all damage that would be dealt to ~" (Cho-Manno, Revolutionary)."""
 
@@ -1683,7 +1699,8 @@ class DoubleAllDamage:
 
 
 StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
-                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells | PreventAllToSelf | DoubleAllDamage)
+                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells | PreventAllToSelf | DoubleAllDamage
+                    | PreventToAndFromAttached | RedirectToAttached)
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

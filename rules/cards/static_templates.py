@@ -47,8 +47,10 @@ from .ir import (
     PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
+    PreventToAndFromAttached,
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
+    RedirectToAttached,
     SourceCountersAtLeast,
     SourceEnchanted,
     UntargetableBy,
@@ -220,6 +222,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, damage_unpreventable=True)
     if s == "Players can't gain life":
         return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
+    if s == "Prevent all damage that would be dealt to and dealt by enchanted creature":
+        return StaticAbility(raw, prevent=PreventToAndFromAttached())
+    if s == "All damage that would be dealt to you is dealt to enchanted creature instead":
+        return StaticAbility(raw, prevent=RedirectToAttached())
     if s == "Prevent all damage that would be dealt to ~":
         return StaticAbility(raw, prevent=PreventAllToSelf())
     if s == ("If a source would deal damage to a creature or player, it deals double that damage to that creature "

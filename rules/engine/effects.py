@@ -48,7 +48,8 @@ Names = Iterable[Any]  # player names
 def deal_damage(state: GameState, ctx: EffectContext, n: int, recipients: Ids, unpreventable: bool = False) -> Gen:
     for r in list(recipients):
         if r is not None:
-            yield from noncombat_damage(state, ctx.source, r, n, ctx.controller, unpreventable)
+            dealt = yield from noncombat_damage(state, ctx.source, r, n, ctx.controller, unpreventable)
+            ctx.data["damage_dealt"] = ctx.data.get("damage_dealt", 0) + (dealt or 0)  # "dealt this way"
 
 
 def each_deals_power(state: GameState, ctx: EffectContext, sources: Ids, recipients: Ids) -> Gen:

@@ -119,6 +119,8 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
             return len(state.player(player).library) // 2
+        case ir.DamageDealtThisWay():
+            return int(ctx.data.get("damage_dealt", 0))
         case ir.LifeLostThisWay():
             return int(ctx.data.get("life_lost", 0))
         case ir.CountersOnSource(kind):

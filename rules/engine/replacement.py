@@ -304,7 +304,8 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
         for i, ab in o.card.replacement_statics:
             if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev):
                 continue
-            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells | ir.DoubleAllDamage):  # doubling
+            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells | ir.DoubleAllDamage
+                                         | ir.RedirectToAttached):  # not preventions
                 out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp))
     return out
 
@@ -343,6 +344,10 @@ def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention,
             return ev.target == src.controller and state.active == src.controller
         case ir.PreventAllToSelf():
             return ev.target == src.id
+        case ir.PreventToAndFromAttached():
+            return src.attached_to is not None and src.attached_to in (ev.target, ev.source.id)
+        case ir.RedirectToAttached():
+            return ev.target == src.controller and isinstance(src.attached_to, int)
         case ir.DoubleAllDamage():
             return True
         case ir.DoubleDamageFromYourSpells(test):
@@ -373,8 +378,16 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
             return left
         case ir.PreventToYouDuringYourTurn():
             return _prevent(state, ev, ev.amount)
-        case ir.PreventAllToSelf():
+        case ir.PreventAllToSelf() | ir.PreventToAndFromAttached():
             return _prevent(state, ev, ev.amount)
+        case ir.RedirectToAttached():
+            to = r.source.attached_to
+            assert to is not None
+            if not _can_be_dealt_damage(state, to):  # 614.9 / 419.6c: the effect does nothing
+                return [ev]
+            state.log_event(f"{ev.amount} damage {ev.source.name} would deal to {name_of(state, ev.target)} is "
+                            f"dealt to {name_of(state, to)} instead ({r.label})", "redirection")
+            return [with_changes(ev, target=to)]
         case ir.DoubleDamageFromYourSpells() | ir.DoubleAllDamage():
             state.log_event(f"{ev.source.name} would deal {ev.amount} damage to {name_of(state, ev.target)}: it deals "
                             f"double that, {2 * ev.amount}, instead ({r.label})", "replacement_instead")

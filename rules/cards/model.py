@@ -161,6 +161,8 @@ class StaticAbility(Ability):
     # "If a card would be put into an opponent's graveyard from anywhere, exile it instead"
     opponents_graveyard_to_exile: bool = False
     damage_unpreventable: bool = False  # "Damage can't be prevented" (Leyline of Punishment)
+    # "Artifacts and lands enter the battlefield tapped" (Root Maze): the card types it applies to
+    others_enter_tapped: tuple[str, ...] = ()
     etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
@@ -248,7 +250,7 @@ class CardDef:
                      if isinstance(ab, StaticAbility)
                      and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
                           or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
-                          or ab.damage_unpreventable))
+                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)))
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -218,6 +218,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, etb_counters=EntersWithCounters(m.group(2), n))
     if s == "If a card would be put into an opponent's graveyard from anywhere, exile it instead":
         return StaticAbility(raw, opponents_graveyard_to_exile=True)  # Leyline of the Void
+    m = re.fullmatch(r"(Artifacts|Creatures|Lands)(?:,? and (artifacts|creatures|lands))? enter the battlefield "
+                     r"tapped", s)
+    if m:  # Root Maze
+        kinds = tuple(k.capitalize()[:-1] for k in m.groups() if k)
+        return StaticAbility(raw, others_enter_tapped=kinds)
     if s == "Damage can't be prevented":
         return StaticAbility(raw, damage_unpreventable=True)
     if s == "Players can't gain life":

@@ -180,9 +180,13 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
                    for i, ab in o.card.replacement_statics if ab.graveyard_to_library]
             return own + _exile_instead(state, o)
         case EnterEvent(obj=o):
-            return [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
-                    for i, ab in o.card.replacement_statics
-                    if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
+            own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
+                   for i, ab in o.card.replacement_statics
+                   if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
+            return own + [Replacement(("static", src.id, i), src.name, o.controller, ab, src, commutes=True)
+                          for oid in state.battlefield for src in (state.objects[oid],)
+                          for i, ab in src.card.replacement_statics
+                          if ab.others_enter_tapped and any(o.card.is_type(t) for t in ab.others_enter_tapped)]
     raise TypeError(ev)
 
 
@@ -204,7 +208,11 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             return [with_changes(ev, to_zone="library", shuffle=True, applied=applied)]
         case EnterEvent(obj=o):
             assert isinstance(r.what, StaticAbility)
-            _enter_modified(state, o, r.what, ev.x)
+            if r.what.others_enter_tapped:  # "Artifacts and lands enter the battlefield tapped"
+                o.tapped = True
+                state.log_event(f"{o.name} {state.rules.word('enters')} tapped ({r.label})", "etb_replacement")
+            else:
+                _enter_modified(state, o, r.what, ev.x)
             return [with_changes(ev, applied=applied)]
     raise TypeError(ev)
 

@@ -1461,14 +1461,6 @@ class TargetedByOpponentTrigger:
 
 
 @dataclass(frozen=True)
-class EnchantedCombatTrigger:
-    """"When enchanted creature attacks or blocks" (Primal Cocoon): `kind` as CombatTrigger's,
-    about the creature the source is attached to."""
-
-    kind: str
-
-
-@dataclass(frozen=True)
 class EitherTrigger:
     """"Whenever ~ enters the battlefield or attacks" (the Titans): one ability, two trigger
     events."""
@@ -1490,7 +1482,7 @@ class EntersUnderControlTrigger:
 
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
-    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger | EnchantedCombatTrigger
+    | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
 )

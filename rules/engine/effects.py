@@ -324,6 +324,16 @@ def redirect_next_damage(state: GameState, ctx: EffectContext, amount: int, to: 
                     f"{name_of(state, dest)} instead", "source_of_choice", player=ctx.controller)
 
 
+def _sacrifice_together(state: GameState, ctx: EffectContext, chosen: list[int]) -> None:
+    """The chosen permanents are sacrificed at once; remembered (last known information) in
+    ctx.data["sacrificed"]."""
+    ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
+    for oid in chosen:
+        o = state.objects[oid]
+        move(state, oid, "graveyard")
+        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+
+
 def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],
                      what: str) -> Gen:
     """Each player chooses a permanent of theirs among its candidates and sacrifices it
@@ -335,11 +345,7 @@ def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: l
                                        concept="sacrifice")
         if oid is not None:
             chosen.append(oid)
-    ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
-    for oid in chosen:
-        o = state.objects[oid]
-        move(state, oid, "graveyard")
-        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+    _sacrifice_together(state, ctx, chosen)
 
 
 def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> Gen:
@@ -568,11 +574,7 @@ def sacrifice_several(state: GameState, ctx: EffectContext, chooser_candidates: 
                 break
             chosen.append(oid)
             left.remove(oid)
-    ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
-    for oid in chosen:
-        o = state.objects[oid]
-        move(state, oid, "graveyard")
-        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+    _sacrifice_together(state, ctx, chosen)
 
 
 def lose_and_gain(state: GameState, ctx: EffectContext, which: Ids, removes: tuple[str, ...],

@@ -145,9 +145,6 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return False
         case ir.EntersUnderControlTrigger():
             return _enters_under_control_met(state, cond, ev, src)
-        case ir.EnchantedCombatTrigger(kind):
-            host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
-            return host is not None and _combat_met(kind, ev, host)
         case ir.PlayerDealtDamageTrigger(who, noncombat):
             return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(who, ev["target"], src)
                     and not (noncombat and ev["combat"]))

@@ -403,7 +403,7 @@ def resolve_top(state: GameState) -> Gen:
             ctx = ctx.data["snapshot"]
         yield from run_effects(state, ctx, ab.effect)
         flush(state)
-    if item.kind == "spell" and source.card.unsupported and not source.card.is_type("Land") \
+    if item.kind == "spell" and source.card.unsupported \
             and (source.card.is_type("Instant") or source.card.is_type("Sorcery")):
         announce_unenforced(state, source)  # what the spell says and the engine doesn't do
     if item.kind == "spell":

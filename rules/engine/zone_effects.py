@@ -414,15 +414,7 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     top = list(lib[:count])
     state.log_event(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
               "library_top", player=p)
-    order: list[int] = []
-    left = list(top)
-    while len(left) > 1:
-        oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
-                                                f"{'next' if order else 'on top of your library'}", left,
-                                       zones=("library",), concept="library_top", hidden=True)
-        order.append(oid)
-        left.remove(oid)
-    lib[:len(top)] = order + left
+    lib[:len(top)] = yield from _in_chosen_order(state, p, ctx, top, "on top of your library", "library_top")
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 
@@ -445,8 +437,8 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
         if ans.yes:
             bottom.append(oid)
     keep = [i for i in top if i not in bottom]
-    ordered_top = yield from _in_chosen_order(state, p, ctx, keep, "on top of your library")
-    ordered_bottom = yield from _in_chosen_order(state, p, ctx, bottom, "on the bottom of your library")
+    ordered_top = yield from _in_chosen_order(state, p, ctx, keep, "on top of your library", "scry")
+    ordered_bottom = yield from _in_chosen_order(state, p, ctx, bottom, "on the bottom of your library", "scry")
     rest = lib[len(top):]
     lib[:] = ordered_top + rest + ordered_bottom
     state.invalidate()  # what is on top may matter
@@ -454,14 +446,15 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
                     "scry", player=p)
 
 
-def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str) -> Gen:
+def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str,
+                     concept: str) -> Gen:
     """The cards in the order the player picks them (the first picked is the upper one)."""
     order: list[int] = []
     left = list(cards)
     while len(left) > 1:
         oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
                                                 f"{'next' if order else where}", left,
-                                       zones=("library",), concept="scry", hidden=True)
+                                       zones=("library",), concept=concept, hidden=True)
         order.append(oid)
         left.remove(oid)
     return order + left

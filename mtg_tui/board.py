@@ -55,7 +55,7 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
     me = next(p for p in players if p["name"] == viewer)
     them = next((p for p in players if p["name"] != viewer), me)
     names = {c["id"]: c["name"] for p in players for c in p["battlefield"]}
-    log = [e for e in game.log if not (folded and e.minor)]
+    log = [e for e in game.log if not (folded and e.minor) and e.to in (None, viewer)]  # private lines: the looker's
     their_hand = them.get("hand") if them is not me else None  # revealed (Telepathy)
     if their_hand is None and open_hands and them is not me:
         their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")

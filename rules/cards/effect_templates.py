@@ -141,6 +141,7 @@ from .ir import (
     XValue,
     You,
 )
+from .library_templates import LIBRARY_TEMPLATES
 from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
@@ -1440,3 +1441,7 @@ def _if_you_paid(m: re.Match, out: Compiled) -> None:
 def _return_died_this_turn(m: re.Match, out: Compiled) -> None:
     """No Rest for the Wicked."""
     out.steps.append(ReturnDiedThisTurn(card_phrase(m.group(1) + " card")))
+
+
+# hidden information (rules.cards.library_templates): whole, specific sentences, tried first
+_TEMPLATES[0:0] = [(re.compile(pattern), fn) for pattern, fn in LIBRARY_TEMPLATES]

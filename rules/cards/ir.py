@@ -1329,6 +1329,122 @@ class DeathtouchDestroy:
     """2009 deathtouch (502.63a): destroy the creature dealt damage."""
 
 
+# ---- hidden information: looking at hands and libraries (rules.engine.looking)
+@dataclass(frozen=True)
+class LookAtHand:
+    """"Look at target player's hand" (Peek): the cards are shown to the controller alone
+    (2014 402.3 / 2009 217.3c: nobody else may look at a player's hand)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class LookAndDistribute:
+    """"Look at the top three cards of your library. Put one of those cards into your hand,
+    one on top of your library, and one on the bottom of your library" (Telling Time): the
+    player picks a card for each destination in order ("hand", "top", "bottom")."""
+
+    amount: Amount
+    dests: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LookMayTakeRestBottom:
+    """"Look at the top five cards of your library. You may reveal a creature card from among
+    them and put it into your hand. Put the rest on the bottom of your library in any order"
+    (Commune with Nature)."""
+
+    amount: Amount
+    test: Pred  # on printed characteristics
+    what: str
+
+
+@dataclass(frozen=True)
+class HandCardsOnTop:
+    """"Look at target player's hand and choose two cards from it. Put them on top of that
+    player's library in any order" (Agonizing Memories)."""
+
+    players: Ref
+    count: int
+
+
+@dataclass(frozen=True)
+class HandOnTopSearchThatMany:
+    """"Target opponent puts the cards from their hand on top of their library. Search that
+    player's library for that many cards. The player puts those cards into their hand, then
+    shuffles their library" (Head Games)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ShuffleHandAndGraveyardIn:
+    """"Each player shuffles their hand and graveyard into their library" (Time Reversal)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ExileSourceSpell:
+    """"Exile ~" as the last instruction of a spell (Time Reversal): it leaves the stack for
+    exile instead of its owner's graveyard (608.2k / 413.2i)."""
+
+
+@dataclass(frozen=True)
+class DiscardHandsDrawGreatest:
+    """"Each player discards their hand, then draws cards equal to the greatest number of
+    cards a player discarded this way" (Jace's Archivist)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class ExileTopUntilNoSharedName:
+    """"That player exiles the top four cards of their library. If two or more of those cards
+    have the same name, repeat this process" (Scalpelexis)."""
+
+    players: Ref
+    count: int
+
+
+@dataclass(frozen=True)
+class RevealUntilThatMany:
+    """"reveal cards from the top of your library until you reveal that many creature cards.
+    Put all creature cards revealed this way onto the battlefield, then shuffle the rest of
+    the revealed cards into your library" (Mass Polymorph): "that many" is the number of
+    objects remembered as `key` (the creatures exiled this way)."""
+
+    test: Pred  # on printed characteristics
+    what: str
+    key: str = "those"
+
+
+@dataclass(frozen=True)
+class NameThenRevealTop:
+    """"each player chooses a card name. Then each player reveals the top card of their
+    library. If the card a player revealed has the name they chose, that player puts it into
+    their hand. If it doesn't, that player puts it on the bottom of their library"
+    (Conundrum Sphinx)."""
+
+    players: Ref
+
+
+@dataclass(frozen=True)
+class SearchNamesakesOfEach:
+    """"For each creature you control, you may search your library for a creature card with
+    the same name as that creature. Put those cards onto the battlefield, then shuffle your
+    library" (Doubling Chant)."""
+
+    test: Pred  # on printed characteristics: what may be found ("creature card")
+
+
+LibraryEffect = (
+    LookAtHand | LookAndDistribute | LookMayTakeRestBottom | HandCardsOnTop | HandOnTopSearchThatMany
+    | ShuffleHandAndGraveyardIn | ExileSourceSpell | DiscardHandsDrawGreatest | ExileTopUntilNoSharedName
+    | RevealUntilThatMany | NameThenRevealTop | SearchNamesakesOfEach
+)
+
+
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
@@ -1347,6 +1463,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
+    | LibraryEffect
 )
 
 

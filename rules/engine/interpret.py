@@ -20,6 +20,7 @@ from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
+from .looking import run_library_effect
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .spell_copies import copy_spell
@@ -481,5 +482,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             if victim in state.objects:
                 state.log_event(f"{ctx.source.name}'s deathtouch: destroy {state.objects[victim].name}", "deathtouch")
                 destroy(state, victim)
+        case ir.LookAtHand() | ir.LookAndDistribute() | ir.LookMayTakeRestBottom() | ir.HandCardsOnTop() \
+                | ir.HandOnTopSearchThatMany() | ir.ShuffleHandAndGraveyardIn() | ir.ExileSourceSpell() \
+                | ir.DiscardHandsDrawGreatest() | ir.ExileTopUntilNoSharedName() | ir.RevealUntilThatMany() \
+                | ir.NameThenRevealTop() | ir.SearchNamesakesOfEach():
+            yield from run_library_effect(state, ctx, effect, r, n)
         case _:
             raise TypeError(f"not an effect: {effect!r}")

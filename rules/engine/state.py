@@ -40,6 +40,7 @@ class LogEvent:
     step: str
     player: str | None = None
     minor: bool = False  # routine bookkeeping (passes, steps ending) a client may fold away
+    to: str | None = None  # a private line (what a player looked at): only this player sees it
 
 
 @dataclass
@@ -180,11 +181,13 @@ class GameState:
         self.chars_cache.clear()
 
     # ------------------------------------------------------------ the log
-    def log_event(self, text: str, concept: str = "", player: str | None = None, rule: str = "") -> None:
-        """Log `text`, citing the rule of `concept` in this game's numbering."""
+    def log_event(self, text: str, concept: str = "", player: str | None = None, rule: str = "",
+                  to: str | None = None) -> None:
+        """Log `text`, citing the rule of `concept` in this game's numbering; with `to`, a
+        line only that player sees (the cards of a hidden zone they looked at)."""
         if not rule and concept:
             rule = self.rules.cite(concept)
-        self.log.append(LogEvent(text, rule, self.turn, self.step, player, concept in MINOR_EVENTS))
+        self.log.append(LogEvent(text, rule, self.turn, self.step, player, concept in MINOR_EVENTS, to))
 
     def cited(self) -> set[str]:
         return {e.rule for e in self.log if e.rule}

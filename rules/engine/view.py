@@ -82,7 +82,8 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
     return {
         "viewer": viewer, "turn": state.turn, "active": state.active, "step": state.step,
         "priority": state.priority, "players": players, "stack": stack, "decision": decision,
-        "log": [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log],
+        "log": [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log
+                if e.to is None or e.to == viewer],  # a private line only for the player who looked
         "result": state.result, "ruleset": state.rules.name,
     }
 

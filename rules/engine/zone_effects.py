@@ -447,18 +447,20 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
 
 
 def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str,
-                     concept: str) -> Gen:
+                     concept: str, zones: tuple[str, ...] = ("library",)) -> Gen:
     """The cards in the order the player picks them (the first picked is the upper one)."""
     order: list[int] = []
     left = list(cards)
     while len(left) > 1:
         oid = yield from choose_object(state, p, f"{ctx.source.name}: choose the card to put "
                                                 f"{'next' if order else where}", left,
-                                       zones=("library",), concept=concept, hidden=True)
+                                       zones=zones, concept=concept, hidden=True)
         order.append(oid)
         left.remove(oid)
     return order + left
 
+
+in_chosen_order = _in_chosen_order  # for other effects that put cards in an order the player picks (looking)
 
 
 def return_to_battlefield(state: GameState, ctx: EffectContext, which: Ids, tapped: bool) -> Gen:

@@ -177,6 +177,7 @@ CITES: dict[str, tuple[str, str]] = {
     "mill": ("404.1", "217.4a"),
     "library_top": ("401.1", "217.2a"),
     "scry": ("701.15a", "501.8a"),
+    "look_hand": ("402.3", "217.3c"),  # "look at target player's hand": the looker alone sees it
     "opening_hand_permanent": ("103.6", "101.5"),
     "skip_phase": ("500.10", "300.9"),
     "put_onto_battlefield": ("110.2", "214.1"),

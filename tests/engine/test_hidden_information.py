@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.play.scenario import build_game, parse_scenario
+from rules.play.scenario import build_game, parse_scenario, run_scenario
 
 
 def _game(alice_battlefield: list[str]):  # noqa: ANN202
@@ -47,3 +47,22 @@ def test_vampire_nocturnus_reveals_its_controllers_top_card_to_everyone() -> Non
     assert _top_seen(game, "bob", "alice") == "Island"
     assert _top_seen(game, None, "alice") == "Island"  # an observer too
     assert _top_seen(game, "alice", "bob") is None
+
+
+def _log_seen(game, viewer: str | None) -> list[str]:  # noqa: ANN001
+    return [e["text"] for e in game.view(viewer)["log"]]
+
+
+def test_a_look_at_a_hand_is_shown_to_the_looker_alone() -> None:
+    """Peek: "Look at target player's hand": everyone learns that alice looked; the cards are
+    in a log line only alice sees (the view and the client's board both leave it out)."""
+    result = run_scenario(parse_scenario({
+        "name": "peek", "actions": ["alice: cast Peek targeting bob", "resolve"], "start": {"turn": 3},
+        "players": {"alice": {"hand": ["Peek"], "battlefield": ["Island"], "library": ["Island"]},
+                    "bob": {"hand": ["Giant Growth", "Forest"], "library": ["Island"]}}}))
+    assert result.passed, result.line()
+    game = result.game
+    assert "alice looks at bob's hand (2 cards)" in _log_seen(game, "bob")
+    assert "bob's hand: Giant Growth, Forest" in _log_seen(game, "alice")
+    assert not any("Giant Growth" in t for t in _log_seen(game, "bob"))
+    assert not any("Giant Growth" in t for t in _log_seen(game, None))  # an observer doesn't see it either

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import Game, UnknownCard, get_card
-from rules.play.assist import graveyard_abilities
+from rules.play.assist import graveyard_abilities, playable_from_other_zones
 
 from .render import Group, group_battlefield
 
@@ -61,7 +61,12 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
         their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")
     # cards whose abilities work from the graveyard (Magma Phoenix) are listed after the hand
     usable = set(graveyard_abilities(game, viewer)) if viewer == me["name"] else set()
+    # and cards they may play from elsewhere: graveyard lands (Crucible of Worlds), a revealed top card (Garruk's Horde)
+    usable |= set(playable_from_other_zones(game, viewer)) if viewer == me["name"] else set()
     hand = me.get("hand", []) + [dict(c, zone="graveyard") for c in me.get("graveyard", []) if c["id"] in usable]
+    top = me.get("library_top")
+    if top is not None and top["id"] in usable:
+        hand.append(dict(top, zone="library"))
     return Board(view, viewer, me, them, hand, group_battlefield(me["battlefield"], names),
                  group_battlefield(them["battlefield"], names), view["stack"], log, their_hand)
 

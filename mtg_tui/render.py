@@ -175,6 +175,8 @@ def hand_chip(card: dict, *, label: str | None = None, selected: bool = False, p
     t += styled(card["name"], "bold green" if playable else "")
     if card.get("zone") == "graveyard":  # a card in the graveyard with an ability that works there
         t += styled(" (graveyard)", "dim")
+    elif card.get("zone") == "library":  # the top card of the library, castable (Garruk's Horde)
+        t += styled(" " + card.get("cost", "") + " (top of library)", "dim")
     elif card.get("cost"):
         t += styled(" " + card["cost"], "cyan")
     if picked:

@@ -132,6 +132,9 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:cards:exile", "Mirror of Fate: up to seven exiled cards its controller owns (406.1)",
        {"battlefield": ["Mirror of Fate"], "exile": ["Lightning Bolt", "Craw Wurm"]}, {},
        "alice: activate Mirror of Fate", "resolve", start={"turn": 3}),
+    _p("choose:cards:library", "Sphinx of Uthuun: an opponent separates the revealed cards into two piles (701.13a)",
+       {"hand": ["Sphinx of Uthuun"], "battlefield": ["Island"] * 7, "library": ["Lightning Bolt", "Craw Wurm"]},
+       {}, "alice: cast Sphinx of Uthuun", "resolve", "resolve", start={"turn": 3}),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

@@ -543,6 +543,9 @@ class GameScreen(Screen[None]):
             return
         item = items[self.cursor[z]]
         legal = self.legal()
+        if z == "hand" and item.get("zone") == "graveyard" and "Land" in item.get("type", ""):
+            self.try_act(A.PlayLand(d.player, item["id"]))  # a land played from the graveyard (Crucible of Worlds)
+            return
         if z == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
             self.activate_from(d, item["id"], item["name"], legal, manual)
             return

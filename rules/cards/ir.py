@@ -1438,10 +1438,28 @@ class SearchNamesakesOfEach:
     test: Pred  # on printed characteristics: what may be found ("creature card")
 
 
+@dataclass(frozen=True)
+class RevealTopOpponentPiles:
+    """"reveal the top five cards of your library. An opponent separates those cards into two
+    piles. Put one pile into your hand and the other into your graveyard" (Sphinx of Uthuun)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class RevealRandomLandOrCast:
+    """"that player reveals a card at random from their hand. If it's a land card, the player
+    puts it onto the battlefield. Otherwise, the player casts it without paying its mana cost
+    if able" (Wild Evocation)."""
+
+    players: Ref
+
+
 LibraryEffect = (
     LookAtHand | LookAndDistribute | LookMayTakeRestBottom | HandCardsOnTop | HandOnTopSearchThatMany
     | ShuffleHandAndGraveyardIn | ExileSourceSpell | DiscardHandsDrawGreatest | ExileTopUntilNoSharedName
-    | RevealUntilThatMany | NameThenRevealTop | SearchNamesakesOfEach
+    | RevealUntilThatMany | NameThenRevealTop | SearchNamesakesOfEach | RevealTopOpponentPiles
+    | RevealRandomLandOrCast
 )
 
 

@@ -26,6 +26,9 @@ from .ir import (
     LookAtHand,
     LookMayTakeRestBottom,
     NameThenRevealTop,
+    RevealAtRandom,
+    RevealRandomLandOrCast,
+    RevealTopOpponentPiles,
     RevealUntilThatMany,
     SearchNamesakesOfEach,
     ShuffleHandAndGraveyardIn,
@@ -169,3 +172,22 @@ def _discard_hands_draw_greatest(m: re.Match, out: Compiled) -> None:
     """Jace's Archivist."""
     out.steps.append(DiscardHandsDrawGreatest(players(m.group(1), out)))
 
+
+
+# ---- revealed cards
+@_template(r"[Rr]eveal the top (\w+) cards of your library")
+def _reveal_top_piles(m: re.Match, out: Compiled) -> None:
+    """Sphinx of Uthuun: the piles the next two sentences make."""
+    out.steps.append(RevealTopOpponentPiles(amount(m.group(1), out)))
+    _expect(out, "An opponent separates those cards into two piles",
+            "Put one pile into your hand and the other into your graveyard")
+
+
+@_template(r"If it's a land card, the player puts it onto the battlefield")
+def _land_or_cast(m: re.Match, out: Compiled) -> None:
+    """Wild Evocation: what happens to the card revealed at random (the sentence before)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, RevealAtRandom):
+        raise Unsupported(m.group(0))
+    out.steps[-1] = RevealRandomLandOrCast(last.players)
+    _expect(out, "Otherwise, the player casts it without paying its mana cost if able")

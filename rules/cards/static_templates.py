@@ -260,6 +260,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="additional_land", opponent_rule="additional_land")
     if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
         return StaticAbility(raw, player_rule="hexproof")
+    if s == "You may play land cards from your graveyard":  # Crucible of Worlds (305.1 / 212.6b)
+        return StaticAbility(raw, player_rule="lands_from_graveyard")
+    if s == "You may cast the top card of your library if it's a creature card":  # Garruk's Horde (601.2a / 409.1a)
+        return StaticAbility(raw, player_rule="cast_top_creature")
     if s == "You have no maximum hand size":
         return StaticAbility(raw, player_rule="no_max_hand_size")
     if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse

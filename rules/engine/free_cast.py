@@ -83,6 +83,9 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
     return ""
 
 
+cant_cast = _cant_cast  # for effects that make a player cast a card "if able" (looking: Wild Evocation)
+
+
 def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment[int]:
     """Check a `cast` answering `d`: that card, X 0, legal targets and division; the plan to
     pay any cost increase."""

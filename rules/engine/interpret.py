@@ -485,7 +485,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.LookAtHand() | ir.LookAndDistribute() | ir.LookMayTakeRestBottom() | ir.HandCardsOnTop() \
                 | ir.HandOnTopSearchThatMany() | ir.ShuffleHandAndGraveyardIn() | ir.ExileSourceSpell() \
                 | ir.DiscardHandsDrawGreatest() | ir.ExileTopUntilNoSharedName() | ir.RevealUntilThatMany() \
-                | ir.NameThenRevealTop() | ir.SearchNamesakesOfEach():
+                | ir.NameThenRevealTop() | ir.SearchNamesakesOfEach() | ir.RevealTopOpponentPiles() \
+                | ir.RevealRandomLandOrCast():
             yield from run_library_effect(state, ctx, effect, r, n)
         case _:
             raise TypeError(f"not an effect: {effect!r}")

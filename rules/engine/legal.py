@@ -48,6 +48,7 @@ from .decisions import (
 from .division import amount_to_divide, divided_effect, divisions
 from .free_cast import check_cast_free
 from .objects import Obj
+from .other_zones import playable_elsewhere
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
@@ -92,21 +93,22 @@ def priority_options(state: GameState, player: str) -> list[A.Action]:
     out: list[A.Action] = [A.Pass(player)]
     p = state.player(player)
     seen_names: set[str] = set()
-    for oid in p.hand:
+    for oid in list(p.hand) + playable_elsewhere(state, player):  # a graveyard land (Crucible of Worlds) ...
         o = state.objects[oid]
+        key = o.name if o.zone == "hand" else f"{o.name}@{o.zone}"
         if o.card.is_type("Land"):
-            if o.name in seen_names:
+            if key in seen_names:
                 continue
             try:
                 check_play_land(state, A.PlayLand(player, oid))
                 out.append(A.PlayLand(player, oid))
-                seen_names.add(o.name)
+                seen_names.add(key)
             except A.IllegalAction:
                 pass
             continue
-        if can_cast_now(state, player, o) is not None or o.name in seen_names:
+        if can_cast_now(state, player, o) is not None or key in seen_names:
             continue
-        seen_names.add(o.name)  # identical cards in hand give identical options
+        seen_names.add(key)  # identical cards in hand give identical options
         cost = o.card.mana_cost or ManaCost()
         for x in _x_values(state, player, cost):
             spell = spell_ability(o)

@@ -15,9 +15,13 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from ..cards import ir
-from .characteristics import chars
-from .decisions import Decision, YesNoDecision
+from . import actions as A
+from .characteristics import chars, spell_ability, spell_targets
+from .decisions import CastFreeDecision, ChooseCardsDecision, Decision, YesNoDecision
+from .division import divided_effect
 from .effects import choose_card_name, choose_object, discard_card
+from .entering import enter_battlefield
+from .free_cast import cant_cast, cast_free, check_cast_free
 from .state import EffectContext, GameState
 from .zone_effects import card_is, enter_together, in_chosen_order
 from .zones import draw as draw_cards, move, move_together
@@ -61,6 +65,10 @@ def run_library_effect(state: GameState, ctx: EffectContext, effect: ir.LibraryE
             yield from name_then_reveal_top(state, ctx, refs(players))
         case ir.SearchNamesakesOfEach(test):
             yield from search_namesakes_of_each(state, ctx, test)
+        case ir.RevealTopOpponentPiles(amt):
+            yield from reveal_top_opponent_piles(state, ctx, amount(amt))
+        case ir.RevealRandomLandOrCast(players):
+            yield from reveal_random_land_or_cast(state, ctx, refs(players))
         case _:
             raise TypeError(f"not a library effect: {effect!r}")
 
@@ -337,3 +345,78 @@ def exile_top_until_no_shared_name(state: GameState, ctx: EffectContext, who: It
             if len(set(names)) == len(names) or not state.player(p).library:
                 break
             state.log_event("two or more of them have the same name: the process repeats", "exile", player=p)
+
+
+# ------------------------------------------------------------------ revealed cards
+def reveal_top_opponent_piles(state: GameState, ctx: EffectContext, count: int) -> Gen:
+    """Sphinx of Uthuun: the controller reveals the top `count` cards; an opponent (the
+    controller picks one when there are several) separates them into two piles, either of
+    which may be empty; the controller puts one pile into their hand, the other into their
+    graveyard."""
+    p = ctx.controller
+    top = list(state.player(p).library[:count])
+    state.log_event(f"{p} reveals {_names(state, top)} from the top of their library", "reveal", player=p)
+    if not top:
+        return
+    foes = [pl.name for pl in state.apnap() if pl.name != p and not pl.lost]
+    foe = foes[0] if foes else p
+    if len(foes) > 1:
+        foe = yield from choose_object(state, p, f"{ctx.source.name}: choose the opponent who separates the piles",
+                                       foes, concept="reveal")
+    first: list[int] = []
+    if len(top) > 1:
+        ans, _ = yield ChooseCardsDecision(foe, f"{ctx.source.name}: separate {p}'s revealed cards into two piles: "
+                                               "choose the cards of the first pile (the rest make the second)",
+                                           cards=tuple(top), most=len(top), zone="library", concept="reveal")
+        first = [w for w in ans.words if isinstance(w, int)]
+    else:
+        first = list(top)
+    second = [i for i in top if i not in first]
+    state.log_event(f"{foe} separates them into two piles: {_names(state, first)} / {_names(state, second)}",
+                    "reveal", player=foe)
+    ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: put {_names(state, first)} into your hand (and "
+                                    f"{_names(state, second)} into your graveyard)? No: the other way round")
+    hand, yard = (first, second) if ans.yes else (second, first)
+    state.log_event(f"{p} puts {_names(state, hand)} into their hand and {_names(state, yard)} into their "
+                    "graveyard", "reveal", player=p)
+    move_together(state, hand, "hand")
+    move_together(state, yard, "graveyard")
+    state.invalidate()
+
+
+def reveal_random_land_or_cast(state: GameState, ctx: EffectContext, who: Iterable[Any]) -> Gen:
+    """Wild Evocation: the player reveals a card at random from their hand; a land card they
+    put onto the battlefield (not a land play, 2014 305.4 / 2009 212.6e); any other card they
+    cast without paying its mana cost, ignoring timing (608.2g / 413.2e), unless they can't
+    (nothing to target, a rule against casting it: it stays in their hand)."""
+    for p in who:
+        if p is None:
+            continue
+        hand = state.player(p).hand
+        if not hand:
+            state.log_event(f"{p} has no cards in hand to reveal", "reveal", player=p)
+            continue
+        oid = state.rng.choice(list(hand))
+        o = state.objects[oid]
+        state.log_event(f"{p} reveals {o.name} at random from their hand", "reveal", player=p)
+        if o.card.is_type("Land"):
+            yield from enter_battlefield(state, oid, p)
+            state.log_event(f"{p} puts {o.name} {state.rules.word('onto_battlefield')}", "put_onto_battlefield",
+                            player=p)
+            continue
+        why = cant_cast(state, p, o)
+        if why:
+            state.log_event(f"{p} can't cast {o.name}: {why}", "cast_free", player=p)
+            continue
+        d = CastFreeDecision(p, f"cast {o.name} without paying its mana cost: choose its targets", card=oid)
+        ab = spell_ability(o)
+        if spell_targets(o) or (ab is not None and divided_effect(ab.effect) is not None):
+            action, plan = yield d  # the player announces its targets (and their division)
+        else:
+            action = A.Cast(p, oid)
+            try:
+                plan = check_cast_free(state, d, action)
+            except A.IllegalAction as e:  # a cost increase they can't pay
+                state.log_event(f"{p} can't cast {o.name}: {e}", "cast_free", player=p)
+                continue
+        cast_free(state, action, plan)

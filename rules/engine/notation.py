@@ -29,6 +29,7 @@ from .decisions import (
     TargetsDecision,
     TriggerOrderDecision,
 )
+from .other_zones import playable_elsewhere
 from .refs import candidates, name_of, ref_parts, resolve_ref, split_refs
 from .stack import check_activate
 from .state import GameState
@@ -130,6 +131,8 @@ def _p_no(state: GameState, player: str, rest: str) -> A.Action:
 def _p_play(state: GameState, player: str, rest: str) -> A.Action:
     ids = candidates(state, rest, ("hand",))
     ids = [i for i in ids if state.objects[i].owner == player] or ids
+    if not ids:  # a land card in their graveyard they may play (Crucible of Worlds)
+        ids = [i for i in candidates(state, rest, ("graveyard",)) if i in playable_elsewhere(state, player)]
     if not ids:
         raise NotationError(f"no {rest!r} in {player}'s hand")
     return A.PlayLand(player, ids[0])
@@ -170,6 +173,8 @@ def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     else:
         ids = candidates(state, head, ("hand",))
         ids = [i for i in ids if state.objects[i].owner == player] or ids
+        if not ids:  # the creature card on top of their library they may cast (Garruk's Horde)
+            ids = [i for i in candidates(state, head, ("library",)) if i in playable_elsewhere(state, player)]
     if not ids:
         raise NotationError(f"no {head!r} in {player}'s hand")
     card = state.objects[ids[0]]

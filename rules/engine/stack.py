@@ -29,6 +29,7 @@ from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
 from .objects import Obj, StackItem
+from .other_zones import may_cast_from, may_play_land_from
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
 from .spell_costs import sacrifice_all_as_cost, total_cost, x_spend_only
@@ -46,7 +47,7 @@ MAIN_STEPS = ("main1", "main2")
 def check_play_land(state: GameState, a: A.PlayLand) -> None:
     o = state.objects.get(a.card)
     p = state.player(a.player)
-    if o is None or o.zone != "hand" or o.owner != a.player:
+    if o is None or not may_play_land_from(state, a.player, o) or o.owner != a.player:
         raise A.IllegalAction("that card is not in your hand", state.rules.cite("play_land"))
     if not o.card.is_type("Land"):
         raise A.IllegalAction(f"{o.name} is not a land: cast it instead", state.rules.cite("play_land"))
@@ -60,9 +61,10 @@ def check_play_land(state: GameState, a: A.PlayLand) -> None:
 
 def play_land(state: GameState, a: A.PlayLand) -> None:
     name = state.objects[a.card].name
+    where = " from their graveyard" if state.objects[a.card].zone == "graveyard" else ""  # Crucible of Worlds
     move(state, a.card, "battlefield", controller=a.player)
     state.player(a.player).lands_played += 1
-    state.log_event(f"{a.player} plays {name} (a special action)", "land_special_action", player=a.player)
+    state.log_event(f"{a.player} plays {name}{where} (a special action)", "land_special_action", player=a.player)
     flush(state)
 
 
@@ -98,7 +100,7 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
 
 def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     o = state.objects.get(a.card)
-    if o is None or o.zone != "hand" or o.owner != a.player:
+    if o is None or not may_cast_from(state, a.player, o) or o.owner != a.player:
         raise A.IllegalAction("that card is not in your hand", state.rules.cite("cast_announce"))
     err = can_cast_now(state, a.player, o)
     if err:
@@ -168,8 +170,9 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
                      targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
                      data=sacrifice_all_as_cost(state, o, a.player))
     state.stack.append(item)
-    state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
-              "cast_done", player=a.player)
+    where = " from the top of their library" if from_zone == "library" else ""  # Garruk's Horde
+    state.log_event(f"{a.player} {state.rules.word('cast')} {name}{where}"
+                    f"{targets_text(state, item.targets, item.division)}", "cast_done", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})
     emit_targeted(state, item)
 

@@ -20,6 +20,7 @@ from ..engine.decisions import BlockersDecision, DamageAssignmentDecision, Targe
 from ..engine.division import amount_to_divide, divided_effect
 from ..engine.game import Game
 from ..engine.legal import lethal_first
+from ..engine.other_zones import playable_elsewhere
 from ..engine.payment import mana_sources
 from ..engine.targets import legal_targets
 from ..engine.turn import PHASE, STEPS
@@ -103,6 +104,13 @@ def graveyard_abilities(game: Game, player: str) -> list[int]:
     not: a client shows them beside the hand."""
     return [i for i in game.player(player).graveyard
             if any(ab.zone == "graveyard" for ab in activated_abilities(game.state, game.objects[i]))]
+
+
+def playable_from_other_zones(game: Game, player: str) -> list[int]:
+    """The cards outside `player`'s hand they may play or cast (a land card in their graveyard
+    under Crucible of Worlds, the creature card on top of their library under Garruk's
+    Horde): a client shows them beside the hand."""
+    return playable_elsewhere(game.state, player)
 
 
 def first_ability_index(game: Game, source: int) -> int:

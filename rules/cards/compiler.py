@@ -35,7 +35,7 @@ from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, Spell
 from .static_templates import compile_static
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .trigger_templates import compile_triggered
-from .wording import KEYWORDS, keyword_list, normalise, num  # noqa: F401  (re-exported)
+from .wording import KEYWORDS, keyword_list, normalise, num, singular  # noqa: F401  (re-exported)
 
 __all__ = ["EnchantAbility", "Unsupported", "compile_line", "normalise", "parse_cost_text", "target_spec", "KEYWORDS"]
 
@@ -178,6 +178,12 @@ def parse_cost_text(text: str) -> Cost:
             parts["discard_count"] = n
         elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
             parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
+        elif (m4 := re.fullmatch(r"Tap (\w+) untapped (.+?) you control", part)) and num(m4.group(1)):
+            # Arachnus Spinner: any of them, the source too, summoning sick or not (302.6 / 212.3f)
+            n = num(m4.group(1)) or 1
+            what = singular(m4.group(2)) if n > 1 else m4.group(2)
+            parts["tap_untapped"] = SacrificeCost(what, object_phrase(what)[1])
+            parts["tap_count"] = n
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -237,7 +243,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^Remove |Discard|^Exile ~|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |Discard|^Exile ~|^[+-]?(\d+|X)$|^Tap \w+ untapped ", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)

@@ -1455,11 +1455,21 @@ class RevealRandomLandOrCast:
     players: Ref
 
 
+@dataclass(frozen=True)
+class FindNamedAttach:
+    """"Search your graveyard and/or library for a card named Arachnus Web and put it onto the
+    battlefield attached to target creature. If you search your library this way, shuffle it"
+    (Arachnus Spinner)."""
+
+    name: str
+    to: Ref
+
+
 LibraryEffect = (
     LookAtHand | LookAndDistribute | LookMayTakeRestBottom | HandCardsOnTop | HandOnTopSearchThatMany
     | ShuffleHandAndGraveyardIn | ExileSourceSpell | DiscardHandsDrawGreatest | ExileTopUntilNoSharedName
     | RevealUntilThatMany | NameThenRevealTop | SearchNamesakesOfEach | RevealTopOpponentPiles
-    | RevealRandomLandOrCast
+    | RevealRandomLandOrCast | FindNamedAttach
 )
 
 

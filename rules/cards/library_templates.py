@@ -20,6 +20,7 @@ from .ir import (
     Exile,
     ExileSourceSpell,
     ExileTopUntilNoSharedName,
+    FindNamedAttach,
     HandCardsOnTop,
     HandOnTopSearchThatMany,
     LookAndDistribute,
@@ -191,3 +192,11 @@ def _land_or_cast(m: re.Match, out: Compiled) -> None:
         raise Unsupported(m.group(0))
     out.steps[-1] = RevealRandomLandOrCast(last.players)
     _expect(out, "Otherwise, the player casts it without paying its mana cost if able")
+
+
+@_template(r"Search your graveyard and/or library for a card named ([^.,]+?) and put it onto the battlefield attached "
+           r"to (target creature)")
+def _find_named_attach(m: re.Match, out: Compiled) -> None:
+    """Arachnus Spinner: "If you search your library this way, shuffle it" follows."""
+    out.steps.append(FindNamedAttach(m.group(1), objects(m.group(2), out)))
+    _expect(out, "If you search your library this way, shuffle it")

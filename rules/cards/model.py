@@ -77,6 +77,8 @@ class Cost:
     remove_counters: tuple[str, int] | None = None  # "Remove a wish counter from ~": (kind, how many)
     discard_count: int = 0  # "Discard two cards": how many cards of its controller's choice (Zombie Infestation)
     exile_self: bool = False  # "Exile ~" (Brittle Effigy)
+    tap_untapped: SacrificeCost | None = None  # "Tap an untapped Spider you control" (Arachnus Spinner)
+    tap_count: int = 0  # how many of them: "Tap five untapped Vampires you control"
     text: str = ""
     discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
 

@@ -486,7 +486,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 | ir.HandOnTopSearchThatMany() | ir.ShuffleHandAndGraveyardIn() | ir.ExileSourceSpell() \
                 | ir.DiscardHandsDrawGreatest() | ir.ExileTopUntilNoSharedName() | ir.RevealUntilThatMany() \
                 | ir.NameThenRevealTop() | ir.SearchNamesakesOfEach() | ir.RevealTopOpponentPiles() \
-                | ir.RevealRandomLandOrCast():
+                | ir.RevealRandomLandOrCast() | ir.FindNamedAttach():
             yield from run_library_effect(state, ctx, effect, r, n)
         case _:
             raise TypeError(f"not an effect: {effect!r}")

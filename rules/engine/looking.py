@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import ir
 from . import actions as A
-from .characteristics import chars, spell_ability, spell_targets
+from .characteristics import can_attach, chars, spell_ability, spell_targets
 from .decisions import CastFreeDecision, ChooseCardsDecision, Decision, YesNoDecision
 from .division import divided_effect
 from .effects import choose_card_name, choose_object, discard_card
@@ -69,6 +69,8 @@ def run_library_effect(state: GameState, ctx: EffectContext, effect: ir.LibraryE
             yield from reveal_top_opponent_piles(state, ctx, amount(amt))
         case ir.RevealRandomLandOrCast(players):
             yield from reveal_random_land_or_cast(state, ctx, refs(players))
+        case ir.FindNamedAttach(name, to):
+            yield from find_named_attach(state, ctx, name, refs(to))
         case _:
             raise TypeError(f"not a library effect: {effect!r}")
 
@@ -420,3 +422,45 @@ def reveal_random_land_or_cast(state: GameState, ctx: EffectContext, who: Iterab
                 state.log_event(f"{p} can't cast {o.name}: {e}", "cast_free", player=p)
                 continue
         cast_free(state, action, plan)
+
+
+def find_named_attach(state: GameState, ctx: EffectContext, name: str, to: Iterable[Any]) -> Gen:
+    """Arachnus Spinner: the controller looks for a card named `name` in their graveyard and,
+    if they choose to search it, their library (then shuffled); the card found enters the
+    battlefield attached to the target, if it could enchant it (else it stays where it is,
+    2014 303.4g / 2009 212.4k).  Saying yes to the library search takes the card from the
+    library when there is one there; no takes the one in the graveyard."""
+    p = ctx.controller
+    host = next((t for t in to if t is not None), None)
+    if host is None:
+        return
+    pl = state.player(p)
+    searched = False
+    found = None
+    if pl.library:
+        ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: search your library for a card named {name}? "
+                                        "(No: look in your graveyard only)")
+        searched = ans.yes
+    if searched:
+        state.log_event(f"{p} searches their library for a card named {name}", "search", player=p)
+        found = next((i for i in pl.library if state.objects[i].name == name), None)
+    if found is None:
+        found = next((i for i in pl.graveyard if state.objects[i].name == name), None)
+    if found is not None:
+        card = state.objects[found]
+        where = card.zone
+        if can_attach(state, card, host):
+            new = yield from enter_battlefield(state, found, p)
+            state.objects[new].attached_to = host
+            state.invalidate()
+            state.log_event(f"{p} puts {name} from their {where} {state.rules.word('onto_battlefield')} attached to "
+                            f"{state.objects[host].name}", "put_onto_battlefield", player=p)
+        else:
+            state.log_event(f"{name} can't enchant {state.objects[host].name}: it stays in {p}'s {where}",
+                            "aura_no_host", player=p)
+    else:
+        state.log_event(f"{p} finds no card named {name}", "search", player=p)
+    if searched:
+        state.rng.shuffle(pl.library)
+        state.invalidate()
+        state.log_event(f"{p} shuffles their library", "shuffle_library", player=p)

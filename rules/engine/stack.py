@@ -256,6 +256,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
                               state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
+    if cost.tap_untapped and len(tap_candidates(state, a.player, cost.tap_untapped.test, o)) < cost.tap_count:
+        raise A.IllegalAction(f"you control fewer than {cost.tap_count} untapped {cost.tap_untapped.what} to tap",
+                              state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
     payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
     check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
@@ -320,6 +323,17 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         name = state.objects[victim].name
         move(state, victim, "graveyard")
         state.log_event(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
+    if cost.tap_untapped:  # "Tap an untapped Spider you control": chosen as the cost is paid (602.2b / 409.1f)
+        left = tap_candidates(state, a.player, cost.tap_untapped.test, o)
+        for k in range(min(cost.tap_count, len(left))):
+            oid = yield from choose_object(state, a.player, f"choose an untapped {cost.tap_untapped.what} to tap "
+                                                            f"for {o.name} ({k + 1} of {cost.tap_count})", left,
+                                           concept="activate")
+            left.remove(oid)
+            state.objects[oid].tapped = True
+            state.log_event(f"{a.player} taps {state.objects[oid].name} to activate {o.name}'s ability", "activate",
+                            player=a.player)
+        state.invalidate()
     if ab.is_mana:
         # 605.3b: a mana ability resolves immediately, without using the stack
         color = a.color
@@ -358,6 +372,13 @@ def _needle_of(state: GameState, o: Obj) -> str:
 def _discard_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
     """Cards in `player`'s hand that could be discarded for a "Discard a land card" cost."""
     return [i for i in state.player(player).hand if matches_card(state, test, state.objects[i], player, source)]
+
+
+def tap_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:
+    """Untapped permanents `player` controls they could tap to pay a "Tap an untapped Spider
+    you control" cost (the source among them; summoning sickness doesn't matter, 302.6)."""
+    return [p.id for p in state.permanents(player)
+            if not p.tapped and matches(state, test, p, chars(state, p), player, source)]
 
 
 def sacrifice_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:

@@ -7,7 +7,7 @@ your hand, ...", "Each player discards their hand, then draws cards equal to ...
 registers ahead of its own: each is a whole, specific sentence.  A sentence that only
 completes the one before it (the second and third sentences of Head Games) is compiled by
 the first one's builder, which leaves the sentences it expects next in `out.pending`
-(separated by `PENDING_SEP`); `_expected` accepts them in order."""
+(marked `MARK`, separated by `PENDING_SEP`); `_expected` accepts them in order."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from .targets import Unsupported, card_phrase
 from .wording import num
 
 PENDING_SEP = " || "
+MARK = "[expected] "  # pending sentences of these templates (others' pending sentences are theirs to accept)
 Builder = Callable[[re.Match, Compiled], None]
 LIBRARY_TEMPLATES: list[tuple[str, Builder]] = []
 
@@ -52,16 +53,18 @@ def _template(pattern: str) -> Callable[[Builder], Builder]:
 
 def _expect(out: Compiled, *sentences: str) -> None:
     """The sentences that must follow, in order, for the step just compiled to be whole."""
-    out.pending = PENDING_SEP.join(sentences)
+    out.pending = MARK + PENDING_SEP.join(sentences)
 
 
 @_template(r"(?P<s>.+)")
 def _expected(m: re.Match, out: Compiled) -> None:
     """A sentence the previous one's step already carries out (see `_expect`)."""
-    first, _, rest = out.pending.partition(PENDING_SEP)
-    if not out.pending or first != m.group("s"):
+    if not out.pending.startswith(MARK):
         raise Unsupported(m.group(0))
-    out.pending = rest
+    first, _, rest = out.pending.removeprefix(MARK).partition(PENDING_SEP)
+    if first != m.group("s"):
+        raise Unsupported(m.group(0))
+    out.pending = MARK + rest if rest else ""
 
 
 # ---- looking at a hand

@@ -178,9 +178,10 @@ def look_and_distribute(state: GameState, ctx: EffectContext, count: int, dests:
         lib.remove(placed["top"])
         lib.insert(0, placed["top"])
     state.invalidate()
-    state.log_event(f"{p} puts one card into their hand"
-                    + (", one on top of their library" if "top" in placed else "")
-                    + (" and one on the bottom" if "bottom" in placed else ""), "library_top", player=p)
+    if placed:  # (a look alone leaves the cards where they are)
+        state.log_event(f"{p} puts one card into their hand"
+                        + (", one on top of their library" if "top" in placed else "")
+                        + (" and one on the bottom" if "bottom" in placed else ""), "library_top", player=p)
 
 
 def look_may_take_rest_bottom(state: GameState, ctx: EffectContext, count: int, test: ir.Pred, what: str) -> Gen:

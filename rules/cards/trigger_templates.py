@@ -116,6 +116,10 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         if m.group(2) == "dies":
             return "dies", ZoneChangeTrigger("dies", who), refs, True
         return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+    if cond == "~ leaves the battlefield":  # Oblivion Ring: looks back in time (603.10a / 410.10)
+        return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
+    if cond == "enchanted creature dies":  # Angelic Destiny: the Aura looks back too (603.10a / 410.10)
+        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {}, True
     if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
         return "dies", DiesDealtDamageBySelf(), {}, True
     if cond == "a creature enters the battlefield under your control":  # Angelic Chorus

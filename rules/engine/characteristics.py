@@ -35,6 +35,7 @@ def add_effect(state: GameState, effect: ContinuousEffect) -> None:
     state.invalidate()
     if effect.controller:
         update_control(state)
+    end_lapsed(state)
 
 
 def end_effects(state: GameState, duration: str) -> None:
@@ -48,6 +49,34 @@ def end_effects(state: GameState, duration: str) -> None:
     state.invalidate()
     if any(e.controller for e in ended):
         update_control(state)
+    end_lapsed(state)
+
+
+def lapsed(state: GameState, duration: str) -> bool:
+    """Whether an effect lasting "for as long as you control ~" ("control:ID:PLAYER") or "for
+    as long as that creature is enchanted" ("enchanted:ID") has ended (2014 611.2b / 2009
+    418.3a): ~ left the battlefield or changed controller; the creature left or has no Aura."""
+    kind, _, rest = duration.partition(":")
+    if kind == "control":
+        oid, _, player = rest.partition(":")
+        o = state.objects.get(int(oid))
+        return o is None or o.zone != "battlefield" or o.controller != player
+    if kind == "enchanted":
+        o = state.objects.get(int(rest))
+        return o is None or o.zone != "battlefield" or not any(
+            a.attached_to == o.id and attachment_kind(state, a) == "Aura" for a in state.permanents())
+    return False
+
+
+def end_lapsed(state: GameState) -> None:
+    """End the effects whose "for as long as ..." stopped being true (611.2b / 418.3a)."""
+    for duration in dict.fromkeys(e.duration for e in state.effects if lapsed(state, e.duration)):
+        names = sorted({e.source_name for e in state.effects if e.duration == duration})
+        if not names:
+            continue  # ended meanwhile, with a control effect that ended before it
+        why = "its source left or changed control" if duration.startswith("control:") else "it is no longer enchanted"
+        state.log_event(f"the effect of {', '.join(names)} ends: {why}", "duration_while")
+        end_effects(state, duration)
 
 
 def update_control(state: GameState, *, setting_up: bool = False) -> None:

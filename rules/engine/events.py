@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import board_condition, chars, end_effects, matches, matches_card, update_control
+from .characteristics import board_condition, chars, end_effects, end_lapsed, matches, matches_card, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -195,6 +195,8 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
     if ev.kind != "zone_change":
         return False
     old, new = ev["old"], ev["new"]
+    if to == "leaves":  # "When ~ leaves the battlefield"
+        return who == "self" and old.zone == "battlefield" and new.zone != "battlefield" and old.id == src.id
     if to == "battlefield":
         if new.zone != "battlefield" or old.zone == "battlefield":
             return False
@@ -214,6 +216,7 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
         "a creature": True,
         "a creature you control": mine,
         "another creature you control": mine and obj.id != src.id,
+        "enchanted creature": obj.id == src.attached_to,
     }.get(who, False)
 
 
@@ -234,6 +237,7 @@ def flush(state: GameState) -> None:
         if old.zone == "battlefield":
             end_effects(state, f"while:{old.id}")
     update_control(state)  # a control-changing Aura that came or went (layer 2)
+    end_lapsed(state)  # "for as long as you control ~" (611.2b / 418.3a)
     left = tuple(old for old, _ in changes if old.zone == "battlefield")
     state.to_graveyard_from_battlefield += [new.id for old, new in changes
                                             if old.zone == "battlefield" and new.zone == "graveyard"]

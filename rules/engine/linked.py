@@ -93,10 +93,13 @@ def duration_for(state: GameState, ctx: EffectContext, kind: str, which: Ids) ->
         if oid is None:
             return None
         duration = f"enchanted:{oid}"
+    what = (f"for as long as {ctx.controller} controls {ctx.source.name}" if kind == "control"
+            else "for as long as the creature is enchanted")
     if lapsed(state, duration):
-        state.log_event(f"{ctx.source.name}: the effect would last {'for as long as ' + ctx.controller + ' controls ' + ctx.source.name if kind == 'control' else 'for as long as the creature is enchanted'}, "
-                        "which has already ended: it does nothing", "duration_while")
+        state.log_event(f"{ctx.source.name}: its effect would last {what}, which has already ended: it does nothing",
+                        "duration_while")
         return None
+    state.log_event(f"{ctx.source.name}: the effect lasts {what}", "duration_while")
     return duration
 
 

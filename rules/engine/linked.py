@@ -26,11 +26,14 @@ def _key(ctx: EffectContext, key: str) -> str:
     return f"{ctx.source.id}:{key}"
 
 
-def link(state: GameState, ctx: EffectContext, which: Ids, key: str) -> None:
+def link(state: GameState, ctx: EffectContext, which: Ids, key: str, announce: bool = True) -> None:
     """Remember the cards with the source, for the ability linked to this one (607.2a / 407.1)."""
     found = [i for i in which if i is not None and i in state.objects]
     if found:
         state.linked.setdefault(_key(ctx, key), []).extend(found)
+        if announce:
+            names = ", ".join(state.objects[i].name for i in found)
+            state.log_event(f"{names}: {key} with {ctx.source.name}, for its linked ability", "linked_exile")
 
 
 def exile_linked(state: GameState, ctx: EffectContext, which: Ids, key: str) -> None:
@@ -44,7 +47,7 @@ def exile_linked(state: GameState, ctx: EffectContext, which: Ids, key: str) -> 
         exiled.append(move(state, oid, "exile"))
         state.log_event(f"{name} is {state.rules.word('exiled')} by {ctx.source.name}", "linked_exile")
     ctx.data[key] = exiled
-    link(state, ctx, exiled, key)
+    link(state, ctx, exiled, key, announce=False)
 
 
 def linked_cards(state: GameState, ctx: EffectContext, key: str) -> list[int]:

@@ -138,7 +138,6 @@ from .ir import (
     ShuffleSelfAndGraveyard,
     ShuffleSourceIntoLibrary,
     SkipNextCombat,
-    SourceInGraveyard,
     SourceRef,
     SwitchPT,
     Tap,
@@ -1203,12 +1202,6 @@ def _attach_elsewhere(m: re.Match, out: Compiled) -> None:
     if "it" not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(AttachElsewhere(out.refs["it"]))
-
-
-@template(r"[Rr]eturn ~ to its owner's hand")
-def _return_self_from_graveyard_to_hand(m: re.Match, out: Compiled) -> None:
-    """Angelic Destiny: after its creature died, the Aura is in the graveyard it went to."""
-    out.steps.append(ReturnToHand(SourceInGraveyard()))
 
 
 def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

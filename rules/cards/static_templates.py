@@ -308,6 +308,10 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
     """"Enchanted creature gets +1/+1 for each Plains you control and has flying", "Equipped
     creature can't be blocked and has shroud", "Enchanted creature doesn't untap ..."."""
     attached = AffectsAttached()
+    m = re.fullmatch(r"([+-]\d+)/([+-]\d+), has (.+?), and is an? ([A-Z]\w+) in addition to its other types", rest)
+    if verb == "gets" and m:  # Angelic Destiny
+        return StaticAbility(raw, affects=attached, power=int(m.group(1)), toughness=int(m.group(2)),
+                             grants=_keywords(m.group(3)), add_subtypes=(m.group(4),))
     if verb == "gets":
         m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (has|loses) (.+))?", rest)
         if not m:

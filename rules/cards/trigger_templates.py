@@ -36,6 +36,7 @@ from .ir import (
     PlayerEventTrigger,
     Ref,
     SelfDealtDamageTrigger,
+    SourceInGraveyard,
     SourceRef,
     SourceUntapped,
     StepTrigger,
@@ -119,7 +120,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if cond == "~ leaves the battlefield":  # Oblivion Ring: looks back in time (603.10a / 410.10)
         return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
     if cond == "enchanted creature dies":  # Angelic Destiny: the Aura looks back too (603.10a / 410.10)
-        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {}, True
+        # by the time it resolves, the Aura is in the graveyard it went to (704.5n / 420.5d)
+        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
     if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
         return "dies", DiesDealtDamageBySelf(), {}, True
     if cond == "a creature enters the battlefield under your control":  # Angelic Chorus

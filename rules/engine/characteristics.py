@@ -214,6 +214,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
                           _abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
+    if ab.add_subtypes:  # "is an Angel in addition to its other types" (layer 4)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_types((), ab.add_subtypes), from_static=True))
     if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
         granted: list[Any] = list(ab.grants_abilities)
 

@@ -354,11 +354,11 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.ReturnUnderOwner(objects, tapped):
             yield from L.return_under_owner(state, ctx, r(objects), tapped)
         case ir.ForAsLongAs(body, kind, objects):
-            duration = L.duration_for(state, ctx, kind, r(objects) if objects is not None else [])
-            if duration is not None:
+            lasting = L.duration_for(state, ctx, kind, r(objects) if objects is not None else [])
+            if lasting is not None:
                 before = {id(e) for e in state.effects}
                 yield from run_effects(state, ctx, body)
-                L.last_for(state, before, duration)
+                L.last_for(state, before, lasting)
         case ir.Scramble():
             L.scramble(state, ctx)
         case ir.PutAuraAttached(aura, host, host_test):

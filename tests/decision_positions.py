@@ -132,6 +132,10 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:cards:exile", "Mirror of Fate: up to seven exiled cards its controller owns (406.1)",
        {"battlefield": ["Mirror of Fate"], "exile": ["Lightning Bolt", "Craw Wurm"]}, {},
        "alice: activate Mirror of Fate", "resolve", start={"turn": 3}),
+    _p("choose:cards:graveyard", "Sutured Ghoul: any number of creature cards exiled from the graveyard as it enters "
+       "(614.12)",
+       {"hand": ["Sutured Ghoul"], "battlefield": ["Swamp"] * 7, "graveyard": ["Craw Wurm", "Grizzly Bears"]}, {},
+       "alice: cast Sutured Ghoul", "resolve", start={"turn": 3}),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

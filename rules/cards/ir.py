@@ -1575,11 +1575,20 @@ class EntersUnderControlTrigger:
     min_power: int | None = None
 
 
+@dataclass(frozen=True)
+class NoPermanentsWithCounter:
+    """"When you control no permanents with phylactery counters on them": a state trigger
+    (2014 603.8 / 2009 410.11), checked whenever a player would receive priority."""
+
+    kind: str
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
+    | NoPermanentsWithCounter
 )
 
 
@@ -1712,7 +1721,16 @@ class GraveyardCardsCDA:
     test: Pred
 
 
-CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA
+@dataclass(frozen=True)
+class LinkedTotalCDA:
+    """"~'s power is equal to the total power of the exiled cards and its toughness is equal to
+    their total toughness" (Sutured Ghoul): the cards its "as enters" ability exiled (607.2a /
+    407.1); printed values, "*" counting 0."""
+
+    key: str = "exiled"
+
+
+CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA | LinkedTotalCDA
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from .ir import (
     IsType,
     LifeAtLeast,
     LifeTotalCDA,
+    LinkedTotalCDA,
     PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
@@ -180,6 +181,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
+    m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
+    if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
+        return StaticAbility(raw, as_enters_exile=card_phrase(m.group(1) + " card"))
+    m = re.fullmatch(r"As ~ enters the battlefield, put an? ([a-z]+) counter on an? (.+? you control)", s)
+    if m:  # Phylactery Lich (614.12)
+        return StaticAbility(raw, as_enters_counter=(m.group(1), object_phrase(m.group(2))[1]))
+    if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
+             "total toughness"):  # Sutured Ghoul (604.3)
+        return StaticAbility(raw, cda=LinkedTotalCDA())
     m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))

@@ -334,6 +334,10 @@ def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
                 n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
+        case ir.LinkedTotalCDA(key):  # the exiled cards' printed power and toughness ("*": 0)
+            cards = [state.objects[i].card for i in state.linked.get(f"{o.id}:{key}", []) if i in state.objects]
+            return (sum(int(c.power) for c in cards if c.power is not None and c.power.isdigit()),
+                    sum(int(c.toughness) for c in cards if c.toughness is not None and c.toughness.isdigit()))
         case ir.GraveyardCardsCDA(test):  # printed characteristics: no recursion
             n = sum(1 for p in state.players for i in p.graveyard
                     if matches(state, test, state.objects[i], base_chars(state, state.objects[i]), o.controller, o))

@@ -355,4 +355,5 @@ SHAPES = frozenset({
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
     "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile", "cast_free",
+    "choose:cards:graveyard",  # Sutured Ghoul: creature cards exiled from the graveyard as it enters
 })

@@ -164,6 +164,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
+        case ir.NoPermanentsWithCounter():
+            return False  # a state trigger: `check_state_triggers` looks at the game state instead
     raise TypeError(cond)
 
 
@@ -244,6 +246,23 @@ def flush(state: GameState) -> None:
     for old, new in changes:
         emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
                    lookback=left)
+
+
+def check_state_triggers(state: GameState) -> None:
+    """State triggers (2014 603.8 / 2009 410.11): an ability that triggers when the game state
+    matches its condition, checked whenever a player would receive priority; it doesn't
+    trigger again while it waits to go on the stack or is on the stack."""
+    waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]
+    waiting += [(it.ability, it.source_id) for it in state.stack if it.ability is not None]
+    for o in state.permanents():
+        for ab in chars(state, o).abilities:
+            if not isinstance(ab, TriggeredAbility) or not isinstance(ab.condition, ir.NoPermanentsWithCounter):
+                continue
+            if any(w is ab and i == o.id for w, i in waiting):
+                continue
+            kind = ab.condition.kind
+            if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):
+                _add_trigger(state, ab, o, Event("state", {}), concept="state_trigger")
 
 
 def fire_step_triggers(state: GameState, step: str) -> None:

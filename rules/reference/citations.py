@@ -174,6 +174,7 @@ CITES: dict[str, tuple[str, str]] = {
     "duration_while": ("611.2b", "418.3a"),
     "linked_exile": ("607.2a", "407.1"),
     "attach": ("701.3b", "212.4m"),
+    "state_trigger": ("603.8", "410.11"),
     "search": ("701.16a", "217.2b"),
     "shuffle_library": ("701.17a", "217.2b"),
     "reveal": ("701.13a", "217.3c"),

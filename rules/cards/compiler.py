@@ -28,7 +28,10 @@ from .ir import (
     CountSubtypeYouControl,
     EntersWithCounters,
     Fixed,
+    Not,
     SacrificeCost,
+    Tapped,
+    all_of,
 )
 from .mana import parse_cost
 from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
@@ -178,6 +181,12 @@ def parse_cost_text(text: str) -> Cost:
             parts["discard_count"] = n
         elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
             parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
+        elif m4 := re.fullmatch(r"Tap (\w+) untapped (.+? you control)", part):  # Captivating Vampire
+            n = num(m4.group(1))
+            if n is None:
+                raise Unsupported(part)
+            what = m4.group(2)
+            parts["tap_untapped"] = (n, SacrificeCost(what, all_of(Not(Tapped()), object_phrase(what)[1])))
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -237,7 +246,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if not m:
         return None
     cost_text, effect_text = m.group(1), m.group(2)
-    if not re.search(r"\{|Sacrifice|^Remove |Discard|^Exile ~|^[+-]?(\d+|X)$", cost_text):
+    if not re.search(r"\{|Sacrifice|^Remove |Discard|^Exile ~|^[+-]?(\d+|X)$|^Tap \w+ untapped ", cost_text):
         return None
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)

@@ -79,6 +79,8 @@ class Cost:
     exile_self: bool = False  # "Exile ~" (Brittle Effigy)
     text: str = ""
     discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
+    # "Tap five untapped Vampires you control" (Captivating Vampire): how many, and what (602.2b / 409.1f)
+    tap_untapped: tuple[int, SacrificeCost] | None = None
 
 
 @dataclass(frozen=True)

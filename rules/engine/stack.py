@@ -253,6 +253,11 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
                               state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
+    if cost.tap_untapped is not None:  # "Tap five untapped Vampires you control"
+        n, what = cost.tap_untapped
+        if len(sacrifice_candidates(state, a.player, what.test, o)) < n:
+            raise A.IllegalAction(f"you control fewer than {n} {what.what.removesuffix(' you control')}",
+                                  state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
     payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
     check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
@@ -317,6 +322,19 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         name = state.objects[victim].name
         move(state, victim, "graveyard")
         state.log_event(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
+    if cost.tap_untapped is not None:  # chosen one at a time as the cost is paid (602.2b / 409.1f)
+        n, what = cost.tap_untapped
+        for k in range(n):
+            left = sacrifice_candidates(state, a.player, what.test, o)
+            chosen = list(left) if len(left) == n - k else [(yield from choose_object(
+                state, a.player, f"choose an untapped {what.what.removesuffix(' you control')} to tap for {o.name} "
+                f"({k + 1} of {n})", left, concept="cost_unpayable"))]
+            for t in chosen:
+                state.objects[t].tapped = True
+                state.log_event(f"{a.player} taps {state.objects[t].name} to activate {o.name}'s ability", "activate",
+                                player=a.player)
+            if len(chosen) > 1:
+                break
     if ab.is_mana:
         # 605.3b: a mana ability resolves immediately, without using the stack
         color = a.color

@@ -30,6 +30,7 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
+    ControlledByEventPlayer,
     ControllersOf,
     ControlsArtifactsNamed,
     CopySpell,
@@ -150,6 +151,7 @@ from .ir import (
     WinGame,
     XValue,
     You,
+    all_of,
 )
 from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
@@ -1189,6 +1191,27 @@ def _aura_from_graveyard(m: re.Match, out: Compiled) -> None:
     """Nomad Mythmaker: the creature is chosen as the Aura enters (303.4f / 212.4j)."""
     _, test = object_phrase(m.group(2))
     out.steps.append(PutAuraAttached(objects(m.group(1), out), None, test))
+
+
+@template(r"[Ii]ts controller chooses (target creature) one of their opponents controls")
+def _its_controller_chooses(m: re.Match, out: Compiled) -> None:
+    """Necrotic Plague ("When enchanted creature dies, ..."): the dead creature's controller
+    chooses the target, among creatures their opponents control."""
+    spec = target_spec(m.group(1))
+    spec = dataclasses.replace(spec, text=m.group(1) + " one of their opponents controls", chosen_by="old_controller",
+                               test=all_of(spec.test, Not(ControlledByEventPlayer("old_controller"))))
+    out.specs.append(spec)
+    ref = TargetRef(len(out.specs) - 1, spec.count)
+    out.refs.update({"it": ref, "that creature": ref})
+
+
+@template(r"Return ~ from its owner's graveyard to the battlefield attached to (that creature)")
+def _return_aura_attached(m: re.Match, out: Compiled) -> None:
+    """Necrotic Plague: the Aura enters attached to the creature, under its owner's control
+    (303.4f / 212.4j)."""
+    if "that creature" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutAuraAttached(objects("~", out), out.refs["that creature"], under_owner=True))
 
 
 @template(r"Gain control of (target Aura that's attached to a permanent)")

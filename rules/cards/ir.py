@@ -183,6 +183,9 @@ class TargetSpec:
     count: int = 1  # the most targets ("two target lands"; ANY_NUMBER for "any number of")
     up_to: bool = False  # fewer may be chosen ("up to three", "any number of", "one, two, or three")
     at_least: int = 0  # with up_to: the fewest ("one, two, or three target creatures": 1)
+    # a triggered ability whose target another player chooses ("its controller chooses target
+    # creature ...", Necrotic Plague): the key of that player in the triggering event
+    chosen_by: str = ""
 
     @property
     def fewest(self) -> int:
@@ -1193,6 +1196,7 @@ class PutAuraAttached:
     aura: Ref | None = None
     host: Ref | None = None
     host_test: Pred = ALWAYS
+    under_owner: bool = False  # "Return ~ ... to the battlefield attached to ...": under its owner's control
 
 
 @dataclass(frozen=True)

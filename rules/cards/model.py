@@ -209,7 +209,7 @@ class StaticAbility(Ability):
     # to cast" (601.2e): (how many more creatures, how much less)
     costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
-    grants_abilities: tuple[ActivatedAbility, ...] = ()
+    grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
     # "Enchanted creature ... is an Angel in addition to its other types" (layer 4): subtypes added
     add_subtypes: tuple[str, ...] = ()
     # "As ~ enters the battlefield, exile any number of creature cards from your graveyard" (Sutured

@@ -244,7 +244,8 @@ def flush(state: GameState) -> None:
     state.to_graveyard_from_battlefield += [new.id for old, new in changes
                                             if old.zone == "battlefield" and new.zone == "graveyard"]
     for old, new in changes:
-        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
+        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone,
+                                                "old_controller": old.controller}),
                    lookback=left)
 
 

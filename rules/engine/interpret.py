@@ -361,9 +361,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 L.last_for(state, before, lasting)
         case ir.Scramble():
             L.scramble(state, ctx)
-        case ir.PutAuraAttached(aura, host, host_test):
+        case ir.PutAuraAttached(aura, host, host_test, under_owner):
             yield from L.put_aura_attached(state, ctx, r(aura) if aura is not None else None,
-                                           r(host) if host is not None else None, host_test)
+                                           r(host) if host is not None else None, host_test, under_owner)
         case ir.AttachElsewhere(objects):
             yield from L.attach_elsewhere(state, ctx, r(objects))
         case ir.OpponentsCantCast():

@@ -134,7 +134,7 @@ def scramble(state: GameState, ctx: EffectContext) -> None:
 
 # ------------------------------------------------------------------ Auras
 def put_aura_attached(state: GameState, ctx: EffectContext, auras: Ids | None, host: Ids | None,
-                      host_test: Pred, from_hand_test: Pred | None = None) -> Gen:
+                      host_test: Pred, under_owner: bool = False) -> Gen:
     """Put an Aura onto the battlefield under the controller's control attached to `host` (or
     to a permanent matching `host_test` they choose): the effect says what it enchants, so it
     doesn't target; it can't be put onto something it couldn't enchant (303.4f / 212.4j)."""
@@ -150,6 +150,8 @@ def put_aura_attached(state: GameState, ctx: EffectContext, auras: Ids | None, h
     if aura is None:
         return
     o = state.objects[aura]
+    if under_owner:  # "Return ~ ... to the battlefield": under its owner's control
+        p = o.owner
     if host is None:
         options = [x.id for x in state.permanents() if can_attach(state, o, x.id)
                    and matches(state, host_test, x, chars(state, x), p, ctx.source)]

@@ -140,6 +140,9 @@ def put_aura_attached(state: GameState, ctx: EffectContext, auras: Ids | None, h
     doesn't target; it can't be put onto something it couldn't enchant (303.4f / 212.4j)."""
     p = ctx.controller
     hosts = [i for i in (host or []) if i is not None and i in state.objects and state.objects[i].zone == "battlefield"]
+    if host is not None and not hosts:  # what it was to enchant has left the battlefield
+        state.log_event(f"{ctx.source.name}: there is nothing to attach an Aura to", "aura_no_host", player=p)
+        return
     if auras is None:  # "an Aura card from your hand": one that could enchant the host
         cards = [i for i in state.player(p).hand if attachment_kind(state, state.objects[i]) == "Aura"
                  and _could_enchant_one(state, i, hosts, host_test, p, ctx)]

@@ -76,8 +76,8 @@ def as_it_enters_exile(state: GameState, o: Obj, controller: str, card: CardDef)
     ab = next((a for a in card.abilities if isinstance(a, StaticAbility) and a.as_enters_exile is not None), None)
     if ab is None or ab.as_enters_exile is None:
         return None
-    cards = tuple(i for i in state.player(controller).graveyard
-                  if matches_card(state, ab.as_enters_exile, state.objects[i], controller, o))
+    cards = tuple(i for i in state.player(controller).graveyard  # not itself, returning from there
+                  if i != o.id and matches_card(state, ab.as_enters_exile, state.objects[i], controller, o))
     if not cards:
         return []
     ans, _ = yield ChooseCardsDecision(controller, f"{o.name}: choose any number of cards to exile as it enters",

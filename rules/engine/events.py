@@ -259,7 +259,7 @@ def check_state_triggers(state: GameState) -> None:
         for ab in chars(state, o).abilities:
             if not isinstance(ab, TriggeredAbility) or not isinstance(ab.condition, ir.NoPermanentsWithCounter):
                 continue
-            if any(w is ab and i == o.id for w, i in waiting):
+            if any(w == ab and i == o.id for w, i in waiting):
                 continue
             kind = ab.condition.kind
             if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):

@@ -130,6 +130,7 @@ from .ir import (
     Scry,
     Search,
     SearchLibraryOf,
+    SearchNamed,
     SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
@@ -1212,6 +1213,19 @@ def _return_aura_attached(m: re.Match, out: Compiled) -> None:
     if "that creature" not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(PutAuraAttached(objects("~", out), out.refs["that creature"], under_owner=True))
+
+
+@template(r"Search your graveyard and/or library for a card named ([A-Z][\w ]+?) and put it onto the battlefield "
+          r"attached to (target creature)")
+def _search_aura_attached(m: re.Match, out: Compiled) -> None:
+    """Arachnus Spinner: an Aura put onto the battlefield attached to the target (303.4f / 212.4j)."""
+    host = objects(m.group(2), out)
+    out.steps.append(SearchNamed(m.group(1)))
+    out.steps.append(PutAuraAttached(Remembered("found"), host))
+    out.pending = "If you search your library this way, shuffle it"
+
+
+continuation_template(r"If you search your library this way, shuffle it")
 
 
 @template(r"Gain control of (target Aura that's attached to a permanent)")

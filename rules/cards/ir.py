@@ -1200,6 +1200,15 @@ class PutAuraAttached:
 
 
 @dataclass(frozen=True)
+class SearchNamed:
+    """"Search your graveyard and/or library for a card named Arachnus Web" (701.19a / 217.2b):
+    the card found is remembered as `key`; the library, if searched, is shuffled."""
+
+    name: str
+    key: str = "found"
+
+
+@dataclass(frozen=True)
 class AttachElsewhere:
     """"Attach it to another permanent it can enchant" (Aura Graft): its controller chooses
     (2014 701.3b / 2009 212.4m); with no such permanent it stays where it is."""
@@ -1433,6 +1442,7 @@ Effect = (
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
     | ExileLinked | Link | ReturnUnderOwner | ForAsLongAs | Scramble | PutAuraAttached | AttachElsewhere
+    | SearchNamed
     | OpponentsCantCast | ExtraTurn | Pump | SwitchPT | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | PreventNextDamageTo | PreventFromSourcesThisTurn | RedirectNextDamage
     | CopySpell | PlayWithoutPaying | Unenforced | May | If | AtNextEndStep

@@ -366,6 +366,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                                            r(host) if host is not None else None, host_test, under_owner)
         case ir.AttachElsewhere(objects):
             yield from L.attach_elsewhere(state, ctx, r(objects))
+        case ir.SearchNamed(name, key):
+            yield from L.search_named(state, ctx, name, key)
         case ir.OpponentsCantCast():
             foes = frozenset(p for p in state.opponents(ctx.controller))
             add_effect(state, PlayerRuleEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",

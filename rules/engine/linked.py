@@ -200,3 +200,24 @@ def attach_elsewhere(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
         state.invalidate()
         state.log_event(f"{o.name} is attached to {state.objects[chosen].name}", "attach")
         end_lapsed(state)  # "for as long as that creature is enchanted"
+
+
+def search_named(state: GameState, ctx: EffectContext, name: str, key: str) -> Gen:
+    """"Search your graveyard and/or library for a card named NAME": the player picks one from
+    either zone (a search of the library may find nothing, 701.19b / 217.2b: with a card in
+    the graveyard they need not search it); the library is searched, and then shuffled, unless
+    the card comes from the graveyard."""
+    p = ctx.controller
+    pl = state.player(p)
+    grave = [i for i in pl.graveyard if state.objects[i].name == name]
+    lib = [i for i in pl.library if state.objects[i].name == name]
+    found = yield from choose_object(state, p, f"{ctx.source.name}: choose a card named {name} in your graveyard "
+                                     "or library", grave + lib, zones=("library", "graveyard"), concept="search")
+    ctx.data[key] = [found] if found is not None else []
+    where = "graveyard" if found in grave else "library"
+    state.log_event(f"{p} searches their {where} and finds {name if found is not None else 'nothing'}", "search",
+                    player=p)
+    if found is None or found in lib:
+        state.rng.shuffle(pl.library)
+        state.invalidate()
+        state.log_event(f"{p} shuffles their library", "shuffle_library", player=p)

@@ -102,3 +102,29 @@ def test_an_aura_card_that_cant_enchant_the_researchers_is_not_offered() -> None
         "players": {"alice": {"hand": ["Academy Researchers", "Convincing Mirage"], "battlefield": ["Island"] * 3}},
         "expect": {"stack": [], "players": {"alice": {"hand": ["Convincing Mirage"]}}},
     })
+
+
+def test_arachnus_spinner_finding_the_web_in_the_library_shuffles_it() -> None:
+    run({
+        "actions": ["alice: activate Arachnus Spinner targeting Grizzly Bears", "resolve"],
+        "players": {
+            "alice": {"battlefield": ["Arachnus Spinner"], "library": ["Forest", "Arachnus Web", "Island"]},
+            "bob": {"battlefield": ["Grizzly Bears"]},
+        },
+        "expect": {
+            "stack": [],
+            "log_contains": ["alice searches their library and finds Arachnus Web", "alice shuffles their library"],
+            "players": {"alice": {"library_count": 2}},
+            "permanents": {"Arachnus Web": {"attached_to": "Grizzly Bears"}},
+        },
+    })
+
+
+def test_arachnus_spinner_needs_an_untapped_spider() -> None:
+    run({
+        "actions": ["!alice: activate Arachnus Spinner targeting Grizzly Bears"],
+        "players": {
+            "alice": {"battlefield": [{"card": "Arachnus Spinner", "tapped": True}], "library": ["Arachnus Web"]},
+            "bob": {"battlefield": ["Grizzly Bears"]},
+        },
+    })

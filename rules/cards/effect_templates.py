@@ -1230,6 +1230,8 @@ continuation_template(r"If you search your library this way, shuffle it")
 
 @template(r"Gain control of (target Aura that's attached to a permanent)")
 def _gain_control_of_aura(m: re.Match, out: Compiled) -> None:
+    """Aura Graft: every Aura of these sets enchants a permanent (none enchants a player), so
+    "that's attached to a permanent" holds of any Aura on the battlefield."""
     out.steps.append(GainControl(objects("target Aura", out), "forever"))
 
 

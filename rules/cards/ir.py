@@ -1201,7 +1201,7 @@ class PutAuraAttached:
 
 @dataclass(frozen=True)
 class SearchNamed:
-    """"Search your graveyard and/or library for a card named Arachnus Web" (701.19a / 217.2b):
+    """"Search your graveyard and/or library for a card named Arachnus Web" (701.16a / 217.2b):
     the card found is remembered as `key`; the library, if searched, is shuffled."""
 
     name: str

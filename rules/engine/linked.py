@@ -204,7 +204,7 @@ def attach_elsewhere(state: GameState, ctx: EffectContext, which: Ids) -> Gen:
 
 def search_named(state: GameState, ctx: EffectContext, name: str, key: str) -> Gen:
     """"Search your graveyard and/or library for a card named NAME": the player picks one from
-    either zone (a search of the library may find nothing, 701.19b / 217.2b: with a card in
+    either zone (a search of the library may find nothing, 701.16a / 217.2b: with a card in
     the graveyard they need not search it); the library is searched, and then shuffled, unless
     the card comes from the graveyard."""
     p = ctx.controller

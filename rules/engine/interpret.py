@@ -356,7 +356,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
         case ir.ForAsLongAs(body, kind, objects):
             lasting = L.duration_for(state, ctx, kind, r(objects) if objects is not None else [])
             if lasting is not None:
-                before = {id(e) for e in state.effects}
+                before = list(state.effects)
                 yield from run_effects(state, ctx, body)
                 L.last_for(state, before, lasting)
         case ir.Scramble():

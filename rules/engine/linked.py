@@ -106,11 +106,12 @@ def duration_for(state: GameState, ctx: EffectContext, kind: str, which: Ids) ->
     return duration
 
 
-def last_for(state: GameState, before: set[int], duration: str) -> None:
-    """The continuous effects created since `before` (ids of the effects there were) last
-    `duration` instead of until end of turn."""
+def last_for(state: GameState, before: list[ContinuousEffect], duration: str) -> None:
+    """The continuous effects created since `before` (the effects there were) last `duration`
+    instead of until end of turn."""
+    known = {id(e) for e in before}  # `before` keeps them alive, so no id is reused meanwhile
     for e in state.effects:
-        if id(e) not in before and e.duration == "eot":
+        if id(e) not in known and e.duration == "eot":
             e.duration = duration
     state.invalidate()
 

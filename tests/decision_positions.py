@@ -135,6 +135,10 @@ POSITIONS: list[DecisionPosition] = [
     _p("choose:cards:library", "Sphinx of Uthuun: an opponent separates the revealed cards into two piles (701.13a)",
        {"hand": ["Sphinx of Uthuun"], "battlefield": ["Island"] * 7, "library": ["Lightning Bolt", "Craw Wurm"]},
        {}, "alice: cast Sphinx of Uthuun", "resolve", "resolve", start={"turn": 3}),
+    _p("choose:cards:graveyard", "Sutured Ghoul: any number of creature cards exiled from the graveyard as it enters "
+       "(614.12)",
+       {"hand": ["Sutured Ghoul"], "battlefield": ["Swamp"] * 7, "graveyard": ["Craw Wurm", "Grizzly Bears"]}, {},
+       "alice: cast Sutured Ghoul", "resolve", start={"turn": 3}),
     _p("choose:color", "a mana ability that makes one mana of any color (605.3b)",
        {"battlefield": ["Birds of Paradise"]}, {}, "alice: activate Birds of Paradise", start={"turn": 3}),
 ]

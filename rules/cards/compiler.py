@@ -31,7 +31,15 @@ from .ir import (
     SacrificeCost,
 )
 from .mana import parse_cost
-from .model import ActivatedAbility, Cost, EnchantAbility, KeywordAbility, SpellAbility, StaticAbility
+from .model import (
+    ActivatedAbility,
+    Cost,
+    EnchantAbility,
+    KeywordAbility,
+    SpellAbility,
+    StaticAbility,
+    TriggeredAbility,
+)
 from .static_templates import compile_static
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .trigger_templates import compile_triggered
@@ -126,9 +134,12 @@ def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:
     if not m:
         return None
     inner = _compile(m.group(2), normalise(m.group(2), card.name), card)
+    head = m.group(1)
+    if len(inner) == 1 and isinstance(inner[0], TriggeredAbility) and head == "Enchanted creature" \
+            and not inner[0].targets:  # 'has "At the beginning of your upkeep, sacrifice this creature."'
+        return StaticAbility(raw, affects=AffectsAttached(), grants_abilities=(inner[0],))
     if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
         raise Unsupported(raw)
-    head = m.group(1)
     m2 = re.fullmatch(r"(.+?) you control", head)
     if m2 and not re.search(r"[Cc]reatures?", m2.group(1)):
         kind, test = object_phrase(m2.group(1))

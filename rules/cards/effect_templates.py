@@ -22,6 +22,7 @@ from .ir import (
     AnyOf,
     AtEndOfCombat,
     AtNextEndStep,
+    AttachElsewhere,
     AttacksIfAble,
     Becomes,
     BlockingSourceCount,
@@ -29,7 +30,9 @@ from .ir import (
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
+    ControlledByEventPlayer,
     ControllersOf,
+    ControlsArtifactsNamed,
     CopySpell,
     CountersOnSource,
     CounterSpell,
@@ -50,14 +53,17 @@ from .ir import (
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EventValue,
     Exile,
     ExileFromGraveyard,
     ExileLibrary,
+    ExileLinked,
     ExileNamesakes,
     ExtraTurn,
     FewerThanAnOpponent,
     Fixed,
     FlipCoin,
+    ForAsLongAs,
     GainControl,
     GainLife,
     GiveControl,
@@ -68,6 +74,8 @@ from .ir import (
     IsAlso,
     KeepOneDiscardRest,
     LifeLostThisWay,
+    Link,
+    LinkedCards,
     LoseAndGain,
     LoseGame,
     LoseLife,
@@ -90,6 +98,7 @@ from .ir import (
     ProtectionFromChosenColor,
     Pump,
     PumpBy,
+    PutAuraAttached,
     PutFromHand,
     PutIntoHand,
     PutOnBottomOfLibrary,
@@ -108,6 +117,7 @@ from .ir import (
     ReturnDiedThisTurn,
     ReturnToBattlefield,
     ReturnToHand,
+    ReturnUnderOwner,
     RevealAtRandom,
     RevealHand,
     RevealTop,
@@ -116,6 +126,7 @@ from .ir import (
     SacrificedPower,
     SacrificeSeveral,
     SacrificeSource,
+    Scramble,
     Scry,
     Search,
     SearchLibraryOf,
@@ -140,6 +151,7 @@ from .ir import (
     WinGame,
     XValue,
     You,
+    all_of,
 )
 from .library_templates import LIBRARY_TEMPLATES
 from .mana import NAME_TO_COLOR, parse_cost
@@ -259,6 +271,52 @@ def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
     compile_sentence(f"{m.group(1).capitalize()} ~", sub)
     compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
     out.steps.append(If(NothingSacrificed(), sub.body()))
+
+
+# ---- linked abilities and control (group A): tried before the general "Exile ..." and "Untap ..."
+@template(r"For each nonland permanent, choose a player at random")
+def _scrambleverse(m: re.Match, out: Compiled) -> None:
+    """Scrambleverse: the next two sentences say what happens to the permanents."""
+    out.steps.append(Scramble())
+    out.pending = "Then each player gains control of each permanent for which they (?:was|were) chosen"
+
+
+@template(r"Then each player gains control of each permanent for which they (?:was|were) chosen")
+def _scrambleverse_control(m: re.Match, out: Compiled) -> None:
+    if out.pending != m.re.pattern:
+        raise Unsupported(m.group(0))
+    out.pending = "Untap those permanents"
+
+
+@template(r"Untap those permanents")
+def _scrambleverse_untap(m: re.Match, out: Compiled) -> None:
+    if out.pending != m.group(0):
+        raise Unsupported(m.group(0))
+    out.pending = ""
+
+
+@template(r"[Ee]xile (another target .+)")
+def _exile_linked(m: re.Match, out: Compiled) -> None:
+    """Oblivion Ring: the card exiled is "the exiled card" of its other ability (607.2a / 407.1)."""
+    out.steps.append(ExileLinked(objects(m.group(1), out)))
+
+
+@template(r"At the beginning of the next end step, (.+)")
+def _at_next_end(m: re.Match, out: Compiled) -> None:
+    """Mystifying Maze: "it" after "Exile target ..." is the card in exile (the effect finds
+    the object in the zone it moved to)."""
+    saved = dict(out.refs)
+    last = out.steps[-1] if out.steps else None
+    if isinstance(last, Exile) and "it" in out.refs and last.objects == out.refs["it"]:
+        out.steps[-1] = ExileLinked(last.objects)
+        out.refs["it"] = Remembered("exiled")
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:], sub)
+    out.refs.clear()
+    out.refs.update(saved)
+    out.steps.append(AtNextEndStep(sub.body(), m.group(0) + "."))
+
 
 
 # ---- damage and prevention
@@ -1052,6 +1110,124 @@ def _scry(m: re.Match, out: Compiled) -> None:
 
 
 object_template(r"Gain control of (.+?) until end of turn", GainControl)
+
+
+@template(r"(.+) for as long as you control ~")
+def _while_you_control(m: re.Match, out: Compiled) -> None:
+    """Master Thief, Aegis Angel: 611.2b / 418.3a."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:] + " until end of turn", sub)
+    out.steps.append(ForAsLongAs(sub.body(), "control"))
+
+
+@template(r"(.+) for as long as (that creature) is enchanted")
+def _while_enchanted(m: re.Match, out: Compiled) -> None:
+    """Rootwater Matriarch: 611.2b / 418.3a."""
+    sub = out.child()
+    body = m.group(1)
+    compile_sentence(body[0].upper() + body[1:] + " until end of turn", sub)
+    out.steps.append(ForAsLongAs(sub.body(), "enchanted", objects(m.group(2), out)))
+
+
+@template(r"Gain control of (target .+|that creature)")
+def _gain_control_forever(m: re.Match, out: Compiled) -> None:
+    """No duration: for the rest of the game (611.2a / 418.3a)."""
+    out.steps.append(GainControl(objects(m.group(1), out), "forever"))
+
+
+@template(r"(.+) instead if you control artifacts named (.+) and (.+)")
+def _instead_if_named(m: re.Match, out: Compiled) -> None:
+    """Crown, Scepter and Throne of Empires: this sentence's effect replaces the previous
+    sentence's if the condition holds as the ability resolves."""
+    if not out.steps:
+        raise Unsupported(m.group(0))
+    previous = out.steps[-1]
+    sub = out.child()
+    tokens = re.fullmatch(r"Create (\w+) of those tokens", m.group(1))
+    if tokens and isinstance(previous, CreateTokens):
+        sub.steps.append(CreateTokens(previous.token, amount(tokens.group(1), out)))
+    else:
+        compile_sentence(m.group(1), sub)
+    out.steps[-1] = If(ControlsArtifactsNamed((m.group(2), m.group(3))), sub.body(), (previous,))
+
+
+@template(r"(It|That creature) becomes an? ([A-Z]\w+) in addition to its other types")
+def _becomes_subtype(m: re.Match, out: Compiled) -> None:
+    """Captivating Vampire: "It becomes a Vampire in addition to its other types"."""
+    out.steps.append(IsAlso(objects(m.group(1).lower(), out), (), (m.group(2),)))
+
+
+@template(r"[Ss]earch your library for (?:a|an) (.+?), exile it, then shuffle your library")
+def _search_exile(m: re.Match, out: Compiled) -> None:
+    """Hoarding Dragon: the card exiled is "the exiled card" of its other ability."""
+    what = m.group(1)
+    out.steps.append(Search(card_phrase(what), "a " + what, "exile"))
+    out.steps.append(Link(EventValue("found")))
+    out.steps.append(Shuffle(You()))
+
+
+@template(r"[Rr]eturn (the exiled card|it) to the battlefield( tapped)? under its owner's control")
+def _return_under_owner(m: re.Match, out: Compiled) -> None:
+    ref = LinkedCards() if m.group(1) == "the exiled card" else out.refs.get("it")
+    if ref is None:
+        raise Unsupported(m.group(0))
+    out.steps.append(ReturnUnderOwner(ref, tapped=bool(m.group(2))))
+
+
+@template(r"[Pp]ut the exiled card into its owner's hand")
+def _exiled_to_hand(m: re.Match, out: Compiled) -> None:
+    out.steps.append(PutIntoHand(LinkedCards()))
+
+
+@template(r"[Pp]ut (?:a|an) (Aura card) from your hand onto the battlefield attached to ~")
+def _aura_from_hand_onto_self(m: re.Match, out: Compiled) -> None:
+    """Academy Researchers (303.4f / 212.4j)."""
+    out.steps.append(PutAuraAttached(None, SourceRef()))
+
+
+@template(r"Put (target Aura card from (?:a|your) graveyard) onto the battlefield under your control attached to "
+          r"(?:a|an) (.+? you control)")
+def _aura_from_graveyard(m: re.Match, out: Compiled) -> None:
+    """Nomad Mythmaker: the creature is chosen as the Aura enters (303.4f / 212.4j)."""
+    _, test = object_phrase(m.group(2))
+    out.steps.append(PutAuraAttached(objects(m.group(1), out), None, test))
+
+
+@template(r"[Ii]ts controller chooses (target creature) one of their opponents controls")
+def _its_controller_chooses(m: re.Match, out: Compiled) -> None:
+    """Necrotic Plague ("When enchanted creature dies, ..."): the dead creature's controller
+    chooses the target, among creatures their opponents control."""
+    spec = target_spec(m.group(1))
+    spec = dataclasses.replace(spec, text=m.group(1) + " one of their opponents controls", chosen_by="old_controller",
+                               test=all_of(spec.test, Not(ControlledByEventPlayer("old_controller"))))
+    out.specs.append(spec)
+    ref = TargetRef(len(out.specs) - 1, spec.count)
+    out.refs.update({"it": ref, "that creature": ref})
+
+
+@template(r"Return ~ from its owner's graveyard to the battlefield attached to (that creature)")
+def _return_aura_attached(m: re.Match, out: Compiled) -> None:
+    """Necrotic Plague: the Aura enters attached to the creature, under its owner's control
+    (303.4f / 212.4j)."""
+    if "that creature" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(PutAuraAttached(objects("~", out), out.refs["that creature"], under_owner=True))
+
+
+@template(r"Gain control of (target Aura that's attached to a permanent)")
+def _gain_control_of_aura(m: re.Match, out: Compiled) -> None:
+    """Aura Graft: every Aura of these sets enchants a permanent (none enchants a player), so
+    "that's attached to a permanent" holds of any Aura on the battlefield."""
+    out.steps.append(GainControl(objects("target Aura", out), "forever"))
+
+
+@template(r"Attach it to another permanent it can enchant")
+def _attach_elsewhere(m: re.Match, out: Compiled) -> None:
+    """Aura Graft (701.3b / 212.4m)."""
+    if "it" not in out.refs:
+        raise Unsupported(m.group(0))
+    out.steps.append(AttachElsewhere(out.refs["it"]))
 
 
 def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

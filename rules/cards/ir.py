@@ -183,6 +183,9 @@ class TargetSpec:
     count: int = 1  # the most targets ("two target lands"; ANY_NUMBER for "any number of")
     up_to: bool = False  # fewer may be chosen ("up to three", "any number of", "one, two, or three")
     at_least: int = 0  # with up_to: the fewest ("one, two, or three target creatures": 1)
+    # a triggered ability whose target another player chooses ("its controller chooses target
+    # creature ...", Necrotic Plague): the key of that player in the triggering event
+    chosen_by: str = ""
 
     @property
     def fewest(self) -> int:
@@ -315,10 +318,26 @@ class EventObject:
     key: str = "new"
 
 
+@dataclass(frozen=True)
+class LinkedCards:
+    """"the exiled card": the cards an ability of the same source exiled and that are still
+    in exile (linked abilities, 2014 607.2a / 2009 407.1)."""
+
+    key: str = "exiled"
+
+
+
+@dataclass(frozen=True)
+class SourceInGraveyard:
+    """"Return ~ to its owner's hand" of an Aura whose creature died: the card the source became
+    in its owner's graveyard (the Aura was put there as the creature died, 704.5n / 420.5d)."""
+
+
 Ref = (
     SourceRef | TargetRef | Permanents | ControlledBy | Remember | Remembered | AttachedHost | EventValue
     | OtherCombatant | You | EachPlayer | EachOpponent | OtherPlayers | ControllersOf | Both | EnteredObject
     | EventObject | OwnedBy
+    | LinkedCards | SourceInGraveyard
 )
 
 
@@ -528,9 +547,19 @@ class FewerThanAnOpponent:
 
 
 BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
+@dataclass(frozen=True)
+class ControlsArtifactsNamed:
+    """"if you control artifacts named Scepter of Empires and Throne of Empires": for each
+    name, you control an artifact with it (a condition of "... instead if ...")."""
+
+    names: tuple[str, ...]
+
+
+
 Condition = (
     ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
     | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
+    | ControlsArtifactsNamed
 )
 
 
@@ -1109,6 +1138,75 @@ class GainControl:
     duration: str = "eot"
 
 
+# ---- linked abilities, durations "for as long as ...", Auras put onto the battlefield (group A)
+@dataclass(frozen=True)
+class ExileLinked:
+    """"exile another target nonland permanent" where another ability of the source refers to
+    "the exiled card": the cards exiled are remembered, as `key`, with the source (607.2a /
+    407.1) and for the rest of this effect ("return it ...")."""
+
+    objects: Ref
+    key: str = "exiled"
+
+
+@dataclass(frozen=True)
+class Link:
+    """The objects are remembered with the source as `key` ("... exile it" of a search whose
+    card a linked ability puts into a hand later, Hoarding Dragon)."""
+
+    objects: Ref
+    key: str = "exiled"
+
+
+@dataclass(frozen=True)
+class ReturnUnderOwner:
+    """"return the exiled card to the battlefield (tapped) under its owner's control": from
+    exile (or wherever the card is), under its owner's control."""
+
+    objects: Ref
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class ForAsLongAs:
+    """"... for as long as you control ~" (`kind` "control") / "... for as long as that creature
+    is enchanted" (`kind` "enchanted", of `objects`): the continuous effects `body` creates
+    last until that stops being true; if it's already untrue, `body` does nothing (2014
+    611.2b / 2009 418.3a)."""
+
+    body: tuple[Effect, ...]
+    kind: str
+    objects: Ref | None = None
+
+
+@dataclass(frozen=True)
+class Scramble:
+    """"For each nonland permanent, choose a player at random. Then each player gains control
+    of each permanent for which they were chosen. Untap those permanents." (Scrambleverse)"""
+
+
+@dataclass(frozen=True)
+class PutAuraAttached:
+    """"put an Aura card from your hand onto the battlefield attached to ~" (`aura` None: one
+    chosen from the hand) / "Put target Aura card from a graveyard onto the battlefield under
+    your control attached to a creature you control" (`host` None: a permanent matching
+    `host_test` chosen as it enters): an Aura put onto the battlefield by an effect that says
+    what it enchants (2014 303.4f / 2009 212.4j); not onto something it couldn't enchant."""
+
+    aura: Ref | None = None
+    host: Ref | None = None
+    host_test: Pred = ALWAYS
+    under_owner: bool = False  # "Return ~ ... to the battlefield attached to ...": under its owner's control
+
+
+@dataclass(frozen=True)
+class AttachElsewhere:
+    """"Attach it to another permanent it can enchant" (Aura Graft): its controller chooses
+    (2014 701.3b / 2009 212.4m); with no such permanent it stays where it is."""
+
+    objects: Ref
+
+
 @dataclass(frozen=True)
 class OpponentsCantCast:
     """"Your opponents can't cast spells this turn"."""
@@ -1478,6 +1576,7 @@ Effect = (
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
     | Search | Shuffle | PutFromHand | ReturnAllFromGraveyards | PutOntoBattlefield | IsAlso | RevealUntil
     | ReorderTop | GainControl
+    | ExileLinked | Link | ReturnUnderOwner | ForAsLongAs | Scramble | PutAuraAttached | AttachElsewhere
     | OpponentsCantCast | ExtraTurn | Pump | SwitchPT | Becomes | Restrict | DontUntap | AddCounters | CreateTokens
     | PreventThisTurn | PreventNextDamageTo | PreventFromSourcesThisTurn | RedirectNextDamage
     | CopySpell | PlayWithoutPaying | Unenforced | May | If | AtNextEndStep
@@ -1625,11 +1724,20 @@ class EntersUnderControlTrigger:
     min_power: int | None = None
 
 
+@dataclass(frozen=True)
+class NoPermanentsWithCounter:
+    """"When you control no permanents with phylactery counters on them": a state trigger
+    (2014 603.8 / 2009 410.11), checked whenever a player would receive priority."""
+
+    kind: str
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
+    | NoPermanentsWithCounter
 )
 
 
@@ -1762,7 +1870,16 @@ class GraveyardCardsCDA:
     test: Pred
 
 
-CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA
+@dataclass(frozen=True)
+class LinkedTotalCDA:
+    """"~'s power is equal to the total power of the exiled cards and its toughness is equal to
+    their total toughness" (Sutured Ghoul): the cards its "as enters" ability exiled (607.2a /
+    407.1); printed values, "*" counting 0."""
+
+    key: str = "exiled"
+
+
+CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA | LinkedTotalCDA
 
 
 @dataclass(frozen=True)

@@ -209,7 +209,14 @@ class StaticAbility(Ability):
     # to cast" (601.2e): (how many more creatures, how much less)
     costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
-    grants_abilities: tuple[ActivatedAbility, ...] = ()
+    grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
+    # "Enchanted creature ... is an Angel in addition to its other types" (layer 4): subtypes added
+    add_subtypes: tuple[str, ...] = ()
+    # "As ~ enters the battlefield, exile any number of creature cards from your graveyard" (Sutured
+    # Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)
+    as_enters_exile: Pred | None = None
+    # "As ~ enters the battlefield, put a phylactery counter on an artifact you control": (counter, what)
+    as_enters_counter: tuple[str, Pred] | None = None
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -96,8 +96,8 @@ def objects(phrase: str, out: Compiled) -> Ref:
     """The objects a phrase names: "~", "it", "target creature", "each creature without
     flying", "all enchantments", "creatures you control", "all creatures target player controls"."""
     p = _cap_lower(phrase.strip())
-    if p == "~":
-        return SourceRef()
+    if p == "~":  # a trigger may say where the source is by then ("When enchanted creature dies")
+        return out.refs.get("~", SourceRef())
     if p in out.refs:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):

@@ -44,6 +44,7 @@ from .ir import (
     IsType,
     LifeAtLeast,
     LifeTotalCDA,
+    LinkedTotalCDA,
     PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
@@ -180,6 +181,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
+    m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
+    if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
+        return StaticAbility(raw, as_enters_exile=card_phrase(m.group(1) + " card"))
+    m = re.fullmatch(r"As ~ enters the battlefield, put an? ([a-z]+) counter on an? (.+? you control)", s)
+    if m:  # Phylactery Lich (614.12)
+        return StaticAbility(raw, as_enters_counter=(m.group(1), object_phrase(m.group(2))[1]))
+    if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
+             "total toughness"):  # Sutured Ghoul (604.3)
+        return StaticAbility(raw, cda=LinkedTotalCDA())
     m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))
@@ -312,6 +322,10 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
     """"Enchanted creature gets +1/+1 for each Plains you control and has flying", "Equipped
     creature can't be blocked and has shroud", "Enchanted creature doesn't untap ..."."""
     attached = AffectsAttached()
+    m = re.fullmatch(r"([+-]\d+)/([+-]\d+), has (.+?), and is an? ([A-Z]\w+) in addition to its other types", rest)
+    if verb == "gets" and m:  # Angelic Destiny
+        return StaticAbility(raw, affects=attached, power=int(m.group(1)), toughness=int(m.group(2)),
+                             grants=_keywords(m.group(3)), add_subtypes=(m.group(4),))
     if verb == "gets":
         m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (has|loses) (.+))?", rest)
         if not m:

@@ -200,6 +200,10 @@ def target_spec(phrase: str) -> TargetSpec:
         return TargetSpec("any", p)
     if p == "any number of targets":
         return TargetSpec("any", p, count=ANY_NUMBER, up_to=True)
+    m = re.fullmatch(r"[Aa]nother target (.+)", p)
+    if m:  # "another target nonland permanent" (Oblivion Ring): not the source itself
+        spec = target_spec("target " + m.group(1))
+        return TargetSpec(spec.kind, p, all_of(OtherThanSource(), spec.test), spec.count, spec.up_to, spec.at_least)
     at_least = 0
     if re.fullmatch(r"(?:\w+, )+(?:or|and/or) \w+ targets", p):  # "one, two, or three targets" (Inferno Titan)
         p = p[:-len("targets")] + "target creatures and/or players"

@@ -30,12 +30,14 @@ from .ir import (
     GraveyardHasAtLeast,
     If,
     NoCreatures,
+    NoPermanentsWithCounter,
     NotCastFromHand,
     OtherCombatant,
     PlayerDealtDamageTrigger,
     PlayerEventTrigger,
     Ref,
     SelfDealtDamageTrigger,
+    SourceInGraveyard,
     SourceRef,
     SourceUntapped,
     StepTrigger,
@@ -116,6 +118,14 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
         if m.group(2) == "dies":
             return "dies", ZoneChangeTrigger("dies", who), refs, True
         return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+    m = re.fullmatch(r"you control no permanents with ([a-z]+) counters on them", cond)
+    if m:  # Phylactery Lich: a state trigger (603.8 / 410.11)
+        return "state", NoPermanentsWithCounter(m.group(1)), {}, False
+    if cond == "~ leaves the battlefield":  # Oblivion Ring: looks back in time (603.10a / 410.10)
+        return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
+    if cond == "enchanted creature dies":  # Angelic Destiny: the Aura looks back too (603.10a / 410.10)
+        # by the time it resolves, the Aura is in the graveyard it went to (704.5n / 420.5d)
+        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
     if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
         return "dies", DiesDealtDamageBySelf(), {}, True
     if cond == "a creature enters the battlefield under your control":  # Angelic Chorus

@@ -35,6 +35,7 @@ def add_effect(state: GameState, effect: ContinuousEffect) -> None:
     state.invalidate()
     if effect.controller:
         update_control(state)
+    end_lapsed(state)
 
 
 def end_effects(state: GameState, duration: str) -> None:
@@ -48,6 +49,34 @@ def end_effects(state: GameState, duration: str) -> None:
     state.invalidate()
     if any(e.controller for e in ended):
         update_control(state)
+    end_lapsed(state)
+
+
+def lapsed(state: GameState, duration: str) -> bool:
+    """Whether an effect lasting "for as long as you control ~" ("control:ID:PLAYER") or "for
+    as long as that creature is enchanted" ("enchanted:ID") has ended (2014 611.2b / 2009
+    418.3a): ~ left the battlefield or changed controller; the creature left or has no Aura."""
+    kind, _, rest = duration.partition(":")
+    if kind == "control":
+        oid, _, player = rest.partition(":")
+        o = state.objects.get(int(oid))
+        return o is None or o.zone != "battlefield" or o.controller != player
+    if kind == "enchanted":
+        o = state.objects.get(int(rest))
+        return o is None or o.zone != "battlefield" or not any(
+            a.attached_to == o.id and attachment_kind(state, a) == "Aura" for a in state.permanents())
+    return False
+
+
+def end_lapsed(state: GameState) -> None:
+    """End the effects whose "for as long as ..." stopped being true (611.2b / 418.3a)."""
+    for duration in dict.fromkeys(e.duration for e in state.effects if lapsed(state, e.duration)):
+        names = sorted({e.source_name for e in state.effects if e.duration == duration})
+        if not names:
+            continue  # ended meanwhile, with a control effect that ended before it
+        why = "its source left or changed control" if duration.startswith("control:") else "it is no longer enchanted"
+        state.log_event(f"the effect of {', '.join(names)} ends: {why}", "duration_while")
+        end_effects(state, duration)
 
 
 def update_control(state: GameState, *, setting_up: bool = False) -> None:
@@ -185,6 +214,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
                           _abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
+    if ab.add_subtypes:  # "is an Angel in addition to its other types" (layer 4)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_types((), ab.add_subtypes), from_static=True))
     if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
         granted: list[Any] = list(ab.grants_abilities)
 
@@ -303,6 +334,10 @@ def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
                 n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
+        case ir.LinkedTotalCDA(key):  # the exiled cards' printed power and toughness ("*": 0)
+            cards = [state.objects[i].card for i in state.linked.get(f"{o.id}:{key}", []) if i in state.objects]
+            return (sum(int(c.power) for c in cards if c.power is not None and c.power.isdigit()),
+                    sum(int(c.toughness) for c in cards if c.toughness is not None and c.toughness.isdigit()))
         case ir.GraveyardCardsCDA(test):  # printed characteristics: no recursion
             n = sum(1 for p in state.players for i in p.graveyard
                     if matches(state, test, state.objects[i], base_chars(state, state.objects[i]), o.controller, o))

@@ -11,10 +11,11 @@ from typing import Any
 
 from ..cards.model import CardDef, StaticAbility
 from ..cards.wording import BASIC_LAND_TYPES
-from .characteristics import chars, matches
-from .decisions import ChooseWordDecision, Decision, YesNoDecision
+from .characteristics import chars, matches, matches_card
+from .decisions import ChooseCardsDecision, ChooseWordDecision, Decision, YesNoDecision
 from .effects import choose_card_name, choose_object
 from .objects import Obj, StackItem
+from .refs import resolve_ref
 from .state import GameState
 from .zones import move
 
@@ -29,10 +30,16 @@ def enter_battlefield(state: GameState, oid: int, controller: str, *, tapped: bo
     o = state.objects[oid]
     copy_of = yield from as_it_enters_copy(state, o, controller)
     chosen = yield from as_it_enters_choice(state, o, controller, copy_of.card if copy_of else o.card)
+    exiling = yield from as_it_enters_exile(state, o, controller, copy_of.card if copy_of else o.card)
+    counter_on = yield from as_it_enters_counter(state, o, controller, copy_of.card if copy_of else o.card)
     if leaving is not None:
         state.stack.remove(leaving)
     new_id = move(state, oid, "battlefield", controller=controller, tapped=tapped, copy_of=copy_of, chosen=chosen,
                   x=x)
+    if exiling is not None:
+        _exile_as_it_enters(state, new_id, exiling)
+    if counter_on is not None:
+        _counter_as_it_enters(state, new_id, *counter_on)
     if copy_of is not None:
         state.log_event(f"{o.name} {state.rules.word('enters')} under {controller}'s control as a copy of "
                         f"{copy_of.name}", "copy")
@@ -61,6 +68,54 @@ def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef
     word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
     state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
     return word
+
+
+def as_it_enters_exile(state: GameState, o: Obj, controller: str, card: CardDef) -> Gen:
+    """"As ~ enters the battlefield, exile any number of creature cards from your graveyard"
+    (Sutured Ghoul, 614.12): the cards are chosen as it enters; None if it has no such ability."""
+    ab = next((a for a in card.abilities if isinstance(a, StaticAbility) and a.as_enters_exile is not None), None)
+    if ab is None or ab.as_enters_exile is None:
+        return None
+    cards = tuple(i for i in state.player(controller).graveyard  # not itself, returning from there
+                  if i != o.id and matches_card(state, ab.as_enters_exile, state.objects[i], controller, o))
+    if not cards:
+        return []
+    ans, _ = yield ChooseCardsDecision(controller, f"{o.name}: choose any number of cards to exile as it enters",
+                                       cards=cards, most=len(cards), zone="graveyard", concept="linked_exile")
+    return [resolve_ref(state, w, zones=("graveyard",), controller=controller) if isinstance(w, str) else w
+            for w in ans.words]
+
+
+def _exile_as_it_enters(state: GameState, new_id: int, cards: list[int]) -> None:
+    exiled = [move(state, i, "exile") for i in cards if i in state.objects]
+    state.linked[f"{new_id}:exiled"] = exiled
+    names = ", ".join(state.objects[i].name for i in exiled) or "no cards"
+    state.log_event(f"{state.objects[new_id].name} {state.rules.word('enters')} {state.rules.word('exiling')} "
+                    f"{names}", "linked_exile", player=state.objects[new_id].controller)
+
+
+def as_it_enters_counter(state: GameState, o: Obj, controller: str, card: CardDef) -> Gen:
+    """"As ~ enters the battlefield, put a phylactery counter on an artifact you control"
+    (Phylactery Lich, 614.12): the permanent is chosen as it enters; None if there's no such
+    ability or nothing to choose."""
+    ab = next((a for a in card.abilities if isinstance(a, StaticAbility) and a.as_enters_counter is not None), None)
+    if ab is None or ab.as_enters_counter is None:
+        return None
+    kind, test = ab.as_enters_counter
+    options = [x.id for x in state.permanents(controller) if matches(state, test, x, chars(state, x), controller, o)]
+    chosen = yield from choose_object(state, controller, f"{o.name}: choose where to put a {kind} counter as it enters",
+                                      options, concept="etb_replacement")
+    return None if chosen is None else (kind, chosen)
+
+
+def _counter_as_it_enters(state: GameState, new_id: int, kind: str, on: int) -> None:
+    target = state.objects.get(on)
+    if target is None or target.zone != "battlefield":
+        return
+    target.counters[kind] += 1
+    state.invalidate()
+    state.log_event(f"{state.objects[new_id].name} {state.rules.word('enters')}: a {kind} counter is put on "
+                    f"{target.name}", "etb_replacement", player=state.objects[new_id].controller)
 
 
 def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import board_condition, chars, end_effects, matches, matches_card, update_control
+from .characteristics import board_condition, chars, end_effects, end_lapsed, matches, matches_card, update_control
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -164,6 +164,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
+        case ir.NoPermanentsWithCounter():
+            return False  # a state trigger: `check_state_triggers` looks at the game state instead
     raise TypeError(cond)
 
 
@@ -195,6 +197,8 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
     if ev.kind != "zone_change":
         return False
     old, new = ev["old"], ev["new"]
+    if to == "leaves":  # "When ~ leaves the battlefield"
+        return who == "self" and old.zone == "battlefield" and new.zone != "battlefield" and old.id == src.id
     if to == "battlefield":
         if new.zone != "battlefield" or old.zone == "battlefield":
             return False
@@ -214,6 +218,7 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
         "a creature": True,
         "a creature you control": mine,
         "another creature you control": mine and obj.id != src.id,
+        "enchanted creature": obj.id == src.attached_to,
     }.get(who, False)
 
 
@@ -234,12 +239,31 @@ def flush(state: GameState) -> None:
         if old.zone == "battlefield":
             end_effects(state, f"while:{old.id}")
     update_control(state)  # a control-changing Aura that came or went (layer 2)
+    end_lapsed(state)  # "for as long as you control ~" (611.2b / 418.3a)
     left = tuple(old for old, _ in changes if old.zone == "battlefield")
     state.to_graveyard_from_battlefield += [new.id for old, new in changes
                                             if old.zone == "battlefield" and new.zone == "graveyard"]
     for old, new in changes:
-        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone}),
+        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone,
+                                                "old_controller": old.controller}),
                    lookback=left)
+
+
+def check_state_triggers(state: GameState) -> None:
+    """State triggers (2014 603.8 / 2009 410.11): an ability that triggers when the game state
+    matches its condition, checked whenever a player would receive priority; it doesn't
+    trigger again while it waits to go on the stack or is on the stack."""
+    waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]
+    waiting += [(it.ability, it.source_id) for it in state.stack if it.ability is not None]
+    for o in state.permanents():
+        for ab in chars(state, o).abilities:
+            if not isinstance(ab, TriggeredAbility) or not isinstance(ab.condition, ir.NoPermanentsWithCounter):
+                continue
+            if any(w == ab and i == o.id for w, i in waiting):
+                continue
+            kind = ab.condition.kind
+            if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):
+                _add_trigger(state, ab, o, Event("state", {}), concept="state_trigger")
 
 
 def fire_step_triggers(state: GameState, step: str) -> None:

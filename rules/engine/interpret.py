@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from . import effects as E, zone_effects as Z
+from . import effects as E, linked as L, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
@@ -93,6 +93,10 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:
             return [moved.id] if moved is not None else []
         case ir.Both(parts):
             return [r for part in parts for r in refs(state, ctx, part)]
+        case ir.LinkedCards(key):
+            return L.linked_cards(state, ctx, key)
+        case ir.SourceInGraveyard():
+            return L.source_in_graveyard(state, ctx)
     raise TypeError(f"not a reference: {ref!r}")
 
 
@@ -171,6 +175,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return any(len(p.graveyard) >= k for p in state.players)
         case ir.LostFlip():
             return ctx.data.get("flip_won") is False
+        case ir.ControlsArtifactsNamed(names):
+            return L.controls_artifacts_named(state, ctx.controller, names)
         case ir.NotCastFromHand():
             old = ctx.data.get("old")
             return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
@@ -342,6 +348,25 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from Z.search_several(state, ctx, test, what, count, tapped)
         case ir.GainControl(objects, duration):
             E.gain_control(state, ctx, r(objects), duration)
+        case ir.ExileLinked(objects, key):
+            L.exile_linked(state, ctx, r(objects), key)
+        case ir.Link(objects, key):
+            L.link(state, ctx, r(objects), key)
+        case ir.ReturnUnderOwner(objects, tapped):
+            yield from L.return_under_owner(state, ctx, r(objects), tapped)
+        case ir.ForAsLongAs(body, kind, objects):
+            lasting = L.duration_for(state, ctx, kind, r(objects) if objects is not None else [])
+            if lasting is not None:
+                before = list(state.effects)
+                yield from run_effects(state, ctx, body)
+                L.last_for(state, before, lasting)
+        case ir.Scramble():
+            L.scramble(state, ctx)
+        case ir.PutAuraAttached(aura, host, host_test, under_owner):
+            yield from L.put_aura_attached(state, ctx, r(aura) if aura is not None else None,
+                                           r(host) if host is not None else None, host_test, under_owner)
+        case ir.AttachElsewhere(objects):
+            yield from L.attach_elsewhere(state, ctx, r(objects))
         case ir.OpponentsCantCast():
             foes = frozenset(p for p in state.opponents(ctx.controller))
             add_effect(state, PlayerRuleEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",

@@ -19,6 +19,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "on_battlefield": ("on the battlefield", "in play"),
     "exile": ("exile", "the removed-from-the-game zone"),
     "exiled": ("exiled", "removed from the game"),
+    "exiling": ("exiling", "removing from the game"),
     "cast": ("casts", "plays"),
     "be_cast": ("cast", "played"),
     "be_activated": ("activated", "played"),

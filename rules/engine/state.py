@@ -99,6 +99,8 @@ class GameState:
     zone_changes: list[tuple[Obj, Obj]] = field(default_factory=list)  # since the last flush of events
     dealt_first_strike: set[int] = field(default_factory=set)
     attackers_declared: bool = False  # this combat: its blockers and damage steps happen (508.8 / 308.5)
+    # linked abilities (607.2a / 407.1): "SOURCE_ID:KEY" -> the cards an ability of that source exiled
+    linked: dict[str, list[int]] = field(default_factory=dict)
     # derived from the rest, never part of what the game is
     chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
 

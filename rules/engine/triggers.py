@@ -82,15 +82,18 @@ def _put_trigger_on_stack(state: GameState, t: PendingTrigger) -> Gen:
                             "trigger_targets")
             return
         divided = divided_effect(t.ability.effect)
+        # "its controller chooses target creature ..." (Necrotic Plague): another player chooses
+        chooser = next((str(t.event.get(s.chosen_by)) for s in specs if s.chosen_by and t.event.get(s.chosen_by)),
+                       t.controller)
         ans, _ = yield TargetsDecision(
-            t.controller, f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
+            chooser, f"choose targets for {t.source.name}'s ability: " + ", ".join(s.text for s in specs),
             specs=tuple(specs), legal=tuple(tuple(o) for o in options), trigger=t,
             divide=amount_to_divide(divided, 0) if divided else 0)
         chosen = list(ans.targets)
         division = check_division(state, t.ability.effect, ans.targets, ans.division, 0)
-        state.log_event(f"{t.controller} chooses targets for {t.source.name}'s ability:"
+        state.log_event(f"{chooser} chooses targets for {t.source.name}'s ability:"
                         f"{targets_text(state, chosen, division).removeprefix(' targeting')}", "trigger_targets",
-                        player=t.controller)
+                        player=chooser)
     item = StackItem(state.new_id(), "trigger", t.controller, t.source.id, t.source.name, ability=t.ability,
                      targets=chosen, division=division, data={**t.event, "lki": t.source}, text=t.ability.text)
     state.stack.append(item)

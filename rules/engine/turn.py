@@ -433,6 +433,7 @@ def _settle(state: GameState) -> Gen:
         events.flush(state)
         yield from sba.run(state)
         events.flush(state)
+        events.check_state_triggers(state)
         if not state.pending_triggers:
             return
         yield from triggers.stack_triggers(state)

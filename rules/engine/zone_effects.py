@@ -87,6 +87,9 @@ def search(state: GameState, ctx: EffectContext, test: Pred, what: str, dest: st
     elif dest == "top":
         new = move(state, oid, "library")
         state.log_event(f"{p} puts the card found on top of their library", "search", player=p)
+    elif dest == "exile":  # "search your library for an artifact card, exile it" (Hoarding Dragon)
+        new = move(state, oid, "exile")
+        state.log_event(f"{name} is {state.rules.word('exiled')}", "search", player=p)
     else:
         new = move(state, oid, "hand")
         state.log_event(f"{p} {'reveals ' + name + ' and ' if reveal else ''}puts "

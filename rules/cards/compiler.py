@@ -20,6 +20,7 @@ from typing import Any
 
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
+from .extra_templates import EXTRA_TEMPLATES  # noqa: F401  (registered after effect_templates' own)
 from .ir import (
     AffectsAttached,
     AffectsYourPermanents,
@@ -112,7 +113,8 @@ def _static(t: str, raw: str, card: Any) -> Any:
         return granted
     ab = compile_static(t, raw)
     works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only or ab.sacrifice_all_as_cost)
+                                             or ab.x_spend_only or ab.sacrifice_all_as_cost
+                                             or ab.sacrifice_as_cost)
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab

@@ -148,6 +148,12 @@ class ManaValueAtMost:
 
 
 @dataclass(frozen=True)
+class ManaValueAtMostX:
+    """"with converted mana cost X or less" (Citanul Flute): X as announced for the ability,
+    bound when the effect resolves (rules.engine.x_values)."""
+
+
+@dataclass(frozen=True)
 class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
@@ -156,7 +162,7 @@ Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
-    | OtherThanSource | BlockingSource | NamedAsSource
+    | OtherThanSource | BlockingSource | NamedAsSource | ManaValueAtMostX
 )
 ALWAYS = Always()
 
@@ -527,10 +533,16 @@ class FewerThanAnOpponent:
     what: str
 
 
+@dataclass(frozen=True)
+class WonFlip:
+    """"If you win the flip"."""
+
+
 BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
 Condition = (
     ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
     | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
+    | WonFlip
 )
 
 

@@ -198,6 +198,9 @@ class StaticAbility(Ability):
     # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
     # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
     sacrifice_all_as_cost: str = ""
+    # "As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h): what is sacrificed,
+    # chosen as the spell is cast; remembered as "the sacrificed creature"
+    sacrifice_as_cost: SacrificeCost | None = None
     # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
     chosen_protection: bool = False
     # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):

@@ -96,7 +96,7 @@ def objects(phrase: str, out: Compiled) -> Ref:
     """The objects a phrase names: "~", "it", "target creature", "each creature without
     flying", "all enchantments", "creatures you control", "all creatures target player controls"."""
     p = _cap_lower(phrase.strip())
-    if p == "~":
+    if p in ("~", "itself"):  # "~ deals 2 damage to itself"
         return SourceRef()
     if p in out.refs:
         return out.refs[p]
@@ -163,8 +163,8 @@ def players(phrase: str, out: Compiled) -> Ref:
 def count_phrase(phrase: str, out: Compiled | None = None) -> Amount:
     """"the number of Swamps you control", "land you control" (after "for each"), "the number
     of cards in that player's hand", "card in your graveyard"."""
-    if phrase.strip() == "the total power of the sacrificed creatures":  # Soulblast
-        return SacrificedPower()
+    if phrase.strip() in ("the total power of the sacrificed creatures", "the sacrificed creature's power"):
+        return SacrificedPower()  # Soulblast, Fling
     p = re.sub(r"^the number of ", "", phrase.strip())
     m = re.fullmatch(r"cards in (that player's|target player's|their|your) hand", p)
     if m:

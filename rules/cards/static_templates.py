@@ -51,6 +51,7 @@ from .ir import (
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
     RedirectToAttached,
+    SacrificeCost,
     SourceCountersAtLeast,
     SourceEnchanted,
     UntargetableBy,
@@ -172,6 +173,9 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, cda=_cda(m.group(1)))
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
         return StaticAbility(raw, sacrifice_all_as_cost="creature")
+    m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
+    if m:  # Fling, Goblin Grenade
+        return StaticAbility(raw, sacrifice_as_cost=SacrificeCost(m.group(1), object_phrase(m.group(1))[1]))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)

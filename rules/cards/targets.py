@@ -23,6 +23,7 @@ from .ir import (
     HasSupertype,
     IsType,
     ManaValueAtMost,
+    ManaValueAtMostX,
     NamedAsSource,
     Not,
     OtherThanSource,
@@ -159,9 +160,9 @@ def card_phrase(phrase: str) -> Pred:
     if p == "card named ~":  # Llanowar Sentinel
         return NamedAsSource()
     tests: list[Pred] = []
-    m = re.fullmatch(r"(.*?card) with converted mana cost (\d+) or less", p)
-    if m:  # Sun Titan
-        tests.append(ManaValueAtMost(int(m.group(2))))
+    m = re.fullmatch(r"(.*?card) with converted mana cost (\d+|X) or less", p)
+    if m:  # Sun Titan; Citanul Flute (X)
+        tests.append(ManaValueAtMostX() if m.group(2) == "X" else ManaValueAtMost(int(m.group(2))))
         p = m.group(1)
     m = re.fullmatch(r"(\w+) or (\w+) card", p)
     if m and m.group(1) in CARD_TYPES and m.group(2) in CARD_TYPES:  # "instant or sorcery card" (Call to Mind)

@@ -25,6 +25,7 @@ from .refs import name_of
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
 from .unenforced import say_unenforced
+from .x_values import bind_x
 
 Gen = Generator[Decision, Any, Any]
 
@@ -170,6 +171,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return any(len(p.graveyard) >= k for p in state.players)
         case ir.LostFlip():
             return ctx.data.get("flip_won") is False
+        case ir.WonFlip():
+            return ctx.data.get("flip_won") is True
         case ir.NotCastFromHand():
             old = ctx.data.get("old")
             return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
@@ -299,7 +302,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             who = r(players)
             Z.mill(state, ctx, who, {p: amount(state, ctx, amt, p) for p in who})
         case ir.Search(test, what, dest, tapped, reveal):
-            yield from Z.search(state, ctx, test, what, dest, tapped=tapped, reveal=reveal)
+            yield from Z.search(state, ctx, bind_x(test, ctx.x), what, dest, tapped=tapped, reveal=reveal)
         case ir.Shuffle(players):
             Z.shuffle(state, ctx, r(players))
         case ir.ExileFromGraveyard(players, test):

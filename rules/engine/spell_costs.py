@@ -4,9 +4,16 @@ casting without paying the mana cost."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
+from ..cards.ir import SacrificeCost
 from ..cards.mana import ManaCost
 from ..cards.model import StaticAbility
-from .characteristics import chars, matches_card
+from .actions import IllegalAction
+from .characteristics import chars, matches, matches_card
+from .decisions import Decision
+from .effects import choose_object
 from .objects import Obj
 from .state import GameState
 from .zones import move
@@ -82,3 +89,45 @@ def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
         move(state, v.id, "graveyard")
         state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
     return {"sacrificed": victims}
+
+
+def additional_sacrifice(o: Obj) -> SacrificeCost | None:
+    """"As an additional cost to cast ~, sacrifice a Goblin": what the spell asks for."""
+    return next((ab.sacrifice_as_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.sacrifice_as_cost is not None), None)
+
+
+def additional_sacrifice_candidates(state: GameState, o: Obj, player: str) -> list[int]:
+    """The permanents `player` could sacrifice for `o`'s additional cost (all when it has none)."""
+    cost = additional_sacrifice(o)
+    if cost is None:
+        return []
+    return [p.id for p in state.permanents(player) if matches(state, cost.test, p, chars(state, p), player, o)]
+
+
+def check_additional_costs(state: GameState, o: Obj, player: str) -> None:
+    """A spell whose additional cost can't be paid can't be cast (601.2b, 601.2g / 409.1b, 409.1h)."""
+    cost = additional_sacrifice(o)
+    if cost is not None and not additional_sacrifice_candidates(state, o, player):
+        raise IllegalAction(f"{o.name} needs a {cost.what} to sacrifice as an additional cost, and you control none",
+                            state.rules.cite("cost_unpayable"))
+
+
+def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, dict]:
+    """Pay a spell's additional costs as it is cast (601.2g / 409.1h): "sacrifice all creatures
+    you control", or "sacrifice a Goblin" (the player chooses which).  What was sacrificed is
+    remembered for the effect ("the sacrificed creature's power", last known information)."""
+    data = sacrifice_all_as_cost(state, o, player)
+    cost = additional_sacrifice(o)
+    if cost is None:
+        return data
+    victim = yield from choose_object(state, player, f"choose a {cost.what} to sacrifice for {o.name}",
+                                      additional_sacrifice_candidates(state, o, player), concept="sacrifice")
+    if victim is None:
+        return data
+    lki = state.objects[victim]
+    move(state, victim, "graveyard")
+    verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
+    state.log_event(f"{player} sacrifices {lki.name} to {verb} {o.name}", "cast_pay", player=player)
+    data.setdefault("sacrificed", []).append(lki)
+    return data

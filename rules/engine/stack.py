@@ -31,7 +31,7 @@ from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
-from .spell_costs import sacrifice_all_as_cost, total_cost, x_spend_only
+from .spell_costs import check_additional_costs, pay_additional_costs, total_cost, x_spend_only
 from .state import EffectContext, GameState
 from .targets import check_targets, still_legal, targets_text
 from .unenforced import announce_unenforced
@@ -109,6 +109,7 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
     plan = _plan_spell_payment(state, a, o, x)
+    check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, x)
@@ -151,7 +152,7 @@ def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
     return 0
 
 
-def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
+def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     o = state.objects[a.card]
     name = o.name
     ab = spell_ability(o)
@@ -164,9 +165,10 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, cost)
+    data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
                      targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
-                     data=sacrifice_all_as_cost(state, o, a.player))
+                     data=data)
     state.stack.append(item)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)

@@ -1,0 +1,53 @@
+"""More effect templates: coin flips won, looking at a hand to choose a discard, sacrificing
+the source and doing more, damage equal to what was sacrificed.  Registered after those of
+`effect_templates` (imported at its end), so they are tried last."""
+
+from __future__ import annotations
+
+import re
+
+from .effect_templates import compile_sentence, recipients, template
+from .ir import ALWAYS, DealDamage, DiscardChosen, FlipCoin, If, SacrificeSource, WonFlip
+from .phrases import Compiled, count_phrase, players
+from .targets import Unsupported
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+@template(r"If you win the flip, (.+)")
+def _if_won_flip(m: re.Match, out: Compiled) -> None:
+    """Goblin Bangchuckers, Sorcerer's Strongbox: follows "Flip a coin"."""
+    if not any(isinstance(s, FlipCoin) for s in out.steps):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(_cap(m.group(1)), sub)
+    out.steps.append(If(WonFlip(), sub.body()))
+
+
+@template(r"[Ss]acrifice ~ and (.+)")
+def _sacrifice_self_and(m: re.Match, out: Compiled) -> None:
+    """Sorcerer's Strongbox: "sacrifice ~ and draw three cards"."""
+    out.steps.append(SacrificeSource())
+    compile_sentence(_cap(m.group(1)), out)
+
+
+@template(r"Look at (target player|target opponent)'s hand and choose a card from it")
+def _look_and_choose(m: re.Match, out: Compiled) -> None:
+    """Thrull Surgeon: the player whose hand it is discards the chosen card (the next sentence)."""
+    who = players(m.group(1), out)
+    out.refs["that player"] = who
+    out.steps.append(DiscardChosen(who, ALWAYS, "a card"))
+    out.pending = "That player discards that card"
+
+
+@template(r"(?:~|It) deals damage equal to (.+?) to (.+)")
+def _damage_equal_to(m: re.Match, out: Compiled) -> None:
+    """Fling: "deals damage equal to the sacrificed creature's power to any target"."""
+    amt = count_phrase(m.group(1), out)
+    out.steps.append(DealDamage(amt, recipients(m.group(2), out)))
+
+
+# what this module registers (importing it registers them)
+EXTRA_TEMPLATES = (_if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to)

@@ -244,6 +244,8 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)
     max_per_turn, only_during, effect_text = _use_limits(effect_text)
+    only_if_attacking = bool(_ONLY_IF_ATTACKING.search(effect_text))
+    effect_text = _ONLY_IF_ATTACKING.sub("", effect_text)
     cost = parse_cost_text(cost_text)
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
@@ -256,11 +258,13 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
         raise Unsupported(raw)  # costs that need a permanent
     return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
-                            max_per_turn=max_per_turn, only_during=only_during)
+                            max_per_turn=max_per_turn, only_during=only_during,
+                            only_if_attacking=only_if_attacking)
 
 
 _USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
                         r"each turn\.?$")
+_ONLY_IF_ATTACKING = re.compile(r"\s*(?:Activate|Play) this ability only if ~ is attacking\.?$")
 _ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
 
 

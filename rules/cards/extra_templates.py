@@ -49,5 +49,11 @@ def _damage_equal_to(m: re.Match, out: Compiled) -> None:
     out.steps.append(DealDamage(amt, recipients(m.group(2), out)))
 
 
+@template(r"If it's an? ((?:non\w+, )+non\w+) card, (.+)")
+def _if_card_non_list(m: re.Match, out: Compiled) -> None:
+    """Druidic Satchel: "If it's a noncreature, nonland card, you gain 2 life"."""
+    compile_sentence(f"If it's a {m.group(1).replace(',', '')} card, {m.group(2)}", out)
+
+
 # what this module registers (importing it registers them)
-EXTRA_TEMPLATES = (_if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to)
+EXTRA_TEMPLATES = (_if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list)

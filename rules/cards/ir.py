@@ -154,6 +154,12 @@ class ManaValueAtMostX:
 
 
 @dataclass(frozen=True)
+class ControlledByDefendingPlayer:
+    """"target creature defending player controls" (Ancient Hellkite): controlled by the player
+    the source is attacking, or by the controller of the planeswalker it attacks (506.2 / 308.2)."""
+
+
+@dataclass(frozen=True)
 class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
@@ -163,6 +169,7 @@ Pred = (
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
     | OtherThanSource | BlockingSource | NamedAsSource | ManaValueAtMostX
+    | ControlledByDefendingPlayer
 )
 ALWAYS = Always()
 

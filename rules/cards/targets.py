@@ -16,6 +16,7 @@ from .ir import (
     Blocking,
     BlockingSource,
     Colorless,
+    ControlledByDefendingPlayer,
     ControlledByYou,
     HasColor,
     HasKeyword,
@@ -104,6 +105,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
         m = re.fullmatch(r"(.*?) blocking ~", p)
         if m:  # Knight of Dusk
             tests.append(BlockingSource())
+            p = m.group(1)
+            continue
+        m = re.fullmatch(r"(.*?) defending player controls", p)
+        if m:  # Ancient Hellkite
+            tests.append(ControlledByDefendingPlayer())
             p = m.group(1)
             continue
         m = re.fullmatch(r"(.*?) with power (\d+) or less", p)

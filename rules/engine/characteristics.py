@@ -458,6 +458,12 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
         case ir.ManaValueAtMost(n):
             return o.card.cmc <= n
+        case ir.ControlledByDefendingPlayer():
+            at = source.attacking
+            if at is None:
+                return False
+            defender = at if isinstance(at, str) else state.objects[at].controller
+            return o.controller == defender
         case ir.ManaValueAtMostX():
             return False  # bound to the announced X before it is judged (x_values.bind_x)
         case ir.PowerAtMost(n):

@@ -211,6 +211,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         times = {1: "once", 2: "twice"}.get(ab.max_per_turn, f"{ab.max_per_turn} times")
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only {times} "
                               "each turn", state.rules.cite("activation_limit"))
+    if ab.only_if_attacking and o.attacking is None:
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only while "
+                              f"{o.name} is attacking", state.rules.cite("activation_limit"))
     if ab.only_during and (state.active != a.player or state.step != ab.only_during):
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
                               f"your {ab.only_during}", state.rules.cite("activation_limit"))

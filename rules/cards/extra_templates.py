@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from .effect_templates import compile_sentence, recipients, template
-from .ir import ALWAYS, DealDamage, DiscardChosen, FlipCoin, If, SacrificeSource, WonFlip
-from .phrases import Compiled, count_phrase, players
+from .ir import ALWAYS, CantBlockSource, DealDamage, DiscardChosen, FlipCoin, If, SacrificeSource, WonFlip
+from .phrases import Compiled, count_phrase, objects, players
 from .targets import Unsupported
 
 
@@ -55,5 +55,13 @@ def _if_card_non_list(m: re.Match, out: Compiled) -> None:
     compile_sentence(f"If it's a {m.group(1).replace(',', '')} card, {m.group(2)}", out)
 
 
+@template(r"(.+?) can't block ~ this turn")
+def _cant_block_source(m: re.Match, out: Compiled) -> None:
+    """Duct Crawler: "Target creature can't block ~ this turn"."""
+    out.steps.append(CantBlockSource(objects(m.group(1), out)))
+
+
 # what this module registers (importing it registers them)
-EXTRA_TEMPLATES = (_if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list)
+EXTRA_TEMPLATES = (
+    _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
+)

@@ -1183,6 +1183,14 @@ class Restrict:
 
 
 @dataclass(frozen=True)
+class CantBlockSource:
+    """"Target creature can't block ~ this turn" (Duct Crawler): a blocking restriction (509.1b /
+    309.2b) on `objects`, about the source only."""
+
+    objects: Ref
+
+
+@dataclass(frozen=True)
 class DontUntap:
     """"doesn't untap during its controller's (or that player's) next untap step"."""
 
@@ -1366,6 +1374,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
+    | CantBlockSource
 )
 
 

@@ -362,6 +362,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
+        case ir.CantBlockSource(objects):  # Duct Crawler
+            E.restrict(state, ctx, r(objects), f"cant_block:{ctx.source.id}",
+                       f"can't block {ctx.source.name} this turn")
         case ir.DontUntap(objects, whose):
             E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):

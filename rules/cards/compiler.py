@@ -27,6 +27,7 @@ from .ir import (
     Amount,
     AttachSourceTo,
     CountSubtypeYouControl,
+    DoubleManaPool,
     EntersWithCounters,
     Fixed,
     SacrificeCost,
@@ -208,7 +209,10 @@ def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     elif re.fullmatch(r"(\{\w\})+", what):
         syms = re.findall(r"\{(\w)\}", what)
         if len(set(syms)) != 1:
-            raise Unsupported(raw)
+            if not set(syms) <= set("WUBRGC"):
+                raise Unsupported(raw)
+            return ActivatedAbility(raw, cost=cost, is_mana=True, mana_colors=frozenset(syms), mana_each="".join(syms),
+                                    effect=rider)  # Composite Golem: "Add {W}{U}{B}{R}{G}"
         colors = frozenset("C" if syms[0] in "C123456789" else syms[0])
         amount = Fixed(len(syms))
     else:
@@ -256,7 +260,10 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self
                                   or cost.loyalty is not None):
         raise Unsupported(raw)  # costs that need a permanent
-    return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
+    # "Double the amount of each type of mana in your mana pool" (Doubling Cube): an ability that
+    # adds mana and doesn't target is a mana ability (605.1a / 411.1a)
+    is_mana = not c.specs and any(isinstance(s, DoubleManaPool) for s in c.steps)
+    return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs), is_mana=is_mana,
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
                             max_per_turn=max_per_turn, only_during=only_during,
                             only_if_attacking=only_if_attacking)

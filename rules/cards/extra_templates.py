@@ -7,7 +7,17 @@ from __future__ import annotations
 import re
 
 from .effect_templates import compile_sentence, recipients, template
-from .ir import ALWAYS, CantBlockSource, DealDamage, DiscardChosen, FlipCoin, If, SacrificeSource, WonFlip
+from .ir import (
+    ALWAYS,
+    CantBlockSource,
+    DealDamage,
+    DiscardChosen,
+    DoubleManaPool,
+    FlipCoin,
+    If,
+    SacrificeSource,
+    WonFlip,
+)
 from .phrases import Compiled, count_phrase, objects, players
 from .targets import Unsupported
 
@@ -61,7 +71,13 @@ def _cant_block_source(m: re.Match, out: Compiled) -> None:
     out.steps.append(CantBlockSource(objects(m.group(1), out)))
 
 
+@template(r"Double the amount of each type of mana in your mana pool")
+def _double_pool(m: re.Match, out: Compiled) -> None:
+    out.steps.append(DoubleManaPool())
+
+
 # what this module registers (importing it registers them)
 EXTRA_TEMPLATES = (
     _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
+    _double_pool,
 )

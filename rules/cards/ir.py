@@ -1183,6 +1183,11 @@ class Restrict:
 
 
 @dataclass(frozen=True)
+class DoubleManaPool:
+    """"Double the amount of each type of mana in your mana pool" (Doubling Cube)."""
+
+
+@dataclass(frozen=True)
 class CantBlockSource:
     """"Target creature can't block ~ this turn" (Duct Crawler): a blocking restriction (509.1b /
     309.2b) on `objects`, about the source only."""
@@ -1374,7 +1379,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
-    | CantBlockSource
+    | CantBlockSource | DoubleManaPool
 )
 
 

@@ -125,6 +125,8 @@ class ActivatedAbility(Ability):
     # turn" (1), "no more than twice each turn" (2); "only during your upkeep" ("upkeep")
     max_per_turn: int = 0
     only_during: str = ""
+    # "Add {W}{U}{B}{R}{G}" (Composite Golem): one mana of each of these symbols, no choice
+    mana_each: str = ""
     only_if_attacking: bool = False  # "Activate this ability only if ~ is attacking" (Ancient Hellkite)
 
 

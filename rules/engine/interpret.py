@@ -20,6 +20,7 @@ from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
+from .mana_pool import double_pool
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .spell_copies import copy_spell
@@ -362,6 +363,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
+        case ir.DoubleManaPool():  # Doubling Cube
+            double_pool(state, ctx.controller)
         case ir.CantBlockSource(objects):  # Duct Crawler
             E.restrict(state, ctx, r(objects), f"cant_block:{ctx.source.id}",
                        f"can't block {ctx.source.name} this turn")

@@ -28,6 +28,7 @@ from .effects import choose_object, discard_card
 from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
+from .mana_abilities import resolve_mana_ability
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
@@ -322,6 +323,9 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         name = state.objects[victim].name
         move(state, victim, "graveyard")
         state.log_event(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
+    if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
+        yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
+        return
     if ab.is_mana:
         # 605.3b: a mana ability resolves immediately, without using the stack
         color = a.color

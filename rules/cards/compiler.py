@@ -181,6 +181,11 @@ def parse_cost_text(text: str) -> Cost:
             parts["discard_count"] = n
         elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
             parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
+        elif m3 := re.fullmatch(r"Exile (\w+) cards? from your graveyard", part):  # Grim Lavamancer
+            n = num(m3.group(1))
+            if n is None:
+                raise Unsupported(part)
+            parts["exile_from_graveyard"] = n
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:

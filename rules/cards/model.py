@@ -79,6 +79,7 @@ class Cost:
     exile_self: bool = False  # "Exile ~" (Brittle Effigy)
     text: str = ""
     discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
+    exile_from_graveyard: int = 0  # "Exile two cards from your graveyard" (Grim Lavamancer): how many
 
 
 @dataclass(frozen=True)

@@ -354,5 +354,6 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
+    "choose:object:graveyard",
     "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile", "cast_free",
 })

@@ -257,6 +257,10 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     if cost.discard and not _discard_candidates(state, a.player, cost.discard.test, o):
         raise A.IllegalAction(f"you have no {cost.discard.what} in your hand to discard",
                               state.rules.cite("cost_unpayable"))
+    if cost.exile_from_graveyard and len(state.player(a.player).graveyard) < cost.exile_from_graveyard:
+        n = cost.exile_from_graveyard
+        raise A.IllegalAction(f"you have fewer than {n} card{'s' if n != 1 else ''} in your graveyard",
+                              state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
     exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
@@ -316,6 +320,15 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
                                         _discard_candidates(state, a.player, cost.discard.test, o), zones=("hand",),
                                         concept="discard", hidden=True)
         discard_card(state, a.player, card)
+    for k in range(cost.exile_from_graveyard):  # "Exile two cards from your graveyard" (602.2b / 409.1f)
+        card = yield from choose_object(state, a.player, f"choose a card in your graveyard to pay for {o.name}'s "
+                                        f"ability ({k + 1} of {cost.exile_from_graveyard})",
+                                        list(state.player(a.player).graveyard), zones=("graveyard",),
+                                        concept="cost_unpayable")
+        gone = state.objects[card].name
+        move(state, card, "exile")
+        state.log_event(f"{gone} is {state.rules.word('exiled')} from {a.player}'s graveyard to pay for "
+                        f"{o.name}'s ability", "exile", player=a.player)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
-from .compiler import Unsupported, compile_line, merge_spell_lines, normalise, parse_cost_text
+from .compiler import Unsupported, compile_line, merge_spell_lines, modal_ability_lines, normalise, parse_cost_text
 from .mana import ManaError, parse_cost
 from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
 from .unenforced import unenforced_ability
@@ -122,7 +122,7 @@ def compile_card(raw: dict) -> CardDef:
     for sub in type_line.subtypes:
         if sub in BASIC_MANA and "Land" in type_line.types:
             card.abilities.append(basic_land_ability(sub))  # 305.6: a basic land type carries its mana ability
-    for line in (card.text or "").split("\n"):
+    for line in modal_ability_lines((card.text or "").split("\n")):
         line = line.strip()
         if not line:
             continue

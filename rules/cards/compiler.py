@@ -15,6 +15,7 @@ own modules.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -26,6 +27,7 @@ from .ir import (
     AffectsYourPermanents,
     Amount,
     AttachSourceTo,
+    Becomes,
     CountSubtypeYouControl,
     DoubleManaPool,
     EntersWithCounters,
@@ -85,6 +87,31 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
         c = compile_effect(t)
         return [SpellAbility(raw, effect=c.body(), targets=tuple(c.specs))]
     raise Unsupported(raw)
+
+
+def modal_ability_lines(lines: list[str]) -> list[str]:
+    """A modal activated ability ("{G}: Choose one —" and its "• ..." lines, Skinshifter) is
+    read as one activated ability per mode with the same cost: choosing the mode as it is
+    activated (700.2a / 700.2a) is choosing which of them to activate, and a mode's own "Activate
+    this ability only once each turn" limits that mode (Skinshifter's ruling: each mode once)."""
+    out: list[str] = []
+    cost, modes = None, 0
+    for line in lines:
+        m = re.fullmatch(r"(.+?): Choose one —", line.strip())
+        if m:
+            cost, modes = m.group(1), 0
+            continue
+        if cost is not None and line.strip().startswith("•"):
+            out.append(f"{cost}: {line.strip().lstrip('•').strip()}")
+            modes += 1
+            continue
+        if cost is not None and not modes:  # a "Choose one —" line without modes stays as written
+            out.append(f"{cost}: Choose one —")
+        cost = None
+        out.append(line)
+    if cost is not None and not modes:
+        out.append(f"{cost}: Choose one —")
+    return out
 
 
 def merge_spell_lines(card: Any) -> None:
@@ -258,7 +285,10 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     cost = parse_cost_text(cost_text)
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
+    effect_text, granted = _quoted_grant(effect_text, raw, card)
     c = compile_effect(effect_text)
+    if granted:
+        c.steps[:] = [_with_granted(s, granted) for s in c.steps]
     # an ability whose effect moves its object out of a zone functions only in that zone
     # (2014 112.6k / 2009 402.8h)
     zone = "graveyard" if re.match(r"Return ~ from your graveyard\b", effect_text) else "battlefield"
@@ -272,6 +302,25 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
                             max_per_turn=max_per_turn, only_during=only_during,
                             only_if_attacking=only_if_attacking)
+
+
+def _quoted_grant(effect_text: str, raw: str, card: Any) -> tuple[str, tuple[ActivatedAbility, ...]]:
+    """'~ becomes a 1/1 black Skeleton creature with "{B}: Regenerate this creature" until end
+    of turn' (Spawning Pool): the quoted ability is compiled like any line and granted with the
+    rest of what it becomes (layer 6)."""
+    q = re.search(r' with "([^"]+)"', effect_text)
+    if not q:
+        return effect_text, ()
+    inner = _compile(q.group(1), normalise(q.group(1), card.name), card)
+    if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
+        raise Unsupported(raw)
+    return effect_text[:q.start()] + effect_text[q.end():], (inner[0],)
+
+
+def _with_granted(step: Any, granted: tuple[ActivatedAbility, ...]) -> Any:
+    if not isinstance(step, Becomes):
+        raise Unsupported(str(step))  # only "becomes ... with" grants here
+    return dataclasses.replace(step, grants_abilities=granted)
 
 
 _USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "

@@ -1,6 +1,7 @@
 """More effect templates: coin flips won, looking at a hand to choose a discard, sacrificing
-the source and doing more, damage equal to what was sacrificed.  Registered after those of
-`effect_templates` (imported at its end), so they are tried last."""
+the source and doing more, damage equal to what was sacrificed, becoming a creature type with
+base power and toughness.  Registered after those of `effect_templates` (rules.cards.compiler
+imports this module after it), so they are tried last."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from .effect_templates import compile_sentence, recipients, template
 from .ir import (
     ALWAYS,
+    BecomesCreatureType,
     CantBlockSource,
     DealDamage,
     DiscardChosen,
@@ -18,12 +20,28 @@ from .ir import (
     SacrificeSource,
     WonFlip,
 )
+from .mana import NAME_TO_COLOR
 from .phrases import Compiled, count_phrase, objects, players
 from .targets import Unsupported
+from .wording import keyword_list
 
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def _color_and_type_words(words: str, sentence: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """"blue Frog": color words, then capitalised creature types."""
+    colors: list[str] = []
+    types: list[str] = []
+    for word in words.split():
+        if word in NAME_TO_COLOR:
+            colors.append(NAME_TO_COLOR[word])
+        elif word[:1].isupper():
+            types.append(word)
+        else:
+            raise Unsupported(sentence)
+    return tuple(colors), tuple(types)
 
 
 @template(r"If you win the flip, (.+)")
@@ -76,8 +94,25 @@ def _double_pool(m: re.Match, out: Compiled) -> None:
     out.steps.append(DoubleManaPool())
 
 
+@template(r"Until end of turn, (.+?) (loses all abilities and )?becomes an? ([A-Za-z ]+?) with base power and "
+          r"toughness (\d+)/(\d+)(?: and gains ([a-z ,]+))?")
+def _becomes_creature_type(m: re.Match, out: Compiled) -> None:
+    """Turn to Frog, Skinshifter: "becomes a blue Frog with base power and toughness 1/1"."""
+    colors, types = _color_and_type_words(m.group(3), m.group(0))
+    if not types:
+        raise Unsupported(m.group(0))
+    grants: tuple[str, ...] = ()
+    if m.group(6):
+        kws = keyword_list(m.group(6))
+        if kws is None:
+            raise Unsupported(m.group(0))
+        grants = tuple(kws)
+    out.steps.append(BecomesCreatureType(objects(m.group(1), out), int(m.group(4)), int(m.group(5)), types, colors,
+                                         grants, loses_all=bool(m.group(2))))
+
+
 # what this module registers (importing it registers them)
 EXTRA_TEMPLATES = (
     _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
-    _double_pool,
+    _double_pool, _becomes_creature_type,
 )

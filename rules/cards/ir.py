@@ -17,6 +17,7 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .mana import ManaCost
 
@@ -1171,6 +1172,8 @@ class Becomes:
     while_source: bool = False
     grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
     x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
+    # 'with "{B}: Regenerate this creature"' (Spawning Pool): activated abilities it gains (layer 6)
+    grants_abilities: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1180,6 +1183,22 @@ class Restrict:
     objects: Ref
     restriction: str
     text: str
+
+
+@dataclass(frozen=True)
+class BecomesCreatureType:
+    """"Until end of turn, target creature loses all abilities and becomes a blue Frog with base
+    power and toughness 1/1" (Turn to Frog), "~ becomes a Rhino with base power and toughness
+    4/4 and gains trample" (Skinshifter): its creature types replaced (layer 4), its colors set
+    (5), its abilities lost and keywords gained (6), its base P/T set (7b / 6b), until end of turn."""
+
+    objects: Ref
+    power: int
+    toughness: int
+    creature_types: tuple[str, ...]
+    colors: tuple[str, ...] = ()
+    grants: tuple[str, ...] = ()
+    loses_all: bool = False
 
 
 @dataclass(frozen=True)
@@ -1379,7 +1398,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
-    | CantBlockSource | DoubleManaPool
+    | CantBlockSource | DoubleManaPool | BecomesCreatureType
 )
 
 

@@ -24,6 +24,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
+from .becomes import becomes_parts, lost_all
 from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
@@ -144,9 +145,10 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
 def _parts(state: GameState, o: Obj) -> list[Part]:
     """The continuous effects that may apply to `o`, cut into their layers' parts."""
     parts: list[Part] = []
+    lost = lost_all(state)  # "loses all abilities": static abilities stop from layer 6 on
     # characteristic-defining abilities (604.3, 7a / 6a)
     for ab in o.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.cda is not None:
+        if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
             parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
                               _set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
     # static abilities of permanents (611.3): what they affect is judged on `o` as it is
@@ -154,11 +156,12 @@ def _parts(state: GameState, o: Obj) -> list[Part]:
     for src in state.permanents():
         for index, ab in enumerate(src.card.abilities):
             if isinstance(ab, StaticAbility) and ab.affects is not None:
-                parts += _static_parts(state, o, src, index, ab)
+                found = _static_parts(state, o, src, index, ab)
+                parts += found if src.id not in lost else [p for p in found if p.layer < Layer.ABILITY]
     # effects of resolved spells and abilities (611.2): locked to the objects they affected
     for e in state.effects:
         if o.id in e.affected:
-            parts += _effect_parts(e)
+            parts += becomes_parts(e, o) + _effect_parts(e)
     # counters (7d / 6c)
     plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
     if plus:

@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, zone_effects as Z
+from .becomes_effect import becomes_creature_type
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
@@ -363,6 +364,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
+        case ir.BecomesCreatureType(objects):  # Turn to Frog, Skinshifter
+            becomes_creature_type(state, ctx, r(objects), effect)
         case ir.DoubleManaPool():  # Doubling Cube
             double_pool(state, ctx.controller)
         case ir.CantBlockSource(objects):  # Duct Crawler

@@ -5,6 +5,7 @@ imports this module after it), so they are tried last."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .effect_templates import compile_sentence, recipients, template
@@ -12,6 +13,7 @@ from .ir import (
     ALWAYS,
     BecomesCreatureType,
     CantBlockSource,
+    CreateTokens,
     DealDamage,
     DiscardChosen,
     DoubleManaPool,
@@ -23,6 +25,7 @@ from .ir import (
 from .mana import NAME_TO_COLOR
 from .phrases import Compiled, count_phrase, objects, players
 from .targets import Unsupported
+from .trigger_templates import compile_triggered
 from .wording import keyword_list
 
 
@@ -111,8 +114,21 @@ def _becomes_creature_type(m: re.Match, out: Compiled) -> None:
                                          grants, loses_all=bool(m.group(2))))
 
 
+@template(r'They have "([^"]+)"')
+def _tokens_have(m: re.Match, out: Compiled) -> None:
+    """Mitotic Slime: 'create two 2/2 green Ooze creature tokens. They have "When this creature
+    dies, ..."': the tokens just created have the quoted ability (rules.cards.tokens compiles it)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, CreateTokens) or last.token.text:
+        raise Unsupported(m.group(0))
+    token = dataclasses.replace(last.token, text=m.group(1))
+    if compile_triggered(m.group(1), m.group(1)) is None:  # a triggered ability that compiles, or not here
+        raise Unsupported(m.group(0))
+    out.steps[-1] = dataclasses.replace(last, token=token)
+
+
 # what this module registers (importing it registers them)
 EXTRA_TEMPLATES = (
     _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
-    _double_pool, _becomes_creature_type,
+    _double_pool, _becomes_creature_type, _tokens_have,
 )

@@ -11,6 +11,7 @@ import re
 from .effect_templates import compile_sentence, recipients, template
 from .ir import (
     ALWAYS,
+    AddManaTo,
     BecomesCreatureType,
     CantBlockSource,
     CreateTokens,
@@ -127,8 +128,17 @@ def _tokens_have(m: re.Match, out: Compiled) -> None:
     out.steps[-1] = dataclasses.replace(last, token=token)
 
 
+@template(r"([Ii]ts controller|[Yy]ou) adds? ((?:\{[WUBRGC]\})+)")
+def _player_adds(m: re.Match, out: Compiled) -> None:
+    """Overgrowth: "its controller adds {G}{G}" (one color of mana, some of it)."""
+    syms = re.findall(r"\{(\w)\}", m.group(2))
+    if len(set(syms)) != 1:
+        raise Unsupported(m.group(0))
+    out.steps.append(AddManaTo(players(m.group(1).lower(), out), syms[0], len(syms)))
+
+
 # what this module registers (importing it registers them)
 EXTRA_TEMPLATES = (
     _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
-    _double_pool, _becomes_creature_type, _tokens_have,
+    _double_pool, _becomes_creature_type, _tokens_have, _player_adds,
 )

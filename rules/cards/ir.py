@@ -1202,6 +1202,15 @@ class BecomesCreatureType:
 
 
 @dataclass(frozen=True)
+class AddManaTo:
+    """"its controller adds {G}{G}" (Overgrowth): mana into the pools of `players` (106.3)."""
+
+    players: Ref
+    color: str
+    amount: int
+
+
+@dataclass(frozen=True)
 class DoubleManaPool:
     """"Double the amount of each type of mana in your mana pool" (Doubling Cube)."""
 
@@ -1398,7 +1407,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
-    | CantBlockSource | DoubleManaPool | BecomesCreatureType
+    | CantBlockSource | DoubleManaPool | BecomesCreatureType | AddManaTo
 )
 
 
@@ -1532,11 +1541,17 @@ class EntersUnderControlTrigger:
     min_power: int | None = None
 
 
+@dataclass(frozen=True)
+class EnchantedLandTappedForMana:
+    """"Whenever enchanted land is tapped for mana" (Overgrowth): a triggered mana ability
+    (605.1b / 411.1b), resolved as the land's mana ability does (605.4 / 411.4), without the stack."""
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
-    | TargetedByOpponentTrigger | DiesDealtDamageBySelf
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | EnchantedLandTappedForMana
 )
 
 

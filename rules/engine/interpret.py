@@ -21,7 +21,7 @@ from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
-from .mana_pool import double_pool
+from .mana_pool import add_mana, double_pool
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .spell_copies import copy_spell
@@ -366,6 +366,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.restrict(state, ctx, r(objects), restriction, text)
         case ir.BecomesCreatureType(objects):  # Turn to Frog, Skinshifter
             becomes_creature_type(state, ctx, r(objects), effect)
+        case ir.AddManaTo(players, color, k):
+            for p in r(players):
+                add_mana(state, p, color, k, ctx.source.name)
         case ir.DoubleManaPool():  # Doubling Cube
             double_pool(state, ctx.controller)
         case ir.CantBlockSource(objects):  # Duct Crawler

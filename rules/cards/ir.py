@@ -1627,10 +1627,18 @@ class AffectsYourPermanents:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsEachPermanent:
+    """"Each noncreature artifact ..." (March of the Machines): every permanent matching `test`."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
+    | AffectsEachPermanent
 )
 
 

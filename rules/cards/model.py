@@ -215,6 +215,11 @@ class StaticAbility(Ability):
     costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility, ...] = ()
+    # "Each noncreature artifact is an artifact creature with power and toughness each equal to
+    # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
+    # its converted mana cost (7b / 6b)
+    adds_types: tuple[str, ...] = ()
+    pt_is_mana_value: bool = False
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -19,6 +19,7 @@ from .ir import (
     AffectsAllCreatures,
     AffectsAttached,
     AffectsChosenName,
+    AffectsEachPermanent,
     AffectsGroup,
     AffectsSelf,
     AffectsSelfAndGroup,
@@ -171,6 +172,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
+    m = re.fullmatch(r"Each (noncreature artifact) is an artifact creature with power and toughness each equal to "
+                     r"its converted mana cost", s)
+    if m:  # March of the Machines
+        return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
+                             pt_is_mana_value=True)
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
         return StaticAbility(raw, sacrifice_all_as_cost="creature")
     m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)

@@ -77,5 +77,27 @@ def becomes_parts(e: ContinuousEffect, o: Obj) -> list[Part]:
     return parts
 
 
+def becomes_static_parts(o: Obj, src: Obj, key: tuple[object, ...], applies: Callable[[Characteristics], bool],
+                         ab: StaticAbility) -> list[Part]:
+    """A static ability that makes things creatures: "Each noncreature artifact is an artifact
+    creature with power and toughness each equal to its converted mana cost" (March of the
+    Machines): Creature added in layer 4, where what it affects is decided (613.5 / 418.5b),
+    then P/T set in 7b / 6b (an effect that sets, not a characteristic-defining ability)."""
+    parts: list[Part] = []
+    if ab.adds_types:
+        types = ab.adds_types
+
+        def add(ch: Characteristics) -> None:
+            ch.types = ch.types | set(types)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, add, from_static=True))
+    if ab.pt_is_mana_value:
+        value = o.card.cmc
+
+        def set_pt(ch: Characteristics) -> None:
+            ch.power, ch.toughness = value, value
+        parts.append(Part(Layer.PT_SET, src.timestamp, key, applies, set_pt, from_static=True))
+    return parts
+
+
 def _always(ch: Characteristics) -> bool:
     return True

@@ -24,7 +24,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
-from .becomes import becomes_parts, lost_all
+from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
@@ -196,6 +196,7 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
+    parts += becomes_static_parts(o, src, key, applies, ab)
     if ab.no_activating:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities((), (), "cant_activate"),
                           from_static=True))
@@ -318,6 +319,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
     """Does a static ability of `src` affect `o`, judged on `o`'s characteristics `ch` as the
     earlier layers left them (613.5 / 418.5b)?"""
     match affects:
+        case ir.AffectsEachPermanent(test):
+            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsGroup(test, other):
             if not ch.is_type("Creature") or (other and o.id == src.id):
                 return False

@@ -6,6 +6,7 @@ large the pool grows."""
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -62,6 +63,24 @@ def _raw_cards() -> dict[str, dict]:
 
 def card_names() -> list[str]:
     return sorted(_raw_cards())
+
+
+_TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact )?creature token"
+                          r"|becomes an? (?:\d+/\d+ )?(?:[a-z]+ )*((?:[A-Z][a-z]+ ?)+)")
+
+
+@lru_cache(maxsize=1)
+def creature_types() -> tuple[str, ...]:
+    """The creature types of the card database's creature and tribal cards and of the tokens
+    their text names or makes things (2014 205.3m / 2009 212.3): what "choose a creature type" offers."""
+    found: set[str] = set()
+    for raw in _raw_cards().values():
+        types, _, subtypes = raw["type"].partition("—")
+        if "Creature" in types or "Tribal" in types:
+            found.update(subtypes.split())
+        for m in _TOKEN_TYPES.finditer(raw.get("text", "")):
+            found.update((m.group(1) or m.group(2)).split())
+    return tuple(sorted(found))
 
 
 def card_set(name: str) -> str:

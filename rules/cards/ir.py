@@ -1628,6 +1628,14 @@ class AffectsYourPermanents:
 
 
 @dataclass(frozen=True)
+class AffectsYourChosenType:
+    """"Other creatures you control of the chosen type" (Adaptive Automaton): the creature type
+    its source chose as it entered."""
+
+    other: bool = False
+
+
+@dataclass(frozen=True)
 class AffectsEachPermanent:
     """"Each noncreature artifact ..." (March of the Machines): every permanent matching `test`."""
 
@@ -1638,7 +1646,7 @@ Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
-    | AffectsEachPermanent
+    | AffectsEachPermanent | AffectsYourChosenType
 )
 
 

@@ -218,6 +218,8 @@ class StaticAbility(Ability):
     # "Each noncreature artifact is an artifact creature with power and toughness each equal to
     # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
     # its converted mana cost (7b / 6b)
+    # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
+    chosen_creature_type: bool = False
     adds_types: tuple[str, ...] = ()
     pt_is_mana_value: bool = False
 

@@ -26,6 +26,7 @@ from .ir import (
     AffectsSelfUnlessCount,
     AffectsSelfUnlessDefenderHas,
     AffectsSelfUnlessOpponentDamaged,
+    AffectsYourChosenType,
     AllOf,
     AnyOf,
     Bonus,
@@ -190,13 +191,17 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         if limit is None:
             raise Unsupported(s)
         return StaticAbility(raw, deck_limit=limit)
-    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
+    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
     if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
         return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
+    if s == "~ is the chosen type in addition to its other types":  # Adaptive Automaton (layer 4)
+        return StaticAbility(raw, affects=AffectsSelf(), chosen_creature_type=True)
+    if s == "Other creatures you control of the chosen type get +1/+1":  # Adaptive Automaton
+        return StaticAbility(raw, affects=AffectsYourChosenType(other=True), power=1, toughness=1)
     if s == "Enchanted land is the chosen type":
         return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):

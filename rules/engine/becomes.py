@@ -84,6 +84,12 @@ def becomes_static_parts(o: Obj, src: Obj, key: tuple[object, ...], applies: Cal
     Machines): Creature added in layer 4, where what it affects is decided (613.5 / 418.5b),
     then P/T set in 7b / 6b (an effect that sets, not a characteristic-defining ability)."""
     parts: list[Part] = []
+    if ab.chosen_creature_type and src.chosen:  # "~ is the chosen type in addition to its other types"
+        chosen = src.chosen
+
+        def add_chosen(ch: Characteristics) -> None:
+            ch.subtypes = ch.subtypes | {chosen}
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, add_chosen, from_static=True))
     if ab.adds_types:
         types = ab.adds_types
 

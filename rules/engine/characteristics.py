@@ -319,6 +319,9 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
     """Does a static ability of `src` affect `o`, judged on `o`'s characteristics `ch` as the
     earlier layers left them (613.5 / 418.5b)?"""
     match affects:
+        case ir.AffectsYourChosenType(other):
+            return (ch.is_type("Creature") and o.controller == src.controller and bool(src.chosen)
+                    and src.chosen in ch.subtypes and not (other and o.id == src.id))
         case ir.AffectsEachPermanent(test):
             return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsGroup(test, other):

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ..cards import creature_types
 from ..cards.model import CardDef, StaticAbility
 from ..cards.wording import BASIC_LAND_TYPES
 from .characteristics import chars, matches
-from .decisions import ChooseWordDecision, Decision, YesNoDecision
+from .decisions import ChooseNameDecision, ChooseWordDecision, Decision, YesNoDecision
 from .effects import choose_card_name, choose_object
 from .objects import Obj, StackItem
 from .state import GameState
@@ -55,12 +56,27 @@ def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef
         name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
         state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
         return name
+    if ab.as_enters_choose == "creature type":  # Adaptive Automaton: typed, like a name
+        kind = yield from choose_creature_type(state, controller, f"choose a creature type for {o.name}")
+        state.log_event(f"{controller} chooses {kind} for {o.name}", "etb_replacement", player=controller)
+        return kind
     options = AS_ENTERS_CHOICES[ab.as_enters_choose]
     ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
                                       options=options, concept="etb_replacement")
     word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
     state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
     return word
+
+
+def choose_creature_type(state: GameState, player: str, prompt: str) -> Gen:
+    """`player` chooses a creature type (2014 205.3m / 2009 212.3): any of the card database's,
+    those of the creatures in this game offered first.  Returns it."""
+    kinds = creature_types()
+    here = {s for o in state.objects.values() if o.zone == "battlefield" for s in chars(state, o).subtypes}
+    d = ChooseNameDecision(player, prompt, names=kinds, suggested=tuple(k for k in kinds if k in here),
+                           concept="etb_replacement")
+    ans, _ = yield d
+    return d.canonical(str(ans.words[0])) or str(ans.words[0])
 
 
 def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:

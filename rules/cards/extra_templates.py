@@ -14,13 +14,17 @@ from .ir import (
     AddManaTo,
     BecomesCreatureType,
     CantBlockSource,
+    CountObjects,
     CreateTokens,
     DealDamage,
     DiscardChosen,
     DoubleManaPool,
+    Exile,
+    Fixed,
     FlipCoin,
     If,
     SacrificeSource,
+    TargetRef,
     WonFlip,
 )
 from .mana import NAME_TO_COLOR
@@ -137,8 +141,22 @@ def _player_adds(m: re.Match, out: Compiled) -> None:
     out.steps.append(AddManaTo(players(m.group(1).lower(), out), syms[0], len(syms)))
 
 
+@template(r"For each (.+?) exiled this way, (.+)")
+def _for_each_exiled(m: re.Match, out: Compiled) -> None:
+    """Midnight Ritual: "Exile X target creature cards from your graveyard. For each creature
+    card exiled this way, create a 2/2 black Zombie creature token."."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, Exile) or not isinstance(last.objects, TargetRef):
+        raise Unsupported(m.group(0))
+    sub = out.child()
+    compile_sentence(_cap(m.group(2)), sub)
+    if len(sub.steps) != 1 or not isinstance(sub.steps[0], CreateTokens) or sub.steps[0].amount != Fixed(1):
+        raise Unsupported(m.group(0))
+    out.steps.append(dataclasses.replace(sub.steps[0], amount=CountObjects(last.objects)))
+
+
 # what this module registers (importing it registers them)
 EXTRA_TEMPLATES = (
     _if_won_flip, _sacrifice_self_and, _look_and_choose, _damage_equal_to, _if_card_non_list, _cant_block_source,
-    _double_pool, _becomes_creature_type, _tokens_have, _player_adds,
+    _double_pool, _becomes_creature_type, _tokens_have, _player_adds, _for_each_exiled,
 )

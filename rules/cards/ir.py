@@ -197,6 +197,7 @@ class TargetSpec:
     count: int = 1  # the most targets ("two target lands"; ANY_NUMBER for "any number of")
     up_to: bool = False  # fewer may be chosen ("up to three", "any number of", "one, two, or three")
     at_least: int = 0  # with up_to: the fewest ("one, two, or three target creatures": 1)
+    x_count: bool = False  # "X target creature cards" (Midnight Ritual): exactly X, as announced (601.2c)
 
     @property
     def fewest(self) -> int:
@@ -452,10 +453,19 @@ class CardsInGraveyards:
     yours_only: bool = True
 
 
+@dataclass(frozen=True)
+class CountObjects:
+    """"For each creature card exiled this way" (Midnight Ritual): how many of `objects` (its
+    targets still legal as the effect resolved, each of which the effect moved)."""
+
+    objects: Ref
+
+
 Amount = (
     Fixed | XValue | DamageDealtThisWay | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary
     | CountSubtypeYouControl | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
     | HandSize | CardsInGraveyards | CountPlayerControls | BlockingSourceCount
+    | CountObjects
 )
 
 

@@ -6,6 +6,7 @@ ones for targets, base ones inside a static ability, printed ones for cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .ir import (
@@ -220,6 +221,9 @@ def target_spec(phrase: str) -> TargetSpec:
         if first is None or last is None:
             raise Unsupported(phrase)
         up_to, count, at_least, what = True, last, first, m.group(3)
+    elif m := re.fullmatch(r"X target (.+)", p):  # Midnight Ritual: exactly X (rules.engine.targets)
+        spec = target_spec("any number of target " + m.group(1))
+        return dataclasses.replace(spec, text=p, x_count=True)
     else:
         m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
         if not m:
@@ -240,7 +244,7 @@ def target_spec(phrase: str) -> TargetSpec:
         return TargetSpec("any", p, count=count, up_to=up_to, at_least=at_least)
     m2 = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
     if m2:
-        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(m2.group(1)))
+        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(re.sub(r"\bcards$", "card", m2.group(1))))
         return TargetSpec("card_graveyard", p, test, count, up_to, at_least)
     if re.search(r"\bspells?$", what):
         qualifier = re.sub(r"\s*\bspells?$", "", what)

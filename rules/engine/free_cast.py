@@ -33,7 +33,7 @@ from .spell_costs import (
     pay_additional_costs,
 )
 from .state import EffectContext, GameState
-from .targets import check_targets, legal_targets, targets_text
+from .targets import check_targets, check_x_targets, legal_targets, targets_text
 from .zones import move
 
 Gen = Generator[Decision, Any, Any]
@@ -109,6 +109,7 @@ def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment
     plan = plan_payment(state, a.player, ManaCost().plus_generic(extra), a.paying, exclude=(), casting=o.id)
     check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
+    check_x_targets(state, spell_targets(o), a.targets, 0, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
     return plan

@@ -118,6 +118,8 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return n
         case ir.Times(a, b):
             return amount(state, ctx, a, player) * amount(state, ctx, b, player)
+        case ir.CountObjects(objects):  # "for each creature card exiled this way"
+            return sum(1 for i in refs(state, ctx, objects) if i is not None)
         case ir.SacrificedPower():
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():

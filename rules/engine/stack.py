@@ -34,7 +34,7 @@ from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
 from .spell_costs import check_additional_costs, pay_additional_costs, total_cost, x_spend_only
 from .state import EffectContext, GameState
-from .targets import check_targets, still_legal, targets_text
+from .targets import check_targets, check_x_targets, still_legal, targets_text
 from .unenforced import announce_unenforced
 from .zones import move, remove_from_stack, spell_to_graveyard
 
@@ -112,6 +112,7 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     plan = _plan_spell_payment(state, a, o, x)
     check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
+    check_x_targets(state, spell_targets(o), a.targets, x, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, x)
     return plan

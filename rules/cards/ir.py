@@ -1836,3 +1836,14 @@ class SacrificeCost:
 
     what: str
     test: Pred
+
+
+@dataclass(frozen=True)
+class AlternativeCost:
+    """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana
+    cost" (Demon of Death's Gate, 2014 118.9 / 2009 409.1b): life to pay, and how many of what
+    to sacrifice."""
+
+    life: int = 0
+    sacrifice: SacrificeCost | None = None
+    count: int = 0

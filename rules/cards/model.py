@@ -8,6 +8,7 @@ from functools import cached_property
 from .ir import (
     CDA,
     Affects,
+    AlternativeCost,
     Amount,
     Bonus,
     Condition,
@@ -221,6 +222,8 @@ class StaticAbility(Ability):
     # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
     chosen_creature_type: bool = False
     adds_types: tuple[str, ...] = ()
+    # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
+    alternative_cost: AlternativeCost | None = None
     pt_is_mana_value: bool = False
 
 

@@ -28,6 +28,7 @@ from .ir import (
     AffectsSelfUnlessOpponentDamaged,
     AffectsYourChosenType,
     AllOf,
+    AlternativeCost,
     AnyOf,
     Bonus,
     BonusPerPermanent,
@@ -180,6 +181,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
                              pt_is_mana_value=True)
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
         return StaticAbility(raw, sacrifice_all_as_cost="creature")
+    m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
+    if m and num(m.group(2)):  # Demon of Death's Gate
+        what = m.group(3)
+        return StaticAbility(raw, alternative_cost=AlternativeCost(
+            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0))
     m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
     if m:  # Fling, Goblin Grenade
         return StaticAbility(raw, sacrifice_as_cost=SacrificeCost(m.group(1), object_phrase(m.group(1))[1]))

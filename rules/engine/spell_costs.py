@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards.ir import SacrificeCost
+from ..cards.ir import AlternativeCost, SacrificeCost
 from ..cards.mana import ManaCost
 from ..cards.model import StaticAbility
 from .actions import IllegalAction
 from .characteristics import chars, matches, matches_card
-from .decisions import Decision
+from .decisions import Decision, YesNoDecision
 from .effects import choose_object
 from .objects import Obj
 from .state import GameState
@@ -131,3 +131,59 @@ def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Dec
     state.log_event(f"{player} sacrifices {lki.name} to {verb} {o.name}", "cast_pay", player=player)
     data.setdefault("sacrificed", []).append(lki)
     return data
+
+
+def alternative_cost(o: Obj) -> AlternativeCost | None:
+    """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's
+    mana cost": the alternative cost `o` offers, if any."""
+    return next((ab.alternative_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.alternative_cost is not None), None)
+
+
+def _alternative_victims(state: GameState, o: Obj, player: str, alt: AlternativeCost) -> list[int]:
+    if alt.sacrifice is None:
+        return []
+    return [p.id for p in state.permanents(player) if matches(state, alt.sacrifice.test, p, chars(state, p), player, o)]
+
+
+def alternative_payable(state: GameState, o: Obj, player: str) -> bool:
+    """Can `player` pay `o`'s alternative cost now (life only down to 0, 118.3 / 215.3)?"""
+    alt = alternative_cost(o)
+    if alt is None:
+        return False
+    return state.player(player).life >= alt.life and len(_alternative_victims(state, o, player, alt)) >= alt.count
+
+
+def choose_alternative(state: GameState, o: Obj, player: str, mana_payable: bool) -> Generator[Decision, Any, bool]:
+    """Announce whether the spell is cast for its alternative cost (601.2b / 409.1b): asked
+    when both can be paid; the only payable one otherwise."""
+    alt = alternative_cost(o)
+    if alt is None or not alternative_payable(state, o, player):
+        return False
+    if not mana_payable:
+        return True
+    what = " and ".join(p for p in (f"pay {alt.life} life" if alt.life else "",
+                                     f"sacrifice {alt.count} {alt.sacrifice.what}" if alt.sacrifice else "") if p)
+    ans, _ = yield YesNoDecision(player, f"{o.name}: {what} rather than pay its mana cost?")
+    return bool(ans.yes)
+
+
+def pay_alternative(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, None]:
+    """Pay the alternative cost (601.2g / 409.1h): the life, then the permanents chosen."""
+    alt = alternative_cost(o)
+    assert alt is not None
+    verb = state.rules.word("cast").removesuffix("s")
+    if alt.life:
+        state.player(player).life -= alt.life
+        state.invalidate()
+        state.log_event(f"{player} pays {alt.life} life to {verb} {o.name}", "cast_pay", player=player)
+    for k in range(alt.count):
+        assert alt.sacrifice is not None
+        victim = yield from choose_object(state, player, f"choose a {alt.sacrifice.what.removesuffix('s')} to "
+                                          f"sacrifice for {o.name} ({k + 1} of {alt.count})",
+                                          _alternative_victims(state, o, player, alt), concept="sacrifice")
+        if victim is None:
+            return
+        name = state.objects[victim].name
+        move(state, victim, "graveyard")
+        state.log_event(f"{player} sacrifices {name} to {verb} {o.name}", "cast_pay", player=player)

@@ -32,7 +32,15 @@ from .mana_abilities import resolve_mana_ability
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
-from .spell_costs import check_additional_costs, pay_additional_costs, total_cost, x_spend_only
+from .spell_costs import (
+    alternative_payable,
+    check_additional_costs,
+    choose_alternative,
+    pay_additional_costs,
+    pay_alternative,
+    total_cost,
+    x_spend_only,
+)
 from .state import EffectContext, GameState
 from .targets import check_targets, check_x_targets, still_legal, targets_text
 from .unenforced import announce_unenforced
@@ -109,7 +117,14 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
-    plan = _plan_spell_payment(state, a, o, x)
+    try:
+        plan = _plan_spell_payment(state, a, o, x)
+    except A.IllegalAction:
+        # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's
+        # mana cost": castable for that alone (its other costs, if any, still in mana)
+        if not alternative_payable(state, o, a.player):
+            raise
+        plan = plan_payment(state, a.player, _beyond_mana_cost(state, a, o, x), a.paying, exclude=(), casting=o.id)
     check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
     check_x_targets(state, spell_targets(o), a.targets, x, o)
@@ -132,6 +147,15 @@ def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[
         colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
         raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
                               f"{x} of it {colors})", state.rules.cite("spend_only")) from None
+
+
+def _beyond_mana_cost(state: GameState, a: A.Cast, o: Obj, x: int) -> ManaCost:
+    """What a spell cast for an alternative cost still costs in mana: its cost increases less
+    its reductions (601.2e / 409.1f), generic."""
+    full = total_cost(o, x, len(a.targets), state=state, player=a.player)
+    printed = (o.card.mana_cost or ManaCost()).with_x(x, "")
+    extra = full.cmc - printed.cmc
+    return ManaCost().plus_generic(extra) if extra > 0 else ManaCost()
 
 
 def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
@@ -160,13 +184,22 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
     cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
+    mana_payable = _payable(state, a, cost)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone
     state.player(a.player).spells_cast += 1
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
-    pay_mana(state, a.player, payment, cost)
+    if (yield from choose_alternative(state, state.objects[new_id], a.player, mana_payable)):
+        yield from pay_alternative(state, state.objects[new_id], a.player)
+        beyond = _beyond_mana_cost(state, a, state.objects[new_id], a.x or 0)
+        if not mana_payable:  # the plan check_cast made was for this
+            pay_mana(state, a.player, payment, beyond)
+        elif not beyond.is_free():
+            pay_mana(state, a.player, plan_payment(state, a.player, beyond, None, exclude=()), beyond)
+    else:
+        pay_mana(state, a.player, payment, cost)
     data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
                      targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,

@@ -129,10 +129,10 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> Generator[Deci
     state.player(a.player).spells_cast += 1
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
-    data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),
-                     division=division, data=data)
-    state.stack.append(item)
+                     division=division)
+    state.stack.append(item)  # on the stack from the start of casting (601.2a), its costs paid there
+    item.data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name} without paying its mana cost"
                     f"{targets_text(state, item.targets, item.division)}", "cast_free", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})

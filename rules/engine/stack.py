@@ -191,6 +191,10 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     state.player(a.player).spells_cast += 1
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
+    # on the stack from the start of casting (601.2a / 409.1a), its costs paid there
+    item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division)
+    state.stack.append(item)
     if (yield from choose_alternative(state, state.objects[new_id], a.player, mana_payable)):
         yield from pay_alternative(state, state.objects[new_id], a.player)
         beyond = _beyond_mana_cost(state, a, state.objects[new_id], a.x or 0)
@@ -200,11 +204,7 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
             pay_mana(state, a.player, plan_payment(state, a.player, beyond, None, exclude=()), beyond)
     else:
         pay_mana(state, a.player, payment, cost)
-    data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
-    item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
-                     data=data)
-    state.stack.append(item)
+    item.data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{targets_text(state, item.targets, item.division)}",
               "cast_done", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})

@@ -6,13 +6,14 @@ large the pool grows."""
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
-from .compiler import Unsupported, compile_line, merge_spell_lines, normalise, parse_cost_text
+from .compiler import Unsupported, compile_line, merge_spell_lines, modal_ability_lines, normalise, parse_cost_text
 from .mana import ManaError, parse_cost
 from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
 from .unenforced import unenforced_ability
@@ -62,6 +63,24 @@ def _raw_cards() -> dict[str, dict]:
 
 def card_names() -> list[str]:
     return sorted(_raw_cards())
+
+
+_TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact )?creature token"
+                          r"|becomes an? (?:\d+/\d+ )?(?:[a-z]+ )*((?:[A-Z][a-z]+ ?)+)")
+
+
+@lru_cache(maxsize=1)
+def creature_types() -> tuple[str, ...]:
+    """The creature types of the card database's creature and tribal cards and of the tokens
+    their text names or makes things (2014 205.3m / 2009 212.3): what "choose a creature type" offers."""
+    found: set[str] = set()
+    for raw in _raw_cards().values():
+        types, _, subtypes = raw["type"].partition("—")
+        if "Creature" in types or "Tribal" in types:
+            found.update(subtypes.split())
+        for m in _TOKEN_TYPES.finditer(raw.get("text", "")):
+            found.update((m.group(1) or m.group(2)).split())
+    return tuple(sorted(found))
 
 
 def card_set(name: str) -> str:
@@ -122,7 +141,7 @@ def compile_card(raw: dict) -> CardDef:
     for sub in type_line.subtypes:
         if sub in BASIC_MANA and "Land" in type_line.types:
             card.abilities.append(basic_land_ability(sub))  # 305.6: a basic land type carries its mana ability
-    for line in (card.text or "").split("\n"):
+    for line in modal_ability_lines((card.text or "").split("\n")):
         line = line.strip()
         if not line:
             continue

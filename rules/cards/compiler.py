@@ -15,17 +15,21 @@ own modules.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from .combat_templates import compile_combat_static
 from .effect_templates import compile_effect
+from .extra_templates import EXTRA_TEMPLATES  # noqa: F401  (registered after effect_templates' own)
 from .ir import (
     AffectsAttached,
     AffectsYourPermanents,
     Amount,
     AttachSourceTo,
+    Becomes,
     CountSubtypeYouControl,
+    DoubleManaPool,
     EntersWithCounters,
     Fixed,
     SacrificeCost,
@@ -93,6 +97,31 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     raise Unsupported(raw)
 
 
+def modal_ability_lines(lines: list[str]) -> list[str]:
+    """A modal activated ability ("{G}: Choose one —" and its "• ..." lines, Skinshifter) is
+    read as one activated ability per mode with the same cost: choosing the mode as it is
+    activated (700.2a / 700.2a) is choosing which of them to activate, and a mode's own "Activate
+    this ability only once each turn" limits that mode (Skinshifter's ruling: each mode once)."""
+    out: list[str] = []
+    cost, modes = None, 0
+    for line in lines:
+        m = re.fullmatch(r"(.+?): Choose one —", line.strip())
+        if m:
+            cost, modes = m.group(1), 0
+            continue
+        if cost is not None and line.strip().startswith("•"):
+            out.append(f"{cost}: {line.strip().lstrip('•').strip()}")
+            modes += 1
+            continue
+        if cost is not None and not modes:  # a "Choose one —" line without modes stays as written
+            out.append(f"{cost}: Choose one —")
+        cost = None
+        out.append(line)
+    if cost is not None and not modes:
+        out.append(f"{cost}: Choose one —")
+    return out
+
+
 def merge_spell_lines(card: Any) -> None:
     """An instant or sorcery whose effect spans several lines ("... You may shuffle your
     library." / "Draw a card.") does them all, in order, as one spell ability."""
@@ -120,7 +149,8 @@ def _static(t: str, raw: str, card: Any) -> Any:
         return granted
     ab = compile_static(t, raw)
     works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only or ab.sacrifice_all_as_cost)
+                                             or ab.x_spend_only or ab.sacrifice_all_as_cost
+                                             or ab.sacrifice_as_cost)
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab
@@ -195,6 +225,11 @@ def parse_cost_text(text: str) -> Cost:
             what = singular(m4.group(2)) if n > 1 else m4.group(2)
             parts["tap_untapped"] = SacrificeCost(what, object_phrase(what)[1])
             parts["tap_count"] = n
+        elif m3 := re.fullmatch(r"Exile (\w+) cards? from your graveyard", part):  # Grim Lavamancer
+            n = num(m3.group(1))
+            if n is None:
+                raise Unsupported(part)
+            parts["exile_from_graveyard"] = n
         elif re.fullmatch(r"Pay (\d+) life", part):
             parts["life"] = int(part.split()[1])
         else:
@@ -223,7 +258,10 @@ def _mana_ability(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     elif re.fullmatch(r"(\{\w\})+", what):
         syms = re.findall(r"\{(\w)\}", what)
         if len(set(syms)) != 1:
-            raise Unsupported(raw)
+            if not set(syms) <= set("WUBRGC"):
+                raise Unsupported(raw)
+            return ActivatedAbility(raw, cost=cost, is_mana=True, mana_colors=frozenset(syms), mana_each="".join(syms),
+                                    effect=rider)  # Composite Golem: "Add {W}{U}{B}{R}{G}"
         colors = frozenset("C" if syms[0] in "C123456789" else syms[0])
         amount = Fixed(len(syms))
     else:
@@ -259,23 +297,52 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
     sorcery = bool(_SORCERY_SPEED.search(effect_text))
     effect_text = _SORCERY_SPEED.sub("", effect_text)
     max_per_turn, only_during, effect_text = _use_limits(effect_text)
+    only_if_attacking = bool(_ONLY_IF_ATTACKING.search(effect_text))
+    effect_text = _ONLY_IF_ATTACKING.sub("", effect_text)
     cost = parse_cost_text(cost_text)
     if cost.life:
         raise Unsupported(raw)  # paying life isn't part of activation yet
+    effect_text, granted = _quoted_grant(effect_text, raw, card)
     c = compile_effect(effect_text)
+    if granted:
+        c.steps[:] = [_with_granted(s, granted) for s in c.steps]
     # an ability whose effect moves its object out of a zone functions only in that zone
     # (2014 112.6k / 2009 402.8h)
     zone = "graveyard" if re.match(r"Return ~ from your graveyard\b", effect_text) else "battlefield"
     if zone != "battlefield" and (cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self
                                   or cost.loyalty is not None):
         raise Unsupported(raw)  # costs that need a permanent
-    return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs),
+    # "Double the amount of each type of mana in your mana pool" (Doubling Cube): an ability that
+    # adds mana and doesn't target is a mana ability (605.1a / 411.1a)
+    is_mana = not c.specs and any(isinstance(s, DoubleManaPool) for s in c.steps)
+    return ActivatedAbility(raw, cost=cost, effect=c.body(), targets=tuple(c.specs), is_mana=is_mana,
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
-                            max_per_turn=max_per_turn, only_during=only_during)
+                            max_per_turn=max_per_turn, only_during=only_during,
+                            only_if_attacking=only_if_attacking)
+
+
+def _quoted_grant(effect_text: str, raw: str, card: Any) -> tuple[str, tuple[ActivatedAbility, ...]]:
+    """'~ becomes a 1/1 black Skeleton creature with "{B}: Regenerate this creature" until end
+    of turn' (Spawning Pool): the quoted ability is compiled like any line and granted with the
+    rest of what it becomes (layer 6)."""
+    q = re.search(r' with "([^"]+)"', effect_text)
+    if not q:
+        return effect_text, ()
+    inner = _compile(q.group(1), normalise(q.group(1), card.name), card)
+    if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
+        raise Unsupported(raw)
+    return effect_text[:q.start()] + effect_text[q.end():], (inner[0],)
+
+
+def _with_granted(step: Any, granted: tuple[ActivatedAbility, ...]) -> Any:
+    if not isinstance(step, Becomes):
+        raise Unsupported(str(step))  # only "becomes ... with" grants here
+    return dataclasses.replace(step, grants_abilities=granted)
 
 
 _USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
                         r"each turn\.?$")
+_ONLY_IF_ATTACKING = re.compile(r"\s*(?:Activate|Play) this ability only if ~ is attacking\.?$")
 _ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
 
 

@@ -17,6 +17,7 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .mana import ManaCost
 
@@ -148,6 +149,18 @@ class ManaValueAtMost:
 
 
 @dataclass(frozen=True)
+class ManaValueAtMostX:
+    """"with converted mana cost X or less" (Citanul Flute): X as announced for the ability,
+    bound when the effect resolves (rules.engine.x_values)."""
+
+
+@dataclass(frozen=True)
+class ControlledByDefendingPlayer:
+    """"target creature defending player controls" (Ancient Hellkite): controlled by the player
+    the source is attacking, or by the controller of the planeswalker it attacks (506.2 / 308.2)."""
+
+
+@dataclass(frozen=True)
 class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
@@ -156,7 +169,8 @@ Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
-    | OtherThanSource | BlockingSource | NamedAsSource
+    | OtherThanSource | BlockingSource | NamedAsSource | ManaValueAtMostX
+    | ControlledByDefendingPlayer
 )
 ALWAYS = Always()
 
@@ -186,6 +200,7 @@ class TargetSpec:
     # a triggered ability whose target another player chooses ("its controller chooses target
     # creature ...", Necrotic Plague): the key of that player in the triggering event
     chosen_by: str = ""
+    x_count: bool = False  # "X target creature cards" (Midnight Ritual): exactly X, as announced (601.2c)
 
     @property
     def fewest(self) -> int:
@@ -457,10 +472,19 @@ class CardsInGraveyards:
     yours_only: bool = True
 
 
+@dataclass(frozen=True)
+class CountObjects:
+    """"For each creature card exiled this way" (Midnight Ritual): how many of `objects` (its
+    targets still legal as the effect resolved, each of which the effect moved)."""
+
+    objects: Ref
+
+
 Amount = (
     Fixed | XValue | DamageDealtThisWay | ThatMuch | CountYouControl | Times | SacrificedPower | HalfLibrary
     | CountSubtypeYouControl | LifeLostThisWay | CountersOnSource | GreatestPowerYouControl | ToughnessOf | ManaValueOf
     | HandSize | CardsInGraveyards | CountPlayerControls | BlockingSourceCount
+    | CountObjects
 )
 
 
@@ -546,7 +570,14 @@ class FewerThanAnOpponent:
     what: str
 
 
+@dataclass(frozen=True)
+class WonFlip:
+    """"If you win the flip"."""
+
+
 BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
+
+
 @dataclass(frozen=True)
 class ControlsArtifactsNamed:
     """"if you control artifacts named Scepter of Empires and Throne of Empires": for each
@@ -555,11 +586,11 @@ class ControlsArtifactsNamed:
     names: tuple[str, ...]
 
 
-
 Condition = (
     ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
     | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
     | ControlsArtifactsNamed
+    | WonFlip
 )
 
 
@@ -1250,6 +1281,8 @@ class Becomes:
     while_source: bool = False
     grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
     x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
+    # 'with "{B}: Regenerate this creature"' (Spawning Pool): activated abilities it gains (layer 6)
+    grants_abilities: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1259,6 +1292,44 @@ class Restrict:
     objects: Ref
     restriction: str
     text: str
+
+
+@dataclass(frozen=True)
+class BecomesCreatureType:
+    """"Until end of turn, target creature loses all abilities and becomes a blue Frog with base
+    power and toughness 1/1" (Turn to Frog), "~ becomes a Rhino with base power and toughness
+    4/4 and gains trample" (Skinshifter): its creature types replaced (layer 4), its colors set
+    (5), its abilities lost and keywords gained (6), its base P/T set (7b / 6b), until end of turn."""
+
+    objects: Ref
+    power: int
+    toughness: int
+    creature_types: tuple[str, ...]
+    colors: tuple[str, ...] = ()
+    grants: tuple[str, ...] = ()
+    loses_all: bool = False
+
+
+@dataclass(frozen=True)
+class AddManaTo:
+    """"its controller adds {G}{G}" (Overgrowth): mana into the pools of `players` (106.3)."""
+
+    players: Ref
+    color: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class DoubleManaPool:
+    """"Double the amount of each type of mana in your mana pool" (Doubling Cube)."""
+
+
+@dataclass(frozen=True)
+class CantBlockSource:
+    """"Target creature can't block ~ this turn" (Duct Crawler): a blocking restriction (509.1b /
+    309.2b) on `objects`, about the source only."""
+
+    objects: Ref
 
 
 @dataclass(frozen=True)
@@ -1591,6 +1662,7 @@ Effect = (
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
     | LibraryEffect
+    | CantBlockSource | DoubleManaPool | BecomesCreatureType | AddManaTo
 )
 
 
@@ -1732,12 +1804,19 @@ class NoPermanentsWithCounter:
     kind: str
 
 
+@dataclass(frozen=True)
+class EnchantedLandTappedForMana:
+    """"Whenever enchanted land is tapped for mana" (Overgrowth): a triggered mana ability
+    (605.1b / 411.1b), resolved as the land's mana ability does (605.4 / 411.4), without the stack."""
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
     | NoPermanentsWithCounter
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | EnchantedLandTappedForMana
 )
 
 
@@ -1813,10 +1892,26 @@ class AffectsYourPermanents:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsYourChosenType:
+    """"Other creatures you control of the chosen type" (Adaptive Automaton): the creature type
+    its source chose as it entered."""
+
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class AffectsEachPermanent:
+    """"Each noncreature artifact ..." (March of the Machines): every permanent matching `test`."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
+    | AffectsEachPermanent | AffectsYourChosenType
 )
 
 
@@ -2005,3 +2100,14 @@ class SacrificeCost:
 
     what: str
     test: Pred
+
+
+@dataclass(frozen=True)
+class AlternativeCost:
+    """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana
+    cost" (Demon of Death's Gate, 2014 118.9 / 2009 409.1b): life to pay, and how many of what
+    to sacrifice."""
+
+    life: int = 0
+    sacrifice: SacrificeCost | None = None
+    count: int = 0

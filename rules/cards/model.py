@@ -8,6 +8,7 @@ from functools import cached_property
 from .ir import (
     CDA,
     Affects,
+    AlternativeCost,
     Amount,
     Bonus,
     Condition,
@@ -81,6 +82,7 @@ class Cost:
     tap_count: int = 0  # how many of them: "Tap five untapped Vampires you control"
     text: str = ""
     discard: SacrificeCost | None = None  # "Discard a land card": what, and the card test
+    exile_from_graveyard: int = 0  # "Exile two cards from your graveyard" (Grim Lavamancer): how many
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,9 @@ class ActivatedAbility(Ability):
     # turn" (1), "no more than twice each turn" (2); "only during your upkeep" ("upkeep")
     max_per_turn: int = 0
     only_during: str = ""
+    # "Add {W}{U}{B}{R}{G}" (Composite Golem): one mana of each of these symbols, no choice
+    mana_each: str = ""
+    only_if_attacking: bool = False  # "Activate this ability only if ~ is attacking" (Ancient Hellkite)
 
 
 @dataclass(frozen=True)
@@ -200,6 +205,9 @@ class StaticAbility(Ability):
     # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
     # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
     sacrifice_all_as_cost: str = ""
+    # "As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h): what is sacrificed,
+    # chosen as the spell is cast; remembered as "the sacrificed creature"
+    sacrifice_as_cost: SacrificeCost | None = None
     # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
     chosen_protection: bool = False
     # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):
@@ -217,6 +225,15 @@ class StaticAbility(Ability):
     as_enters_exile: Pred | None = None
     # "As ~ enters the battlefield, put a phylactery counter on an artifact you control": (counter, what)
     as_enters_counter: tuple[str, Pred] | None = None
+    # "Each noncreature artifact is an artifact creature with power and toughness each equal to
+    # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
+    # its converted mana cost (7b / 6b)
+    # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
+    chosen_creature_type: bool = False
+    adds_types: tuple[str, ...] = ()
+    # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
+    alternative_cost: AlternativeCost | None = None
+    pt_is_mana_value: bool = False
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

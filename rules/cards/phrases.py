@@ -98,6 +98,8 @@ def objects(phrase: str, out: Compiled) -> Ref:
     p = _cap_lower(phrase.strip())
     if p == "~":  # a trigger may say where the source is by then ("When enchanted creature dies")
         return out.refs.get("~", SourceRef())
+    if p == "itself":  # "~ deals 2 damage to itself"
+        return SourceRef()
     if p in out.refs:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
@@ -163,8 +165,8 @@ def players(phrase: str, out: Compiled) -> Ref:
 def count_phrase(phrase: str, out: Compiled | None = None) -> Amount:
     """"the number of Swamps you control", "land you control" (after "for each"), "the number
     of cards in that player's hand", "card in your graveyard"."""
-    if phrase.strip() == "the total power of the sacrificed creatures":  # Soulblast
-        return SacrificedPower()
+    if phrase.strip() in ("the total power of the sacrificed creatures", "the sacrificed creature's power"):
+        return SacrificedPower()  # Soulblast, Fling
     p = re.sub(r"^the number of ", "", phrase.strip())
     m = re.fullmatch(r"cards in (that player's|target player's|their|your) hand", p)
     if m:

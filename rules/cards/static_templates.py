@@ -19,13 +19,16 @@ from .ir import (
     AffectsAllCreatures,
     AffectsAttached,
     AffectsChosenName,
+    AffectsEachPermanent,
     AffectsGroup,
     AffectsSelf,
     AffectsSelfAndGroup,
     AffectsSelfUnlessCount,
     AffectsSelfUnlessDefenderHas,
     AffectsSelfUnlessOpponentDamaged,
+    AffectsYourChosenType,
     AllOf,
+    AlternativeCost,
     AnyOf,
     Bonus,
     BonusPerPermanent,
@@ -52,6 +55,7 @@ from .ir import (
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
     RedirectToAttached,
+    SacrificeCost,
     SourceCountersAtLeast,
     SourceEnchanted,
     UntargetableBy,
@@ -171,8 +175,21 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
         return StaticAbility(raw, cda=_cda(m.group(1)))
+    m = re.fullmatch(r"Each (noncreature artifact) is an artifact creature with power and toughness each equal to "
+                     r"its converted mana cost", s)
+    if m:  # March of the Machines
+        return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
+                             pt_is_mana_value=True)
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
         return StaticAbility(raw, sacrifice_all_as_cost="creature")
+    m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
+    if m and num(m.group(2)):  # Demon of Death's Gate
+        what = m.group(3)
+        return StaticAbility(raw, alternative_cost=AlternativeCost(
+            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0))
+    m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
+    if m:  # Fling, Goblin Grenade
+        return StaticAbility(raw, sacrifice_as_cost=SacrificeCost(m.group(1), object_phrase(m.group(1))[1]))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
@@ -190,13 +207,17 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
              "total toughness"):  # Sutured Ghoul (604.3)
         return StaticAbility(raw, cda=LinkedTotalCDA())
-    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color)", s)
+    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
     if m:
         return StaticAbility(raw, as_enters_choose=m.group(1))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
     if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
         return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
+    if s == "~ is the chosen type in addition to its other types":  # Adaptive Automaton (layer 4)
+        return StaticAbility(raw, affects=AffectsSelf(), chosen_creature_type=True)
+    if s == "Other creatures you control of the chosen type get +1/+1":  # Adaptive Automaton
+        return StaticAbility(raw, affects=AffectsYourChosenType(other=True), power=1, toughness=1)
     if s == "Enchanted land is the chosen type":
         return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
     if s in ("You control enchanted creature", "You control enchanted permanent"):

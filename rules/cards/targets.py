@@ -6,6 +6,7 @@ ones for targets, base ones inside a static ability, printed ones for cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .ir import (
@@ -16,6 +17,7 @@ from .ir import (
     Blocking,
     BlockingSource,
     Colorless,
+    ControlledByDefendingPlayer,
     ControlledByYou,
     HasColor,
     HasKeyword,
@@ -23,6 +25,7 @@ from .ir import (
     HasSupertype,
     IsType,
     ManaValueAtMost,
+    ManaValueAtMostX,
     NamedAsSource,
     Not,
     OtherThanSource,
@@ -105,6 +108,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
             tests.append(BlockingSource())
             p = m.group(1)
             continue
+        m = re.fullmatch(r"(.*?) defending player controls", p)
+        if m:  # Ancient Hellkite
+            tests.append(ControlledByDefendingPlayer())
+            p = m.group(1)
+            continue
         m = re.fullmatch(r"(.*?) with power (\d+) or less", p)
         if m:  # Goblin Tunneler
             tests.append(PowerAtMost(int(m.group(2))))
@@ -159,9 +167,9 @@ def card_phrase(phrase: str) -> Pred:
     if p == "card named ~":  # Llanowar Sentinel
         return NamedAsSource()
     tests: list[Pred] = []
-    m = re.fullmatch(r"(.*?card) with converted mana cost (\d+) or less", p)
-    if m:  # Sun Titan
-        tests.append(ManaValueAtMost(int(m.group(2))))
+    m = re.fullmatch(r"(.*?card) with converted mana cost (\d+|X) or less", p)
+    if m:  # Sun Titan; Citanul Flute (X)
+        tests.append(ManaValueAtMostX() if m.group(2) == "X" else ManaValueAtMost(int(m.group(2))))
         p = m.group(1)
     m = re.fullmatch(r"(\w+) or (\w+) card", p)
     if m and m.group(1) in CARD_TYPES and m.group(2) in CARD_TYPES:  # "instant or sorcery card" (Call to Mind)
@@ -217,6 +225,9 @@ def target_spec(phrase: str) -> TargetSpec:
         if first is None or last is None:
             raise Unsupported(phrase)
         up_to, count, at_least, what = True, last, first, m.group(3)
+    elif m := re.fullmatch(r"X target (.+)", p):  # Midnight Ritual: exactly X (rules.engine.targets)
+        spec = target_spec("any number of target " + m.group(1))
+        return dataclasses.replace(spec, text=p, x_count=True)
     else:
         m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
         if not m:
@@ -237,7 +248,7 @@ def target_spec(phrase: str) -> TargetSpec:
         return TargetSpec("any", p, count=count, up_to=up_to, at_least=at_least)
     m2 = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
     if m2:
-        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(m2.group(1)))
+        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(re.sub(r"\bcards$", "card", m2.group(1))))
         return TargetSpec("card_graveyard", p, test, count, up_to, at_least)
     if re.search(r"\bspells?$", what):
         qualifier = re.sub(r"\s*\bspells?$", "", what)

@@ -23,6 +23,7 @@ from .ir import (
     CreatureAttacksYouTrigger,
     DiesDealtDamageBySelf,
     EitherTrigger,
+    EnchantedLandTappedForMana,
     EnteredObject,
     EntersUnderControlTrigger,
     EventObject,
@@ -164,6 +165,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:  # "Whenever you draw a card" (Jace's Erasure)
         kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
         return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
+    if cond == "enchanted land is tapped for mana":  # Overgrowth: a triggered mana ability
+        return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
     m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
     if m:  # Manabarbs
         return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False

@@ -24,6 +24,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
+from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
@@ -173,9 +174,10 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
 def _parts(state: GameState, o: Obj) -> list[Part]:
     """The continuous effects that may apply to `o`, cut into their layers' parts."""
     parts: list[Part] = []
+    lost = lost_all(state)  # "loses all abilities": static abilities stop from layer 6 on
     # characteristic-defining abilities (604.3, 7a / 6a)
     for ab in o.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.cda is not None:
+        if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
             parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
                               _set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
     # static abilities of permanents (611.3): what they affect is judged on `o` as it is
@@ -183,11 +185,12 @@ def _parts(state: GameState, o: Obj) -> list[Part]:
     for src in state.permanents():
         for index, ab in enumerate(src.card.abilities):
             if isinstance(ab, StaticAbility) and ab.affects is not None:
-                parts += _static_parts(state, o, src, index, ab)
+                found = _static_parts(state, o, src, index, ab)
+                parts += found if src.id not in lost else [p for p in found if p.layer < Layer.ABILITY]
     # effects of resolved spells and abilities (611.2): locked to the objects they affected
     for e in state.effects:
         if o.id in e.affected:
-            parts += _effect_parts(e)
+            parts += becomes_parts(e, o) + _effect_parts(e)
     # counters (7d / 6c)
     plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
     if plus:
@@ -224,6 +227,7 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
+    parts += becomes_static_parts(o, src, key, applies, ab)
     if ab.no_activating:
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, _abilities((), (), "cant_activate"),
                           from_static=True))
@@ -350,6 +354,11 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
     """Does a static ability of `src` affect `o`, judged on `o`'s characteristics `ch` as the
     earlier layers left them (613.5 / 418.5b)?"""
     match affects:
+        case ir.AffectsYourChosenType(other):
+            return (ch.is_type("Creature") and o.controller == src.controller and bool(src.chosen)
+                    and src.chosen in ch.subtypes and not (other and o.id == src.id))
+        case ir.AffectsEachPermanent(test):
+            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsGroup(test, other):
             if not ch.is_type("Creature") or (other and o.id == src.id):
                 return False
@@ -493,6 +502,14 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return False  # bound to the event's player before it is ever judged (triggers.bind_event)
         case ir.ManaValueAtMost(n):
             return o.card.cmc <= n
+        case ir.ControlledByDefendingPlayer():
+            at = source.attacking
+            if at is None:
+                return False
+            defender = at if isinstance(at, str) else state.objects[at].controller
+            return o.controller == defender
+        case ir.ManaValueAtMostX():
+            return False  # bound to the announced X before it is judged (x_values.bind_x)
         case ir.PowerAtMost(n):
             return ch.power is not None and ch.power <= n
         case ir.NamedLikeSource():

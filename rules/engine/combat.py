@@ -68,6 +68,8 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
     ach = chars(state, attacker)
     if attacker.attacking is None:
         return f"{attacker.name} is not attacking"
+    if f"cant_block:{attacker.id}" in ch.restrictions:  # "can't block Duct Crawler this turn"
+        return f"it can't block {attacker.name} this turn"
     for r in ch.restrictions:  # "~ can block only creatures with flying"
         if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, attacker.controller, b):
             return f"it can block only {r.text}"

@@ -354,6 +354,7 @@ SHAPES = frozenset({
     "targets:permanent", "targets:permanent+player", "targets:player", "targets:card",
     "targets:permanent+player:divided",
     "choose:object:battlefield", "choose:object:library", "choose:object:hand", "choose:object:player",
+    "choose:object:graveyard",
     "choose:keep", "choose:color", "choose:word", "choose:name", "choose:cards:exile", "cast_free",
     "choose:cards:library",  # revealed cards of a library, separated into piles (Sphinx of Uthuun)
     "choose:cards:graveyard",  # Sutured Ghoul: creature cards exiled from the graveyard as it enters

@@ -238,7 +238,8 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
     add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, duration,
                                        set_pt=pt, add_types=effect.types,
                                        add_subtypes=effect.subtypes, grants=effect.grants,
-                                       set_colors=frozenset(effect.colors) if effect.colors else None))
+                                       set_colors=frozenset(effect.colors) if effect.colors else None,
+                                       grants_abilities=effect.grants_abilities))
     what = " ".join([COLOR_NAMES[c] for c in effect.colors] + list(effect.subtypes) + [t.lower() for t in effect.types])
     article = "a " if what else ""
     what = f" {what}" if what else ""

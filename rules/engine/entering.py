@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ..cards import creature_types
 from ..cards.model import CardDef, StaticAbility
 from ..cards.wording import BASIC_LAND_TYPES
 from .characteristics import chars, matches, matches_card
-from .decisions import ChooseCardsDecision, ChooseWordDecision, Decision, YesNoDecision
+from .decisions import ChooseCardsDecision, ChooseNameDecision, ChooseWordDecision, Decision, YesNoDecision
 from .effects import choose_card_name, choose_object
 from .objects import Obj, StackItem
 from .refs import resolve_ref
@@ -62,6 +63,10 @@ def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef
         name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
         state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
         return name
+    if ab.as_enters_choose == "creature type":  # Adaptive Automaton: typed, like a name
+        kind = yield from choose_creature_type(state, controller, f"choose a creature type for {o.name}")
+        state.log_event(f"{controller} chooses {kind} for {o.name}", "etb_replacement", player=controller)
+        return kind
     options = AS_ENTERS_CHOICES[ab.as_enters_choose]
     ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
                                       options=options, concept="etb_replacement")
@@ -116,6 +121,15 @@ def _counter_as_it_enters(state: GameState, new_id: int, kind: str, on: int) -> 
     state.invalidate()
     state.log_event(f"{state.objects[new_id].name} {state.rules.word('enters')}: a {kind} counter is put on "
                     f"{target.name}", "etb_replacement", player=state.objects[new_id].controller)
+def choose_creature_type(state: GameState, player: str, prompt: str) -> Gen:
+    """`player` chooses a creature type (2014 205.3m / 2009 212.3): any of the card database's,
+    those of the creatures in this game offered first.  Returns it."""
+    kinds = creature_types()
+    here = {s for o in state.objects.values() if o.zone == "battlefield" for s in chars(state, o).subtypes}
+    d = ChooseNameDecision(player, prompt, names=kinds, suggested=tuple(k for k in kinds if k in here),
+                           concept="etb_replacement")
+    ans, _ = yield d
+    return d.canonical(str(ans.words[0])) or str(ans.words[0])
 
 
 def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:

@@ -143,6 +143,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             return ev.kind == "step_begin" and ev["step"] == "end_combat"
         case ir.Never():
             return False
+        case ir.EnchantedLandTappedForMana():
+            return False  # a triggered mana ability: it doesn't use the stack (mana_pool.triggered_mana)
         case ir.EntersUnderControlTrigger():
             return _enters_under_control_met(state, cond, ev, src)
         case ir.PlayerDealtDamageTrigger(who, noncombat):

@@ -23,9 +23,17 @@ from .events import emit, emit_targeted
 from .objects import Obj, StackItem
 from .payment import pay_mana, plan_payment
 from .player_rules import land_plays, player_rules
-from .spell_costs import cost_increase, cost_reduction, extra_cost, sacrifice_all_as_cost
+from .spell_costs import (
+    additional_sacrifice,
+    additional_sacrifice_candidates,
+    check_additional_costs,
+    cost_increase,
+    cost_reduction,
+    extra_cost,
+    pay_additional_costs,
+)
 from .state import EffectContext, GameState
-from .targets import check_targets, legal_targets, targets_text
+from .targets import check_targets, check_x_targets, legal_targets, targets_text
 from .zones import move
 
 Gen = Generator[Decision, Any, Any]
@@ -64,7 +72,7 @@ def play_without_paying(state: GameState, ctx: EffectContext, oid: Any) -> Gen:
     else:
         action, plan = yield CastFreeDecision(p, f"cast {o.name} without paying its mana cost: choose its targets",
                                               card=o.id)
-    cast_free(state, action, plan)
+    yield from cast_free(state, action, plan)
     return True
 
 
@@ -80,6 +88,8 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:
             return f"nothing to target ({spec.text})"
+    if additional_sacrifice(o) is not None and not additional_sacrifice_candidates(state, o, player):
+        return "nothing to sacrifice for its additional cost"
     return ""
 
 
@@ -100,13 +110,15 @@ def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment
     extra = max(extra_cost(o, len(a.targets)) + cost_increase(state, o, a.player) - cost_reduction(state, o, a.player),
                 0)
     plan = plan_payment(state, a.player, ManaCost().plus_generic(extra), a.paying, exclude=(), casting=o.id)
+    check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
+    check_x_targets(state, spell_targets(o), a.targets, 0, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, 0)
     return plan
 
 
-def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
+def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> Generator[Decision, Any, None]:
     """Put the spell on the stack (601.2): announced, targets chosen, costs paid, cast."""
     o = state.objects[a.card]
     name = o.name
@@ -121,8 +133,9 @@ def cast_free(state: GameState, a: A.Cast, plan: Payment[int]) -> None:
     if extra:
         pay_mana(state, a.player, plan, ManaCost().plus_generic(extra))
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab, targets=list(a.targets),
-                     division=division, data=sacrifice_all_as_cost(state, o, a.player))
-    state.stack.append(item)
+                     division=division)
+    state.stack.append(item)  # on the stack from the start of casting (601.2a), its costs paid there
+    item.data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     state.log_event(f"{a.player} {state.rules.word('cast')} {name} without paying its mana cost"
                     f"{targets_text(state, item.targets, item.division)}", "cast_free", player=a.player)
     emit(state, "cast", {"item": item, "player": a.player})

@@ -15,17 +15,20 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, linked as L, zone_effects as Z
+from .becomes_effect import becomes_creature_type
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
 from .looking import run_library_effect
+from .mana_pool import add_mana, double_pool
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
 from .unenforced import say_unenforced
+from .x_values import bind_x
 
 Gen = Generator[Decision, Any, Any]
 
@@ -120,6 +123,8 @@ def amount(state: GameState, ctx: EffectContext, amt: ir.Amount, player: str = "
             return n
         case ir.Times(a, b):
             return amount(state, ctx, a, player) * amount(state, ctx, b, player)
+        case ir.CountObjects(objects):  # "for each creature card exiled this way"
+            return sum(1 for i in refs(state, ctx, objects) if i is not None)
         case ir.SacrificedPower():
             return sum(max(chars(state, o).power or 0, 0) for o in ctx.data.get("sacrificed") or [])
         case ir.HalfLibrary():
@@ -177,6 +182,8 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return ctx.data.get("flip_won") is False
         case ir.ControlsArtifactsNamed(names):
             return L.controls_artifacts_named(state, ctx.controller, names)
+        case ir.WonFlip():
+            return ctx.data.get("flip_won") is True
         case ir.NotCastFromHand():
             old = ctx.data.get("old")
             return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
@@ -306,7 +313,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             who = r(players)
             Z.mill(state, ctx, who, {p: amount(state, ctx, amt, p) for p in who})
         case ir.Search(test, what, dest, tapped, reveal):
-            yield from Z.search(state, ctx, test, what, dest, tapped=tapped, reveal=reveal)
+            yield from Z.search(state, ctx, bind_x(test, ctx.x), what, dest, tapped=tapped, reveal=reveal)
         case ir.Shuffle(players):
             Z.shuffle(state, ctx, r(players))
         case ir.ExileFromGraveyard(players, test):
@@ -385,6 +392,16 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power, toughness, grants)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
+        case ir.BecomesCreatureType(objects):  # Turn to Frog, Skinshifter
+            becomes_creature_type(state, ctx, r(objects), effect)
+        case ir.AddManaTo(players, color, k):
+            for p in r(players):
+                add_mana(state, p, color, k, ctx.source.name)
+        case ir.DoubleManaPool():  # Doubling Cube
+            double_pool(state, ctx.controller)
+        case ir.CantBlockSource(objects):  # Duct Crawler
+            E.restrict(state, ctx, r(objects), f"cant_block:{ctx.source.id}",
+                       f"can't block {ctx.source.name} this turn")
         case ir.DontUntap(objects, whose):
             E.dont_untap(state, ctx, r(objects), r(whose) if whose is not None else [])
         case ir.AddCounters(objects, kind, k):

@@ -422,7 +422,7 @@ def reveal_random_land_or_cast(state: GameState, ctx: EffectContext, who: Iterab
             except A.IllegalAction as e:  # a cost increase they can't pay
                 state.log_event(f"{p} can't cast {o.name}: {e}", "cast_free", player=p)
                 continue
-        cast_free(state, action, plan)
+        yield from cast_free(state, action, plan)
 
 
 def find_named_attach(state: GameState, ctx: EffectContext, name: str, to: Iterable[Any]) -> Gen:

@@ -160,6 +160,11 @@ class ContinuousEffect:
     add_colors: frozenset[str] = frozenset()  # layer 5: "is black in addition to its other colors"
     switch_pt: bool = False  # layer 7e / 6e: "switch its power and toughness"
     must_attack: str = ""  # "attacks you this turn if able": the player it must attack (508.1d / 500.2)
+    # rules.engine.becomes: "becomes a Rhino" (layer 4: its creature types replaced), "loses all
+    # abilities" (layer 6), 'with "{B}: Regenerate this creature"' (layer 6: abilities granted)
+    set_creature_types: tuple[str, ...] | None = None
+    loses_all: bool = False
+    grants_abilities: tuple[Any, ...] = ()
 
 
 @dataclass

@@ -11,6 +11,7 @@ from ..cards.model import ActivatedAbility
 from . import actions as A
 from .characteristics import activated_abilities, can_activate_abilities, chars, is_summoning_sick
 from .events import emit
+from .mana_pool import triggered_mana
 from .objects import Obj
 from .state import GameState
 
@@ -51,6 +52,7 @@ def tapped_for_mana(state: GameState, player: str, o: Obj) -> None:
     mana" (Manabarbs) triggers on lands."""
     if chars(state, o).is_type("Land"):
         emit(state, "land_mana", {"player": player, "source": o.id})
+        triggered_mana(state, o)  # "Whenever enchanted land is tapped for mana" (605.4 / 411.4)
 
 
 def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[int, ...] | None,

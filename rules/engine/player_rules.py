@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards.model import StaticAbility
+from .becomes import lost_all
 from .objects import Obj, PlayerRuleEffect
 from .state import GameState
 
@@ -36,9 +37,10 @@ def max_hand_size(state: GameState, player: str) -> int | None:
 
 
 def _rules_statics(state: GameState) -> Iterator[tuple[Obj, StaticAbility]]:
+    lost = lost_all(state)  # "loses all abilities" (Turn to Frog on Platinum Angel)
     for oid in state.battlefield:
         o = state.objects[oid]
-        for ab in o.card.rules_statics:
+        for ab in o.card.rules_statics if oid not in lost else ():
             yield o, ab
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import StaticAbility
+from .becomes import lost_all_abilities
 from .characteristics import chars, matches, protected_from
 from .decisions import ChooseWordDecision, Decision
 from .events import remove_counters
@@ -177,7 +178,8 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
             if ev.to_zone != "graveyard":
                 return []
             own = [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
-                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library]
+                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library
+                   and not lost_all_abilities(state, o.id)]
             return own + _exile_instead(state, o)
         case EnterEvent(obj=o):
             own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
@@ -229,7 +231,7 @@ def _exile_instead(state: GameState, o: Obj) -> list[Replacement]:
         if src.controller == o.owner:
             continue
         for i, ab in src.card.replacement_statics:
-            if ab.opponents_graveyard_to_exile:
+            if ab.opponents_graveyard_to_exile and not lost_all_abilities(state, src.id):
                 out.append(Replacement(("static", src.id, i), src.name, o.owner, ab, src, timestamp=src.timestamp))
     return out
 
@@ -310,7 +312,7 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
     for oid in state.battlefield:
         o = state.objects[oid]
         for i, ab in o.card.replacement_statics:
-            if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev):
+            if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev) or lost_all_abilities(state, oid):
                 continue
             if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells | ir.DoubleAllDamage
                                          | ir.RedirectToAttached):  # not preventions

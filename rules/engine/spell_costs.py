@@ -4,9 +4,16 @@ casting without paying the mana cost."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
+from ..cards.ir import AlternativeCost, SacrificeCost
 from ..cards.mana import ManaCost
 from ..cards.model import StaticAbility
-from .characteristics import chars, matches_card
+from .actions import IllegalAction
+from .characteristics import chars, matches, matches_card
+from .decisions import Decision, YesNoDecision
+from .effects import choose_object
 from .objects import Obj
 from .state import GameState
 from .zones import move
@@ -82,3 +89,101 @@ def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
         move(state, v.id, "graveyard")
         state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
     return {"sacrificed": victims}
+
+
+def additional_sacrifice(o: Obj) -> SacrificeCost | None:
+    """"As an additional cost to cast ~, sacrifice a Goblin": what the spell asks for."""
+    return next((ab.sacrifice_as_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.sacrifice_as_cost is not None), None)
+
+
+def additional_sacrifice_candidates(state: GameState, o: Obj, player: str) -> list[int]:
+    """The permanents `player` could sacrifice for `o`'s additional cost (all when it has none)."""
+    cost = additional_sacrifice(o)
+    if cost is None:
+        return []
+    return [p.id for p in state.permanents(player) if matches(state, cost.test, p, chars(state, p), player, o)]
+
+
+def check_additional_costs(state: GameState, o: Obj, player: str) -> None:
+    """A spell whose additional cost can't be paid can't be cast (601.2b, 601.2g / 409.1b, 409.1h)."""
+    cost = additional_sacrifice(o)
+    if cost is not None and not additional_sacrifice_candidates(state, o, player):
+        raise IllegalAction(f"{o.name} needs a {cost.what} to sacrifice as an additional cost, and you control none",
+                            state.rules.cite("cost_unpayable"))
+
+
+def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, dict]:
+    """Pay a spell's additional costs as it is cast (601.2g / 409.1h): "sacrifice all creatures
+    you control", or "sacrifice a Goblin" (the player chooses which).  What was sacrificed is
+    remembered for the effect ("the sacrificed creature's power", last known information)."""
+    data = sacrifice_all_as_cost(state, o, player)
+    cost = additional_sacrifice(o)
+    if cost is None:
+        return data
+    victim = yield from choose_object(state, player, f"choose a {cost.what} to sacrifice for {o.name}",
+                                      additional_sacrifice_candidates(state, o, player), concept="sacrifice")
+    if victim is None:
+        return data
+    lki = state.objects[victim]
+    move(state, victim, "graveyard")
+    verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
+    state.log_event(f"{player} sacrifices {lki.name} to {verb} {o.name}", "cast_pay", player=player)
+    data.setdefault("sacrificed", []).append(lki)
+    return data
+
+
+def alternative_cost(o: Obj) -> AlternativeCost | None:
+    """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's
+    mana cost": the alternative cost `o` offers, if any."""
+    return next((ab.alternative_cost for ab in o.card.abilities
+                 if isinstance(ab, StaticAbility) and ab.alternative_cost is not None), None)
+
+
+def _alternative_victims(state: GameState, o: Obj, player: str, alt: AlternativeCost) -> list[int]:
+    if alt.sacrifice is None:
+        return []
+    return [p.id for p in state.permanents(player) if matches(state, alt.sacrifice.test, p, chars(state, p), player, o)]
+
+
+def alternative_payable(state: GameState, o: Obj, player: str) -> bool:
+    """Can `player` pay `o`'s alternative cost now (life only down to 0, 118.3 / 215.3)?"""
+    alt = alternative_cost(o)
+    if alt is None:
+        return False
+    return state.player(player).life >= alt.life and len(_alternative_victims(state, o, player, alt)) >= alt.count
+
+
+def choose_alternative(state: GameState, o: Obj, player: str, mana_payable: bool) -> Generator[Decision, Any, bool]:
+    """Announce whether the spell is cast for its alternative cost (601.2b / 409.1b): asked
+    when both can be paid; the only payable one otherwise."""
+    alt = alternative_cost(o)
+    if alt is None or not alternative_payable(state, o, player):
+        return False
+    if not mana_payable:
+        return True
+    what = " and ".join(p for p in (f"pay {alt.life} life" if alt.life else "",
+                                     f"sacrifice {alt.count} {alt.sacrifice.what}" if alt.sacrifice else "") if p)
+    ans, _ = yield YesNoDecision(player, f"{o.name}: {what} rather than pay its mana cost?")
+    return bool(ans.yes)
+
+
+def pay_alternative(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, None]:
+    """Pay the alternative cost (601.2g / 409.1h): the life, then the permanents chosen."""
+    alt = alternative_cost(o)
+    assert alt is not None
+    verb = state.rules.word("cast").removesuffix("s")
+    if alt.life:
+        state.player(player).life -= alt.life
+        state.invalidate()
+        state.log_event(f"{player} pays {alt.life} life to {verb} {o.name}", "cast_pay", player=player)
+    for k in range(alt.count):
+        assert alt.sacrifice is not None
+        victim = yield from choose_object(state, player, f"choose a {alt.sacrifice.what.removesuffix('s')} to "
+                                          f"sacrifice for {o.name} ({k + 1} of {alt.count})",
+                                          _alternative_victims(state, o, player, alt), concept="sacrifice")
+        if victim is None:
+            return
+        name = state.objects[victim].name
+        move(state, victim, "graveyard")
+        state.log_event(f"{player} sacrifices {name} to {verb} {o.name}", "cast_pay", player=player)

@@ -28,13 +28,22 @@ from .effects import choose_object, discard_card
 from .entering import enter_battlefield
 from .events import emit, emit_targeted, flush, remove_counters
 from .interpret import run_effects
+from .mana_abilities import resolve_mana_ability
 from .objects import Obj, StackItem
 from .other_zones import may_cast_from, may_play_land_from
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
-from .spell_costs import sacrifice_all_as_cost, total_cost, x_spend_only
+from .spell_costs import (
+    alternative_payable,
+    check_additional_costs,
+    choose_alternative,
+    pay_additional_costs,
+    pay_alternative,
+    total_cost,
+    x_spend_only,
+)
 from .state import EffectContext, GameState
-from .targets import check_targets, still_legal, targets_text
+from .targets import check_targets, check_x_targets, still_legal, targets_text
 from .unenforced import announce_unenforced
 from .zones import move, remove_from_stack, spell_to_graveyard
 
@@ -110,8 +119,17 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
     # refused for its cost, whatever its targets
-    plan = _plan_spell_payment(state, a, o, x)
+    try:
+        plan = _plan_spell_payment(state, a, o, x)
+    except A.IllegalAction:
+        # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's
+        # mana cost": castable for that alone (its other costs, if any, still in mana)
+        if not alternative_payable(state, o, a.player):
+            raise
+        plan = plan_payment(state, a.player, _beyond_mana_cost(state, a, o, x), a.paying, exclude=(), casting=o.id)
+    check_additional_costs(state, o, a.player)
     check_targets(state, spell_targets(o), a.targets, a.player, o)
+    check_x_targets(state, spell_targets(o), a.targets, x, o)
     ab = spell_ability(o)
     check_division(state, ab.effect if ab else (), a.targets, a.division, x)
     return plan
@@ -131,6 +149,15 @@ def _plan_spell_payment(state: GameState, a: A.Cast, o: Obj, x: int) -> Payment[
         colors = " or ".join(COLOR_NAMES[c] for c in sorted(only))
         raise A.IllegalAction(f"{o.name}: spend only {colors} mana on X (with X={x} it costs {cost}, "
                               f"{x} of it {colors})", state.rules.cite("spend_only")) from None
+
+
+def _beyond_mana_cost(state: GameState, a: A.Cast, o: Obj, x: int) -> ManaCost:
+    """What a spell cast for an alternative cost still costs in mana: its cost increases less
+    its reductions (601.2e / 409.1f), generic."""
+    full = total_cost(o, x, len(a.targets), state=state, player=a.player)
+    printed = (o.card.mana_cost or ManaCost()).with_x(x, "")
+    extra = full.cmc - printed.cmc
+    return ManaCost().plus_generic(extra) if extra > 0 else ManaCost()
 
 
 def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
@@ -153,23 +180,33 @@ def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
     return 0
 
 
-def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> None:
+def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     o = state.objects[a.card]
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
     cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
+    mana_payable = _payable(state, a, cost)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone
     state.player(a.player).spells_cast += 1
     if (o.card.mana_cost or ManaCost()).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
-    pay_mana(state, a.player, payment, cost)
+    # on the stack from the start of casting (601.2a / 409.1a), its costs paid there
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division,
-                     data=sacrifice_all_as_cost(state, o, a.player))
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division)
     state.stack.append(item)
+    if (yield from choose_alternative(state, state.objects[new_id], a.player, mana_payable)):
+        yield from pay_alternative(state, state.objects[new_id], a.player)
+        beyond = _beyond_mana_cost(state, a, state.objects[new_id], a.x or 0)
+        if not mana_payable:  # the plan check_cast made was for this
+            pay_mana(state, a.player, payment, beyond)
+        elif not beyond.is_free():
+            pay_mana(state, a.player, plan_payment(state, a.player, beyond, None, exclude=()), beyond)
+    else:
+        pay_mana(state, a.player, payment, cost)
+    item.data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
     where = " from the top of their library" if from_zone == "library" else ""  # Garruk's Horde
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{where}"
                     f"{targets_text(state, item.targets, item.division)}", "cast_done", player=a.player)
@@ -212,6 +249,9 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         times = {1: "once", 2: "twice"}.get(ab.max_per_turn, f"{ab.max_per_turn} times")
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only {times} "
                               "each turn", state.rules.cite("activation_limit"))
+    if ab.only_if_attacking and o.attacking is None:
+        raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only while "
+                              f"{o.name} is attacking", state.rules.cite("activation_limit"))
     if ab.only_during and (state.active != a.player or state.step != ab.only_during):
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
                               f"your {ab.only_during}", state.rules.cite("activation_limit"))
@@ -253,6 +293,10 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
                               state.rules.cite("cost_unpayable"))
     if cost.discard and not _discard_candidates(state, a.player, cost.discard.test, o):
         raise A.IllegalAction(f"you have no {cost.discard.what} in your hand to discard",
+                              state.rules.cite("cost_unpayable"))
+    if cost.exile_from_graveyard and len(state.player(a.player).graveyard) < cost.exile_from_graveyard:
+        n = cost.exile_from_graveyard
+        raise A.IllegalAction(f"you have fewer than {n} card{'s' if n != 1 else ''} in your graveyard",
                               state.rules.cite("cost_unpayable"))
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
@@ -316,6 +360,15 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
                                         _discard_candidates(state, a.player, cost.discard.test, o), zones=("hand",),
                                         concept="discard", hidden=True)
         discard_card(state, a.player, card)
+    for k in range(cost.exile_from_graveyard):  # "Exile two cards from your graveyard" (602.2b / 409.1f)
+        card = yield from choose_object(state, a.player, f"choose a card in your graveyard to pay for {o.name}'s "
+                                        f"ability ({k + 1} of {cost.exile_from_graveyard})",
+                                        list(state.player(a.player).graveyard), zones=("graveyard",),
+                                        concept="cost_unpayable")
+        gone = state.objects[card].name
+        move(state, card, "exile")
+        state.log_event(f"{gone} is {state.rules.word('exiled')} from {a.player}'s graveyard to pay for "
+                        f"{o.name}'s ability", "exile", player=a.player)
     if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
         victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
                                           sacrifice_candidates(state, a.player, cost.sacrifice.test, o),
@@ -334,6 +387,9 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
             state.log_event(f"{a.player} taps {state.objects[oid].name} to activate {o.name}'s ability", "activate",
                             player=a.player)
         state.invalidate()
+    if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
+        yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
+        return
     if ab.is_mana:
         # 605.3b: a mana ability resolves immediately, without using the stack
         color = a.color

@@ -129,3 +129,17 @@ def targets_text(state: GameState, targets: list[Any], division: tuple[int, ...]
 
 def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:
     return t is not None and target_illegal(state, spec, t, controller, source) is None
+
+
+def check_x_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tuple[Any, ...], x: int,
+                    source: Obj) -> None:
+    """"Exile X target creature cards" (Midnight Ritual): exactly X targets, X as announced
+    (601.2b-c / 409.1b-c)."""
+    for spec in specs:
+        if not spec.x_count:
+            continue
+        if len(specs) != 1:  # the compiler gives such a spell only this one target spec
+            raise A.IllegalAction(f"{source.name}: X targets with other targets", state.rules.cite("cast_targets"))
+        if len(targets) != x:
+            raise A.IllegalAction(f"{source.name} needs exactly X={x} target{'s' if x != 1 else ''}: {spec.text}",
+                                  state.rules.cite("cast_targets"))

@@ -405,7 +405,7 @@ def priority_loop(state: GameState) -> Gen:
         if isinstance(action, A.PlayLand):
             stack.play_land(state, action)
         elif isinstance(action, A.Cast):
-            stack.cast(state, action, plan)
+            yield from stack.cast(state, action, plan)
         elif isinstance(action, A.Activate):
             yield from stack.activate(state, action, plan)
         elif isinstance(action, A.Manual):

@@ -1,0 +1,47 @@
+"""Changing what is in a mana pool by an effect ("Double the amount of each type of mana in
+your mana pool", Doubling Cube, 106.4), and triggered mana abilities ("Whenever enchanted land
+is tapped for mana, its controller adds {G}{G}", Overgrowth, 605.1b / 411.1b)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import ir
+from ..cards.mana import mana_symbols
+from ..cards.model import TriggeredAbility
+from .characteristics import chars
+from .objects import Obj
+from .state import GameState
+
+ORDER = "WUBRGC"
+
+
+def double_pool(state: GameState, player: str) -> None:
+    """Each type of mana in `player`'s pool doubles (Doubling Cube)."""
+    pool = state.player(player).pool
+    added = Counter({c: n for c, n in pool.items() if n > 0})
+    pool.update(added)
+    had = [c for c in ORDER for _ in range(added.get(c, 0))]
+    state.log_event(f"{player} doubles the mana in their pool: adds {mana_symbols(had) if had else 'nothing'}",
+                    "mana_ability", player=player)
+
+
+def add_mana(state: GameState, player: str, color: str, amount: int, why: str) -> None:
+    state.player(player).pool[color] += amount
+    state.log_event(f"{player} adds {mana_symbols([color] * amount)} to their mana pool ({why})", "mana_ability",
+                    player=player)
+
+
+def triggered_mana(state: GameState, land: Obj) -> None:
+    """`land` was tapped for mana: the triggered mana abilities of Auras on it resolve at once,
+    right after the mana ability that triggered them (605.4 / 411.4): no stack, no priority."""
+    for aura in state.permanents():
+        if aura.attached_to != land.id:
+            continue
+        for ab in chars(state, aura).abilities:
+            if not isinstance(ab, TriggeredAbility) or not isinstance(ab.condition, ir.EnchantedLandTappedForMana):
+                continue
+            for step in ab.effect:
+                if isinstance(step, ir.AddManaTo):
+                    who = land.controller if step.players == ir.ControllersOf(ir.AttachedHost()) else aura.controller
+                    add_mana(state, who, step.color, step.amount, f"{aura.name}'s triggered mana ability")

@@ -122,6 +122,7 @@ from .ir import (
     SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
+    SetLifeTotal,
     Shuffle,
     ShuffleGraveyardIntoLibrary,
     ShufflePermanentsIn,
@@ -1301,6 +1302,12 @@ def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
 @template(r"Shuffle ~ into its owner's library")
 def _shuffle_self(m: re.Match, out: Compiled) -> None:
     out.steps.append(ShuffleSourceIntoLibrary())
+
+
+@template(r"(.+?)'s life total becomes (\w+)")
+def _life_total_becomes(m: re.Match, out: Compiled) -> None:
+    """Sorin Markov (118.5 / 215.5)."""
+    out.steps.append(SetLifeTotal(players(m.group(1), out), amount(m.group(2), out)))
 
 
 @template(r"Double (.+?)'s life total")

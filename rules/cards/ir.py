@@ -1329,6 +1329,18 @@ class DeathtouchDestroy:
     """2009 deathtouch (502.63a): destroy the creature dealt damage."""
 
 
+@dataclass(frozen=True)
+class SetLifeTotal:
+    """"Target opponent's life total becomes 10" (Sorin Markov): the player gains or loses the
+    necessary amount of life (2014 118.5 / 2009 215.5)."""
+
+    players: Ref
+    amount: Amount
+
+
+StackAndShieldEffect = SetLifeTotal
+
+
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
@@ -1347,6 +1359,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
+    | StackAndShieldEffect
 )
 
 
@@ -1725,10 +1738,13 @@ class BlocksOnly:
 
 @dataclass(frozen=True)
 class UntargetableBy:
-    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`."""
+    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`;
+    with `abilities`, also abilities from sources matching it ("nongreen spells or abilities from
+    nongreen sources", Gaea's Revenge)."""
 
     test: Pred
     text: str
+    abilities: bool = False
 
 
 Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy

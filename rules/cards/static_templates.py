@@ -147,6 +147,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- the permanent itself
     if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
         return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
+    m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
+    if m:  # Gaea's Revenge
+        _, test = object_phrase(m.group(1) + " spell")
+        return StaticAbility(raw, restriction=UntargetableBy(test, f"{m.group(1)} spells or abilities from "
+                                                                   f"{m.group(1)} sources", abilities=True))
     m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
     if m:  # Karplusan Strider
         _, test = object_phrase(m.group(1) + " spell")

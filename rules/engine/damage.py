@@ -51,6 +51,18 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
     state.log_event(f"{name} loses {amount} life" + (f" ({source})" if source else ""), rule, player=name)
 
 
+def set_life_total(state: GameState, name: str, total: int, source: str = "") -> None:
+    """"Target opponent's life total becomes 10": the player gains or loses the necessary
+    amount of life (118.5 / 215.5), so "can't gain life" still stops a rise."""
+    now = state.player(name).life
+    state.log_event(f"{name}'s life total becomes {total}" + (f" ({source})" if source else ""),
+                    "life_total_becomes", player=name)
+    if total > now:
+        gain_life(state, name, total - now, source)
+    elif total < now:
+        lose_life(state, name, now - total, source)
+
+
 # ------------------------------------------------------------ damage
 def lethal_damage(state: GameState, o: Obj, source: Obj | None = None, assigned: int = 0) -> int:
     """Damage needed to be lethal, counting damage already marked and, while combat damage

@@ -16,7 +16,7 @@ from ..cards import ir
 from ..cards.model import TriggeredAbility
 from . import effects as E, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
-from .damage import destroy, gain_life
+from .damage import destroy, gain_life, set_life_total
 from .decisions import Decision
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
@@ -272,6 +272,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             for p in r(players):
                 if p is not None:
                     gain_life(state, p, max(state.player(p).life, 0), ctx.source.name)
+        case ir.SetLifeTotal(players, amt):
+            for p in r(players):
+                if p is not None:
+                    set_life_total(state, p, n(amt), ctx.source.name)
         case ir.ReturnChosen(players, test, what):
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
                      for p in r(players)]

@@ -91,11 +91,11 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         return ("it must be " + spec.text.removeprefix("target "), legal)
     if "shroud" in ch.keywords:
         return ("it has shroud", state.rules.cite("shroud"))
-    if source.zone in ("hand", "stack"):  # a spell (being cast, or resolving)
-        spell = chars(state, source)
-        for r in ch.restrictions:
-            if isinstance(r, ir.UntargetableBy) and matches(state, r.test, source, spell, controller, source):
-                return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
+    is_spell = source.zone in ("hand", "stack")  # a spell (being cast, or resolving)
+    for r in ch.restrictions:
+        if isinstance(r, ir.UntargetableBy) and (is_spell or r.abilities) \
+                and matches(state, r.test, source, chars(state, source), controller, source):
+            return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
     if "hexproof" in ch.keywords and o.controller != controller:
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):

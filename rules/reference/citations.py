@@ -164,6 +164,7 @@ CITES: dict[str, tuple[str, str]] = {
     "damage": ("119.3", "212.3g"),
     "damage_player": ("119.3a", "215.2"),
     "life": ("118.3", "215.3"),
+    "life_total_becomes": ("118.5", "215.5"),
     "exile": ("406.1", "217.7a"),
     "sacrifice": ("701.14a", "217.4"),
     # effects of the card pool (rules.effects, rules.zone_effects, rules.replacement)

@@ -327,6 +327,20 @@ def _divided_damage(m: re.Match, out: Compiled) -> None:
     out.steps.append(DealDividedDamage(amount(m.group(1), out), to, evenly=m.group(2).startswith("evenly")))
 
 
+@template(r"(?:~|It) deals (\w+) damage to (any target|target [^,]+), "
+          r"(\w+) damage to another (any target|target [^,]+),? and (\w+) damage to a third (any target|target .+)")
+def _damage_to_several_targets(m: re.Match, out: Compiled) -> None:
+    """Cone of Flame: each amount to its own target, and the targets differ ("another", "a
+    third": 2014 114.3 / 2009 409.1c let one object be chosen for each word "target" otherwise)."""
+    for i, (word, spec) in enumerate(zip(m.groups()[::2], m.groups()[1::2], strict=True)):
+        ref = add_target(spec, out)
+        if i:
+            out.specs[-1] = dataclasses.replace(out.specs[-1], distinct=True,
+                                                text=("another " if i == 1 else "a third ")
+                                                + out.specs[-1].text.removeprefix("any "))
+        out.steps.append(DealDamage(amount(word, out), ref))
+
+
 @template(r"(?:~|It) deals (\w+) damage to (.+)")
 def _damage(m: re.Match, out: Compiled) -> None:
     n = amount(m.group(1), out)

@@ -51,7 +51,7 @@ from .objects import Obj
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
-from .targets import legal_targets
+from .targets import distinct_ok, legal_targets
 from .validate import validate
 
 MAX_TARGET_COMBOS = 24
@@ -70,7 +70,9 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
                                               MAX_TARGET_COMBOS)))
     out = []
     for combo in itertools.islice(itertools.product(*per_spec), MAX_TARGET_COMBOS):
-        out.append(tuple(t for part in combo for t in part))
+        targets = tuple(t for part in combo for t in part)
+        if distinct_ok(specs, targets):  # "another target" (Cone of Flame)
+            out.append(targets)
     return out
 
 

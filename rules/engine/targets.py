@@ -37,6 +37,9 @@ def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tupl
         if len(set(map(str, chosen))) != len(chosen):
             raise A.IllegalAction("the same object or player can't be chosen twice for one \"target\"",
                                   state.rules.cite("target_distinct"))
+        if spec.distinct and set(map(str, chosen)) & set(map(str, targets[:i - spec.count])):
+            raise A.IllegalAction(f"{spec.text} must be a different object or player than the targets before it",
+                                  state.rules.cite("target_distinct"))
         for t in chosen:
             why = target_illegal(state, spec, t, controller, source)
             if why:
@@ -125,6 +128,16 @@ def targets_text(state: GameState, targets: list[Any], division: tuple[int, ...]
         return ""
     parts = [f" ({k})" for k in division] if len(division) == len(targets) else [""] * len(targets)
     return " targeting " + ", ".join(name_of(state, t) + part for t, part in zip(targets, parts, strict=True))
+
+
+def distinct_ok(specs: tuple[TargetSpec, ...], targets: tuple[Any, ...]) -> bool:
+    """Whether each "another target" spec's targets differ from the targets chosen before it."""
+    i = 0
+    for spec in specs:
+        if spec.distinct and set(map(str, targets[i:i + spec.count])) & set(map(str, targets[:i])):
+            return False
+        i += spec.count
+    return True
 
 
 def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:

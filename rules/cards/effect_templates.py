@@ -26,6 +26,7 @@ from .ir import (
     Becomes,
     BlockingSourceCount,
     Both,
+    ChangeTargets,
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
@@ -134,11 +135,13 @@ from .ir import (
     Tap,
     TapOrUntap,
     TargetRef,
+    TargetSpec,
     ThatMuch,
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
     WinGame,
+    WithSingleTarget,
     XValue,
     You,
 )
@@ -418,7 +421,20 @@ def _harms_way(m: re.Match, out: Compiled) -> None:
     out.steps.append(RedirectNextDamage(n, recipients(m.group(2), out), m.group(0)))
 
 
-# ---- copies of spells
+# ---- copies of spells, changing targets
+@template(r"Choose new targets for (target .*spell)")
+def _choose_new_targets(m: re.Match, out: Compiled) -> None:
+    """Redirect ("You may choose new targets for target spell", 114.6d / 415.7a)."""
+    out.steps.append(ChangeTargets(add_target(m.group(1), out)))
+
+
+@template(r"Change the target of target spell with a single target")
+def _change_the_target(m: re.Match, out: Compiled) -> None:
+    """Shunt (114.6a / 415.7a)."""
+    out.specs.append(TargetSpec("spell", "target spell with a single target", WithSingleTarget()))
+    out.steps.append(ChangeTargets(TargetRef(len(out.specs) - 1), must=True))
+
+
 @template(r"Copy (target .+ spell)")
 def _copy_target_spell(m: re.Match, out: Compiled) -> None:
     out.steps.append(CopySpell(add_target(m.group(1), out), You()))

@@ -152,11 +152,18 @@ class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
 
+@dataclass(frozen=True)
+class WithSingleTarget:
+    """"spell with a single target" (Shunt): one target was chosen as it was put on the stack,
+    counting each time an object or player became its target (2014 114.8a)."""
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
     | OtherThanSource | BlockingSource | NamedAsSource
+    | WithSingleTarget
 )
 ALWAYS = Always()
 
@@ -1339,7 +1346,16 @@ class SetLifeTotal:
     amount: Amount
 
 
-StackAndShieldEffect = SetLifeTotal
+@dataclass(frozen=True)
+class ChangeTargets:
+    """"Choose new targets for target spell" (Redirect, 114.6d) or, with `must`, "Change the
+    target of target spell with a single target" (Shunt, 114.6a); 2009 415.7a."""
+
+    spell: Ref
+    must: bool = False
+
+
+StackAndShieldEffect = SetLifeTotal | ChangeTargets
 
 
 Effect = (

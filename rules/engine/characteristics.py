@@ -440,6 +440,8 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return (ch.toughness or 0) < (chars(state, source).power or 0)
         case ir.Not(inner):
             return not matches(state, inner, o, ch, controller, source)
+        case ir.WithSingleTarget():  # a spell on the stack (114.8a)
+            return any(it.source_id == o.id and it.kind == "spell" and len(it.targets) == 1 for it in state.stack)
         case ir.AllOf(parts):
             return all(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.AnyOf(parts):

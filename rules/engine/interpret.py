@@ -22,6 +22,7 @@ from .events import add_delayed, flush
 from .free_cast import play_without_paying
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
+from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
 from .unenforced import say_unenforced
@@ -428,6 +429,15 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, otherwise)
         case ir.Unenforced(text):
             say_unenforced(state, ctx.source.name, text)
+        case ir.ChangeTargets(spell, must):
+            for target in r(spell):
+                item = target if isinstance(target, StackItem) else state.stack_item(target)
+                if item is not None and item.source_id in state.objects:
+                    spell_obj = state.objects[item.source_id]
+                    if must:
+                        yield from change_target(state, item, spell_obj, ctx.controller)
+                    else:
+                        yield from choose_new_targets(state, item, spell_obj, ctx.controller, item.name, ask=False)
         case ir.CopySpell(spell, copiers, new_targets):
             for original in r(spell):
                 item = original if isinstance(original, StackItem) else state.stack_item(original)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from .ir import (
+    ALWAYS,
     ActivatedTimesAtLeast,
     AddCounters,
     AddManaEffect,
@@ -81,12 +82,15 @@ from .ir import (
     NoRegenerationIfDealtDamage,
     Not,
     NothingSacrificed,
+    OfChosenColor,
     OpponentsCantCast,
     OtherPlayers,
     PlayWithoutPaying,
     PowerDividedByController,
     PreventFromSourcesThisTurn,
+    PreventNextAndReflect,
     PreventNextDamageTo,
+    PreventNextTimeFromChosenSource,
     PreventThisTurn,
     ProtectionFromChosenColor,
     Pump,
@@ -97,6 +101,7 @@ from .ir import (
     PutOntoBattlefield,
     PutOnTopOfLibrary,
     PutRevealedOntoBattlefield,
+    RedirectCombatDamageFromUnblocked,
     RedirectNextDamage,
     Ref,
     Regenerate,
@@ -383,6 +388,36 @@ def _prevent_next(m: re.Match, out: Compiled) -> None:
     if n is None:
         raise Unsupported(m.group(0))
     out.steps.append(PreventNextDamageTo(n, recipients(m.group(2), out)))
+
+
+@template(r"Prevent the next X damage that would be dealt to (.+?) this turn")
+def _prevent_next_x(m: re.Match, out: Compiled) -> None:
+    """Vengeful Archon's first sentence; the next one says what the prevention also does."""
+    out.steps.append(PreventNextAndReflect(XValue(), recipients(m.group(1), out), You()))
+    out.pending = "If damage is prevented this way, ~ deals that much damage to target player"
+
+
+@template(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
+def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
+    """615.5 / 419.7e: completes the prevention before it (Vengeful Archon)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, PreventNextAndReflect) or out.pending != m.group(0):
+        raise Unsupported(m.group(0))
+    out.pending = ""
+    out.steps[-1] = dataclasses.replace(last, reflect_to=players(m.group(1), out))
+
+
+@template(r"The next time a source of your choice( of the chosen color)? would deal damage to you this turn, "
+          r"prevent that damage")
+def _prevent_next_time(m: re.Match, out: Compiled) -> None:
+    """Story Circle (615.7 / 419.7b; the source is chosen as it resolves, 609.7a / 419.8a)."""
+    out.steps.append(PreventNextTimeFromChosenSource(OfChosenColor() if m.group(1) else ALWAYS))
+
+
+@template(r"All combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead")
+def _royal_guard(m: re.Match, out: Compiled) -> None:
+    """Kjeldoran Royal Guard (614.9 / 419.6c)."""
+    out.steps.append(RedirectCombatDamageFromUnblocked())
 
 
 @template(r"Prevent all damage that (white|blue|black|red|green) sources and (white|blue|black|red|green) sources "

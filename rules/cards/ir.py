@@ -158,12 +158,22 @@ class WithSingleTarget:
     counting each time an object or player became its target (2014 114.8a)."""
 
 
+@dataclass(frozen=True)
+class Unblocked:
+    """"unblocked creatures": attacking creatures no creature blocked (509.1h / 309.2f)."""
+
+
+@dataclass(frozen=True)
+class OfChosenColor:
+    """"of the chosen color" (Story Circle): the color the ability's source chose as it entered."""
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
     | OtherThanSource | BlockingSource | NamedAsSource
-    | WithSingleTarget
+    | WithSingleTarget | Unblocked | OfChosenColor
 )
 ALWAYS = Always()
 
@@ -1355,7 +1365,35 @@ class ChangeTargets:
     must: bool = False
 
 
-StackAndShieldEffect = SetLifeTotal | ChangeTargets
+@dataclass(frozen=True)
+class PreventNextTimeFromChosenSource:
+    """"The next time a source of your choice of the chosen color would deal damage to you this
+    turn, prevent that damage" (Story Circle): a source matching `test` is chosen as it
+    resolves (609.7a / 419.8a); the shield prevents all of one damage event from it (615.7 /
+    419.7b)."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
+class PreventNextAndReflect:
+    """"Prevent the next X damage that would be dealt to you this turn.  If damage is prevented
+    this way, ~ deals that much damage to target player" (Vengeful Archon): a shield with an
+    additional effect that happens right after the prevention (615.5 / 419.7e)."""
+
+    amount: Amount
+    to: Ref
+    reflect_to: Ref
+
+
+@dataclass(frozen=True)
+class RedirectCombatDamageFromUnblocked:
+    """"All combat damage that would be dealt to you by unblocked creatures this turn is dealt
+    to ~ instead" (Kjeldoran Royal Guard, a redirection, 614.9 / 419.6c)."""
+
+
+StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
+                        | RedirectCombatDamageFromUnblocked)
 
 
 Effect = (

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from . import effects as E, zone_effects as Z
+from . import effects as E, shields as S, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life, set_life_total
 from .decisions import Decision
@@ -429,6 +429,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, otherwise)
         case ir.Unenforced(text):
             say_unenforced(state, ctx.source.name, text)
+        case ir.PreventNextTimeFromChosenSource(test):
+            yield from S.prevent_next_time_from_chosen_source(state, ctx, test)
+        case ir.PreventNextAndReflect(amt, to, reflect_to):
+            S.prevent_next_and_reflect(state, ctx, n(amt), r(to), r(reflect_to))
+        case ir.RedirectCombatDamageFromUnblocked():
+            S.redirect_unblocked_combat_damage(state, ctx)
         case ir.ChangeTargets(spell, must):
             for target in r(spell):
                 item = target if isinstance(target, StackItem) else state.stack_item(target)

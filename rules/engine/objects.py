@@ -180,6 +180,11 @@ class Shield:
     duration: str = "eot"
     target: int | str | None = None  # protects "target": damage to this object or player only
     source_test: Pred | None = None  # only damage from sources matching it ("black sources")
+    uses: int | None = None  # "the next time ... prevent that damage": damage events it still applies to
+    # "if damage is prevented this way, ~ deals that much damage to target player" (615.5 / 419.7e):
+    # the source and the recipient, and the damage prevented that it still owes
+    reflect: tuple[Obj, int | str] | None = None
+    owed: int = 0
 
 
 @dataclass

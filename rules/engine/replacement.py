@@ -321,6 +321,8 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
 def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
     if s.left is not None and s.left <= 0:
         return False
+    if s.uses is not None and s.uses <= 0:  # "the next time": used up
+        return False
     if s.combat_only and not ev.combat:
         return False
     if s.from_source is not None and ev.source.id != s.from_source:
@@ -425,6 +427,10 @@ def _apply_shield(state: GameState, s: Shield, ev: DamageEvent) -> list[Replacea
     n = ev.amount if s.left is None else min(s.left, ev.amount)
     if s.left is not None:
         s.left -= n
+    if s.uses is not None:
+        s.uses -= 1
+    if to is None and s.reflect is not None:  # its additional effect follows the event (615.5 / 419.7e)
+        s.owed += n
     rest: list[ReplaceableEvent] = [with_changes(ev, amount=ev.amount - n)] if n < ev.amount else []
     if to is None:
         state.log_event(f"{n} damage {ev.source.name} would deal to {name_of(state, ev.target)} is prevented "

@@ -48,6 +48,7 @@ from .ir import (
     DoubleCounters,
     DoubleLife,
     Draw,
+    DrawInsteadThisTurn,
     EachDealsPowerDamage,
     EachMayPutFromHand,
     EachPlayer,
@@ -412,6 +413,13 @@ def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
 def _prevent_next_time(m: re.Match, out: Compiled) -> None:
     """Story Circle (615.7 / 419.7b; the source is chosen as it resolves, 609.7a / 419.8a)."""
     out.steps.append(PreventNextTimeFromChosenSource(OfChosenColor() if m.group(1) else ALWAYS))
+
+
+@template(r"Until end of turn, if (target player|target opponent|each player) would draw a card, instead that player "
+          r"skips that draw and (you) draw a card")
+def _draw_skipped_instead(m: re.Match, out: Compiled) -> None:
+    """Plagiarize (614.1a / 419.1a)."""
+    out.steps.append(DrawInsteadThisTurn(players(m.group(1), out), players(m.group(2), out)))
 
 
 @template(r"All combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead")

@@ -1392,8 +1392,17 @@ class RedirectCombatDamageFromUnblocked:
     to ~ instead" (Kjeldoran Royal Guard, a redirection, 614.9 / 419.6c)."""
 
 
+@dataclass(frozen=True)
+class DrawInsteadThisTurn:
+    """"Until end of turn, if target player would draw a card, instead that player skips that
+    draw and you draw a card" (Plagiarize, a replacement effect, 614.1a / 419.1a)."""
+
+    players: Ref
+    to: Ref
+
+
 StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
-                        | RedirectCombatDamageFromUnblocked)
+                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn)
 
 
 Effect = (
@@ -1467,6 +1476,12 @@ class TargetedTrigger:
     or "enchanted"): as a spell or ability targeting it is put on the stack."""
 
     who: str
+
+
+@dataclass(frozen=True)
+class DiscardedByOpponentTrigger:
+    """"When a spell or ability an opponent controls causes you to discard ~" (Guerrilla
+    Tactics): it triggers from the graveyard the card was discarded to."""
 
 
 @dataclass(frozen=True)
@@ -1552,7 +1567,7 @@ TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
-    | TargetedByOpponentTrigger | DiesDealtDamageBySelf
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | DiscardedByOpponentTrigger
 )
 
 

@@ -164,6 +164,11 @@ class StaticAbility(Ability):
     # "Artifacts and lands enter the battlefield tapped" (Root Maze): the card types it applies to
     others_enter_tapped: tuple[str, ...] = ()
     etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
+    # "If you would draw a card, you may instead ..." (Abundance): what it does instead
+    draw_instead: str = ""
+    # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
+    # battlefield instead of putting it into your graveyard" (Obstinate Baloth)
+    discarded_to_battlefield: bool = False
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
@@ -250,7 +255,8 @@ class CardDef:
                      if isinstance(ab, StaticAbility)
                      and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
                           or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
-                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)))
+                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)
+                          or bool(ab.draw_instead) or ab.discarded_to_battlefield))
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -22,6 +22,7 @@ from .ir import (
     CounterRemovedTrigger,
     CreatureAttacksYouTrigger,
     DiesDealtDamageBySelf,
+    DiscardedByOpponentTrigger,
     EitherTrigger,
     EnteredObject,
     EntersUnderControlTrigger,
@@ -105,6 +106,8 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
         item = EventValue("item")
         return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+    if cond == "a spell or ability an opponent controls causes you to discard ~":  # Guerrilla Tactics
+        return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
     if cond == "~ enters the battlefield or attacks":  # the Titans
         return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
             {"it": SourceRef()}, False
@@ -200,6 +203,8 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     if check is not None:
         effect = (If(check, effect),)
     zone = "graveyard" if re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I) else "battlefield"
+    if isinstance(condition, DiscardedByOpponentTrigger):  # checked once the card is in the graveyard (603.2)
+        zone = "graveyard"
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs), zone=zone,
                             optional=optional, leaves_battlefield=leaves, intervening=check)
 

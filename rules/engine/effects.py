@@ -174,15 +174,16 @@ def discard(state: GameState, ctx: EffectContext, who: Names, n: int, random: bo
                                            cards=tuple(hand), count=k)
             chosen = list(ans.cards)
         for oid in chosen:
-            discard_card(state, p, oid)
+            discard_card(state, p, oid, by=ctx.controller)
 
 
-def discard_card(state: GameState, player: str, oid: int) -> None:
-    """`player` discards a card from their hand (701.7a / 217.4): an event abilities see."""
+def discard_card(state: GameState, player: str, oid: int, by: str = "") -> None:
+    """`player` discards a card from their hand (701.7a / 217.4): an event abilities see;
+    `by`: the controller of the spell or ability that made them (Guerrilla Tactics)."""
     name = state.objects[oid].name
-    new = move(state, oid, "graveyard")
+    new = move(state, oid, "graveyard", discarded_by=by)
     state.log_event(f"{player} discards {name}", "discard", player=player)
-    emit(state, "discard", {"player": player, "card": new})
+    emit(state, "discard", {"player": player, "card": new, "by": by})
 
 
 def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
@@ -360,7 +361,7 @@ def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> G
         return False
     oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to discard", cands, zones=("hand",),
                                    concept="discard", hidden=True)
-    discard_card(state, p, oid)
+    discard_card(state, p, oid, by=ctx.controller)
     return True
 
 
@@ -638,6 +639,6 @@ def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> G
                                         zones=("hand",), concept="discard", hidden=True)
         for oid in hand:
             if oid != keep:
-                discard_card(state, p, oid)
+                discard_card(state, p, oid, by=ctx.controller)
 
 

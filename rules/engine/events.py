@@ -123,6 +123,9 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                 return True
             card = state.objects.get(ev["item"].source_id)
             return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
+        case ir.DiscardedByOpponentTrigger():  # the discarded card itself, now in the graveyard
+            return (ev.kind == "discard" and ev["card"] == src.id
+                    and ev.data.get("by", "") in state.opponents(ev["player"]))
         case ir.PlayerEventTrigger(kind, who):
             return ev.kind == kind and _qualifies(who, ev["player"], src)
         case ir.TargetedTrigger(who):

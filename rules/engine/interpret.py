@@ -18,9 +18,10 @@ from . import effects as E, shields as S, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life, set_life_total
 from .decisions import Decision
+from .drawing import draw_each
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
-from .objects import PlayerRuleEffect, Shield, StackItem
+from .objects import DrawReplacementEffect, PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
@@ -283,7 +284,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             yield from E.return_chosen(state, ctx, cands, what)
         case ir.Draw(players, amt):
             k = n(amt)
-            E.draw(state, ctx, r(players), k)
+            yield from draw_each(state, r(players), k)  # each draw may be replaced (Plagiarize, Abundance)
         case ir.Discard(players, amt, random):
             k = n(amt)
             yield from E.discard(state, ctx, r(players), k, random=random)
@@ -429,6 +430,14 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, otherwise)
         case ir.Unenforced(text):
             say_unenforced(state, ctx.source.name, text)
+        case ir.DrawInsteadThisTurn(players, to):
+            drawer = next((p for p in r(to) if p is not None), ctx.controller)
+            for p in r(players):
+                if p is not None:
+                    add_effect(state, DrawReplacementEffect(state.new_timestamp(), frozenset(), ctx.source.name,
+                                                            "eot", player=p, to=drawer))
+                    state.log_event(f"{ctx.source.name}: until end of turn, if {p} would draw a card, {drawer} "
+                                    "draws a card instead", "replacement_instead")
         case ir.PreventNextTimeFromChosenSource(test):
             yield from S.prevent_next_time_from_chosen_source(state, ctx, test)
         case ir.PreventNextAndReflect(amt, to, reflect_to):

@@ -188,6 +188,15 @@ class Shield:
 
 
 @dataclass
+class DrawReplacementEffect(ContinuousEffect):
+    """"Until end of turn, if target player would draw a card, instead that player skips that
+    draw and you draw a card" (Plagiarize): `player` would draw, `to` draws instead."""
+
+    player: str = ""
+    to: str = ""
+
+
+@dataclass
 class PlayerRuleEffect(ContinuousEffect):
     """A rule for some players from a resolved spell ("Your opponents can't cast spells this
     turn": rule "cant_cast")."""

@@ -25,9 +25,9 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import StaticAbility
 from .characteristics import chars, matches, protected_from
-from .decisions import ChooseWordDecision, Decision
+from .decisions import ChooseWordDecision, Decision, YesNoDecision
 from .events import remove_counters
-from .objects import Obj, Shield
+from .objects import DrawReplacementEffect, Obj, Shield
 from .refs import name_of
 from .state import GameState
 
@@ -65,6 +65,7 @@ class MoveEvent:
     to_zone: str
     shuffle: bool = False
     applied: frozenset[Hashable] = frozenset()
+    discarded_by: str = ""  # a discard: the controller of the spell or ability that caused it
 
 
 @dataclass
@@ -77,7 +78,19 @@ class EnterEvent:
     applied: frozenset[Hashable] = frozenset()
 
 
-ReplaceableEvent = DamageEvent | DestroyEvent | MoveEvent | EnterEvent
+@dataclass
+class DrawEvent:
+    """`player` would draw a card (2014 120 / 2009 423).  `instead` names what a replacement
+    made the player do instead ("land_or_nonland": Abundance), whose source is `by`;
+    `rules.engine.drawing` carries it out."""
+
+    player: str
+    applied: frozenset[Hashable] = frozenset()
+    instead: str = ""
+    by: Obj | None = None
+
+
+ReplaceableEvent = DamageEvent | DestroyEvent | MoveEvent | EnterEvent | DrawEvent
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,7 @@ class Replacement:
     self_replacement: bool = False
     commutes: bool = False  # changes only how a permanent enters: any order gives the same result
     timestamp: int = 0
+    optional: str = ""  # "you may instead ...": the question the affected player answers as it would apply
 
 
 # ------------------------------------------------------------------ the mechanism
@@ -110,6 +124,11 @@ def replace(state: GameState, event: ReplaceableEvent, *, ask: bool = True) -> G
             done.append(ev)
             continue
         chosen = yield from _choose(state, options, ask)
+        if chosen.optional and ask:  # "you may instead" (Abundance): not applying it is a choice too
+            ans, _ = yield YesNoDecision(chosen.chooser, chosen.optional)
+            if not ans.yes:
+                todo.insert(0, with_changes(ev, applied=ev.applied | {chosen.key}))
+                continue
         todo[:0] = _apply(state, chosen, ev)
     return done
 
@@ -177,8 +196,11 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
             if ev.to_zone != "graveyard":
                 return []
             own = [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
-                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library]
+                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library
+                   or (ab.discarded_to_battlefield and ev.discarded_by in state.opponents(o.owner))]
             return own + _exile_instead(state, o)
+        case DrawEvent():
+            return _draw_candidates(state, ev)
         case EnterEvent(obj=o):
             own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
                    for i, ab in o.card.replacement_statics
@@ -199,6 +221,10 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             _regenerate(state, o)
             return []
         case MoveEvent(obj=o):
+            if isinstance(r.what, StaticAbility) and r.what.discarded_to_battlefield:  # Obstinate Baloth
+                state.log_event(f"{o.name} is discarded by an effect {ev.discarded_by} controls: it is put "
+                                f"{state.rules.word('onto_battlefield')} instead ({r.label})", "replacement_instead")
+                return [with_changes(ev, to_zone="battlefield", applied=applied)]
             if isinstance(r.what, StaticAbility) and r.what.opponents_graveyard_to_exile:
                 state.log_event(f"{o.name} would go to {o.owner}'s graveyard: it is {state.rules.word('exiled')} "
                                 f"instead ({r.label})", "replacement_instead")
@@ -206,6 +232,8 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             state.log_event(f"{o.name} would go to a graveyard: it is revealed and shuffled into its owner's "
                             "library instead", "etb_replacement")
             return [with_changes(ev, to_zone="library", shuffle=True, applied=applied)]
+        case DrawEvent():
+            return _apply_to_draw(state, r, with_changes(ev, applied=applied))
         case EnterEvent(obj=o):
             assert isinstance(r.what, StaticAbility)
             if r.what.others_enter_tapped:  # "Artifacts and lands enter the battlefield tapped"
@@ -449,3 +477,36 @@ def _can_be_dealt_damage(state: GameState, to: int | str) -> bool:
         return False
     ch = chars(state, o)
     return ch.is_type("Creature") or ch.is_type("Planeswalker")
+
+
+# ------------------------------------------------------------------ drawing
+def _draw_candidates(state: GameState, ev: DrawEvent) -> list[Replacement]:
+    """"If target player would draw a card, instead ..." from resolved spells (Plagiarize) and
+    "If you would draw a card, you may instead ..." from permanents (Abundance)."""
+    if ev.instead:
+        return []  # already replaced by something that isn't a draw
+    out = [Replacement(("draw_effect", e.timestamp), e.source_name, ev.player, "draw_effect", timestamp=e.timestamp)
+           for e in state.effects if isinstance(e, DrawReplacementEffect) and e.player == ev.player]
+    for o in state.permanents(ev.player):
+        for i, ab in o.card.replacement_statics:
+            if ab.draw_instead:
+                out.append(Replacement(("static", o.id, i), o.name, ev.player, ab, o, timestamp=o.timestamp,
+                                       optional=f"{o.name}: instead of drawing a card, choose land or nonland and "
+                                                "reveal cards until you reveal one of that kind?"))
+    return out
+
+
+def has_draw_replacements(state: GameState, player: str) -> bool:
+    """Whether any effect would replace a draw of `player`'s (else draws go the quick way)."""
+    return bool(_draw_candidates(state, DrawEvent(player)))
+
+
+def _apply_to_draw(state: GameState, r: Replacement, ev: DrawEvent) -> list[ReplaceableEvent]:
+    if isinstance(r.what, StaticAbility):
+        state.log_event(f"{ev.player} would draw a card: {r.label} replaces the draw", "replacement_instead",
+                        player=ev.player)
+        return [with_changes(ev, instead=r.what.draw_instead, by=r.source)]
+    e = next(e for e in state.effects if isinstance(e, DrawReplacementEffect) and ("draw_effect", e.timestamp) == r.key)
+    state.log_event(f"{ev.player} would draw a card: instead they skip that draw and {e.to} draws a card ({r.label})",
+                    "replacement_instead", player=ev.player)
+    return [with_changes(ev, player=e.to)]

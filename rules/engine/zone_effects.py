@@ -301,7 +301,7 @@ def discard_chosen(state: GameState, ctx: EffectContext, who: Players, test: Pre
         oid = yield from choose_object(state, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
                                        cands, zones=("hand",), concept="discard", hidden=True)
         if oid is not None:
-            discard_card(state, p, oid)
+            discard_card(state, p, oid, by=ctx.controller)
     return
 
 
@@ -444,6 +444,12 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts {len(bottom)} on the bottom of their library and {len(keep)} on top",
                     "scry", player=p)
+
+
+def in_chosen_order(state: GameState, ctx: EffectContext, cards: list[int], where: str, concept: str) -> Gen:
+    """The controller puts `cards` `where` ("on the bottom of your library") in the order they
+    pick (the first picked is the upper one)."""
+    return (yield from _in_chosen_order(state, ctx.controller, ctx, cards, where, concept))
 
 
 def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str,

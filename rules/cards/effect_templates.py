@@ -53,6 +53,7 @@ from .ir import (
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EventValue,
     Exile,
     ExileFromGraveyard,
     ExileLibrary,
@@ -146,6 +147,7 @@ from .ir import (
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    WhenYouCastNextThisTurn,
     WinGame,
     WithSingleTarget,
     XValue,
@@ -490,6 +492,30 @@ def _each_other_player_copies(m: re.Match, out: Compiled) -> None:
     if spell is None or player is None:
         raise Unsupported(m.group(0))
     out.steps.append(CopySpell(spell, OtherPlayers(player)))
+
+
+@template(r"When you cast your next (.+?) spell this turn, copy that spell")
+def _copy_next_spell(m: re.Match, out: Compiled) -> None:
+    """Chandra, the Firebrand's -2: a delayed trigger (603.7) whose "that spell" is the spell cast."""
+    test = object_phrase(m.group(1) + " spell")[1]
+    out.steps.append(WhenYouCastNextThisTurn(test, (CopySpell(EventValue("item"), You()),), m.group(0) + "."))
+
+
+@template(r"You may choose new targets for the copy")
+def _copy_next_new_targets(m: re.Match, out: Compiled) -> None:
+    """Completes the delayed copy before it (706.10c / 503.10c)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, WhenYouCastNextThisTurn) or not isinstance(last.body[-1], CopySpell):
+        raise Unsupported(m.group(0))
+    body = (*last.body[:-1], dataclasses.replace(last.body[-1], new_targets=True))
+    out.steps[-1] = dataclasses.replace(last, body=body, text=last.text + " " + m.group(0) + ".")
+
+
+@template(r"(?:~|It) deals (\w+) damage to each of ((?:up to )?\w+ targets?.*)")
+def _damage_each_of_targets(m: re.Match, out: Compiled) -> None:
+    """"deals 6 damage to each of up to six target creatures and/or players" (Chandra, the Firebrand)."""
+    phrase = re.sub(r"^(up to \w+) targets$", r"\1 target creatures and/or players", m.group(2))  # any targets
+    out.steps.append(DealDamage(amount(m.group(1), out), add_target(phrase, out)))
 
 
 @template(r"(?:You|Each of those players) may choose new targets for (?:the|their) copy")

@@ -1401,8 +1401,19 @@ class DrawInsteadThisTurn:
     to: Ref
 
 
+@dataclass(frozen=True)
+class WhenYouCastNextThisTurn:
+    """"When you cast your next instant or sorcery spell this turn, copy that spell" (Chandra,
+    the Firebrand): a delayed triggered ability (603.7) that triggers once, this turn only;
+    `body` sees "that spell" as the spell cast."""
+
+    test: Pred
+    body: tuple[Effect, ...]
+    text: str
+
+
 StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
-                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn)
+                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn | WhenYouCastNextThisTurn)
 
 
 Effect = (
@@ -1476,6 +1487,14 @@ class TargetedTrigger:
     or "enchanted"): as a spell or ability targeting it is put on the stack."""
 
     who: str
+
+
+@dataclass(frozen=True)
+class OpponentDealtDamageByTrigger:
+    """"Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by
+    a red planeswalker you control" (Chandra's Phoenix): the source matches one of `tests`."""
+
+    tests: tuple[Pred, ...]
 
 
 @dataclass(frozen=True)
@@ -1567,7 +1586,7 @@ TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
-    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | DiscardedByOpponentTrigger
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | DiscardedByOpponentTrigger | OpponentDealtDamageByTrigger
 )
 
 

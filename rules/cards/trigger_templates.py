@@ -12,12 +12,14 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    ALWAYS,
     ActiveHandAtMost,
     AttachedHost,
     AttachedPowerAtLeast,
     CastTrigger,
     CombatTrigger,
     Condition,
+    ControlledByYou,
     ControllersOf,
     CounterRemovedTrigger,
     CreatureAttacksYouTrigger,
@@ -29,12 +31,15 @@ from .ir import (
     EventObject,
     EventValue,
     GraveyardHasAtLeast,
+    HasColor,
     If,
     NoCreatures,
     NotCastFromHand,
+    OpponentDealtDamageByTrigger,
     OtherCombatant,
     PlayerDealtDamageTrigger,
     PlayerEventTrigger,
+    Pred,
     Ref,
     SelfDealtDamageTrigger,
     SourceRef,
@@ -44,7 +49,9 @@ from .ir import (
     TargetedTrigger,
     TriggerCondition,
     ZoneChangeTrigger,
+    all_of,
 )
+from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
@@ -106,6 +113,10 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
         item = EventValue("item")
         return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+    m = re.fullmatch(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control", cond)
+    if m:  # Chandra's Phoenix
+        return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
+            _player_refs("target"), False
     if cond == "a spell or ability an opponent controls causes you to discard ~":  # Guerrilla Tactics
         return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
     if cond == "~ enters the battlefield or attacks":  # the Titans
@@ -164,6 +175,14 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if m:
         return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
     raise Unsupported(cond)
+
+
+def _source_test(phrase: str) -> Pred:
+    """"red instant or sorcery spell", "red planeswalker": a color, then what it is; controlled
+    by the ability's controller."""
+    first, _, rest = phrase.partition(" ")
+    color = HasColor(NAME_TO_COLOR[first]) if first in NAME_TO_COLOR and rest else ALWAYS
+    return all_of(color, object_phrase(rest if color != ALWAYS else phrase)[1], ControlledByYou())
 
 
 def _intervening_if(text: str) -> Condition:

@@ -21,7 +21,7 @@ from .decisions import Decision
 from .drawing import draw_each
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
-from .objects import DrawReplacementEffect, PlayerRuleEffect, Shield, StackItem
+from .objects import DelayedTrigger, DrawReplacementEffect, PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
@@ -430,6 +430,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, otherwise)
         case ir.Unenforced(text):
             say_unenforced(state, ctx.source.name, text)
+        case ir.WhenYouCastNextThisTurn(test, body, text):  # 603.7: triggers once, this turn
+            next_cast = TriggeredAbility(text, event="cast", condition=ir.CastTrigger("you", test), effect=body)
+            state.delayed.append(DelayedTrigger(next_cast, ctx.source, ctx.controller, turn=state.turn))
+            state.log_event(f"{ctx.source.name}: {text[0].lower() + text[1:]}", "delayed_trigger")
         case ir.DrawInsteadThisTurn(players, to):
             drawer = next((p for p in r(to) if p is not None), ctx.controller)
             for p in r(players):

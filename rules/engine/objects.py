@@ -225,3 +225,4 @@ class DelayedTrigger:
     controller: str
     data: dict = field(default_factory=dict)
     once: bool = True
+    turn: int = 0  # "this turn": it ends with this turn (0: no limit)

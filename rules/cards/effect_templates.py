@@ -53,6 +53,7 @@ from .ir import (
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EntersWithCounters,
     EventValue,
     Exile,
     ExileFromGraveyard,
@@ -138,6 +139,7 @@ from .ir import (
     ShuffleSourceIntoLibrary,
     SkipNextCombat,
     SourceRef,
+    SpellGainsEntersWith,
     SwitchPT,
     Tap,
     TapOrUntap,
@@ -499,6 +501,16 @@ def _copy_next_spell(m: re.Match, out: Compiled) -> None:
     """Chandra, the Firebrand's -2: a delayed trigger (603.7) whose "that spell" is the spell cast."""
     test = object_phrase(m.group(1) + " spell")[1]
     out.steps.append(WhenYouCastNextThisTurn(test, (CopySpell(EventValue("item"), You()),), m.group(0) + "."))
+
+
+@template(r"(?:It|That spell) gains bloodthirst (\d+)")
+def _spell_gains_bloodthirst(m: re.Match, out: Compiled) -> None:
+    """Bloodlord of Vaasgoth: the spell the trigger saw cast (702.53a / 502.50a)."""
+    spell = out.refs.get("that spell")
+    if spell is None:
+        raise Unsupported(m.group(0))
+    counters = EntersWithCounters("+1/+1", Fixed(int(m.group(1))), if_opponent_damaged=True)
+    out.steps.append(SpellGainsEntersWith(spell, counters, f"bloodthirst {m.group(1)}"))
 
 
 @template(r"You may choose new targets for the copy")

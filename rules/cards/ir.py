@@ -1412,8 +1412,20 @@ class WhenYouCastNextThisTurn:
     text: str
 
 
+@dataclass(frozen=True)
+class SpellGainsEntersWith:
+    """"Whenever you cast a Vampire creature spell, it gains bloodthirst 3" (Bloodlord of
+    Vaasgoth): the permanent spell gains an ability that modifies how it enters (614.1c /
+    419.1c), which it still has as the permanent it becomes enters."""
+
+    spell: Ref
+    counters: EntersWithCounters
+    text: str
+
+
 StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
-                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn | WhenYouCastNextThisTurn)
+                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn | WhenYouCastNextThisTurn
+                        | SpellGainsEntersWith)
 
 
 Effect = (

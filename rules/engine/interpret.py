@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards import ir
-from ..cards.model import TriggeredAbility
+from ..cards.model import StaticAbility, TriggeredAbility
 from . import effects as E, shields as S, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life, set_life_total
@@ -434,6 +434,13 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             next_cast = TriggeredAbility(text, event="cast", condition=ir.CastTrigger("you", test), effect=body)
             state.delayed.append(DelayedTrigger(next_cast, ctx.source, ctx.controller, turn=state.turn))
             state.log_event(f"{ctx.source.name}: {text[0].lower() + text[1:]}", "delayed_trigger")
+        case ir.SpellGainsEntersWith(spell, counters, text):
+            for cast in r(spell):
+                cast_item = cast if isinstance(cast, StackItem) else state.stack_item(cast)
+                spell_card = state.objects.get(cast_item.source_id) if cast_item is not None else None
+                if spell_card is not None and spell_card.zone == "stack":
+                    spell_card.gained_enters += (StaticAbility(text, etb_counters=counters),)
+                    state.log_event(f"{spell_card.name} gains {text}", "continuous")
         case ir.DrawInsteadThisTurn(players, to):
             drawer = next((p for p in r(to) if p is not None), ctx.controller)
             for p in r(players):

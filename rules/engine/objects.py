@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards.ir import Pred, Restriction
-from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, TriggeredAbility
+from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, StaticAbility, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 
@@ -52,6 +52,8 @@ class Obj:
     base_controller: str = ""
     chosen: str = ""  # what was chosen as it entered ("Island" for Convincing Mirage)
     spell_copy: bool = False  # a copy of a spell (706.10 / 503.10): a token object while on the stack
+    # a spell's gained abilities that modify how it enters ("it gains bloodthirst 3", Bloodlord of Vaasgoth)
+    gained_enters: tuple[StaticAbility, ...] = ()
 
     @property
     def name(self) -> str:

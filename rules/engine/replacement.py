@@ -205,6 +205,9 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
             own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
                    for i, ab in o.card.replacement_statics
                    if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
+            own += [Replacement(("gained", o.id, i), o.name, o.controller, ab, o, commutes=True)
+                    for i, ab in enumerate(o.gained_enters)  # gained while a spell (Bloodlord of Vaasgoth)
+                    if ab.etb_counters is not None and _counters_apply(state, o, ab)]
             return own + [Replacement(("static", src.id, i), src.name, o.controller, ab, src, commutes=True)
                           for oid in state.battlefield for src in (state.objects[oid],)
                           for i, ab in src.card.replacement_statics

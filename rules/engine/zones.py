@@ -89,6 +89,7 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         new.since_turn = state.turn
         if new.card.loyalty is not None:
             new.counters["loyalty"] = new.card.loyalty
+        new.gained_enters = old.gained_enters if old.zone == "stack" else ()  # what the spell gained
         replaced(state, EnterEvent(new, x))  # "enters the battlefield tapped / with ..." (614.1c / 419.1c)
     state.objects[new_id] = new
     lst = state.zone_list(new)

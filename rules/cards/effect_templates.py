@@ -140,6 +140,7 @@ from .ir import (
     SkipNextCombat,
     SourceRef,
     SpellGainsEntersWith,
+    SpellImmunityThisTurn,
     SwitchPT,
     Tap,
     TapOrUntap,
@@ -511,6 +512,13 @@ def _spell_gains_bloodthirst(m: re.Match, out: Compiled) -> None:
         raise Unsupported(m.group(0))
     counters = EntersWithCounters("+1/+1", Fixed(int(m.group(1))), if_opponent_damaged=True)
     out.steps.append(SpellGainsEntersWith(spell, counters, f"bloodthirst {m.group(1)}"))
+
+
+@template(r"Spells you control can't be countered by (.+?) spells this turn, and creatures you control can't be "
+          r"the targets of \1 spells this turn")
+def _spell_immunity(m: re.Match, out: Compiled) -> None:
+    """Autumn's Veil (101.2 / 103.2)."""
+    out.steps.append(SpellImmunityThisTurn(object_phrase(m.group(1) + " spell")[1], True, True))
 
 
 @template(r"You may choose new targets for the copy")

@@ -1423,9 +1423,20 @@ class SpellGainsEntersWith:
     text: str
 
 
+@dataclass(frozen=True)
+class SpellImmunityThisTurn:
+    """"Spells you control can't be countered by blue or black spells this turn, and creatures
+    you control can't be the targets of blue or black spells this turn" (Autumn's Veil):
+    against spells matching `test` (101.2 / 103.2)."""
+
+    test: Pred
+    uncounterable: bool
+    untargetable: bool
+
+
 StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
                         | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn | WhenYouCastNextThisTurn
-                        | SpellGainsEntersWith)
+                        | SpellGainsEntersWith | SpellImmunityThisTurn)
 
 
 Effect = (

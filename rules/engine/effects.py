@@ -37,6 +37,7 @@ from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
 from .refs import name_of, resolve_ref
+from .spell_immunity import cant_be_countered_by
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
 
@@ -194,6 +195,10 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
         card = state.objects.get(item.source_id) if item.kind == "spell" else None
         if card is not None and "uncounterable" in chars(state, card).restrictions:
             state.log_event(f"{item.name} can't be countered", "uncounterable")
+            continue
+        immune = cant_be_countered_by(state, item, ctx.source)  # Autumn's Veil
+        if immune:
+            state.log_event(f"{item.name} can't be countered by {ctx.source.name} ({immune})", "uncounterable")
             continue
         if (card is not None and chars(state, card).is_type("Creature")
                 and "creature_spells_uncounterable" in player_rules(state, item.controller)):

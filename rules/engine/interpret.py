@@ -21,7 +21,7 @@ from .decisions import Decision
 from .drawing import draw_each
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
-from .objects import DelayedTrigger, DrawReplacementEffect, PlayerRuleEffect, Shield, StackItem
+from .objects import DelayedTrigger, DrawReplacementEffect, PlayerRuleEffect, Shield, SpellImmunityEffect, StackItem
 from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
@@ -441,6 +441,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 if spell_card is not None and spell_card.zone == "stack":
                     spell_card.gained_enters += (StaticAbility(text, etb_counters=counters),)
                     state.log_event(f"{spell_card.name} gains {text}", "continuous")
+        case ir.SpellImmunityThisTurn(test, uncounterable, untargetable):
+            add_effect(state, SpellImmunityEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",
+                                                  player=ctx.controller, test=test, uncounterable=uncounterable,
+                                                  untargetable=untargetable))
+            state.log_event(f"{ctx.source.name}: this turn, spells {ctx.controller} controls can't be countered and "
+                            f"creatures {ctx.controller} controls can't be targeted by some spells", "cant")
         case ir.DrawInsteadThisTurn(players, to):
             drawer = next((p for p in r(to) if p is not None), ctx.controller)
             for p in r(players):

@@ -190,6 +190,18 @@ class Shield:
 
 
 @dataclass
+class SpellImmunityEffect(ContinuousEffect):
+    """"Spells you control can't be countered by blue or black spells this turn, and creatures
+    you control can't be the targets of blue or black spells this turn" (Autumn's Veil):
+    for `player`, against spells matching `test`."""
+
+    player: str = ""
+    test: Pred | None = None
+    uncounterable: bool = False
+    untargetable: bool = False
+
+
+@dataclass
 class DrawReplacementEffect(ContinuousEffect):
     """"Until end of turn, if target player would draw a card, instead that player skips that
     draw and you draw a card" (Plagiarize): `player` would draw, `to` draws instead."""

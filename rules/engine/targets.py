@@ -12,6 +12,7 @@ from .characteristics import chars, matches, matches_card, protected_from
 from .objects import Obj
 from .player_rules import player_rules
 from .refs import name_of
+from .spell_immunity import cant_be_targeted_by
 from .state import GameState
 
 
@@ -99,6 +100,9 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         if isinstance(r, ir.UntargetableBy) and (is_spell or r.abilities) \
                 and matches(state, r.test, source, chars(state, source), controller, source):
             return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
+    if cant_be_targeted_by(state, o, source):  # Autumn's Veil
+        return (f"it can't be the target of that spell this turn ({cant_be_targeted_by(state, o, source)})",
+                state.rules.cite("cant"))
     if "hexproof" in ch.keywords and o.controller != controller:
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):

@@ -179,6 +179,10 @@ class StaticAbility(Ability):
     # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
     # what it may copy
     enters_as_copy: Pred | None = None
+    # "..., except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
+    # Image): exceptions to the copy, part of its copiable values (706.9a / 503.9)
+    copy_adds_subtypes: tuple[str, ...] = ()
+    copy_adds_abilities: tuple[Ability, ...] = ()
     control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
     # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
     # (ANY_NUMBER) or "up to seven"; None: not such a rule

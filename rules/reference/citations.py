@@ -75,6 +75,7 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_targets": ("601.2c", "409.1c"),
     "cast_divide": ("601.2d", "409.1e"),
     "copy": ("706.2", "503.2"),
+    "copy_exception": ("706.9a", "503.9"),
     "copy_spell": ("706.10", "503.10"),
     "cast_free": ("608.2g", "413.2e"),
     "target_itself": ("114.4", "415.6"),

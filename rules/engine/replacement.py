@@ -167,7 +167,8 @@ def _identity(r: Replacement) -> Hashable:
         return ("static", r.what)
     if isinstance(r.what, Shield):
         s = r.what
-        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test)
+        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test,
+                s.uses, (s.reflect[0].id, s.reflect[1]) if s.reflect is not None else None)
     return r.key
 
 

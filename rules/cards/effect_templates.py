@@ -32,6 +32,7 @@ from .ir import (
     ChooseExiled,
     ChooseName,
     ControllersOf,
+    ControlPlayerNextTurn,
     CopySpell,
     CountersOnSource,
     CounterSpell,
@@ -1421,6 +1422,12 @@ def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
 @template(r"Shuffle ~ into its owner's library")
 def _shuffle_self(m: re.Match, out: Compiled) -> None:
     out.steps.append(ShuffleSourceIntoLibrary())
+
+
+@template(r"You control (target player|target opponent) during that player's next turn")
+def _control_player(m: re.Match, out: Compiled) -> None:
+    """Sorin Markov (712 / 507)."""
+    out.steps.append(ControlPlayerNextTurn(players(m.group(1), out)))
 
 
 @template(r"(.+?)'s life total becomes (\w+)")

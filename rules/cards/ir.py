@@ -1434,9 +1434,16 @@ class SpellImmunityThisTurn:
     untargetable: bool
 
 
-StackAndShieldEffect = (SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource | PreventNextAndReflect
-                        | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn | WhenYouCastNextThisTurn
-                        | SpellGainsEntersWith | SpellImmunityThisTurn)
+@dataclass(frozen=True)
+class ControlPlayerNextTurn:
+    """"You control target player during that player's next turn" (Sorin Markov, 712 / 507)."""
+
+    players: Ref
+
+
+StackAndShieldEffect = (ControlPlayerNextTurn | SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource
+                        | PreventNextAndReflect | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn
+                        | WhenYouCastNextThisTurn | SpellGainsEntersWith | SpellImmunityThisTurn)
 
 
 Effect = (

@@ -26,6 +26,7 @@ from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
+from .turn_control import control_next_turn
 from .unenforced import say_unenforced
 
 Gen = Generator[Decision, Any, Any]
@@ -274,6 +275,10 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             for p in r(players):
                 if p is not None:
                     gain_life(state, p, max(state.player(p).life, 0), ctx.source.name)
+        case ir.ControlPlayerNextTurn(players):
+            for p in r(players):
+                if p is not None:
+                    control_next_turn(state, ctx.controller, p, ctx.source.name)
         case ir.SetLifeTotal(players, amt):
             for p in r(players):
                 if p is not None:

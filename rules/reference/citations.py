@@ -168,6 +168,7 @@ CITES: dict[str, tuple[str, str]] = {
     "life_total_becomes": ("118.5", "215.5"),
     "choose_new_targets": ("114.6d", "415.7a"),
     "change_target": ("114.6a", "415.7a"),
+    "control_player": ("712.1", "507.1"),
     "exile": ("406.1", "217.7a"),
     "sacrifice": ("701.14a", "217.4"),
     # effects of the card pool (rules.effects, rules.zone_effects, rules.replacement)

@@ -79,3 +79,21 @@ def test_royal_guard_gone_means_the_damage_is_dealt_to_you() -> None:
                         "alice: activate Kjeldoran Royal Guard", "resolve",
                         "bob: cast Doom Blade targeting Kjeldoran Royal Guard", "resolve", "go to end_combat"])
     assert game.player("alice").life == 18
+
+
+@pytest.mark.parametrize("rules", ["2014", "2009"])
+def test_sorin_markov_ultimate_hands_the_controlled_turn_to_its_controller(rules: str) -> None:
+    """712 / 507: during bob's next turn alice makes bob's decisions and sees bob's hand; the
+    actions are still bob's (his cards, his mana); the control ends with that turn."""
+    game = _game(rules, {"battlefield": [{"card": "Sorin Markov", "counters": {"loyalty": 7}}],
+                         "library": ["Swamp"] * 3},
+                 {"hand": ["Grizzly Bears"], "battlefield": ["Forest", "Forest"], "library": ["Forest"] * 3})
+    play_actions(game, ["alice: activate Sorin Markov ability 3 targeting bob", "resolve"])
+    assert game.decider == "alice" and "hand" not in game.view("alice")["players"][1]
+    play_actions(game, ["go to main1 turn 4"])
+    assert game.decision is not None and game.decision.player == "bob"
+    assert game.decider == "alice"
+    assert sorted(c["name"] for c in game.view("alice")["players"][1]["hand"]) == ["Forest", "Grizzly Bears"]
+    play_actions(game, ["bob: cast Grizzly Bears", "resolve", "go to main1 turn 6"])
+    assert game.decider == "bob" and "hand" not in game.view("alice")["players"][1]
+    assert any(o.name == "Grizzly Bears" and o.controller == "bob" for o in game.permanents())

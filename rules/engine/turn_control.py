@@ -1,11 +1,12 @@
 """Controlling another player (2014: 712; 2009: 507, "Controlling Another Player's Turn"):
 Sorin Markov's "You control target player during that player's next turn".
 
-The effect waits for that player's next turn (the newest such effect wins, 507.1a)
+The effect waits for that player's next turn (the newest such effect wins, 2009 507.1a)
 and lasts for that turn.  Meanwhile the controlling player makes every choice and decision
-the controlled player would make (712.5 / 507.3): the engine's decisions still belong to the
-controlled player, whose cards, mana and life are used, and `decider` names who answers them.
-What the controlled player may see, the controlling player may see too (712.4 / 507.2)."""
+the controlled player would make (section 712; 2009 507.3): the engine's decisions still
+belong to the controlled player, whose cards, mana and life are used, and `decider` names who
+answers them.  What the controlled player may see, the controlling player may see too
+(2009 507.2)."""
 
 from __future__ import annotations
 

@@ -60,16 +60,17 @@ class Session:
 
     @property
     def decider(self) -> str | None:
-        """The human who must answer now (None when the game is over)."""
-        d = self.game.decision
-        return d.player if d is not None else None
+        """The human who must answer now (None when the game is over): the decision's player,
+        or the player controlling them (Sorin Markov, 712 / 507)."""
+        return self.game.decider
 
     # ------------------------------------------------------------ acting
     def act(self, action: A.Action | str, player: str | None = None) -> None:
         """A human's answer.  Raises IllegalAction and changes nothing when refused;
         otherwise the client then answers whatever nobody needs to see."""
         if isinstance(action, str):
-            action = self.game.parse(action, player or self.decider)
+            d = self.game.decision
+            action = self.game.parse(action, player or (d.player if d is not None else None))
         before = len(self.game.record)
         self.game.act(action)
         self.checkpoints.append(before)
@@ -101,6 +102,8 @@ class Session:
     def auto_answer(self, d: Decision) -> A.Action | None:
         """The answer the client gives for the player, or None when the player must decide."""
         game = self.game
+        if game.decider != d.player:  # another player makes this player's decisions (712 / 507)
+            return None if not game.player(game.decider or d.player).goldfish else goldfish_answer(game, d)
         if game.player(d.player).goldfish:
             return goldfish_answer(game, d)
         if d.kind != "priority":

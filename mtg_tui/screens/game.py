@@ -165,7 +165,11 @@ class GameScreen(Screen[None]):
                 self.viewer = d.player
             else:
                 self.covering = True
-                self.app.push_screen(CoverScreen(d.player, f"{d.player} to decide: {d.prompt}"), self._uncovered)
+                # a controlled player's decisions are made by the player controlling them, who sees
+                # what that player sees (712 / 507: Sorin Markov)
+                decider = self.session.decider or d.player
+                whose = f" for {d.player}" if decider != d.player else ""
+                self.app.push_screen(CoverScreen(decider, f"{decider} to decide{whose}: {d.prompt}"), self._uncovered)
                 return
         if new:
             self.picker = self._board_picker()

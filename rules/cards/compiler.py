@@ -144,6 +144,9 @@ def _triggered(t: str, raw: str, card: Any) -> Any:
 
 
 def _static(t: str, raw: str, card: Any) -> Any:
+    excepted = _copy_with_exceptions(t, raw, card)
+    if excepted is not None:
+        return excepted
     granted = _granting_static(t, raw, card)
     if granted is not None:
         return granted
@@ -154,6 +157,23 @@ def _static(t: str, raw: str, card: Any) -> Any:
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab
+
+
+def _copy_with_exceptions(t: str, raw: str, card: Any) -> StaticAbility | None:
+    """'You may have ~ enter the battlefield as a copy of any creature on the battlefield, except
+    it's an Illusion in addition to its other types and it gains "When this creature becomes the
+    target of a spell or ability, sacrifice it."' (Phantasmal Image, 706.9a): the quoted ability
+    is compiled like any line (its "this creature" is the copy)."""
+    m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+?) on the battlefield, except it's "
+                     r'an? (\w+) in addition to its other types and it gains "([^"]+)"\.?', t)
+    if not m:
+        return None
+    quoted = m.group(3).replace("~", "this creature")
+    inner = _compile(quoted, normalise(quoted, card.name), card)
+    if len(inner) != 1 or not isinstance(inner[0], TriggeredAbility):
+        raise Unsupported(raw)
+    return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1], copy_adds_subtypes=(m.group(2),),
+                         copy_adds_abilities=(inner[0],))
 
 
 def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from .ir import (
+    ALWAYS,
     ActivatedTimesAtLeast,
     AddCounters,
     AddManaEffect,
@@ -27,11 +28,13 @@ from .ir import (
     Becomes,
     BlockingSourceCount,
     Both,
+    ChangeTargets,
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
     ControlledByEventPlayer,
     ControllersOf,
+    ControlPlayerNextTurn,
     ControlsArtifactsNamed,
     CopySpell,
     CountersOnSource,
@@ -49,10 +52,12 @@ from .ir import (
     DoubleCounters,
     DoubleLife,
     Draw,
+    DrawInsteadThisTurn,
     EachDealsPowerDamage,
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EntersWithCounters,
     EventValue,
     Exile,
     ExileFromGraveyard,
@@ -88,12 +93,15 @@ from .ir import (
     NoRegenerationIfDealtDamage,
     Not,
     NothingSacrificed,
+    OfChosenColor,
     OpponentsCantCast,
     OtherPlayers,
     PlayWithoutPaying,
     PowerDividedByController,
     PreventFromSourcesThisTurn,
+    PreventNextAndReflect,
     PreventNextDamageTo,
+    PreventNextTimeFromChosenSource,
     PreventThisTurn,
     ProtectionFromChosenColor,
     Pump,
@@ -105,6 +113,7 @@ from .ir import (
     PutOntoBattlefield,
     PutOnTopOfLibrary,
     PutRevealedOntoBattlefield,
+    RedirectCombatDamageFromUnblocked,
     RedirectNextDamage,
     Ref,
     Regenerate,
@@ -133,6 +142,7 @@ from .ir import (
     SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
+    SetLifeTotal,
     Shuffle,
     ShuffleGraveyardIntoLibrary,
     ShufflePermanentsIn,
@@ -140,15 +150,20 @@ from .ir import (
     ShuffleSourceIntoLibrary,
     SkipNextCombat,
     SourceRef,
+    SpellGainsEntersWith,
+    SpellImmunityThisTurn,
     SwitchPT,
     Tap,
     TapOrUntap,
     TargetRef,
+    TargetSpec,
     ThatMuch,
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    WhenYouCastNextThisTurn,
     WinGame,
+    WithSingleTarget,
     XValue,
     You,
     all_of,
@@ -385,6 +400,20 @@ def _divided_damage(m: re.Match, out: Compiled) -> None:
     out.steps.append(DealDividedDamage(amount(m.group(1), out), to, evenly=m.group(2).startswith("evenly")))
 
 
+@template(r"(?:~|It) deals (\w+) damage to (any target|target [^,]+), "
+          r"(\w+) damage to another (any target|target [^,]+),? and (\w+) damage to a third (any target|target .+)")
+def _damage_to_several_targets(m: re.Match, out: Compiled) -> None:
+    """Cone of Flame: each amount to its own target, and the targets differ ("another", "a
+    third": 2014 114.3 / 2009 409.1c let one object be chosen for each word "target" otherwise)."""
+    for i, (word, spec) in enumerate(zip(m.groups()[::2], m.groups()[1::2], strict=True)):
+        ref = add_target(spec, out)
+        if i:
+            out.specs[-1] = dataclasses.replace(out.specs[-1], distinct=True,
+                                                text=("another " if i == 1 else "a third ")
+                                                + out.specs[-1].text.removeprefix("any "))
+        out.steps.append(DealDamage(amount(word, out), ref))
+
+
 @template(r"(?:~|It) deals (\w+) damage to (.+)")
 def _damage(m: re.Match, out: Compiled) -> None:
     n = amount(m.group(1), out)
@@ -426,6 +455,43 @@ def _prevent_next(m: re.Match, out: Compiled) -> None:
     out.steps.append(PreventNextDamageTo(n, recipients(m.group(2), out)))
 
 
+@template(r"Prevent the next X damage that would be dealt to (.+?) this turn")
+def _prevent_next_x(m: re.Match, out: Compiled) -> None:
+    """Vengeful Archon's first sentence; the next one says what the prevention also does."""
+    out.steps.append(PreventNextAndReflect(XValue(), recipients(m.group(1), out), You()))
+    out.pending = "If damage is prevented this way, ~ deals that much damage to target player"
+
+
+@template(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
+def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
+    """615.5 / 419.7e: completes the prevention before it (Vengeful Archon)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, PreventNextAndReflect) or out.pending != m.group(0):
+        raise Unsupported(m.group(0))
+    out.pending = ""
+    out.steps[-1] = dataclasses.replace(last, reflect_to=players(m.group(1), out))
+
+
+@template(r"The next time a source of your choice( of the chosen color)? would deal damage to you this turn, "
+          r"prevent that damage")
+def _prevent_next_time(m: re.Match, out: Compiled) -> None:
+    """Story Circle (615.7 / 419.7b; the source is chosen as it resolves, 609.7a / 419.8a)."""
+    out.steps.append(PreventNextTimeFromChosenSource(OfChosenColor() if m.group(1) else ALWAYS))
+
+
+@template(r"Until end of turn, if (target player|target opponent|each player) would draw a card, instead that player "
+          r"skips that draw and (you) draw a card")
+def _draw_skipped_instead(m: re.Match, out: Compiled) -> None:
+    """Plagiarize (614.1a / 419.1a)."""
+    out.steps.append(DrawInsteadThisTurn(players(m.group(1), out), players(m.group(2), out)))
+
+
+@template(r"All combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead")
+def _royal_guard(m: re.Match, out: Compiled) -> None:
+    """Kjeldoran Royal Guard (614.9 / 419.6c)."""
+    out.steps.append(RedirectCombatDamageFromUnblocked())
+
+
 @template(r"Prevent all damage that (white|blue|black|red|green) sources and (white|blue|black|red|green) sources "
           r"would deal this turn")
 def _prevent_colors(m: re.Match, out: Compiled) -> None:
@@ -462,7 +528,20 @@ def _harms_way(m: re.Match, out: Compiled) -> None:
     out.steps.append(RedirectNextDamage(n, recipients(m.group(2), out), m.group(0)))
 
 
-# ---- copies of spells
+# ---- copies of spells, changing targets
+@template(r"Choose new targets for (target .*spell)")
+def _choose_new_targets(m: re.Match, out: Compiled) -> None:
+    """Redirect ("You may choose new targets for target spell", 114.6d / 415.7a)."""
+    out.steps.append(ChangeTargets(add_target(m.group(1), out)))
+
+
+@template(r"Change the target of target spell with a single target")
+def _change_the_target(m: re.Match, out: Compiled) -> None:
+    """Shunt (114.6a / 415.7a)."""
+    out.specs.append(TargetSpec("spell", "target spell with a single target", WithSingleTarget()))
+    out.steps.append(ChangeTargets(TargetRef(len(out.specs) - 1), must=True))
+
+
 @template(r"Copy (target .+ spell)")
 def _copy_target_spell(m: re.Match, out: Compiled) -> None:
     out.steps.append(CopySpell(add_target(m.group(1), out), You()))
@@ -475,6 +554,47 @@ def _each_other_player_copies(m: re.Match, out: Compiled) -> None:
     if spell is None or player is None:
         raise Unsupported(m.group(0))
     out.steps.append(CopySpell(spell, OtherPlayers(player)))
+
+
+@template(r"When you cast your next (.+?) spell this turn, copy that spell")
+def _copy_next_spell(m: re.Match, out: Compiled) -> None:
+    """Chandra, the Firebrand's -2: a delayed trigger (603.7) whose "that spell" is the spell cast."""
+    test = object_phrase(m.group(1) + " spell")[1]
+    out.steps.append(WhenYouCastNextThisTurn(test, (CopySpell(EventValue("item"), You()),), m.group(0) + "."))
+
+
+@template(r"(?:It|That spell) gains bloodthirst (\d+)")
+def _spell_gains_bloodthirst(m: re.Match, out: Compiled) -> None:
+    """Bloodlord of Vaasgoth: the spell the trigger saw cast (702.53a / 502.50a)."""
+    spell = out.refs.get("that spell")
+    if spell is None:
+        raise Unsupported(m.group(0))
+    counters = EntersWithCounters("+1/+1", Fixed(int(m.group(1))), if_opponent_damaged=True)
+    out.steps.append(SpellGainsEntersWith(spell, counters, f"bloodthirst {m.group(1)}"))
+
+
+@template(r"Spells you control can't be countered by (.+?) spells this turn, and creatures you control can't be "
+          r"the targets of \1 spells this turn")
+def _spell_immunity(m: re.Match, out: Compiled) -> None:
+    """Autumn's Veil (101.2 / 103.2)."""
+    out.steps.append(SpellImmunityThisTurn(object_phrase(m.group(1) + " spell")[1], True, True))
+
+
+@template(r"You may choose new targets for the copy")
+def _copy_next_new_targets(m: re.Match, out: Compiled) -> None:
+    """Completes the delayed copy before it (706.10c / 503.10c)."""
+    last = out.steps[-1] if out.steps else None
+    if not isinstance(last, WhenYouCastNextThisTurn) or not isinstance(last.body[-1], CopySpell):
+        raise Unsupported(m.group(0))
+    body = (*last.body[:-1], dataclasses.replace(last.body[-1], new_targets=True))
+    out.steps[-1] = dataclasses.replace(last, body=body, text=last.text + " " + m.group(0) + ".")
+
+
+@template(r"(?:~|It) deals (\w+) damage to each of ((?:up to )?\w+ targets?.*)")
+def _damage_each_of_targets(m: re.Match, out: Compiled) -> None:
+    """"deals 6 damage to each of up to six target creatures and/or players" (Chandra, the Firebrand)."""
+    phrase = re.sub(r"^(up to \w+) targets$", r"\1 target creatures and/or players", m.group(2))  # any targets
+    out.steps.append(DealDamage(amount(m.group(1), out), add_target(phrase, out)))
 
 
 @template(r"(?:You|Each of those players) may choose new targets for (?:the|their) copy")
@@ -1478,6 +1598,18 @@ def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
 @template(r"Shuffle ~ into its owner's library")
 def _shuffle_self(m: re.Match, out: Compiled) -> None:
     out.steps.append(ShuffleSourceIntoLibrary())
+
+
+@template(r"You control (target player|target opponent) during that player's next turn")
+def _control_player(m: re.Match, out: Compiled) -> None:
+    """Sorin Markov (712 / 507)."""
+    out.steps.append(ControlPlayerNextTurn(players(m.group(1), out)))
+
+
+@template(r"(.+?)'s life total becomes (\w+)")
+def _life_total_becomes(m: re.Match, out: Compiled) -> None:
+    """Sorin Markov (118.5 / 215.5)."""
+    out.steps.append(SetLifeTotal(players(m.group(1), out), amount(m.group(2), out)))
 
 
 @template(r"Double (.+?)'s life total")

@@ -165,12 +165,29 @@ class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
 
+@dataclass(frozen=True)
+class WithSingleTarget:
+    """"spell with a single target" (Shunt): one target was chosen as it was put on the stack,
+    counting each time an object or player became its target (2014 114.8a)."""
+
+
+@dataclass(frozen=True)
+class Unblocked:
+    """"unblocked creatures": attacking creatures no creature blocked (509.1h / 309.2f)."""
+
+
+@dataclass(frozen=True)
+class OfChosenColor:
+    """"of the chosen color" (Story Circle): the color the ability's source chose as it entered."""
+
+
 Pred = (
     Always | HasColor | Colorless | IsType | HasSubtype | HasSupertype | HasKeyword | Tapped | Attacking | Blocking
     | ControlledByYou | OwnedByYou | ToughnessLessThanSourcePower | Not | AllOf | AnyOf
     | ControlledByEventPlayer | ControlledByPlayer | ManaValueAtMost | PowerAtMost | NamedLikeSource
     | OtherThanSource | BlockingSource | NamedAsSource | ManaValueAtMostX
     | ControlledByDefendingPlayer
+    | WithSingleTarget | Unblocked | OfChosenColor
 )
 ALWAYS = Always()
 
@@ -201,6 +218,7 @@ class TargetSpec:
     # creature ...", Necrotic Plague): the key of that player in the triggering event
     chosen_by: str = ""
     x_count: bool = False  # "X target creature cards" (Midnight Ritual): exactly X, as announced (601.2c)
+    distinct: bool = False  # "another target ...", "a third target ...": none chosen for the specs before it
 
     @property
     def fewest(self) -> int:
@@ -1616,6 +1634,15 @@ class RevealTopOpponentPiles:
 
 
 @dataclass(frozen=True)
+class SetLifeTotal:
+    """"Target opponent's life total becomes 10" (Sorin Markov): the player gains or loses the
+    necessary amount of life (2014 118.5 / 2009 215.5)."""
+
+    players: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
 class RevealRandomLandOrCast:
     """"that player reveals a card at random from their hand. If it's a land card, the player
     puts it onto the battlefield. Otherwise, the player casts it without paying its mana cost
@@ -1642,6 +1669,96 @@ LibraryEffect = (
 )
 
 
+@dataclass(frozen=True)
+class ChangeTargets:
+    """"Choose new targets for target spell" (Redirect, 114.6d) or, with `must`, "Change the
+    target of target spell with a single target" (Shunt, 114.6a); 2009 415.7a."""
+
+    spell: Ref
+    must: bool = False
+
+
+@dataclass(frozen=True)
+class PreventNextTimeFromChosenSource:
+    """"The next time a source of your choice of the chosen color would deal damage to you this
+    turn, prevent that damage" (Story Circle): a source matching `test` is chosen as it
+    resolves (609.7a / 419.8a); the shield prevents all of one damage event from it (615.7 /
+    419.7b)."""
+
+    test: Pred
+
+
+@dataclass(frozen=True)
+class PreventNextAndReflect:
+    """"Prevent the next X damage that would be dealt to you this turn.  If damage is prevented
+    this way, ~ deals that much damage to target player" (Vengeful Archon): a shield with an
+    additional effect that happens right after the prevention (615.5 / 419.7e)."""
+
+    amount: Amount
+    to: Ref
+    reflect_to: Ref
+
+
+@dataclass(frozen=True)
+class RedirectCombatDamageFromUnblocked:
+    """"All combat damage that would be dealt to you by unblocked creatures this turn is dealt
+    to ~ instead" (Kjeldoran Royal Guard, a redirection, 614.9 / 419.6c)."""
+
+
+@dataclass(frozen=True)
+class DrawInsteadThisTurn:
+    """"Until end of turn, if target player would draw a card, instead that player skips that
+    draw and you draw a card" (Plagiarize, a replacement effect, 614.1a / 419.1a)."""
+
+    players: Ref
+    to: Ref
+
+
+@dataclass(frozen=True)
+class WhenYouCastNextThisTurn:
+    """"When you cast your next instant or sorcery spell this turn, copy that spell" (Chandra,
+    the Firebrand): a delayed triggered ability (603.7) that triggers once, this turn only;
+    `body` sees "that spell" as the spell cast."""
+
+    test: Pred
+    body: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class SpellGainsEntersWith:
+    """"Whenever you cast a Vampire creature spell, it gains bloodthirst 3" (Bloodlord of
+    Vaasgoth): the permanent spell gains an ability that modifies how it enters (614.1c /
+    419.1c), which it still has as the permanent it becomes enters."""
+
+    spell: Ref
+    counters: EntersWithCounters
+    text: str
+
+
+@dataclass(frozen=True)
+class SpellImmunityThisTurn:
+    """"Spells you control can't be countered by blue or black spells this turn, and creatures
+    you control can't be the targets of blue or black spells this turn" (Autumn's Veil):
+    against spells matching `test` (101.2 / 103.2)."""
+
+    test: Pred
+    uncounterable: bool
+    untargetable: bool
+
+
+@dataclass(frozen=True)
+class ControlPlayerNextTurn:
+    """"You control target player during that player's next turn" (Sorin Markov, 712 / 507)."""
+
+    players: Ref
+
+
+StackAndShieldEffect = (ControlPlayerNextTurn | SetLifeTotal | ChangeTargets | PreventNextTimeFromChosenSource
+                        | PreventNextAndReflect | RedirectCombatDamageFromUnblocked | DrawInsteadThisTurn
+                        | WhenYouCastNextThisTurn | SpellGainsEntersWith | SpellImmunityThisTurn)
+
+
 Effect = (
     DealDamage | DealDividedDamage | Destroy | Regenerate | Exile | ReturnToHand | PutOnTopOfLibrary | CounterSpell
     | Tap | SacrificeSource | SacrificeChosen | Draw | Discard | GainLife | LoseLife | RevealHand | DiscardChosen | Mill
@@ -1663,6 +1780,7 @@ Effect = (
     | ReturnDiedThisTurn
     | LibraryEffect
     | CantBlockSource | DoubleManaPool | BecomesCreatureType | AddManaTo
+    | StackAndShieldEffect
 )
 
 
@@ -1715,6 +1833,20 @@ class TargetedTrigger:
     or "enchanted"): as a spell or ability targeting it is put on the stack."""
 
     who: str
+
+
+@dataclass(frozen=True)
+class OpponentDealtDamageByTrigger:
+    """"Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by
+    a red planeswalker you control" (Chandra's Phoenix): the source matches one of `tests`."""
+
+    tests: tuple[Pred, ...]
+
+
+@dataclass(frozen=True)
+class DiscardedByOpponentTrigger:
+    """"When a spell or ability an opponent controls causes you to discard ~" (Guerrilla
+    Tactics): it triggers from the graveyard the card was discarded to."""
 
 
 @dataclass(frozen=True)
@@ -1814,9 +1946,8 @@ TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
-    | TargetedByOpponentTrigger | DiesDealtDamageBySelf
-    | NoPermanentsWithCounter
-    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | EnchantedLandTappedForMana
+    | TargetedByOpponentTrigger | DiesDealtDamageBySelf | NoPermanentsWithCounter | EnchantedLandTappedForMana
+    | DiscardedByOpponentTrigger | OpponentDealtDamageByTrigger
 )
 
 
@@ -2082,10 +2213,13 @@ class BlocksOnly:
 
 @dataclass(frozen=True)
 class UntargetableBy:
-    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`."""
+    """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`;
+    with `abilities`, also abilities from sources matching it ("nongreen spells or abilities from
+    nongreen sources", Gaea's Revenge)."""
 
     test: Pred
     text: str
+    abilities: bool = False
 
 
 Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy

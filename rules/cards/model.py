@@ -171,6 +171,11 @@ class StaticAbility(Ability):
     # "Artifacts and lands enter the battlefield tapped" (Root Maze): the card types it applies to
     others_enter_tapped: tuple[str, ...] = ()
     etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
+    # "If you would draw a card, you may instead ..." (Abundance): what it does instead
+    draw_instead: str = ""
+    # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
+    # battlefield instead of putting it into your graveyard" (Obstinate Baloth)
+    discarded_to_battlefield: bool = False
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
@@ -181,6 +186,10 @@ class StaticAbility(Ability):
     # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
     # what it may copy
     enters_as_copy: Pred | None = None
+    # "..., except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
+    # Image): exceptions to the copy, part of its copiable values (706.9a / 503.9)
+    copy_adds_subtypes: tuple[str, ...] = ()
+    copy_adds_abilities: tuple[Ability, ...] = ()
     control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
     # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
     # (ANY_NUMBER) or "up to seven"; None: not such a rule
@@ -276,7 +285,8 @@ class CardDef:
                      if isinstance(ab, StaticAbility)
                      and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
                           or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
-                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)))
+                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)
+                          or bool(ab.draw_instead) or ab.discarded_to_battlefield))
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -152,6 +152,18 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     # --- the permanent itself
     if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
         return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
+    if s == ("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
+             "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
+             "cards revealed this way on the bottom of your library in any order"):  # Abundance (614.1a / 419.1a)
+        return StaticAbility(raw, draw_instead="land_or_nonland")
+    if s == ("If a spell or ability an opponent controls causes you to discard ~, put it onto the battlefield "
+             "instead of putting it into your graveyard"):  # Obstinate Baloth (614.1a / 419.1a)
+        return StaticAbility(raw, discarded_to_battlefield=True)
+    m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
+    if m:  # Gaea's Revenge
+        _, test = object_phrase(m.group(1) + " spell")
+        return StaticAbility(raw, restriction=UntargetableBy(test, f"{m.group(1)} spells or abilities from "
+                                                                   f"{m.group(1)} sources", abilities=True))
     m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
     if m:  # Karplusan Strider
         _, test = object_phrase(m.group(1) + " spell")

@@ -12,16 +12,19 @@ import re
 
 from .effect_templates import compile_effect
 from .ir import (
+    ALWAYS,
     ActiveHandAtMost,
     AttachedHost,
     AttachedPowerAtLeast,
     CastTrigger,
     CombatTrigger,
     Condition,
+    ControlledByYou,
     ControllersOf,
     CounterRemovedTrigger,
     CreatureAttacksYouTrigger,
     DiesDealtDamageBySelf,
+    DiscardedByOpponentTrigger,
     EitherTrigger,
     EnchantedLandTappedForMana,
     EnteredObject,
@@ -29,13 +32,16 @@ from .ir import (
     EventObject,
     EventValue,
     GraveyardHasAtLeast,
+    HasColor,
     If,
     NoCreatures,
     NoPermanentsWithCounter,
     NotCastFromHand,
+    OpponentDealtDamageByTrigger,
     OtherCombatant,
     PlayerDealtDamageTrigger,
     PlayerEventTrigger,
+    Pred,
     Ref,
     SelfDealtDamageTrigger,
     SourceInGraveyard,
@@ -46,7 +52,9 @@ from .ir import (
     TargetedTrigger,
     TriggerCondition,
     ZoneChangeTrigger,
+    all_of,
 )
+from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
@@ -108,6 +116,12 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
         item = EventValue("item")
         return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+    m = re.fullmatch(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control", cond)
+    if m:  # Chandra's Phoenix
+        return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
+            _player_refs("target"), False
+    if cond == "a spell or ability an opponent controls causes you to discard ~":  # Guerrilla Tactics
+        return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
     if cond == "~ enters the battlefield or attacks":  # the Titans
         return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
             {"it": SourceRef()}, False
@@ -176,6 +190,14 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     raise Unsupported(cond)
 
 
+def _source_test(phrase: str) -> Pred:
+    """"red instant or sorcery spell", "red planeswalker": a color, then what it is; controlled
+    by the ability's controller."""
+    first, _, rest = phrase.partition(" ")
+    color = HasColor(NAME_TO_COLOR[first]) if first in NAME_TO_COLOR and rest else ALWAYS
+    return all_of(color, object_phrase(rest if color != ALWAYS else phrase)[1], ControlledByYou())
+
+
 def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
@@ -213,6 +235,8 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     if check is not None:
         effect = (If(check, effect),)
     zone = "graveyard" if re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I) else "battlefield"
+    if isinstance(condition, DiscardedByOpponentTrigger):  # checked once the card is in the graveyard (603.2)
+        zone = "graveyard"
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs), zone=zone,
                             optional=optional, leaves_battlefield=leaves, intervening=check)
 

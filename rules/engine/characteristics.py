@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import ir
-from ..cards.mana import COLOR_NAMES
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR
 from ..cards.model import (
     BASIC_MANA,
     ActivatedAbility,
@@ -484,6 +484,12 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             return (ch.toughness or 0) < (chars(state, source).power or 0)
         case ir.Not(inner):
             return not matches(state, inner, o, ch, controller, source)
+        case ir.Unblocked():
+            return o.attacking is not None and not o.blocked
+        case ir.OfChosenColor():  # the color the ability's source chose as it entered (Story Circle)
+            return bool(source.chosen) and NAME_TO_COLOR.get(source.chosen.lower()) in ch.colors
+        case ir.WithSingleTarget():  # a spell on the stack (114.8a)
+            return any(it.source_id == o.id and it.kind == "spell" and len(it.targets) == 1 for it in state.stack)
         case ir.AllOf(parts):
             return all(matches(state, p, o, ch, controller, source) for p in parts)
         case ir.AnyOf(parts):

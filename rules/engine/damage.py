@@ -51,6 +51,18 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
     state.log_event(f"{name} loses {amount} life" + (f" ({source})" if source else ""), rule, player=name)
 
 
+def set_life_total(state: GameState, name: str, total: int, source: str = "") -> None:
+    """"Target opponent's life total becomes 10": the player gains or loses the necessary
+    amount of life (118.5 / 215.5), so "can't gain life" still stops a rise."""
+    now = state.player(name).life
+    state.log_event(f"{name}'s life total becomes {total}" + (f" ({source})" if source else ""),
+                    "life_total_becomes", player=name)
+    if total > now:
+        gain_life(state, name, total - now, source)
+    elif total < now:
+        lose_life(state, name, now - total, source)
+
+
 # ------------------------------------------------------------ damage
 def lethal_damage(state: GameState, o: Obj, source: Obj | None = None, assigned: int = 0) -> int:
     """Damage needed to be lethal, counting damage already marked and, while combat damage
@@ -93,7 +105,9 @@ def deal_damage(state: GameState, source: Obj, target: Any, amount: int, combat:
     """Deal damage, after replacement and prevention effects (614-616 / 419); returns the
     damage actually dealt.  `unpreventable`: "the damage can't be prevented"."""
     events = yield from replace(state, DamageEvent(source, target, amount, combat, unpreventable=unpreventable))
-    return sum(apply_damage(state, ev) for ev in events)
+    dealt = sum(apply_damage(state, ev) for ev in events)
+    yield from _after_prevention(state)
+    return dealt
 
 
 def deal_simultaneously(state: GameState, deals: list[tuple[Obj, Any, int]], combat: bool) -> Gen:
@@ -104,6 +118,22 @@ def deal_simultaneously(state: GameState, deals: list[tuple[Obj, Any, int]], com
         events += (yield from replace(state, DamageEvent(src, r, n, combat)))
     for ev in events:
         apply_damage(state, ev)
+    yield from _after_prevention(state)
+
+
+def _after_prevention(state: GameState) -> Gen:
+    """A prevention shield's additional effect, right after the damage event it changed
+    (615.5 / 419.7e): "If damage is prevented this way, Vengeful Archon deals that much damage
+    to target player"; the damage is dealt by the source as it last existed if it's gone."""
+    for s in list(state.shields):
+        if s.owed > 0 and s.reflect is not None:
+            n, s.owed = s.owed, 0
+            source, to = s.reflect
+            if isinstance(to, str) and (not state.has_player(to) or state.player(to).lost):
+                continue
+            state.log_event(f"damage was prevented by {s.source_name}: {source.name} deals {n} damage to "
+                            f"{name_of(state, to)}", "prevention_extra")
+            yield from noncombat_damage(state, state.objects.get(source.id, source), to, n, s.controller)
 
 
 def apply_damage(state: GameState, ev: DamageEvent) -> int:

@@ -37,6 +37,7 @@ from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
 from .refs import name_of, resolve_ref
+from .spell_immunity import cant_be_countered_by
 from .state import EffectContext, GameState
 from .zones import counter_item, create_card, draw as draw_cards, move
 
@@ -174,15 +175,16 @@ def discard(state: GameState, ctx: EffectContext, who: Names, n: int, random: bo
                                            cards=tuple(hand), count=k)
             chosen = list(ans.cards)
         for oid in chosen:
-            discard_card(state, p, oid)
+            discard_card(state, p, oid, by=ctx.controller)
 
 
-def discard_card(state: GameState, player: str, oid: int) -> None:
-    """`player` discards a card from their hand (701.7a / 217.4): an event abilities see."""
+def discard_card(state: GameState, player: str, oid: int, by: str = "") -> None:
+    """`player` discards a card from their hand (701.7a / 217.4): an event abilities see;
+    `by`: the controller of the spell or ability that made them (Guerrilla Tactics)."""
     name = state.objects[oid].name
-    new = move(state, oid, "graveyard")
+    new = move(state, oid, "graveyard", discarded_by=by)
     state.log_event(f"{player} discards {name}", "discard", player=player)
-    emit(state, "discard", {"player": player, "card": new})
+    emit(state, "discard", {"player": player, "card": new, "by": by})
 
 
 def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
@@ -193,6 +195,10 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
         card = state.objects.get(item.source_id) if item.kind == "spell" else None
         if card is not None and "uncounterable" in chars(state, card).restrictions:
             state.log_event(f"{item.name} can't be countered", "uncounterable")
+            continue
+        immune = cant_be_countered_by(state, item, ctx.source)  # Autumn's Veil
+        if immune:
+            state.log_event(f"{item.name} can't be countered by {ctx.source.name} ({immune})", "uncounterable")
             continue
         if (card is not None and chars(state, card).is_type("Creature")
                 and "creature_spells_uncounterable" in player_rules(state, item.controller)):
@@ -361,7 +367,7 @@ def may_discard(state: GameState, ctx: EffectContext, test: Any, what: str) -> G
         return False
     oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} to discard", cands, zones=("hand",),
                                    concept="discard", hidden=True)
-    discard_card(state, p, oid)
+    discard_card(state, p, oid, by=ctx.controller)
     return True
 
 
@@ -639,6 +645,6 @@ def keep_one_discard_rest(state: GameState, ctx: EffectContext, who: Names) -> G
                                         zones=("hand",), concept="discard", hidden=True)
         for oid in hand:
             if oid != keep:
-                discard_card(state, p, oid)
+                discard_card(state, p, oid, by=ctx.controller)
 
 

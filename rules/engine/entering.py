@@ -6,6 +6,7 @@ lets it copy a creature)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import Any
 
@@ -149,7 +150,24 @@ def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
         return None
     chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
                                       concept="copy")
-    return state.objects[chosen]
+    copied = _with_exceptions(state.objects[chosen], ab)
+    if copied is not state.objects[chosen]:
+        state.log_event(f"{o.name} copies {copied.name} except that it's also "
+                        f"{' and '.join(ab.copy_adds_subtypes) or 'the same type'}"
+                        + "".join(f' and gains "{a.text}"' for a in ab.copy_adds_abilities), "copy_exception")
+    return copied
+
+
+def _with_exceptions(original: Obj, ab: StaticAbility) -> Obj:
+    """The object to copy with the copy effect's exceptions ("except it's an Illusion ... and it
+    gains ...", Phantasmal Image): they are part of the copy's copiable values (706.9a / 503.9)."""
+    if not ab.copy_adds_subtypes and not ab.copy_adds_abilities:
+        return original
+    card = original.card
+    subtypes = card.type_line.subtypes + tuple(s for s in ab.copy_adds_subtypes if s not in card.type_line.subtypes)
+    excepted = dataclasses.replace(card, type_line=dataclasses.replace(card.type_line, subtypes=subtypes),
+                                   abilities=[*card.abilities, *ab.copy_adds_abilities])
+    return dataclasses.replace(original, card=excepted)
 
 
 def begin_with_opening_hand(state: GameState) -> Gen:

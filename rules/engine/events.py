@@ -70,6 +70,9 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield and _triggers_on(state, ab, event, o):
                 _add_trigger(state, ab, o, event, concept="trigger_leaves")
     for d in list(state.delayed):
+        if d.turn and d.turn != state.turn:  # "this turn" is over
+            state.delayed.remove(d)
+            continue
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
                                                         {**event.data, **d.data}))
@@ -123,6 +126,15 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                 return True
             card = state.objects.get(ev["item"].source_id)
             return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
+        case ir.OpponentDealtDamageByTrigger(tests):  # Chandra's Phoenix: the source as it dealt the damage
+            if ev.kind != "damage" or not isinstance(ev["target"], str) or ev["target"] == src.controller:
+                return False
+            source = state.objects.get(ev["source"]) or state.lki.get(ev["source"])
+            return source is not None and any(matches(state, t, source, chars(state, source), src.controller, src)
+                                              for t in tests)
+        case ir.DiscardedByOpponentTrigger():  # the discarded card itself, now in the graveyard
+            return (ev.kind == "discard" and ev["card"] == src.id
+                    and ev.data.get("by", "") in state.opponents(ev["player"]))
         case ir.PlayerEventTrigger(kind, who):
             return ev.kind == kind and _qualifies(who, ev["player"], src)
         case ir.TargetedTrigger(who):

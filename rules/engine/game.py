@@ -25,6 +25,7 @@ from .ruleset import Ruleset
 from .setup import GameSetup, setup_from_dict, setup_to_dict
 from .state import LogEvent, new_state
 from .turn import run_game
+from .turn_control import decider
 from .validate import validate
 from .view import build_view
 
@@ -50,6 +51,13 @@ class Game:
     def decision(self) -> Decision | None:
         """What the engine waits for (None once the game is over)."""
         return self.state.decision
+
+    @property
+    def decider(self) -> str | None:
+        """Who answers the current decision: its player, or the player controlling them
+        (Sorin Markov, 712 / 507)."""
+        d = self.state.decision
+        return decider(self.state, d.player) if d is not None else None
 
     def act(self, action: A.Action | str) -> None:
         """Take one action (an Action, or its text in action notation).  Raises

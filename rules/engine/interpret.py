@@ -13,20 +13,23 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards import ir
-from ..cards.model import TriggeredAbility
-from . import effects as E, linked as L, zone_effects as Z
+from ..cards.model import StaticAbility, TriggeredAbility
+from . import effects as E, linked as L, shields as S, zone_effects as Z
 from .becomes_effect import becomes_creature_type
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
-from .damage import destroy, gain_life
+from .damage import destroy, gain_life, set_life_total
 from .decisions import Decision
+from .drawing import draw_each
 from .events import add_delayed, flush
 from .free_cast import play_without_paying
 from .looking import run_library_effect
 from .mana_pool import add_mana, double_pool
-from .objects import PlayerRuleEffect, Shield, StackItem
+from .objects import DelayedTrigger, DrawReplacementEffect, PlayerRuleEffect, Shield, SpellImmunityEffect, StackItem
 from .refs import name_of
+from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
+from .turn_control import control_next_turn
 from .unenforced import say_unenforced
 from .x_values import bind_x
 
@@ -286,13 +289,21 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             for p in r(players):
                 if p is not None:
                     gain_life(state, p, max(state.player(p).life, 0), ctx.source.name)
+        case ir.ControlPlayerNextTurn(players):
+            for p in r(players):
+                if p is not None:
+                    control_next_turn(state, ctx.controller, p, ctx.source.name)
+        case ir.SetLifeTotal(players, amt):
+            for p in r(players):
+                if p is not None:
+                    set_life_total(state, p, n(amt), ctx.source.name)
         case ir.ReturnChosen(players, test, what):
             cands = [(p, [o.id for o in state.permanents(p) if matches(state, test, o, chars(state, o), p, ctx.source)])
                      for p in r(players)]
             yield from E.return_chosen(state, ctx, cands, what)
         case ir.Draw(players, amt):
             k = n(amt)
-            E.draw(state, ctx, r(players), k)
+            yield from draw_each(state, r(players), k)  # each draw may be replaced (Plagiarize, Abundance)
         case ir.Discard(players, amt, random):
             k = n(amt)
             yield from E.discard(state, ctx, r(players), k, random=random)
@@ -467,6 +478,46 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                 yield from run_effects(state, ctx, otherwise)
         case ir.Unenforced(text):
             say_unenforced(state, ctx.source.name, text)
+        case ir.WhenYouCastNextThisTurn(test, body, text):  # 603.7: triggers once, this turn
+            next_cast = TriggeredAbility(text, event="cast", condition=ir.CastTrigger("you", test), effect=body)
+            state.delayed.append(DelayedTrigger(next_cast, ctx.source, ctx.controller, turn=state.turn))
+            state.log_event(f"{ctx.source.name}: {text[0].lower() + text[1:]}", "delayed_trigger")
+        case ir.SpellGainsEntersWith(spell, counters, text):
+            for cast in r(spell):
+                cast_item = cast if isinstance(cast, StackItem) else state.stack_item(cast)
+                spell_card = state.objects.get(cast_item.source_id) if cast_item is not None else None
+                if spell_card is not None and spell_card.zone == "stack":
+                    spell_card.gained_enters += (StaticAbility(text, etb_counters=counters),)
+                    state.log_event(f"{spell_card.name} gains {text}", "continuous")
+        case ir.SpellImmunityThisTurn(test, uncounterable, untargetable):
+            add_effect(state, SpellImmunityEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",
+                                                  player=ctx.controller, test=test, uncounterable=uncounterable,
+                                                  untargetable=untargetable))
+            state.log_event(f"{ctx.source.name}: this turn, spells {ctx.controller} controls can't be countered and "
+                            f"creatures {ctx.controller} controls can't be targeted by some spells", "cant")
+        case ir.DrawInsteadThisTurn(players, to):
+            drawer = next((p for p in r(to) if p is not None), ctx.controller)
+            for p in r(players):
+                if p is not None:
+                    add_effect(state, DrawReplacementEffect(state.new_timestamp(), frozenset(), ctx.source.name,
+                                                            "eot", player=p, to=drawer))
+                    state.log_event(f"{ctx.source.name}: until end of turn, if {p} would draw a card, {drawer} "
+                                    "draws a card instead", "replacement_instead")
+        case ir.PreventNextTimeFromChosenSource(test):
+            yield from S.prevent_next_time_from_chosen_source(state, ctx, test)
+        case ir.PreventNextAndReflect(amt, to, reflect_to):
+            S.prevent_next_and_reflect(state, ctx, n(amt), r(to), r(reflect_to))
+        case ir.RedirectCombatDamageFromUnblocked():
+            S.redirect_unblocked_combat_damage(state, ctx)
+        case ir.ChangeTargets(spell, must):
+            for target in r(spell):
+                item = target if isinstance(target, StackItem) else state.stack_item(target)
+                if item is not None and item.source_id in state.objects:
+                    spell_obj = state.objects[item.source_id]
+                    if must:
+                        yield from change_target(state, item, spell_obj, ctx.controller)
+                    else:
+                        yield from choose_new_targets(state, item, spell_obj, ctx.controller, item.name, ask=False)
         case ir.CopySpell(spell, copiers, new_targets):
             for original in r(spell):
                 item = original if isinstance(original, StackItem) else state.stack_item(original)

@@ -52,7 +52,7 @@ from .other_zones import playable_elsewhere
 from .payment import mana_amount, mana_sources
 from .stack import can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
-from .targets import legal_targets
+from .targets import distinct_ok, legal_targets
 from .validate import validate
 
 MAX_TARGET_COMBOS = 24
@@ -71,7 +71,9 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
                                               MAX_TARGET_COMBOS)))
     out = []
     for combo in itertools.islice(itertools.product(*per_spec), MAX_TARGET_COMBOS):
-        out.append(tuple(t for part in combo for t in part))
+        targets = tuple(t for part in combo for t in part)
+        if distinct_ok(specs, targets):  # "another target" (Cone of Flame)
+            out.append(targets)
     return out
 
 
@@ -172,12 +174,30 @@ def _divisions(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iter
     return list(itertools.islice(divisions(amount_to_divide(effect, x), len(targets)), MAX_TARGET_COMBOS))
 
 
+def _pays_nothing(state: GameState, a: A.Action) -> bool:
+    """An activation whose whole cost is {X} with X 0: legal any number of times, so the
+    random agent mostly passes it by."""
+    if not isinstance(a, A.Activate) or a.x != 0 or a.source not in state.objects:
+        return False
+    abilities = activated_abilities(state, state.objects[a.source])
+    if not 0 < a.index <= len(abilities):
+        return False
+    c = abilities[a.index - 1].cost
+    return (c.mana is not None and c.mana.x_count > 0 and c.mana.cmc == 0 and not c.tap and not c.untap
+            and not c.sacrifice_self and c.sacrifice is None and c.loyalty is None and not c.life
+            and c.remove_counters is None and not c.discard_count and not c.exile_self and c.discard is None)
+
+
 def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action:
     """A random legal answer to any decision (the simulator's agent; `ActionSpace.sample`)."""
     p = d.player
     match d:
         case PriorityDecision():
-            return rng.choice(priority_options(state, p))
+            options = priority_options(state, p)
+            free = [a for a in options if _pays_nothing(state, a)]
+            if free and rng.random() < 0.95:  # else "{X}: ..." with X=0 repeats without end (Vengeful Archon)
+                options = [a for a in options if a not in free]
+            return rng.choice(options)
         case CastFreeDecision():
             return rng.choice(cast_free_options(state, d))
         case ChooseNameDecision():  # mostly the name of a card in the game, now and then any name

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards.ir import Pred, Restriction
-from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, TriggeredAbility
+from ..cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, StaticAbility, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 
@@ -52,6 +52,8 @@ class Obj:
     base_controller: str = ""
     chosen: str = ""  # what was chosen as it entered ("Island" for Convincing Mirage)
     spell_copy: bool = False  # a copy of a spell (706.10 / 503.10): a token object while on the stack
+    # a spell's gained abilities that modify how it enters ("it gains bloodthirst 3", Bloodlord of Vaasgoth)
+    gained_enters: tuple[StaticAbility, ...] = ()
 
     @property
     def name(self) -> str:
@@ -185,6 +187,32 @@ class Shield:
     duration: str = "eot"
     target: int | str | None = None  # protects "target": damage to this object or player only
     source_test: Pred | None = None  # only damage from sources matching it ("black sources")
+    uses: int | None = None  # "the next time ... prevent that damage": damage events it still applies to
+    # "if damage is prevented this way, ~ deals that much damage to target player" (615.5 / 419.7e):
+    # the source and the recipient, and the damage prevented that it still owes
+    reflect: tuple[Obj, int | str] | None = None
+    owed: int = 0
+
+
+@dataclass
+class SpellImmunityEffect(ContinuousEffect):
+    """"Spells you control can't be countered by blue or black spells this turn, and creatures
+    you control can't be the targets of blue or black spells this turn" (Autumn's Veil):
+    for `player`, against spells matching `test`."""
+
+    player: str = ""
+    test: Pred | None = None
+    uncounterable: bool = False
+    untargetable: bool = False
+
+
+@dataclass
+class DrawReplacementEffect(ContinuousEffect):
+    """"Until end of turn, if target player would draw a card, instead that player skips that
+    draw and you draw a card" (Plagiarize): `player` would draw, `to` draws instead."""
+
+    player: str = ""
+    to: str = ""
 
 
 @dataclass
@@ -216,3 +244,4 @@ class DelayedTrigger:
     controller: str
     data: dict = field(default_factory=dict)
     once: bool = True
+    turn: int = 0  # "this turn": it ends with this turn (0: no limit)

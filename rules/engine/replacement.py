@@ -26,9 +26,9 @@ from ..cards import ir
 from ..cards.model import StaticAbility
 from .becomes import lost_all_abilities
 from .characteristics import chars, matches, protected_from
-from .decisions import ChooseWordDecision, Decision
+from .decisions import ChooseWordDecision, Decision, YesNoDecision
 from .events import remove_counters
-from .objects import Obj, Shield
+from .objects import DrawReplacementEffect, Obj, Shield
 from .refs import name_of
 from .state import GameState
 
@@ -66,6 +66,7 @@ class MoveEvent:
     to_zone: str
     shuffle: bool = False
     applied: frozenset[Hashable] = frozenset()
+    discarded_by: str = ""  # a discard: the controller of the spell or ability that caused it
 
 
 @dataclass
@@ -78,7 +79,19 @@ class EnterEvent:
     applied: frozenset[Hashable] = frozenset()
 
 
-ReplaceableEvent = DamageEvent | DestroyEvent | MoveEvent | EnterEvent
+@dataclass
+class DrawEvent:
+    """`player` would draw a card (2014 120 / 2009 423).  `instead` names what a replacement
+    made the player do instead ("land_or_nonland": Abundance), whose source is `by`;
+    `rules.engine.drawing` carries it out."""
+
+    player: str
+    applied: frozenset[Hashable] = frozenset()
+    instead: str = ""
+    by: Obj | None = None
+
+
+ReplaceableEvent = DamageEvent | DestroyEvent | MoveEvent | EnterEvent | DrawEvent
 
 
 @dataclass(frozen=True)
@@ -93,6 +106,7 @@ class Replacement:
     self_replacement: bool = False
     commutes: bool = False  # changes only how a permanent enters: any order gives the same result
     timestamp: int = 0
+    optional: str = ""  # "you may instead ...": the question the affected player answers as it would apply
 
 
 # ------------------------------------------------------------------ the mechanism
@@ -111,6 +125,11 @@ def replace(state: GameState, event: ReplaceableEvent, *, ask: bool = True) -> G
             done.append(ev)
             continue
         chosen = yield from _choose(state, options, ask)
+        if chosen.optional and ask:  # "you may instead" (Abundance): not applying it is a choice too
+            ans, _ = yield YesNoDecision(chosen.chooser, chosen.optional)
+            if not ans.yes:
+                todo.insert(0, with_changes(ev, applied=ev.applied | {chosen.key}))
+                continue
         todo[:0] = _apply(state, chosen, ev)
     return done
 
@@ -149,7 +168,8 @@ def _identity(r: Replacement) -> Hashable:
         return ("static", r.what)
     if isinstance(r.what, Shield):
         s = r.what
-        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test)
+        return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test,
+                s.uses, (s.reflect[0].id, s.reflect[1]) if s.reflect is not None else None)
     return r.key
 
 
@@ -178,13 +198,19 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
             if ev.to_zone != "graveyard":
                 return []
             own = [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
-                   for i, ab in o.card.replacement_statics if ab.graveyard_to_library
+                   for i, ab in o.card.replacement_statics if (ab.graveyard_to_library
+                       or (ab.discarded_to_battlefield and ev.discarded_by in state.opponents(o.owner)))
                    and not lost_all_abilities(state, o.id)]
             return own + _exile_instead(state, o)
+        case DrawEvent():
+            return _draw_candidates(state, ev)
         case EnterEvent(obj=o):
             own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
                    for i, ab in o.card.replacement_statics
                    if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
+            own += [Replacement(("gained", o.id, i), o.name, o.controller, ab, o, commutes=True)
+                    for i, ab in enumerate(o.gained_enters)  # gained while a spell (Bloodlord of Vaasgoth)
+                    if ab.etb_counters is not None and _counters_apply(state, o, ab)]
             return own + [Replacement(("static", src.id, i), src.name, o.controller, ab, src, commutes=True)
                           for oid in state.battlefield for src in (state.objects[oid],)
                           for i, ab in src.card.replacement_statics
@@ -201,6 +227,10 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             _regenerate(state, o)
             return []
         case MoveEvent(obj=o):
+            if isinstance(r.what, StaticAbility) and r.what.discarded_to_battlefield:  # Obstinate Baloth
+                state.log_event(f"{o.name} is discarded by an effect {ev.discarded_by} controls: it is put "
+                                f"{state.rules.word('onto_battlefield')} instead ({r.label})", "replacement_instead")
+                return [with_changes(ev, to_zone="battlefield", applied=applied)]
             if isinstance(r.what, StaticAbility) and r.what.opponents_graveyard_to_exile:
                 state.log_event(f"{o.name} would go to {o.owner}'s graveyard: it is {state.rules.word('exiled')} "
                                 f"instead ({r.label})", "replacement_instead")
@@ -208,6 +238,8 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             state.log_event(f"{o.name} would go to a graveyard: it is revealed and shuffled into its owner's "
                             "library instead", "etb_replacement")
             return [with_changes(ev, to_zone="library", shuffle=True, applied=applied)]
+        case DrawEvent():
+            return _apply_to_draw(state, r, with_changes(ev, applied=applied))
         case EnterEvent(obj=o):
             assert isinstance(r.what, StaticAbility)
             if r.what.others_enter_tapped:  # "Artifacts and lands enter the battlefield tapped"
@@ -323,6 +355,8 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
 def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
     if s.left is not None and s.left <= 0:
         return False
+    if s.uses is not None and s.uses <= 0:  # "the next time": used up
+        return False
     if s.combat_only and not ev.combat:
         return False
     if s.from_source is not None and ev.source.id != s.from_source:
@@ -427,6 +461,10 @@ def _apply_shield(state: GameState, s: Shield, ev: DamageEvent) -> list[Replacea
     n = ev.amount if s.left is None else min(s.left, ev.amount)
     if s.left is not None:
         s.left -= n
+    if s.uses is not None:
+        s.uses -= 1
+    if to is None and s.reflect is not None:  # its additional effect follows the event (615.5 / 419.7e)
+        s.owed += n
     rest: list[ReplaceableEvent] = [with_changes(ev, amount=ev.amount - n)] if n < ev.amount else []
     if to is None:
         state.log_event(f"{n} damage {ev.source.name} would deal to {name_of(state, ev.target)} is prevented "
@@ -445,3 +483,36 @@ def _can_be_dealt_damage(state: GameState, to: int | str) -> bool:
         return False
     ch = chars(state, o)
     return ch.is_type("Creature") or ch.is_type("Planeswalker")
+
+
+# ------------------------------------------------------------------ drawing
+def _draw_candidates(state: GameState, ev: DrawEvent) -> list[Replacement]:
+    """"If target player would draw a card, instead ..." from resolved spells (Plagiarize) and
+    "If you would draw a card, you may instead ..." from permanents (Abundance)."""
+    if ev.instead:
+        return []  # already replaced by something that isn't a draw
+    out = [Replacement(("draw_effect", e.timestamp), e.source_name, ev.player, "draw_effect", timestamp=e.timestamp)
+           for e in state.effects if isinstance(e, DrawReplacementEffect) and e.player == ev.player]
+    for o in state.permanents(ev.player):
+        for i, ab in o.card.replacement_statics:
+            if ab.draw_instead:
+                out.append(Replacement(("static", o.id, i), o.name, ev.player, ab, o, timestamp=o.timestamp,
+                                       optional=f"{o.name}: instead of drawing a card, choose land or nonland and "
+                                                "reveal cards until you reveal one of that kind?"))
+    return out
+
+
+def has_draw_replacements(state: GameState, player: str) -> bool:
+    """Whether any effect would replace a draw of `player`'s (else draws go the quick way)."""
+    return bool(_draw_candidates(state, DrawEvent(player)))
+
+
+def _apply_to_draw(state: GameState, r: Replacement, ev: DrawEvent) -> list[ReplaceableEvent]:
+    if isinstance(r.what, StaticAbility):
+        state.log_event(f"{ev.player} would draw a card: {r.label} replaces the draw", "replacement_instead",
+                        player=ev.player)
+        return [with_changes(ev, instead=r.what.draw_instead, by=r.source)]
+    e = next(e for e in state.effects if isinstance(e, DrawReplacementEffect) and ("draw_effect", e.timestamp) == r.key)
+    state.log_event(f"{ev.player} would draw a card: instead they skip that draw and {e.to} draws a card ({r.label})",
+                    "replacement_instead", player=ev.player)
+    return [with_changes(ev, player=e.to)]

@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from .characteristics import spell_targets
-from .decisions import ChooseObjectDecision, Decision, YesNoDecision
+from .decisions import Decision
 from .events import emit_targeted
 from .objects import Obj, StackItem
-from .refs import candidates, name_of
+from .retarget import choose_new_targets
 from .state import GameState
-from .targets import legal_targets, targets_text
+from .targets import targets_text
 from .zones import create_card
 
 Gen = Generator[Decision, Any, Any]
@@ -47,25 +46,5 @@ def copy_spell(state: GameState, original: StackItem, copier: str, new_targets: 
 
 
 def _new_targets(state: GameState, item: StackItem, copy: Obj) -> Gen:
-    ans, _ = yield YesNoDecision(item.controller, f"choose new targets for the copy of {item.name}"
-                                 f"{targets_text(state, item.targets)}?")
-    if not ans.yes:
-        return
-    specs = [s for s in spell_targets(copy) for _ in range(s.count)]
-    for i, (spec, old) in enumerate(zip(specs, list(item.targets), strict=False)):
-        options = list(dict.fromkeys([old, *legal_targets(state, spec, item.controller, copy)]))
-        options = [t for t in options if t is not None]
-        if len(options) <= 1:
-            continue
-        zones = ("stack",) if spec.kind == "spell" else ("graveyard",) if spec.kind == "card_graveyard" \
-            else ("battlefield",)
-        choice, _ = yield ChooseObjectDecision(
-            item.controller, f"the copy of {item.name}: {spec.text} (now {name_of(state, old)})",
-            ids=tuple(options), zones=zones, concept="copy_new_targets")
-        new = choice.words[0]
-        if isinstance(new, str) and not state.has_player(new):
-            new = next((t for t in candidates(state, new, zones) if t in options), old)
-        item.targets[i] = new
-    state.log_event(f"{item.controller} chooses new targets for the copy of {item.name}:"
-                    f"{targets_text(state, item.targets, item.division)}", "copy_new_targets",
-                    player=item.controller)
+    yield from choose_new_targets(state, item, copy, item.controller, f"the copy of {item.name}",
+                                  concept="copy_new_targets", announce=False)

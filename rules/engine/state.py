@@ -92,6 +92,9 @@ class GameState:
     name_counts: Counter = field(default_factory=Counter)
     card_total: int = 0  # cards (not tokens) created: they never leave the game
     extra_turns: list[str] = field(default_factory=list)  # the newest last (500.7 / 300.6)
+    # controlling another player (712 / 507, rules.engine.turn_control): player -> controller
+    turn_control_next: dict[str, str] = field(default_factory=dict)  # waiting for that player's next turn
+    turn_controller: dict[str, str] = field(default_factory=dict)  # this turn
     effects: list[ContinuousEffect] = field(default_factory=list)
     shields: list[Shield] = field(default_factory=list)  # prevention and redirection from resolved effects
     pending_triggers: list[PendingTrigger] = field(default_factory=list)

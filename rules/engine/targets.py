@@ -12,6 +12,7 @@ from .characteristics import chars, matches, matches_card, protected_from
 from .objects import Obj
 from .player_rules import player_rules
 from .refs import name_of
+from .spell_immunity import cant_be_targeted_by
 from .state import GameState
 
 
@@ -36,6 +37,9 @@ def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tupl
         i += spec.count
         if len(set(map(str, chosen))) != len(chosen):
             raise A.IllegalAction("the same object or player can't be chosen twice for one \"target\"",
+                                  state.rules.cite("target_distinct"))
+        if spec.distinct and set(map(str, chosen)) & set(map(str, targets[:i - spec.count])):
+            raise A.IllegalAction(f"{spec.text} must be a different object or player than the targets before it",
                                   state.rules.cite("target_distinct"))
         for t in chosen:
             why = target_illegal(state, spec, t, controller, source)
@@ -91,11 +95,14 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
         return ("it must be " + spec.text.removeprefix("target "), legal)
     if "shroud" in ch.keywords:
         return ("it has shroud", state.rules.cite("shroud"))
-    if source.zone in ("hand", "stack"):  # a spell (being cast, or resolving)
-        spell = chars(state, source)
-        for r in ch.restrictions:
-            if isinstance(r, ir.UntargetableBy) and matches(state, r.test, source, spell, controller, source):
-                return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
+    is_spell = source.zone in ("hand", "stack")  # a spell (being cast, or resolving)
+    for r in ch.restrictions:
+        if isinstance(r, ir.UntargetableBy) and (is_spell or r.abilities) \
+                and matches(state, r.test, source, chars(state, source), controller, source):
+            return (f"it can't be the target of {r.text}", state.rules.cite("target_legal"))
+    if cant_be_targeted_by(state, o, source):  # Autumn's Veil
+        return (f"it can't be the target of that spell this turn ({cant_be_targeted_by(state, o, source)})",
+                state.rules.cite("cant"))
     if "hexproof" in ch.keywords and o.controller != controller:
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):
@@ -125,6 +132,16 @@ def targets_text(state: GameState, targets: list[Any], division: tuple[int, ...]
         return ""
     parts = [f" ({k})" for k in division] if len(division) == len(targets) else [""] * len(targets)
     return " targeting " + ", ".join(name_of(state, t) + part for t, part in zip(targets, parts, strict=True))
+
+
+def distinct_ok(specs: tuple[TargetSpec, ...], targets: tuple[Any, ...]) -> bool:
+    """Whether each "another target" spec's targets differ from the targets chosen before it."""
+    i = 0
+    for spec in specs:
+        if spec.distinct and set(map(str, targets[i:i + spec.count])) & set(map(str, targets[:i])):
+            return False
+        i += spec.count
+    return True
 
 
 def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:

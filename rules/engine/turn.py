@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.mana import pool_text
-from . import actions as A, combat, damage, events, sba, stack, triggers, zones
+from . import actions as A, combat, damage, drawing, events, sba, stack, triggers, turn_control, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .entering import begin_with_opening_hand
@@ -221,6 +221,7 @@ def next_turn(state: GameState) -> None:
         o.loyalty_activated = 0
         o.ability_uses = {}
     state.log_event(f"turn {state.turn}: {state.active}'s turn", "new_turn")
+    turn_control.begin_turn(state)  # "You control target player during that player's next turn"
 
 
 def run_turn(state: GameState, first_step: str) -> Gen:
@@ -271,7 +272,7 @@ def _do_step(state: GameState, step: str) -> Gen:
         _untap_step(state)
         return  # no player receives priority (502.3 / 302.3)
     if step == "draw":
-        zones.draw(state, state.active, 1, log_rule="draw_step")
+        yield from drawing.draw(state, state.active, 1, log_rule="draw_step")  # may be replaced (Plagiarize)
     elif step == "declare_attackers":
         yield from combat.declare_attackers_step(state)
     elif step == "declare_blockers":

@@ -29,6 +29,7 @@ from .objects import Obj
 from .player_rules import player_rules
 from .refs import name_of
 from .state import GameState
+from .turn_control import sees_hand_of
 
 
 def card_view(state: GameState, o: Obj) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
             "lost": p.lost,
         }
         rules = player_rules(state, p.name)
-        if p.name == viewer or "hand_revealed" in rules:  # Telepathy
+        if p.name == viewer or "hand_revealed" in rules or sees_hand_of(state, viewer, p.name):  # Telepathy
             entry["hand"] = [card_view(state, state.objects[i]) for i in p.hand]
         if "top_revealed" in rules and p.library:  # "Play with the top card of your library revealed"
             entry["library_top"] = card_view(state, state.objects[p.library[0]])

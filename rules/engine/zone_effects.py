@@ -304,7 +304,7 @@ def discard_chosen(state: GameState, ctx: EffectContext, who: Players, test: Pre
         oid = yield from choose_object(state, ctx.controller, f"{ctx.source.name}: choose {what} from {p}'s hand",
                                        cands, zones=("hand",), concept="discard", hidden=True)
         if oid is not None:
-            discard_card(state, p, oid)
+            discard_card(state, p, oid, by=ctx.controller)
     return
 
 
@@ -417,7 +417,7 @@ def reorder_top(state: GameState, ctx: EffectContext, count: int) -> Gen:
     top = list(lib[:count])
     state.log_event(f"{p} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of their library",
               "library_top", player=p)
-    lib[:len(top)] = yield from _in_chosen_order(state, p, ctx, top, "on top of your library", "library_top")
+    lib[:len(top)] = yield from in_chosen_order(state, p, ctx, top, "on top of your library", "library_top")
     state.invalidate()  # what is on top may matter
     state.log_event(f"{p} puts them back in the order of their choice", "library_top", player=p)
 
@@ -440,8 +440,8 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
         if ans.yes:
             bottom.append(oid)
     keep = [i for i in top if i not in bottom]
-    ordered_top = yield from _in_chosen_order(state, p, ctx, keep, "on top of your library", "scry")
-    ordered_bottom = yield from _in_chosen_order(state, p, ctx, bottom, "on the bottom of your library", "scry")
+    ordered_top = yield from in_chosen_order(state, p, ctx, keep, "on top of your library", "scry")
+    ordered_bottom = yield from in_chosen_order(state, p, ctx, bottom, "on the bottom of your library", "scry")
     rest = lib[len(top):]
     lib[:] = ordered_top + rest + ordered_bottom
     state.invalidate()  # what is on top may matter
@@ -449,7 +449,7 @@ def scry(state: GameState, ctx: EffectContext, count: int) -> Gen:
                     "scry", player=p)
 
 
-def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str,
+def in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[int], where: str,
                      concept: str, zones: tuple[str, ...] = ("library",)) -> Gen:
     """The cards in the order the player picks them (the first picked is the upper one)."""
     order: list[int] = []
@@ -461,9 +461,6 @@ def _in_chosen_order(state: GameState, p: str, ctx: EffectContext, cards: list[i
         order.append(oid)
         left.remove(oid)
     return order + left
-
-
-in_chosen_order = _in_chosen_order  # for other effects that put cards in an order the player picks (looking)
 
 
 def return_to_battlefield(state: GameState, ctx: EffectContext, which: Ids, tapped: bool) -> Gen:

@@ -30,15 +30,16 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
 
 def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None,
          bottom: bool = False, tapped: bool = False, copy_of: Obj | None = None, chosen: str = "",
-         x: int = 0) -> int:
+         x: int = 0, discarded_by: str = "") -> int:
     """Move an object to another zone.  It becomes a new object (400.7 / 217.1c); the old id
     keeps its last known information.  Returns the new id.  The move is an event abilities
     see once the events are flushed (`events.flush`); replacement effects apply to it as it
     happens (`rules.engine.replacement`).  `copy_of`: it enters the battlefield as a copy of
     that object (706.2 / 503.2), taking the next number of its name; `chosen`: what its
-    controller chose as it entered (614.12); `x`: the X of the spell it was."""
+    controller chose as it entered (614.12); `x`: the X of the spell it was; `discarded_by`: the
+    controller of the spell or ability that made its owner discard it (Obstinate Baloth)."""
     new_id, shuffle_into = _move(state, oid, to_zone, controller=controller, bottom=bottom, tapped=tapped,
-                                 copy_of=copy_of, chosen=chosen, x=x)
+                                 copy_of=copy_of, chosen=chosen, x=x, discarded_by=discarded_by)
     if shuffle_into is not None:
         state.rng.shuffle(shuffle_into)
     return new_id
@@ -62,12 +63,12 @@ def move_together(state: GameState, ids: list[int], to_zone: str) -> list[int]:
 
 def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = None, bottom: bool = False,
           tapped: bool = False, copy_of: Obj | None = None, chosen: str = "",
-          x: int = 0) -> tuple[int, list[int] | None]:
+          x: int = 0, discarded_by: str = "") -> tuple[int, list[int] | None]:
     """The move itself; also the library to shuffle, when a replacement said "shuffle it into"."""
     old = state.objects.pop(oid)
     state.zone_list(old).remove(oid)
     state.lki[oid] = old
-    (ev,) = replaced(state, MoveEvent(old, to_zone))  # 614.1a / 419.1a
+    (ev,) = replaced(state, MoveEvent(old, to_zone, discarded_by=discarded_by))  # 614.1a / 419.1a
     assert isinstance(ev, MoveEvent)
     to_zone = ev.to_zone
     new_id = state.new_id()
@@ -88,6 +89,7 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         new.since_turn = state.turn
         if new.card.loyalty is not None:
             new.counters["loyalty"] = new.card.loyalty
+        new.gained_enters = old.gained_enters if old.zone == "stack" else ()  # what the spell gained
         replaced(state, EnterEvent(new, x))  # "enters the battlefield tapped / with ..." (614.1c / 419.1c)
     state.objects[new_id] = new
     lst = state.zone_list(new)

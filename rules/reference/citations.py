@@ -75,6 +75,7 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_targets": ("601.2c", "409.1c"),
     "cast_divide": ("601.2d", "409.1e"),
     "copy": ("706.2", "503.2"),
+    "copy_exception": ("706.9a", "503.9"),
     "copy_spell": ("706.10", "503.10"),
     "cast_free": ("608.2g", "413.2e"),
     "target_itself": ("114.4", "415.6"),
@@ -164,6 +165,10 @@ CITES: dict[str, tuple[str, str]] = {
     "damage": ("119.3", "212.3g"),
     "damage_player": ("119.3a", "215.2"),
     "life": ("118.3", "215.3"),
+    "life_total_becomes": ("118.5", "215.5"),
+    "choose_new_targets": ("114.6d", "415.7a"),
+    "change_target": ("114.6a", "415.7a"),
+    "control_player": ("712.1", "507.1"),
     "exile": ("406.1", "217.7a"),
     "sacrifice": ("701.14a", "217.4"),
     # effects of the card pool (rules.effects, rules.zone_effects, rules.replacement)

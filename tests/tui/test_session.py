@@ -156,3 +156,22 @@ def test_the_client_never_passes_a_player_into_mana_burn_300_3() -> None:
     assert mana_burn_if_passed(s.game, "alice") == 1
     s.act("alice: pass")  # passed on purpose: the phase ends and the mana burns
     assert s.game.player("alice").life == 19
+
+
+def test_a_player_controlling_the_goldfishs_turn_makes_its_decisions_712() -> None:
+    """Sorin Markov's -7 on the goldfish: during the goldfish's next turn the client doesn't
+    answer for it; the human who controls it decides, as the goldfish (712 / 507)."""
+    game = position({"alice": {"battlefield": [{"card": "Sorin Markov", "counters": {"loyalty": 7}}],
+                               "library": ["Swamp", "Swamp"]},
+                     "goldfish": {"battlefield": ["Forest", "Forest"], "hand": ["Grizzly Bears"],
+                                  "library": ["Forest", "Forest"]}}, goldfish=("goldfish",))
+    s = Session(game)
+    s.act("alice: activate Sorin Markov ability 3 targeting goldfish")
+    while game.active != "goldfish":
+        s.act(A.Pass(game.decision.player))
+    assert game.decision.player == "goldfish" and s.decider == "alice"
+    assert s.auto_answer(game.decision) is None
+    while game.step != "main1":
+        s.act(A.Pass(game.decision.player))
+    s.act("cast Grizzly Bears", "goldfish")
+    assert [it.name for it in game.stack] == ["Grizzly Bears"]

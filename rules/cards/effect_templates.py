@@ -122,6 +122,7 @@ from .ir import (
     SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
+    SetColor,
     Shuffle,
     ShuffleGraveyardIntoLibrary,
     ShufflePermanentsIn,
@@ -304,6 +305,14 @@ def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
     if m.group(1).lower() not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
+
+
+@template(r"Have (it|~) deal damage equal to its power to (.+)")
+def _have_it_deal_power(m: re.Match, out: Compiled) -> None:
+    """Cyclops Gladiator: "you may have it deal damage equal to its power to target creature
+    defending player controls" (the source deals it)."""
+    who = objects(m.group(1), out)
+    out.steps.append(EachDealsPowerDamage(who, recipients(m.group(2), out)))
 
 
 @template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard|put) (.+)")
@@ -1167,6 +1176,27 @@ def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
+_COLOR_WORDS = r"(?:white|blue|black|red|green)"
+
+
+@template(rf"(.+?) becomes ({_COLOR_WORDS}(?:(?:,| and) {_COLOR_WORDS})*) until end of turn(?: and (.+))?")
+def _becomes_color(m: re.Match, out: Compiled) -> None:
+    """Incite: "Target creature becomes red until end of turn and attacks this turn if able":
+    its colors set (layer 5); the rest of the sentence is about the same object."""
+    which = objects(m.group(1), out)
+    colors = tuple(NAME_TO_COLOR[w] for w in re.findall(_COLOR_WORDS, m.group(2)))
+    out.steps.append(SetColor(which, colors))
+    if m.group(3):
+        out.refs["it"] = which
+        compile_sentence("It " + m.group(3), out)
+
+
+@template(r"(.+?) attacks this turn if able")
+def _must_attack_this_turn(m: re.Match, out: Compiled) -> None:
+    """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
+    out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
+
+
 @template(r"(.+?) can't be blocked this turn")
 def _unblockable(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
@@ -1418,7 +1448,7 @@ def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
     out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
 
 
-@template(r"You may pay ((?:\{[0-9WUBRGC]\})+)")  # no {X}: an X to choose while resolving isn't supported
+@template(r"You may pay ((?:\{[0-9WUBRGCX]\})+)")  # an {X} is chosen as it resolves (Flameblast Dragon)
 def _may_pay(m: re.Match, out: Compiled) -> None:
     """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
     out.steps.append(MayPay(m.group(1)))

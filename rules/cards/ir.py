@@ -1155,6 +1155,14 @@ class Becomes:
 
 
 @dataclass(frozen=True)
+class SetColor:
+    """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
+
+    objects: Ref
+    colors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Restrict:
     """"can't block this turn", "can't be blocked this turn"."""
 
@@ -1347,6 +1355,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
+    | SetColor
 )
 
 

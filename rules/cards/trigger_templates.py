@@ -55,7 +55,7 @@ def _player_refs(key: str) -> dict[str, Ref]:
 
 
 _COMBAT_REFS: dict[str, dict[str, Ref]] = {
-    "attacks": {},
+    "attacks": {"defending player": EventValue("defending_player")},
     "blocks": {"that creature": EventValue("attacker")},
     "blocks a creature": {"that creature": EventValue("attacker")},
     "attacks or blocks": {},
@@ -191,9 +191,13 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     m = _split_trigger(t) or m
     event, condition, refs, leaves = trigger_condition(m.group(2))
     effect_text = m.group(4)
-    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGC]\})+\.", effect_text)
+    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGCX]\})+\.", effect_text)
     if optional:
         effect_text = effect_text[len("you may "):]
+        # "you may have it deal ... If you do, that creature deals ...": having it deal damage
+        # always happens once chosen (603.5), so what follows "If you do" simply happens
+        if effect_text.startswith("have "):
+            effect_text = re.sub(r"\. If you do, (\w)", lambda m: ". " + m.group(1).upper(), effect_text)
     c = compile_effect(effect_text[0].upper() + effect_text[1:], refs)
     effect = c.body()
     check = _intervening_if(m.group(3)) if m.group(3) else None

@@ -161,7 +161,15 @@ def declare_attackers_step(state: GameState) -> Gen:
             o.tapped = True
         state.log_event(f"{o.name} attacks {name_of(state, defender)}", "declare_attackers", player=state.active)
     for aid, defender in ans.attacks:
-        emit(state, "attacks", {"attacker": aid, "defender": defender})
+        emit(state, "attacks", {"attacker": aid, "defender": defender,
+                                "defending_player": defending_player(state, defender)})
+
+
+def defending_player(state: GameState, defender: Any) -> str:
+    """The player an attacker attacks, or the controller of the planeswalker it attacks (506.2 / 306.2)."""
+    if isinstance(defender, int) and defender in state.objects:
+        return state.objects[defender].controller
+    return str(defender)
 
 
 def attack_requirements_to(state: GameState, able: list[int], defenders: list[Any]) -> tuple[tuple[int, Any], ...]:

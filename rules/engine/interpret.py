@@ -251,6 +251,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
         case ir.EachMayPutFromHand(players, test, what):
             yield from Z.each_may_put_from_hand(state, ctx, r(players), test, what)
+        case ir.MayPay(cost, body) if "{X}" in cost:
+            if (yield from E.pay_x_or_not(state, ctx, cost, f"{ctx.source.name}: pay {cost}?")):
+                yield from run_effects(state, ctx, body)
         case ir.MayPay(cost, body):
             if (yield from E.pay_or_not(state, ctx.controller, cost, f"{ctx.source.name}: pay {cost}?")):
                 yield from run_effects(state, ctx, body)
@@ -357,6 +360,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power * k, toughness * k, grants)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
+        case ir.SetColor(objects, colors):
+            E.set_color(state, ctx, r(objects), colors)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
         case ir.DontUntap(objects, whose):

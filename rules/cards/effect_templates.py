@@ -1176,6 +1176,20 @@ def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
+@template(r"(Destroy .+?), then (put ~ on top of your library)")
+def _destroy_then(m: re.Match, out: Compiled) -> None:
+    """Vengeful Pharaoh: "destroy target attacking creature, then put ~ on top of your
+    library": two instructions in the order written (608.2c)."""
+    compile_sentence(m.group(1), out)
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], out)
+
+
+@template(r"Put ~ on top of your library")
+def _put_self_on_top(m: re.Match, out: Compiled) -> None:
+    """A card's ability that moves the card itself (from your graveyard) to your library."""
+    out.steps.append(PutOnTopOfLibrary(SourceRef()))
+
+
 _COLOR_WORDS = r"(?:white|blue|black|red|green)"
 
 

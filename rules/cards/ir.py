@@ -490,6 +490,11 @@ class SourceUntapped:
 
 
 @dataclass(frozen=True)
+class SourceInGraveyard:
+    """"if ~ is in your graveyard" (Vengeful Pharaoh): an intervening "if" (603.4)."""
+
+
+@dataclass(frozen=True)
 class RememberedCardIs:
     """"If you searched for a creature card that doesn't have that name": the card remembered
     as `key` passes `test` (printed characteristics) and, with `not_named`, doesn't have the
@@ -531,6 +536,7 @@ BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
 Condition = (
     ActivatedTimesAtLeast | NothingSacrificed | SourceUntapped | RememberedCardIs | AGraveyardHasAtLeast
     | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
+    | SourceInGraveyard
 )
 
 
@@ -1489,11 +1495,27 @@ class EntersUnderControlTrigger:
     min_power: int | None = None
 
 
+@dataclass(frozen=True)
+class BecomesTappedTrigger:
+    """"Whenever a creature an opponent controls becomes tapped" (`who` "any", `test` the
+    permanent's test), "When enchanted permanent becomes tapped" (`who` "enchanted")."""
+
+    who: str
+    test: Pred | None = None
+
+
+@dataclass(frozen=True)
+class CombatDamageToYouTrigger:
+    """"Whenever combat damage is dealt to you or a planeswalker you control" (Vengeful
+    Pharaoh): once for each combat damage step in which it is (510.2 / 310.4)."""
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
+    | BecomesTappedTrigger | CombatDamageToYouTrigger
 )
 
 

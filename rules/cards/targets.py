@@ -100,6 +100,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
             tests.append(ToughnessLessThanSourcePower())
             p = m.group(1)
             continue
+        m = re.fullmatch(r"(.*?) other than ~", p)
+        if m:  # Worldslayer: "all permanents other than ~"
+            tests.append(OtherThanSource())
+            p = m.group(1)
+            continue
         m = re.fullmatch(r"(.*?) blocking ~", p)
         if m:  # Knight of Dusk
             tests.append(BlockingSource())

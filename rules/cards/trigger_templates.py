@@ -15,7 +15,9 @@ from .ir import (
     ActiveHandAtMost,
     AttachedHost,
     AttachedPowerAtLeast,
+    BecomesTappedTrigger,
     CastTrigger,
+    CombatDamageToYouTrigger,
     CombatTrigger,
     Condition,
     ControllersOf,
@@ -36,6 +38,7 @@ from .ir import (
     PlayerEventTrigger,
     Ref,
     SelfDealtDamageTrigger,
+    SourceInGraveyard,
     SourceRef,
     SourceUntapped,
     StepTrigger,
@@ -137,9 +140,21 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
-    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks|deals damage)", cond)
-    if m:  # Contaminated Bond: the host's controller is "its controller"
-        return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost()}, False
+    m = re.fullmatch(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
+                     r"|deals combat damage to a player)", cond)
+    if m:  # Contaminated Bond: the host's controller is "its controller"; Worldslayer
+        return m.group(1), CombatTrigger(m.group(1), "enchanted"), \
+            {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
+    m = re.fullmatch(r"enchanted (?:permanent|creature|land|artifact) becomes tapped", cond)
+    if m:  # Brink of Disaster: "it" is the permanent that became tapped
+        return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
+    m = re.fullmatch(r"an? (.+?) becomes tapped", cond)
+    if m:  # Gideon's Avenger: "a creature an opponent controls becomes tapped"
+        tapped = EventValue("object")
+        return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
+            {"it": tapped, "that creature": tapped}, False
+    if cond == "combat damage is dealt to you or a planeswalker you control":  # Vengeful Pharaoh
+        return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
@@ -167,6 +182,8 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    if text == "~ is in your graveyard":  # Vengeful Pharaoh: it triggers only from there
+        return SourceInGraveyard()
     if text == "no creatures are on the battlefield":  # Call to the Grave
         return NoCreatures()
     m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
@@ -203,7 +220,8 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     check = _intervening_if(m.group(3)) if m.group(3) else None
     if check is not None:
         effect = (If(check, effect),)
-    zone = "graveyard" if re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I) else "battlefield"
+    zone = "graveyard" if (re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I)
+                           or isinstance(check, SourceInGraveyard)) else "battlefield"
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs), zone=zone,
                             optional=optional, leaves_battlefield=leaves, intervening=check)
 

@@ -16,7 +16,7 @@ from . import actions as A
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
 from .damage import deal_simultaneously, lethal_damage
 from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision, DamageAssignmentDecision, Decision
-from .events import emit
+from .events import emit, tap_permanent
 from .flow import max_flow
 from .objects import Obj, StackItem
 from .refs import name_of
@@ -158,7 +158,7 @@ def declare_attackers_step(state: GameState) -> Gen:
         o = state.objects[aid]
         o.attacking = defender
         if "vigilance" not in chars(state, o).keywords:
-            o.tapped = True
+            tap_permanent(state, o)
         state.log_event(f"{o.name} attacks {name_of(state, defender)}", "declare_attackers", player=state.active)
     for aid, defender in ans.attacks:
         emit(state, "attacks", {"attacker": aid, "defender": defender,

@@ -102,8 +102,9 @@ def deal_simultaneously(state: GameState, deals: list[tuple[Obj, Any, int]], com
     events: list[DamageEvent] = []
     for src, r, n in deals:
         events += (yield from replace(state, DamageEvent(src, r, n, combat)))
-    for ev in events:
-        apply_damage(state, ev)
+    dealt = [ev.target for ev in events if apply_damage(state, ev) > 0]
+    if combat and dealt:  # "Whenever combat damage is dealt to you" triggers once a step (Vengeful Pharaoh)
+        emit(state, "combat_damage_dealt", {"targets": tuple(dealt)})
 
 
 def apply_damage(state: GameState, ev: DamageEvent) -> int:

@@ -32,7 +32,7 @@ from .decisions import (
     DiscardDecision,
     YesNoDecision,
 )
-from .events import emit
+from .events import emit, tap_permanent
 from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
@@ -280,7 +280,10 @@ def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) ->
 def tap(state: GameState, ctx: EffectContext, which: Ids, untap: bool = False) -> None:
     for oid in which:
         if oid is not None and oid in state.objects:
-            state.objects[oid].tapped = not untap
+            if untap:
+                state.objects[oid].tapped = False
+            else:
+                tap_permanent(state, state.objects[oid])
             state.log_event(f"{state.objects[oid].name} {'untaps' if untap else 'becomes tapped'}", "resolve")
 
 

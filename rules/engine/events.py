@@ -37,6 +37,16 @@ def remove_counters(state: GameState, o: Obj, kind: str, n: int, cause: str = ""
     return n
 
 
+def tap_permanent(state: GameState, o: Obj) -> None:
+    """Tap `o`; an untapped permanent that becomes tapped is an event ("Whenever a creature an
+    opponent controls becomes tapped", Gideon's Avenger; Brink of Disaster).  A permanent that
+    enters the battlefield tapped doesn't become tapped."""
+    if o.tapped:
+        return
+    o.tapped = True
+    emit(state, "tapped", {"object": o.id, "controller": o.controller})
+
+
 def emit_targeted(state: GameState, item: StackItem) -> None:
     """Each object a spell or ability targets "becomes the target" of it as it is put on the
     stack (Ice Cage, Illusionary Servant)."""
@@ -162,6 +172,20 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                                                                  src.controller, src)
         case ir.TargetedByOpponentTrigger():
             return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
+        case ir.BecomesTappedTrigger(who, test):
+            if ev.kind != "tapped":
+                return False
+            if who == "enchanted":
+                return ev["object"] == src.attached_to
+            o = state.objects.get(ev["object"])
+            return o is not None and (test is None or matches(state, test, o, chars(state, o), src.controller, src))
+        case ir.CombatDamageToYouTrigger():
+            if ev.kind != "combat_damage_dealt":
+                return False
+            return any(t == src.controller or (isinstance(t, int) and t in state.objects
+                                               and state.objects[t].controller == src.controller
+                                               and chars(state, state.objects[t]).is_type("Planeswalker"))
+                       for t in ev["targets"])
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)

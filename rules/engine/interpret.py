@@ -164,6 +164,9 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.SourceInGraveyard():
+            now = state.objects.get(ctx.source.id)
+            return now is not None and now.zone == "graveyard" and now.owner == ctx.controller
         case ir.NoCreatures() | ir.AttachedPowerAtLeast() | ir.FewerThanAnOpponent():
             return board_condition(state, cond, ctx.source, ctx.controller)
         case ir.AGraveyardHasAtLeast(k):

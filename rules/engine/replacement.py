@@ -26,7 +26,7 @@ from ..cards import ir
 from ..cards.model import StaticAbility
 from .characteristics import chars, matches, protected_from
 from .decisions import ChooseWordDecision, Decision
-from .events import remove_counters
+from .events import remove_counters, tap_permanent
 from .objects import Obj, Shield
 from .refs import name_of
 from .state import GameState
@@ -273,7 +273,7 @@ def _regenerate(state: GameState, o: Obj) -> None:
     """"The next time it would be destroyed this turn, instead tap it, remove all damage from
     it and remove it from combat" (701.12a / 501.5a)."""
     o.regen_shields -= 1
-    o.tapped = True
+    tap_permanent(state, o)
     o.damage = 0
     o.deathtouched = False
     in_combat = o.attacking is not None or bool(o.blocking)

@@ -26,7 +26,7 @@ from .decisions import ChooseColorDecision, Decision, DiscardDecision, YesNoDeci
 from .division import check_division
 from .effects import choose_object, discard_card
 from .entering import enter_battlefield
-from .events import emit, emit_targeted, flush, remove_counters
+from .events import emit, emit_targeted, flush, remove_counters, tap_permanent
 from .interpret import run_effects
 from .objects import Obj, StackItem
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
@@ -270,7 +270,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, (cost.mana or ManaCost()).with_x(a.x or 0))
     if cost.tap:
-        o.tapped = True
+        tap_permanent(state, o)
     if cost.untap:
         o.tapped = False
     if cost.loyalty is not None:

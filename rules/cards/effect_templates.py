@@ -548,7 +548,7 @@ def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReturnToHand(SourceRef()))
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hands?", ReturnToHand)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|their owner's|your|their) hands?", ReturnToHand)
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)

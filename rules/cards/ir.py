@@ -183,6 +183,7 @@ class TargetSpec:
     count: int = 1  # the most targets ("two target lands"; ANY_NUMBER for "any number of")
     up_to: bool = False  # fewer may be chosen ("up to three", "any number of", "one, two, or three")
     at_least: int = 0  # with up_to: the fewest ("one, two, or three target creatures": 1)
+    count_from: str = ""  # "up to that many target ...": `count` is the triggering event's value of this key
 
     @property
     def fewest(self) -> int:

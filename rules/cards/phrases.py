@@ -102,7 +102,7 @@ def objects(phrase: str, out: Compiled) -> Ref:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
         return AttachedHost()
-    m = re.fullmatch(r"((?:(?:up to )?\w+ )?target .+?) (that player|defending player) controls", p)
+    m = re.fullmatch(r"((?:(?:up to )?(?:that many|\w+) )?target .+?) (that player|defending player) controls", p)
     if m and isinstance(out.refs.get(m.group(2)), EventValue):
         # "target black or red permanent that player controls" (the triggering event's player);
         # "target creature defending player controls" (Cyclops Gladiator's attack)

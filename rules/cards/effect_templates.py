@@ -138,6 +138,7 @@ from .ir import (
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    WheneverThisTurn,
     WinGame,
     XValue,
     You,
@@ -1174,6 +1175,28 @@ def _cant_block(m: re.Match, out: Compiled) -> None:
 def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
+
+
+@template(r"Choose (target .+)")
+def _choose_target(m: re.Match, out: Compiled) -> None:
+    """Hunter's Insight: "Choose target creature you control." (the next sentence uses it)."""
+    objects(m.group(1), out)
+
+
+@template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, (.+)")
+def _whenever_this_turn(m: re.Match, out: Compiled) -> None:
+    """A delayed triggered ability until end of turn (603.7 / 404.4)."""
+    which = objects(m.group(1), out)
+    sub = out.child()
+    sub.refs = dict(out.refs)
+    compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], sub)
+    out.steps.append(WheneverThisTurn(which, m.group(2), sub.body(), m.group(0) + "."))
+
+
+@template(r"Draw that many cards")
+def _draw_that_many(m: re.Match, out: Compiled) -> None:
+    """What the triggering event's amount says ("draw that many cards", Hunter's Insight)."""
+    out.steps.append(Draw(You(), ThatMuch()))
 
 
 @template(r"(Destroy .+?), then (put ~ on top of your library)")

@@ -1162,6 +1162,18 @@ class Becomes:
 
 
 @dataclass(frozen=True)
+class WheneverThisTurn:
+    """"Whenever that creature deals combat damage to a player or planeswalker this turn,
+    draw that many cards": a delayed trigger for each of `objects` until end of turn (603.7 / 404.4);
+    `kind` is a `CombatTrigger` kind, `body` what it does (the event's "that many")."""
+
+    objects: Ref
+    kind: str
+    body: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True)
 class SetColor:
     """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
 
@@ -1362,7 +1374,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
-    | SetColor
+    | SetColor | WheneverThisTurn
 )
 
 
@@ -1497,6 +1509,16 @@ class EntersUnderControlTrigger:
 
 
 @dataclass(frozen=True)
+class CombatTriggerOf:
+    """A `CombatTrigger` kind ("deals combat damage to a player or planeswalker") about one
+    object, bound as an effect creates the delayed trigger ("Whenever that creature ... this
+    turn", Hunter's Insight)."""
+
+    kind: str
+    object_id: int
+
+
+@dataclass(frozen=True)
 class BecomesTappedTrigger:
     """"Whenever a creature an opponent controls becomes tapped" (`who` "any", `test` the
     permanent's test), "When enchanted permanent becomes tapped" (`who` "enchanted")."""
@@ -1516,7 +1538,7 @@ TriggerCondition = (
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf
-    | BecomesTappedTrigger | CombatDamageToYouTrigger
+    | BecomesTappedTrigger | CombatDamageToYouTrigger | CombatTriggerOf
 )
 
 

@@ -41,6 +41,7 @@ def end_effects(state: GameState, duration: str) -> None:
     """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); as a
     control effect ends, control goes to whoever the remaining effects say (layer 2)."""
     state.shields = [s for s in state.shields if s.duration != duration]
+    state.delayed = [d for d in state.delayed if d.duration != duration]
     ended = [e for e in state.effects if e.duration == duration]
     if not ended:
         return

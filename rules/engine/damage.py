@@ -142,7 +142,9 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
         for _ in range(src_ch.instances("deathtouch")):  # each instance triggers (502.63b)
             _keyword_trigger(state, source, "deathtouch", {"victim": target})
     emit(state, "damage", {"source": source.id, "target": target, "amount": amount, "combat": combat,
-                           "controller": source.controller})
+                           "controller": source.controller,
+                           "planeswalker": isinstance(target, int) and target in state.objects
+                           and chars(state, state.objects[target]).is_type("Planeswalker")})
     return amount
 
 

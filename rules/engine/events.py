@@ -186,6 +186,9 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                                                and state.objects[t].controller == src.controller
                                                and chars(state, state.objects[t]).is_type("Planeswalker"))
                        for t in ev["targets"])
+        case ir.CombatTriggerOf(kind, object_id):
+            o = state.objects.get(object_id)
+            return o is not None and o.zone == "battlefield" and _combat_met(kind, ev, o)
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
     raise TypeError(cond)
@@ -276,6 +279,13 @@ def add_delayed(state: GameState, ability: TriggeredAbility, source: Obj, contro
     state.delayed.append(DelayedTrigger(ability, source, controller, data))
 
 
+def add_delayed_this_turn(state: GameState, ability: TriggeredAbility, source: Obj, controller: str) -> None:
+    """"Whenever that creature deals combat damage to a player this turn, ..." (Hunter's
+    Insight): a delayed triggered ability that may trigger any number of times until the
+    turn ends (603.7 / 404.4)."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, {}, once=False, duration="eot"))
+
+
 def _qualifies(who: str, player: str, src: Obj) -> bool:
     """"a player", "you", "an opponent": is `player` one, for an ability of `src`?"""
     return who == "a player" or (player == src.controller) == (who == "you")
@@ -304,6 +314,8 @@ def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
         return damage and ev["combat"] and isinstance(ev["target"], int)
     if kind == "deals combat damage to a player":
         return damage and ev["combat"] and isinstance(ev["target"], str)
+    if kind == "deals combat damage to a player or planeswalker":  # the target was one as it was dealt
+        return damage and ev["combat"] and (isinstance(ev["target"], str) or ev.get("planeswalker", False))
     if kind == "deals damage to an opponent":
         return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
     if kind == "deals damage":

@@ -18,7 +18,7 @@ from . import effects as E, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
-from .events import add_delayed, flush
+from .events import add_delayed, add_delayed_this_turn, flush
 from .free_cast import play_without_paying
 from .objects import PlayerRuleEffect, Shield, StackItem
 from .refs import name_of
@@ -363,6 +363,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power * k, toughness * k, grants)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
+        case ir.WheneverThisTurn(objects, kind, body, text):
+            for oid in r(objects):
+                if oid is not None and oid in state.objects:
+                    ability = TriggeredAbility(text, event="delayed", condition=ir.CombatTriggerOf(kind, oid),
+                                               effect=body)
+                    add_delayed_this_turn(state, ability, ctx.source, ctx.controller)
         case ir.SetColor(objects, colors):
             E.set_color(state, ctx, r(objects), colors)
         case ir.Restrict(objects, restriction, text):

@@ -211,3 +211,4 @@ class DelayedTrigger:
     controller: str
     data: dict = field(default_factory=dict)
     once: bool = True
+    duration: str = ""  # "eot": it stops waiting at end of turn ("Whenever that creature ... this turn")

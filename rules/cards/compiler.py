@@ -259,7 +259,7 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
 
 _USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
                         r"each turn\.?$")
-_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
+_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep|turn)\.?$")
 
 
 def _use_limits(effect_text: str) -> tuple[int, str, str]:

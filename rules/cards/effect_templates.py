@@ -16,6 +16,7 @@ from collections.abc import Callable
 from .ir import (
     ActivatedTimesAtLeast,
     AddCounters,
+    AdditionalCombatPhase,
     AddManaEffect,
     AGraveyardHasAtLeast,
     Amount,
@@ -50,6 +51,7 @@ from .ir import (
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EndTheTurn,
     Exile,
     ExileFromGraveyard,
     ExileLibrary,
@@ -138,6 +140,7 @@ from .ir import (
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    UntapAttackedThisTurn,
     WheneverThisTurn,
     WinGame,
     XValue,
@@ -1175,6 +1178,21 @@ def _cant_block(m: re.Match, out: Compiled) -> None:
 def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
+
+
+@template(r"End the turn")
+def _end_the_turn(m: re.Match, out: Compiled) -> None:
+    out.steps.append(EndTheTurn())
+
+
+@template(r"Untap all creatures that attacked this turn")
+def _untap_attackers(m: re.Match, out: Compiled) -> None:
+    out.steps.append(UntapAttackedThisTurn())
+
+
+@template(r"After this main phase, there is an additional combat phase followed by an additional main phase")
+def _additional_combat(m: re.Match, out: Compiled) -> None:
+    out.steps.append(AdditionalCombatPhase())
 
 
 @template(r"Choose (target .+)")

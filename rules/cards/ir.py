@@ -1174,6 +1174,22 @@ class WheneverThisTurn:
 
 
 @dataclass(frozen=True)
+class EndTheTurn:
+    """"End the turn" (Time Stop, Sundial of the Infinite; 713.1 / 509.1)."""
+
+
+@dataclass(frozen=True)
+class AdditionalCombatPhase:
+    """"After this main phase, there is an additional combat phase followed by an additional
+    main phase" (Relentless Assault; 500.8 / 300.7)."""
+
+
+@dataclass(frozen=True)
+class UntapAttackedThisTurn:
+    """"Untap all creatures that attacked this turn" (Relentless Assault)."""
+
+
+@dataclass(frozen=True)
 class SetColor:
     """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
 
@@ -1374,7 +1390,7 @@ Effect = (
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
-    | SetColor | WheneverThisTurn
+    | SetColor | WheneverThisTurn | EndTheTurn | AdditionalCombatPhase | UntapAttackedThisTurn
 )
 
 

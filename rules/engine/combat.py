@@ -154,6 +154,7 @@ def declare_attackers_step(state: GameState) -> Gen:
         state.log_event(f"{state.active} declares no attackers", "declare_attackers")
         return
     state.attackers_declared = True
+    state.attacked_this_turn += [aid for aid, _ in ans.attacks]
     for aid, defender in ans.attacks:
         o = state.objects[aid]
         o.attacking = defender

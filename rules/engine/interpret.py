@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from . import effects as E, zone_effects as Z
+from . import effects as E, turn_effects as T, zone_effects as Z
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life
 from .decisions import Decision
@@ -369,6 +369,12 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                     ability = TriggeredAbility(text, event="delayed", condition=ir.CombatTriggerOf(kind, oid),
                                                effect=body)
                     add_delayed_this_turn(state, ability, ctx.source, ctx.controller)
+        case ir.EndTheTurn():
+            yield from T.end_the_turn(state, ctx)
+        case ir.AdditionalCombatPhase():
+            T.additional_combat(state, ctx)
+        case ir.UntapAttackedThisTurn():
+            T.untap_attacked_this_turn(state, ctx)
         case ir.SetColor(objects, colors):
             E.set_color(state, ctx, r(objects), colors)
         case ir.Restrict(objects, restriction, text):

@@ -209,7 +209,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
         times = {1: "once", 2: "twice"}.get(ab.max_per_turn, f"{ab.max_per_turn} times")
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only {times} "
                               "each turn", state.rules.cite("activation_limit"))
-    if ab.only_during and (state.active != a.player or state.step != ab.only_during):
+    if ab.only_during and (state.active != a.player or ab.only_during not in ("turn", state.step)):
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
                               f"your {ab.only_during}", state.rules.cite("activation_limit"))
     if cost.loyalty is not None:
@@ -408,7 +408,7 @@ def resolve_top(state: GameState) -> Gen:
         announce_unenforced(state, source)  # what the spell says and the engine doesn't do
     if item.kind == "spell":
         yield from _finish_spell(state, item, live_targets)
-    else:
+    elif item in state.stack:  # an ability that ended the turn left the stack already (713.1a / 509.1a)
         remove_from_stack(state, item)
     flush(state)
 

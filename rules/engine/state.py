@@ -98,6 +98,9 @@ class GameState:
     zone_changes: list[tuple[Obj, Obj]] = field(default_factory=list)  # since the last flush of events
     dealt_first_strike: set[int] = field(default_factory=set)
     attackers_declared: bool = False  # this combat: its blockers and damage steps happen (508.8 / 308.5)
+    ending_turn: bool = False  # "End the turn" resolved: skip to the cleanup step (713.1 / 509.1)
+    added_phases: list[str] = field(default_factory=list)  # steps added after this main phase (500.8 / 300.7)
+    attacked_this_turn: list[int] = field(default_factory=list)  # creatures declared as attackers this turn
     # derived from the rest, never part of what the game is
     chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
 

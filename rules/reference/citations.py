@@ -182,6 +182,8 @@ CITES: dict[str, tuple[str, str]] = {
     "put_onto_battlefield": ("110.2", "214.1"),
     "doesnt_untap": ("502.2", "302.2"),
     "extra_turn": ("500.7", "300.6"),
+    "extra_phase": ("500.8", "300.7"),
+    "end_the_turn": ("713.1", "509.1"),
     "max_hand_size": ("402.2", "217.3b"),
     "etb_replacement": ("614.1c", "419.1c"),
     "name_card": ("201.3", "202.3"),

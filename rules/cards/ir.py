@@ -1630,10 +1630,19 @@ class AffectsYourPermanents:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsAllPermanents:
+    """"All lands are Islands in addition to their other types" (Stormtide Leviathan): every
+    permanent matching `test`, whoever controls it."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
+    | AffectsAllPermanents
 )
 
 

@@ -208,6 +208,8 @@ class StaticAbility(Ability):
     costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility, ...] = ()
+    # "All lands are Islands in addition to their other types" (layer 4): subtypes it adds
+    adds_subtypes: tuple[str, ...] = ()
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -13,10 +13,12 @@ import dataclasses
 import re
 
 from .ir import (
+    ALWAYS,
     ANY_NUMBER,
     CDA,
     Affects,
     AffectsAllCreatures,
+    AffectsAllPermanents,
     AffectsAttached,
     AffectsChosenName,
     AffectsGroup,
@@ -41,9 +43,12 @@ from .ir import (
     Fixed,
     GraveyardCardsCDA,
     HasColor,
+    HasKeyword,
     IsType,
     LifeAtLeast,
     LifeTotalCDA,
+    Not,
+    Pred,
     PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
@@ -151,6 +156,19 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if m:  # Karplusan Strider
         _, test = object_phrase(m.group(1) + " spell")
         return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
+    m = re.fullmatch(r"All (lands|creatures|artifacts|permanents) are ([A-Z][a-z]+) in addition to their other "
+                     r"types", s)
+    if m:  # Stormtide Leviathan (layer 4)
+        kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
+        return StaticAbility(raw, affects=AffectsAllPermanents(kind), adds_subtypes=(singular(m.group(2)),))
+    m = re.fullmatch(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)", s)
+    if m:  # Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"
+        kws = [w for w in (m.group(2), m.group(3)) if w]
+        if any(keyword_list(w) != (w,) for w in kws):
+            raise Unsupported(raw)
+        having = AnyOf(tuple(HasKeyword(w) for w in kws))
+        return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
+                             restriction=_RESTRICTIONS[m.group(4)])
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])

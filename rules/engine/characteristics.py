@@ -192,6 +192,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
         def grant(ch: Characteristics) -> None:
             ch.abilities = list(ch.abilities) + granted
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
+    if ab.adds_subtypes:  # "All lands are Islands in addition to their other types" (layer 4)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_subtypes(ab.adds_subtypes), from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     if ab.no_activating:
@@ -259,6 +261,17 @@ def _add_types(types: tuple[str, ...], subtypes: tuple[str, ...]) -> Callable[[C
 def _set_colors(colors: frozenset[str] | None, add: frozenset[str] = frozenset()) -> Callable[[Characteristics], None]:
     def apply(ch: Characteristics) -> None:
         ch.colors = (ch.colors if colors is None else colors) | add
+    return apply
+
+
+def _add_subtypes(subtypes: tuple[str, ...]) -> Callable[[Characteristics], None]:
+    """Subtypes added to the ones it has; a land given a basic land type has that type's
+    mana ability too (305.6 / 212.6g)."""
+    def apply(ch: Characteristics) -> None:
+        new = [s for s in subtypes if s not in ch.subtypes]
+        ch.subtypes = ch.subtypes | set(subtypes)
+        if ch.is_type("Land"):
+            ch.abilities = list(ch.abilities) + [basic_land_ability(s) for s in new if s in BASIC_MANA]
     return apply
 
 
@@ -340,6 +353,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelfUnlessOpponentDamaged():
             return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
                                               for p in state.opponents(src.controller))
+        case ir.AffectsAllPermanents(test):
+            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsSelfUnlessCount(sub, n):
             return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)

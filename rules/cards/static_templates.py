@@ -284,6 +284,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="untap_during_others")
     if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
         return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+    if s == "Each opponent who cast a spell this turn can't attack with creatures":  # Angelic Arbiter
+        return StaticAbility(raw, player_rule="cast_then_cant_attack", rule_for="opponents")
+    if s == "Each opponent who attacked with a creature this turn can't cast spells":  # Angelic Arbiter
+        return StaticAbility(raw, player_rule="attacked_then_cant_cast", rule_for="opponents")
+    if s == ("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
+             "or enchantments"):  # Grand Abolisher
+        return StaticAbility(raw, player_rule="your_turn_cant_cast_or_activate", rule_for="opponents")
     if s == "Each player can't cast more than one spell each turn":  # Rule of Law
         return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
     m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)

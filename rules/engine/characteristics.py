@@ -26,6 +26,7 @@ from ..cards.model import (
 )
 from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
+from .player_rules import player_rules
 from .state import GameState
 
 
@@ -554,8 +555,13 @@ def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
 
 
 def can_activate_abilities(state: GameState, o: Obj) -> bool:
-    """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too."""
-    return "cant_activate" not in chars(state, o).restrictions
+    """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too;
+    and for an artifact, creature or enchantment whose controller "can't activate abilities of
+    artifacts, creatures, or enchantments" (Grand Abolisher)."""
+    if "cant_activate" in chars(state, o).restrictions:
+        return False
+    return not (any(chars(state, o).is_type(t) for t in ("Artifact", "Creature", "Enchantment"))
+                and "cant_activate_artifacts_creatures_enchantments" in player_rules(state, o.controller))
 
 
 def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool:

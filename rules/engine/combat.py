@@ -19,6 +19,7 @@ from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision
 from .events import emit, tap_permanent
 from .flow import max_flow
 from .objects import Obj, StackItem
+from .player_rules import player_rules
 from .refs import name_of
 from .state import GameState
 
@@ -44,6 +45,8 @@ def can_attack(state: GameState, o: Obj) -> str | None:
         return "it has defender"
     if "cant_attack" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
         return "it can't attack"
+    if "cant_attack_with_creatures" in player_rules(state, o.controller):  # Angelic Arbiter
+        return "its controller can't attack with creatures this turn"
     return None
 
 

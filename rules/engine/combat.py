@@ -15,7 +15,14 @@ from ..cards import ir
 from . import actions as A
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
 from .damage import deal_simultaneously, lethal_damage
-from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision, DamageAssignmentDecision, Decision
+from .decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    DamageAssignmentDecision,
+    Decision,
+    YesNoDecision,
+)
 from .events import emit, tap_permanent
 from .flow import max_flow
 from .objects import Obj, StackItem
@@ -446,6 +453,9 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                 continue
             assignments.append((att, att.attacking, power))
             continue
+        if (yield from _as_though_unblocked(state, att)):  # Rhox
+            assignments.append((att, att.attacking, power))
+            continue
         trample = "trample" in chars(state, att).keywords
         targets = [b.id for b in blockers_of(state, att)]
         if not targets:
@@ -498,6 +508,21 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                   "combat_damage_stack")
         return
     yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+
+
+def _as_though_unblocked(state: GameState, att: Obj) -> Gen:
+    """"You may have ~ assign its combat damage as though it weren't blocked" (Rhox): its
+    controller chooses, as it assigns, to give all its damage to the player or planeswalker
+    it attacks (2014 510.1c / 2009 310.2e).  Returns whether they did."""
+    if "assign_as_though_unblocked" not in chars(state, att).restrictions:
+        return False
+    if isinstance(att.attacking, int) and att.attacking not in state.objects:
+        return False  # the planeswalker it attacked is gone: it attacks nothing (506.4c / 306.4c)
+    ans, _ = yield YesNoDecision(att.controller, f"have {att.name} assign its combat damage as though it weren't "
+                                                 f"blocked (all of it to {name_of(state, att.attacking)})?")
+    if ans.yes:
+        state.log_event(f"{att.name} assigns its combat damage as though it weren't blocked", "as_though_unblocked")
+    return bool(ans.yes)
 
 
 def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, trample: bool, chooser: str,

@@ -40,6 +40,7 @@ CITES: dict[str, tuple[str, str]] = {
     "trample": ("702.19b", "502.9b"),
     "assign_blocked": ("510.1c", "310.2c"),
     "trample_no_blockers": ("702.19c", "502.9c"),
+    "as_though_unblocked": ("510.1c", "310.2e"),
     "assign_unblocked": ("510.1b", "310.2b"),
     "first_strike": ("702.7b", "502.2b"),
     "double_strike": ("702.4b", "502.28b"),

@@ -210,6 +210,9 @@ class StaticAbility(Ability):
     grants_abilities: tuple[ActivatedAbility, ...] = ()
     # "All lands are Islands in addition to their other types" (layer 4): subtypes it adds
     adds_subtypes: tuple[str, ...] = ()
+    # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
+    # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
+    attack_tax: int = 0
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

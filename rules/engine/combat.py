@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from ..cards import ir
 from . import actions as A
+from .attack_costs import attack_cost_problem, pay_attack_cost, taxed
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
 from .damage import deal_simultaneously, lethal_damage
 from .decisions import (
@@ -164,6 +165,7 @@ def declare_attackers_step(state: GameState) -> Gen:
         state.log_event(f"{state.active} declares no attackers", "declare_attackers")
         return
     state.attackers_declared = True
+    pay_attack_cost(state, state.active, dict(ans.attacks))
     state.attacked_this_turn += [aid for aid, _ in ans.attacks]
     for aid, defender in ans.attacks:
         o = state.objects[aid]
@@ -249,13 +251,18 @@ def check_attackers(state: GameState, d: AttackersDecision, a: A.DeclareAttacker
     problem = attack_problem(state, attacks)
     if problem:
         raise A.IllegalAction(problem, state.rules.cite("attack_restriction"))
+    unpaid = attack_cost_problem(state, a.player, attacks)  # Windborn Muse (508.1g / 308.2d)
+    if unpaid is not None:
+        raise unpaid
     # requirements: as many as possible are obeyed without breaking a restriction (508.1d)
-    for aid, whom in d.required_to:
-        if attacks.get(aid) != whom and attack_problem(state, {**attacks, aid: whom}) is None:
+    for aid, whom in d.required_to:  # a cost to attack is never required to be paid (508.1d / 500.2)
+        if attacks.get(aid) != whom and attack_problem(state, {**attacks, aid: whom}) is None \
+                and not taxed(state, aid, whom):
             raise A.IllegalAction(f"{state.objects[aid].name} attacks {name_of(state, whom)} this turn if able",
                                   state.rules.cite("attack_requirement"))
     for aid in d.required:
-        if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None:
+        if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None \
+                and not any(taxed(state, aid, x) for x in d.defenders[:1]):
             raise A.IllegalAction(f"{state.objects[aid].name} attacks each combat if able",
                                   state.rules.cite("attack_requirement"))
 

@@ -41,6 +41,7 @@ CITES: dict[str, tuple[str, str]] = {
     "assign_blocked": ("510.1c", "310.2c"),
     "trample_no_blockers": ("702.19c", "502.9c"),
     "as_though_unblocked": ("510.1c", "310.2e"),
+    "attack_cost": ("508.1g", "308.2d"),
     "assign_unblocked": ("510.1b", "310.2b"),
     "first_strike": ("702.7b", "502.2b"),
     "double_strike": ("702.4b", "502.28b"),

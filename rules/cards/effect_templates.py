@@ -23,6 +23,7 @@ from .ir import (
     AnyOf,
     AtEndOfCombat,
     AtNextEndStep,
+    AttackNextTurnIfAble,
     AttacksIfAble,
     Becomes,
     BlockingSourceCount,
@@ -86,6 +87,7 @@ from .ir import (
     OtherPlayers,
     PlayWithoutPaying,
     PowerDividedByController,
+    PreventAllDamageTo,
     PreventFromSourcesThisTurn,
     PreventNextDamageTo,
     PreventThisTurn,
@@ -1178,6 +1180,29 @@ def _cant_block(m: re.Match, out: Compiled) -> None:
 def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
+
+
+@template(r"During (target opponent)'s next turn, creatures that player controls attack (~) if able")
+def _attack_next_turn(m: re.Match, out: Compiled) -> None:
+    """Gideon Jura's +2 (508.1d / 500.2)."""
+    out.steps.append(AttackNextTurnIfAble(players(m.group(1), out), objects(m.group(2), out)))
+
+
+@template(r"Until end of turn, (.+?) becomes an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )*)creature that's still an? "
+          r"(planeswalker|land|artifact)")
+def _becomes_creature_still(m: re.Match, out: Compiled) -> None:
+    """Gideon Jura's 0: "becomes a 6/6 Human Soldier creature that's still a planeswalker"
+    (it keeps its other types; layers 4 and 7b / 6b)."""
+    colors, subtypes = _colors_and_subtypes(m.group(4).strip(), m.group(0))
+    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",), subtypes,
+                             colors))
+    out.refs.setdefault("him", objects(m.group(1), out))
+    out.refs.setdefault("her", objects(m.group(1), out))
+
+
+@template(r"Prevent all damage that would be dealt to (him|her|it|~) this turn")
+def _prevent_all_to(m: re.Match, out: Compiled) -> None:
+    out.steps.append(PreventAllDamageTo(objects(m.group(1), out)))
 
 
 @template(r"End the turn")

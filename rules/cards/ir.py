@@ -1190,6 +1190,24 @@ class UntapAttackedThisTurn:
 
 
 @dataclass(frozen=True)
+class AttackNextTurnIfAble:
+    """"During target opponent's next turn, creatures that player controls attack ~ if able"
+    (Gideon Jura): an attack requirement (508.1d / 500.2) for every creature `players`
+    control during their next turn, naming whom they attack (`whom`)."""
+
+    players: Ref
+    whom: Ref
+
+
+@dataclass(frozen=True)
+class PreventAllDamageTo:
+    """"Prevent all damage that would be dealt to him this turn" (Gideon Jura): a prevention
+    shield for `to` until end of turn (615 / 419)."""
+
+    to: Ref
+
+
+@dataclass(frozen=True)
 class SetColor:
     """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
 
@@ -1391,6 +1409,7 @@ Effect = (
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
     | SetColor | WheneverThisTurn | EndTheTurn | AdditionalCombatPhase | UntapAttackedThisTurn
+    | AttackNextTurnIfAble | PreventAllDamageTo
 )
 
 

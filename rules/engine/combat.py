@@ -190,7 +190,9 @@ def attack_requirements_to(state: GameState, able: list[int], defenders: list[An
     an opponent controls attacks you this turn if able"): (creature, defender) for each able
     creature whose defender can be attacked (508.1d / 500.2)."""
     return tuple((i, e.must_attack) for e in state.effects if e.must_attack and e.must_attack in defenders
-                 for i in able if i in e.affected)
+                 for i in able if i in e.affected) \
+        + tuple((i, whom) for p, whom in state.turn_requirements if p == state.active and whom in defenders
+                for i in able)  # Gideon Jura's +2
 
 
 def attack_declarations(d: AttackersDecision) -> Iterator[A.DeclareAttackers]:

@@ -369,6 +369,15 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                     ability = TriggeredAbility(text, event="delayed", condition=ir.CombatTriggerOf(kind, oid),
                                                effect=body)
                     add_delayed_this_turn(state, ability, ctx.source, ctx.controller)
+        case ir.AttackNextTurnIfAble(players, whom):
+            T.attack_next_turn(state, ctx, r(players), r(whom))
+        case ir.PreventAllDamageTo(to):
+            for t in r(to):
+                if t is not None:
+                    state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller, "target",
+                                                target=t))
+                    state.log_event(f"{ctx.source.name}: all damage that would be dealt to {name_of(state, t)} this "
+                                    "turn is prevented", "prevention_shield")
         case ir.EndTheTurn():
             yield from T.end_the_turn(state, ctx)
         case ir.AdditionalCombatPhase():

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.mana import pool_text
-from . import actions as A, combat, damage, events, sba, stack, triggers, zones
+from . import actions as A, combat, damage, events, sba, stack, triggers, turn_effects, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .entering import begin_with_opening_hand
@@ -217,6 +217,7 @@ def next_turn(state: GameState) -> None:
     state.damage_this_turn = []
     state.attacked_this_turn = []
     state.added_phases = []
+    turn_effects.begin_turn_requirements(state)
     state.to_graveyard_from_battlefield = []
     for o in state.permanents():
         o.activated_this_turn = 0

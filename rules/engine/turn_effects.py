@@ -55,6 +55,24 @@ def additional_combat(state: GameState, ctx: EffectContext) -> None:
                     "phase", "extra_phase")
 
 
+def attack_next_turn(state: GameState, ctx: EffectContext, players: list[Any], whom: list[Any]) -> None:
+    """"During target opponent's next turn, creatures that player controls attack ~ if able"
+    (Gideon Jura): waits for that player's next turn, then applies to every creature they
+    control during it (508.1d / 500.2)."""
+    target = next((w for w in whom if w is not None), None)
+    for p in players:
+        if p is not None and target is not None:
+            state.next_turn_requirements.append((p, target))
+            state.log_event(f"during {p}'s next turn, creatures {p} controls attack {ctx.source.name} if able",
+                            "attack_requirement")
+
+
+def begin_turn_requirements(state: GameState) -> None:
+    """As a turn begins, the requirements waiting for its player's next turn apply to it."""
+    state.turn_requirements = [r for r in state.next_turn_requirements if r[0] == state.active]
+    state.next_turn_requirements = [r for r in state.next_turn_requirements if r[0] != state.active]
+
+
 def untap_attacked_this_turn(state: GameState, ctx: EffectContext) -> None:
     """"Untap all creatures that attacked this turn" (Relentless Assault)."""
     for oid in dict.fromkeys(state.attacked_this_turn):

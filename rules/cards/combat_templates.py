@@ -95,6 +95,12 @@ def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
         r = combat_clause(m.group(1))
         if r is not None:
             return [StaticAbility(raw, restriction=r)]
+    m = re.fullmatch(r"Creatures can't attack you unless their controller pays \{(\d+)\} for each creature "
+                     r"(?:he or she controls|they controls?) that's attacking you", s)
+    if m:  # Windborn Muse: a cost to attack (508.1g / 308.2d)
+        return [StaticAbility(raw, attack_tax=int(m.group(1)))]
+    if s == "You may have ~ assign its combat damage as though it weren't blocked":  # Rhox (510.1c / 310.2e)
+        return [StaticAbility(raw, restriction="assign_as_though_unblocked")]
     if s == "~ can't block and can't be blocked":  # Tormented Soul: two restrictions
         return [StaticAbility(raw, restriction="cant_block"), StaticAbility(raw, restriction="unblockable")]
     m = re.fullmatch(r"All creatures able to block (~|enchanted creature|equipped creature) do so", s)

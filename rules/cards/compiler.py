@@ -363,7 +363,7 @@ def _with_granted(step: Any, granted: tuple[ActivatedAbility, ...]) -> Any:
 _USE_LIMIT = re.compile(r"\s*(?:Activate|Play) this ability (?:only (once)|no more than (twice|three times)) "
                         r"each turn\.?$")
 _ONLY_IF_ATTACKING = re.compile(r"\s*(?:Activate|Play) this ability only if ~ is attacking\.?$")
-_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep)\.?$")
+_ONLY_DURING = re.compile(r"\s*(?:Activate|Play) this ability only during your (upkeep|turn)\.?$")
 
 
 def _use_limits(effect_text: str) -> tuple[int, str, str]:

@@ -17,6 +17,7 @@ from .ir import (
     ALWAYS,
     ActivatedTimesAtLeast,
     AddCounters,
+    AdditionalCombatPhase,
     AddManaEffect,
     AGraveyardHasAtLeast,
     Amount,
@@ -24,6 +25,7 @@ from .ir import (
     AtEndOfCombat,
     AtNextEndStep,
     AttachElsewhere,
+    AttackNextTurnIfAble,
     AttacksIfAble,
     Becomes,
     BlockingSourceCount,
@@ -57,6 +59,7 @@ from .ir import (
     EachMayPutFromHand,
     EachPlayer,
     Effect,
+    EndTheTurn,
     EntersWithCounters,
     EventValue,
     Exile,
@@ -98,6 +101,7 @@ from .ir import (
     OtherPlayers,
     PlayWithoutPaying,
     PowerDividedByController,
+    PreventAllDamageTo,
     PreventFromSourcesThisTurn,
     PreventNextAndReflect,
     PreventNextDamageTo,
@@ -142,6 +146,7 @@ from .ir import (
     SearchOneTappedOneToHand,
     SearchSeveral,
     SearchSeveralToHand,
+    SetColor,
     SetLifeTotal,
     Shuffle,
     ShuffleGraveyardIntoLibrary,
@@ -161,6 +166,8 @@ from .ir import (
     TokenSpec,
     ToughnessOf,
     UnlessDiscard,
+    UntapAttackedThisTurn,
+    WheneverThisTurn,
     WhenYouCastNextThisTurn,
     WinGame,
     WithSingleTarget,
@@ -378,6 +385,14 @@ def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
     if m.group(1).lower() not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
+
+
+@template(r"Have (it|~) deal damage equal to its power to (.+)")
+def _have_it_deal_power(m: re.Match, out: Compiled) -> None:
+    """Cyclops Gladiator: "you may have it deal damage equal to its power to target creature
+    defending player controls" (the source deals it)."""
+    who = objects(m.group(1), out)
+    out.steps.append(EachDealsPowerDamage(who, recipients(m.group(2), out)))
 
 
 @template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard|put) (.+)")
@@ -718,7 +733,7 @@ def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
     out.steps.append(ReturnToHand(SourceRef()))
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|your|their) hands?", ReturnToHand)
+object_template(r"Return (.+?) to (?:its owner's|their owners'|their owner's|your|their) hands?", ReturnToHand)
 
 
 object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
@@ -1464,6 +1479,101 @@ def _attacks_if_able(m: re.Match, out: Compiled) -> None:
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
+@template(r"During (target opponent)'s next turn, creatures that player controls attack (~) if able")
+def _attack_next_turn(m: re.Match, out: Compiled) -> None:
+    """Gideon Jura's +2 (508.1d / 500.2)."""
+    out.steps.append(AttackNextTurnIfAble(players(m.group(1), out), objects(m.group(2), out)))
+
+
+@template(r"Until end of turn, (.+?) becomes an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )*)creature that's still an? "
+          r"(planeswalker|land|artifact)")
+def _becomes_creature_still(m: re.Match, out: Compiled) -> None:
+    """Gideon Jura's 0: "becomes a 6/6 Human Soldier creature that's still a planeswalker"
+    (it keeps its other types; layers 4 and 7b / 6b)."""
+    colors, subtypes = _colors_and_subtypes(m.group(4).strip(), m.group(0))
+    out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), ("Creature",), subtypes,
+                             colors))
+    out.refs.setdefault("him", objects(m.group(1), out))
+    out.refs.setdefault("her", objects(m.group(1), out))
+
+
+@template(r"Prevent all damage that would be dealt to (him|her|it|~) this turn")
+def _prevent_all_to(m: re.Match, out: Compiled) -> None:
+    out.steps.append(PreventAllDamageTo(objects(m.group(1), out)))
+
+
+@template(r"End the turn")
+def _end_the_turn(m: re.Match, out: Compiled) -> None:
+    out.steps.append(EndTheTurn())
+
+
+@template(r"Untap all creatures that attacked this turn")
+def _untap_attackers(m: re.Match, out: Compiled) -> None:
+    out.steps.append(UntapAttackedThisTurn())
+
+
+@template(r"After this main phase, there is an additional combat phase followed by an additional main phase")
+def _additional_combat(m: re.Match, out: Compiled) -> None:
+    out.steps.append(AdditionalCombatPhase())
+
+
+@template(r"Choose (target .+)")
+def _choose_target(m: re.Match, out: Compiled) -> None:
+    """Hunter's Insight: "Choose target creature you control." (the next sentence uses it)."""
+    objects(m.group(1), out)
+
+
+@template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, (.+)")
+def _whenever_this_turn(m: re.Match, out: Compiled) -> None:
+    """A delayed triggered ability until end of turn (603.7 / 404.4)."""
+    which = objects(m.group(1), out)
+    sub = out.child()
+    sub.refs = dict(out.refs)
+    compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], sub)
+    out.steps.append(WheneverThisTurn(which, m.group(2), sub.body(), m.group(0) + "."))
+
+
+@template(r"Draw that many cards")
+def _draw_that_many(m: re.Match, out: Compiled) -> None:
+    """What the triggering event's amount says ("draw that many cards", Hunter's Insight)."""
+    out.steps.append(Draw(You(), ThatMuch()))
+
+
+@template(r"(Destroy .+?), then (put ~ on top of your library)")
+def _destroy_then(m: re.Match, out: Compiled) -> None:
+    """Vengeful Pharaoh: "destroy target attacking creature, then put ~ on top of your
+    library": two instructions in the order written (608.2c)."""
+    compile_sentence(m.group(1), out)
+    compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], out)
+
+
+@template(r"Put ~ on top of your library")
+def _put_self_on_top(m: re.Match, out: Compiled) -> None:
+    """A card's ability that moves the card itself (from your graveyard) to your library."""
+    out.steps.append(PutOnTopOfLibrary(SourceRef()))
+
+
+_COLOR_WORDS = r"(?:white|blue|black|red|green)"
+
+
+@template(rf"(.+?) becomes ({_COLOR_WORDS}(?:(?:,| and) {_COLOR_WORDS})*) until end of turn(?: and (.+))?")
+def _becomes_color(m: re.Match, out: Compiled) -> None:
+    """Incite: "Target creature becomes red until end of turn and attacks this turn if able":
+    its colors set (layer 5); the rest of the sentence is about the same object."""
+    which = objects(m.group(1), out)
+    colors = tuple(NAME_TO_COLOR[w] for w in re.findall(_COLOR_WORDS, m.group(2)))
+    out.steps.append(SetColor(which, colors))
+    if m.group(3):
+        out.refs["it"] = which
+        compile_sentence("It " + m.group(3), out)
+
+
+@template(r"(.+?) attacks this turn if able")
+def _must_attack_this_turn(m: re.Match, out: Compiled) -> None:
+    """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
+    out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
+
+
 @template(r"(.+?) can't be blocked this turn")
 def _unblockable(m: re.Match, out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
@@ -1727,7 +1837,7 @@ def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
     out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
 
 
-@template(r"You may pay ((?:\{[0-9WUBRGC]\})+)")  # no {X}: an X to choose while resolving isn't supported
+@template(r"You may pay ((?:\{[0-9WUBRGCX]\})+)")  # an {X} is chosen as it resolves (Flameblast Dragon)
 def _may_pay(m: re.Match, out: Compiled) -> None:
     """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
     out.steps.append(MayPay(m.group(1)))

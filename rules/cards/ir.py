@@ -219,6 +219,7 @@ class TargetSpec:
     chosen_by: str = ""
     x_count: bool = False  # "X target creature cards" (Midnight Ritual): exactly X, as announced (601.2c)
     distinct: bool = False  # "another target ...", "a third target ...": none chosen for the specs before it
+    count_from: str = ""  # "up to that many target ...": `count` is the triggering event's value of this key
 
     @property
     def fewest(self) -> int:
@@ -551,6 +552,11 @@ class SourceUntapped:
 
 
 @dataclass(frozen=True)
+class SourceIsInGraveyard:
+    """"if ~ is in your graveyard" (Vengeful Pharaoh): an intervening "if" (603.4)."""
+
+
+@dataclass(frozen=True)
 class RememberedCardIs:
     """"If you searched for a creature card that doesn't have that name": the card remembered
     as `key` passes `test` (printed characteristics) and, with `not_named`, doesn't have the
@@ -609,6 +615,7 @@ Condition = (
     | BoardCondition | ActiveHandAtMost | NotCastFromHand | GraveyardHasAtLeast | LostFlip
     | ControlsArtifactsNamed
     | WonFlip
+    | SourceIsInGraveyard
 )
 
 
@@ -1304,6 +1311,60 @@ class Becomes:
 
 
 @dataclass(frozen=True)
+class WheneverThisTurn:
+    """"Whenever that creature deals combat damage to a player or planeswalker this turn,
+    draw that many cards": a delayed trigger for each of `objects` until end of turn (603.7 / 404.4);
+    `kind` is a `CombatTrigger` kind, `body` what it does (the event's "that many")."""
+
+    objects: Ref
+    kind: str
+    body: tuple[Effect, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class EndTheTurn:
+    """"End the turn" (Time Stop, Sundial of the Infinite; 713.1 / 509.1)."""
+
+
+@dataclass(frozen=True)
+class AdditionalCombatPhase:
+    """"After this main phase, there is an additional combat phase followed by an additional
+    main phase" (Relentless Assault; 500.8 / 300.7)."""
+
+
+@dataclass(frozen=True)
+class UntapAttackedThisTurn:
+    """"Untap all creatures that attacked this turn" (Relentless Assault)."""
+
+
+@dataclass(frozen=True)
+class AttackNextTurnIfAble:
+    """"During target opponent's next turn, creatures that player controls attack ~ if able"
+    (Gideon Jura): an attack requirement (508.1d / 500.2) for every creature `players`
+    control during their next turn, naming whom they attack (`whom`)."""
+
+    players: Ref
+    whom: Ref
+
+
+@dataclass(frozen=True)
+class PreventAllDamageTo:
+    """"Prevent all damage that would be dealt to him this turn" (Gideon Jura): a prevention
+    shield for `to` until end of turn (615 / 419)."""
+
+    to: Ref
+
+
+@dataclass(frozen=True)
+class SetColor:
+    """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
+
+    objects: Ref
+    colors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Restrict:
     """"can't block this turn", "can't be blocked this turn"."""
 
@@ -1781,6 +1842,8 @@ Effect = (
     | LibraryEffect
     | CantBlockSource | DoubleManaPool | BecomesCreatureType | AddManaTo
     | StackAndShieldEffect
+    | SetColor | WheneverThisTurn | EndTheTurn | AdditionalCombatPhase | UntapAttackedThisTurn
+    | AttackNextTurnIfAble | PreventAllDamageTo
 )
 
 
@@ -1942,12 +2005,38 @@ class EnchantedLandTappedForMana:
     (605.1b / 411.1b), resolved as the land's mana ability does (605.4 / 411.4), without the stack."""
 
 
+@dataclass(frozen=True)
+class CombatTriggerOf:
+    """A `CombatTrigger` kind ("deals combat damage to a player or planeswalker") about one
+    object, bound as an effect creates the delayed trigger ("Whenever that creature ... this
+    turn", Hunter's Insight)."""
+
+    kind: str
+    object_id: int
+
+
+@dataclass(frozen=True)
+class BecomesTappedTrigger:
+    """"Whenever a creature an opponent controls becomes tapped" (`who` "any", `test` the
+    permanent's test), "When enchanted permanent becomes tapped" (`who` "enchanted")."""
+
+    who: str
+    test: Pred | None = None
+
+
+@dataclass(frozen=True)
+class CombatDamageToYouTrigger:
+    """"Whenever combat damage is dealt to you or a planeswalker you control" (Vengeful
+    Pharaoh): once for each combat damage step in which it is (510.2 / 310.4)."""
+
+
 TriggerCondition = (
     ZoneChangeTrigger | StepTrigger | CombatTrigger | CastTrigger | PlayerEventTrigger | TargetedTrigger | NextEndStep
     | CounterRemovedTrigger | Never | EntersUnderControlTrigger | EitherTrigger
     | NextEndOfCombat | PlayerDealtDamageTrigger | SelfDealtDamageTrigger | CreatureAttacksYouTrigger
     | TargetedByOpponentTrigger | DiesDealtDamageBySelf | NoPermanentsWithCounter | EnchantedLandTappedForMana
     | DiscardedByOpponentTrigger | OpponentDealtDamageByTrigger
+    | BecomesTappedTrigger | CombatDamageToYouTrigger | CombatTriggerOf
 )
 
 
@@ -2038,11 +2127,20 @@ class AffectsEachPermanent:
     test: Pred
 
 
+@dataclass(frozen=True)
+class AffectsAllPermanents:
+    """"All lands are Islands in addition to their other types" (Stormtide Leviathan): every
+    permanent matching `test`, whoever controls it."""
+
+    test: Pred
+
+
 Affects = (
     AffectsGroup | AffectsAttached | AffectsSelf | AffectsSelfUnlessDefenderHas | AffectsAllCreatures
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
     | AffectsEachPermanent | AffectsYourChosenType
+    | AffectsAllPermanents
 )
 
 

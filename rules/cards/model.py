@@ -243,6 +243,11 @@ class StaticAbility(Ability):
     # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
     alternative_cost: AlternativeCost | None = None
     pt_is_mana_value: bool = False
+    # "All lands are Islands in addition to their other types" (layer 4): subtypes it adds
+    adds_subtypes: tuple[str, ...] = ()
+    # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
+    # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
+    attack_tax: int = 0
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

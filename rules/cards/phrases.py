@@ -104,10 +104,11 @@ def objects(phrase: str, out: Compiled) -> Ref:
         return out.refs[p]
     if p in ("enchanted creature", "equipped creature", "enchanted permanent"):
         return AttachedHost()
-    m = re.fullmatch(r"((?:(?:up to )?\w+ )?target .+?) that player controls", p)
-    if m and isinstance(out.refs.get("that player"), EventValue):
-        # "target black or red permanent that player controls" (the triggering event's player)
-        event = out.refs["that player"]
+    m = re.fullmatch(r"((?:(?:up to )?(?:that many|\w+) )?target .+?) (that player|defending player) controls", p)
+    if m and isinstance(out.refs.get(m.group(2)), EventValue):
+        # "target black or red permanent that player controls" (the triggering event's player);
+        # "target creature defending player controls" (Cyclops Gladiator's attack)
+        event = out.refs[m.group(2)]
         assert isinstance(event, EventValue)
         spec = target_spec(m.group(1))
         spec = dataclasses.replace(spec, text=p, test=all_of(spec.test, ControlledByEventPlayer(event.key)))

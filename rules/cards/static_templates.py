@@ -13,10 +13,12 @@ import dataclasses
 import re
 
 from .ir import (
+    ALWAYS,
     ANY_NUMBER,
     CDA,
     Affects,
     AffectsAllCreatures,
+    AffectsAllPermanents,
     AffectsAttached,
     AffectsChosenName,
     AffectsEachPermanent,
@@ -44,10 +46,13 @@ from .ir import (
     Fixed,
     GraveyardCardsCDA,
     HasColor,
+    HasKeyword,
     IsType,
     LifeAtLeast,
     LifeTotalCDA,
     LinkedTotalCDA,
+    Not,
+    Pred,
     PreventAllToSelf,
     PreventNoncombatToAttached,
     PreventOneFromOpponents,
@@ -168,6 +173,19 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
     if m:  # Karplusan Strider
         _, test = object_phrase(m.group(1) + " spell")
         return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
+    m = re.fullmatch(r"All (lands|creatures|artifacts|permanents) are ([A-Z][a-z]+) in addition to their other "
+                     r"types", s)
+    if m:  # Stormtide Leviathan (layer 4)
+        kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
+        return StaticAbility(raw, affects=AffectsAllPermanents(kind), adds_subtypes=(singular(m.group(2)),))
+    m = re.fullmatch(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)", s)
+    if m:  # Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"
+        kws = [w for w in (m.group(2), m.group(3)) if w]
+        if any(keyword_list(w) != (w,) for w in kws):
+            raise Unsupported(raw)
+        having = AnyOf(tuple(HasKeyword(w) for w in kws))
+        return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
+                             restriction=_RESTRICTIONS[m.group(4)])
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
         return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
@@ -313,6 +331,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
         return StaticAbility(raw, player_rule="untap_during_others")
     if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
         return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+    if s == "Each opponent who cast a spell this turn can't attack with creatures":  # Angelic Arbiter
+        return StaticAbility(raw, player_rule="cast_then_cant_attack", rule_for="opponents")
+    if s == "Each opponent who attacked with a creature this turn can't cast spells":  # Angelic Arbiter
+        return StaticAbility(raw, player_rule="attacked_then_cant_cast", rule_for="opponents")
+    if s == ("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
+             "or enchantments"):  # Grand Abolisher
+        return StaticAbility(raw, player_rule="your_turn_cant_cast_or_activate", rule_for="opponents")
     if s == "Each player can't cast more than one spell each turn":  # Rule of Law
         return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
     m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)

@@ -103,6 +103,11 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
             tests.append(ToughnessLessThanSourcePower())
             p = m.group(1)
             continue
+        m = re.fullmatch(r"(.*?) other than ~", p)
+        if m:  # Worldslayer: "all permanents other than ~"
+            tests.append(OtherThanSource())
+            p = m.group(1)
+            continue
         m = re.fullmatch(r"(.*?) blocking ~", p)
         if m:  # Knight of Dusk
             tests.append(BlockingSource())
@@ -215,6 +220,10 @@ def target_spec(phrase: str) -> TargetSpec:
     at_least = 0
     if re.fullmatch(r"(?:\w+, )+(?:or|and/or) \w+ targets", p):  # "one, two, or three targets" (Inferno Titan)
         p = p[:-len("targets")] + "target creatures and/or players"
+    m = re.fullmatch(r"up to that many target (.+)", p)
+    if m:  # Cephalid Constable: as many as the triggering event says (bound as it goes on the stack)
+        spec = target_spec("up to one target " + m.group(1))
+        return TargetSpec(spec.kind, p, spec.test, ANY_NUMBER, True, 0, count_from="amount")
     m = re.fullmatch(r"any number of target (.+)", p)
     if m:  # "any number of target creatures and/or players" (601.2c: none is a number too)
         up_to, count, what = True, ANY_NUMBER, m.group(1)

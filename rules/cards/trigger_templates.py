@@ -16,7 +16,9 @@ from .ir import (
     ActiveHandAtMost,
     AttachedHost,
     AttachedPowerAtLeast,
+    BecomesTappedTrigger,
     CastTrigger,
+    CombatDamageToYouTrigger,
     CombatTrigger,
     Condition,
     ControlledByYou,
@@ -45,6 +47,7 @@ from .ir import (
     Ref,
     SelfDealtDamageTrigger,
     SourceInGraveyard,
+    SourceIsInGraveyard,
     SourceRef,
     SourceUntapped,
     StepTrigger,
@@ -66,7 +69,7 @@ def _player_refs(key: str) -> dict[str, Ref]:
 
 
 _COMBAT_REFS: dict[str, dict[str, Ref]] = {
-    "attacks": {},
+    "attacks": {"defending player": EventValue("defending_player")},
     "blocks": {"that creature": EventValue("attacker")},
     "blocks a creature": {"that creature": EventValue("attacker")},
     "attacks or blocks": {},
@@ -162,9 +165,21 @@ def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref],
     m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
     if m:  # Protean Hydra
         return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
-    m = re.fullmatch(r"enchanted creature (attacks|blocks|attacks or blocks|deals damage)", cond)
-    if m:  # Contaminated Bond: the host's controller is "its controller"
-        return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost()}, False
+    m = re.fullmatch(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
+                     r"|deals combat damage to a player)", cond)
+    if m:  # Contaminated Bond: the host's controller is "its controller"; Worldslayer
+        return m.group(1), CombatTrigger(m.group(1), "enchanted"), \
+            {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
+    m = re.fullmatch(r"enchanted (?:permanent|creature|land|artifact) becomes tapped", cond)
+    if m:  # Brink of Disaster: "it" is the permanent that became tapped
+        return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
+    m = re.fullmatch(r"an? (.+?) becomes tapped", cond)
+    if m:  # Gideon's Avenger: "a creature an opponent controls becomes tapped"
+        tapped = EventValue("object")
+        return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
+            {"it": tapped, "that creature": tapped}, False
+    if cond == "combat damage is dealt to you or a planeswalker you control":  # Vengeful Pharaoh
+        return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
     m = re.fullmatch(r"~ (.+)", cond)
     if m:
         if m.group(1) not in _COMBAT_REFS:
@@ -202,6 +217,8 @@ def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
     if text == "~ is untapped":
         return SourceUntapped()
+    if text == "~ is in your graveyard":  # Vengeful Pharaoh: it triggers only from there
+        return SourceIsInGraveyard()
     if text == "no creatures are on the battlefield":  # Call to the Grave
         return NoCreatures()
     m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
@@ -226,15 +243,20 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
     m = _split_trigger(t) or m
     event, condition, refs, leaves = trigger_condition(m.group(2))
     effect_text = m.group(4)
-    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGC]\})+\.", effect_text)
+    optional = effect_text.startswith("you may ") and not re.match(r"you may pay (\{[0-9WUBRGCX]\})+\.", effect_text)
     if optional:
         effect_text = effect_text[len("you may "):]
+        # "you may have it deal ... If you do, that creature deals ...": having it deal damage
+        # always happens once chosen (603.5), so what follows "If you do" simply happens
+        if effect_text.startswith("have "):
+            effect_text = re.sub(r"\. If you do, (\w)", lambda m: ". " + m.group(1).upper(), effect_text)
     c = compile_effect(effect_text[0].upper() + effect_text[1:], refs)
     effect = c.body()
     check = _intervening_if(m.group(3)) if m.group(3) else None
     if check is not None:
         effect = (If(check, effect),)
-    zone = "graveyard" if re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I) else "battlefield"
+    zone = "graveyard" if (re.search(r"\breturn ~ from your graveyard\b", effect_text, re.I)
+                           or isinstance(check, SourceIsInGraveyard)) else "battlefield"
     if isinstance(condition, DiscardedByOpponentTrigger):  # checked once the card is in the graveyard (603.2)
         zone = "graveyard"
     return TriggeredAbility(raw, event=event, condition=condition, effect=effect, targets=tuple(c.specs), zone=zone,

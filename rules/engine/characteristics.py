@@ -27,6 +27,7 @@ from ..cards.model import (
 from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj
+from .player_rules import player_rules
 from .state import GameState
 
 
@@ -43,6 +44,7 @@ def end_effects(state: GameState, duration: str) -> None:
     """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); as a
     control effect ends, control goes to whoever the remaining effects say (layer 2)."""
     state.shields = [s for s in state.shields if s.duration != duration]
+    state.delayed = [d for d in state.delayed if d.duration != duration]
     ended = [e for e in state.effects if e.duration == duration]
     if not ended:
         return
@@ -225,6 +227,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
         def grant(ch: Characteristics) -> None:
             ch.abilities = list(ch.abilities) + granted
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
+    if ab.adds_subtypes:  # "All lands are Islands in addition to their other types" (layer 4)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_subtypes(ab.adds_subtypes), from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     parts += becomes_static_parts(o, src, key, applies, ab)
@@ -293,6 +297,17 @@ def _add_types(types: tuple[str, ...], subtypes: tuple[str, ...]) -> Callable[[C
 def _set_colors(colors: frozenset[str] | None, add: frozenset[str] = frozenset()) -> Callable[[Characteristics], None]:
     def apply(ch: Characteristics) -> None:
         ch.colors = (ch.colors if colors is None else colors) | add
+    return apply
+
+
+def _add_subtypes(subtypes: tuple[str, ...]) -> Callable[[Characteristics], None]:
+    """Subtypes added to the ones it has; a land given a basic land type has that type's
+    mana ability too (305.6 / 212.6g)."""
+    def apply(ch: Characteristics) -> None:
+        new = [s for s in subtypes if s not in ch.subtypes]
+        ch.subtypes = ch.subtypes | set(subtypes)
+        if ch.is_type("Land"):
+            ch.abilities = list(ch.abilities) + [basic_land_ability(s) for s in new if s in BASIC_MANA]
     return apply
 
 
@@ -383,6 +398,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelfUnlessOpponentDamaged():
             return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
                                               for p in state.opponents(src.controller))
+        case ir.AffectsAllPermanents(test):
+            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsSelfUnlessCount(sub, n):
             return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)
@@ -596,8 +613,13 @@ def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
 
 
 def can_activate_abilities(state: GameState, o: Obj) -> bool:
-    """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too."""
-    return "cant_activate" not in chars(state, o).restrictions
+    """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too;
+    and for an artifact, creature or enchantment whose controller "can't activate abilities of
+    artifacts, creatures, or enchantments" (Grand Abolisher)."""
+    if "cant_activate" in chars(state, o).restrictions:
+        return False
+    return not (any(chars(state, o).is_type(t) for t in ("Artifact", "Creature", "Enchantment"))
+                and "cant_activate_artifacts_creatures_enchantments" in player_rules(state, o.controller))
 
 
 def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool:

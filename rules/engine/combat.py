@@ -13,12 +13,21 @@ from typing import Any, TypeVar
 
 from ..cards import ir
 from . import actions as A
+from .attack_costs import attack_cost_problem, pay_attack_cost, taxed
 from .characteristics import chars, creatures, is_summoning_sick, matches, protected_from
 from .damage import deal_simultaneously, lethal_damage
-from .decisions import AttackersDecision, BlockerOrderDecision, BlockersDecision, DamageAssignmentDecision, Decision
-from .events import emit
+from .decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    DamageAssignmentDecision,
+    Decision,
+    YesNoDecision,
+)
+from .events import emit, tap_permanent
 from .flow import max_flow
 from .objects import Obj, StackItem
+from .player_rules import player_rules
 from .refs import name_of
 from .state import GameState
 
@@ -44,6 +53,8 @@ def can_attack(state: GameState, o: Obj) -> str | None:
         return "it has defender"
     if "cant_attack" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
         return "it can't attack"
+    if "cant_attack_with_creatures" in player_rules(state, o.controller):  # Angelic Arbiter
+        return "its controller can't attack with creatures this turn"
     return None
 
 
@@ -156,14 +167,24 @@ def declare_attackers_step(state: GameState) -> Gen:
         state.log_event(f"{state.active} declares no attackers", "declare_attackers")
         return
     state.attackers_declared = True
+    pay_attack_cost(state, state.active, dict(ans.attacks))
+    state.attacked_this_turn += [aid for aid, _ in ans.attacks]
     for aid, defender in ans.attacks:
         o = state.objects[aid]
         o.attacking = defender
         if "vigilance" not in chars(state, o).keywords:
-            o.tapped = True
+            tap_permanent(state, o)
         state.log_event(f"{o.name} attacks {name_of(state, defender)}", "declare_attackers", player=state.active)
     for aid, defender in ans.attacks:
-        emit(state, "attacks", {"attacker": aid, "defender": defender})
+        emit(state, "attacks", {"attacker": aid, "defender": defender,
+                                "defending_player": defending_player(state, defender)})
+
+
+def defending_player(state: GameState, defender: Any) -> str:
+    """The player an attacker attacks, or the controller of the planeswalker it attacks (506.2 / 306.2)."""
+    if isinstance(defender, int) and defender in state.objects:
+        return state.objects[defender].controller
+    return str(defender)
 
 
 def attack_requirements_to(state: GameState, able: list[int], defenders: list[Any]) -> tuple[tuple[int, Any], ...]:
@@ -171,7 +192,9 @@ def attack_requirements_to(state: GameState, able: list[int], defenders: list[An
     an opponent controls attacks you this turn if able"): (creature, defender) for each able
     creature whose defender can be attacked (508.1d / 500.2)."""
     return tuple((i, e.must_attack) for e in state.effects if e.must_attack and e.must_attack in defenders
-                 for i in able if i in e.affected)
+                 for i in able if i in e.affected) \
+        + tuple((i, whom) for p, whom in state.turn_requirements if p == state.active and whom in defenders
+                for i in able)  # Gideon Jura's +2
 
 
 def attack_declarations(d: AttackersDecision) -> Iterator[A.DeclareAttackers]:
@@ -232,13 +255,18 @@ def check_attackers(state: GameState, d: AttackersDecision, a: A.DeclareAttacker
     problem = attack_problem(state, attacks)
     if problem:
         raise A.IllegalAction(problem, state.rules.cite("attack_restriction"))
+    unpaid = attack_cost_problem(state, a.player, attacks)  # Windborn Muse (508.1g / 308.2d)
+    if unpaid is not None:
+        raise unpaid
     # requirements: as many as possible are obeyed without breaking a restriction (508.1d)
-    for aid, whom in d.required_to:
-        if attacks.get(aid) != whom and attack_problem(state, {**attacks, aid: whom}) is None:
+    for aid, whom in d.required_to:  # a cost to attack is never required to be paid (508.1d / 500.2)
+        if attacks.get(aid) != whom and attack_problem(state, {**attacks, aid: whom}) is None \
+                and not taxed(state, aid, whom):
             raise A.IllegalAction(f"{state.objects[aid].name} attacks {name_of(state, whom)} this turn if able",
                                   state.rules.cite("attack_requirement"))
     for aid in d.required:
-        if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None:
+        if aid not in attacks and attack_problem(state, {**attacks, aid: d.defenders[0]}) is None \
+                and not any(taxed(state, aid, x) for x in d.defenders[:1]):
             raise A.IllegalAction(f"{state.objects[aid].name} attacks each combat if able",
                                   state.rules.cite("attack_requirement"))
 
@@ -436,6 +464,9 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                 continue
             assignments.append((att, att.attacking, power))
             continue
+        if (yield from _as_though_unblocked(state, att)):  # Rhox
+            assignments.append((att, att.attacking, power))
+            continue
         trample = "trample" in chars(state, att).keywords
         targets = [b.id for b in blockers_of(state, att)]
         if not targets:
@@ -488,6 +519,21 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                   "combat_damage_stack")
         return
     yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+
+
+def _as_though_unblocked(state: GameState, att: Obj) -> Gen:
+    """"You may have ~ assign its combat damage as though it weren't blocked" (Rhox): its
+    controller chooses, as it assigns, to give all its damage to the player or planeswalker
+    it attacks (2014 510.1c / 2009 310.2e).  Returns whether they did."""
+    if "assign_as_though_unblocked" not in chars(state, att).restrictions:
+        return False
+    if isinstance(att.attacking, int) and att.attacking not in state.objects:
+        return False  # the planeswalker it attacked is gone: it attacks nothing (506.4c / 306.4c)
+    ans, _ = yield YesNoDecision(att.controller, f"have {att.name} assign its combat damage as though it weren't "
+                                                 f"blocked (all of it to {name_of(state, att.attacking)})?")
+    if ans.yes:
+        state.log_event(f"{att.name} assigns its combat damage as though it weren't blocked", "as_though_unblocked")
+    return bool(ans.yes)
 
 
 def _assign(state: GameState, source: Obj, recipients: list[Any], power: int, trample: bool, chooser: str,

@@ -116,8 +116,9 @@ def deal_simultaneously(state: GameState, deals: list[tuple[Obj, Any, int]], com
     events: list[DamageEvent] = []
     for src, r, n in deals:
         events += (yield from replace(state, DamageEvent(src, r, n, combat)))
-    for ev in events:
-        apply_damage(state, ev)
+    dealt = [ev.target for ev in events if apply_damage(state, ev) > 0]
+    if combat and dealt:  # "Whenever combat damage is dealt to you" triggers once a step (Vengeful Pharaoh)
+        emit(state, "combat_damage_dealt", {"targets": tuple(dealt)})
     yield from _after_prevention(state)
 
 
@@ -171,7 +172,9 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
         for _ in range(src_ch.instances("deathtouch")):  # each instance triggers (502.63b)
             _keyword_trigger(state, source, "deathtouch", {"victim": target})
     emit(state, "damage", {"source": source.id, "target": target, "amount": amount, "combat": combat,
-                           "controller": source.controller})
+                           "controller": source.controller,
+                           "planeswalker": isinstance(target, int) and target in state.objects
+                           and chars(state, state.objects[target]).is_type("Planeswalker")})
     return amount
 
 

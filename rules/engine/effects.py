@@ -32,7 +32,7 @@ from .decisions import (
     DiscardDecision,
     YesNoDecision,
 )
-from .events import emit
+from .events import emit, tap_permanent
 from .objects import ContinuousEffect, Obj, Shield
 from .payment import pay_mana, plan_payment
 from .player_rules import player_rules
@@ -257,6 +257,18 @@ def becomes(state: GameState, ctx: EffectContext, which: Ids, effect: Becomes) -
                         f"{until}", "continuous")
 
 
+def set_color(state: GameState, ctx: EffectContext, which: Ids, colors: tuple[str, ...]) -> None:
+    """"Target creature becomes red until end of turn": its colors set (layer 5)."""
+    ids = frozenset(i for i in which if i is not None and i in state.objects)
+    if not ids:
+        return
+    add_effect(state, ContinuousEffect(state.new_timestamp(), ids, ctx.source.name, "eot",
+                                       set_colors=frozenset(colors)))
+    what = " and ".join(COLOR_NAMES[c] for c in colors)
+    for i in ids:
+        state.log_event(f"{state.objects[i].name} becomes {what} until end of turn", "continuous")
+
+
 def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) -> None:
     """"That creature is a black Zombie in addition to its other colors and types": for as
     long as it is that object (layers 4 and 5)."""
@@ -275,7 +287,10 @@ def is_also(state: GameState, ctx: EffectContext, which: Ids, effect: IsAlso) ->
 def tap(state: GameState, ctx: EffectContext, which: Ids, untap: bool = False) -> None:
     for oid in which:
         if oid is not None and oid in state.objects:
-            state.objects[oid].tapped = not untap
+            if untap:
+                state.objects[oid].tapped = False
+            else:
+                tap_permanent(state, state.objects[oid])
             state.log_event(f"{state.objects[oid].name} {'untaps' if untap else 'becomes tapped'}", "resolve")
 
 
@@ -386,6 +401,38 @@ def pay_or_not(state: GameState, player: str, cost_text: str, prompt: str) -> Ge
         state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
         return False
     pay_mana(state, player, plan, cost)
+    return True
+
+
+def pay_x_or_not(state: GameState, ctx: EffectContext, cost_text: str, prompt: str) -> Gen:
+    """"you may pay {X}{R}. If you do, ..." (Flameblast Dragon): the player who may pay
+    chooses X as it resolves (608.2d / 413.2c; at most what they can pay) and pays; X is the
+    ability's X for the rest of its text.  Returns whether they paid."""
+    player = ctx.controller
+    cost = parse_cost(cost_text) or ManaCost()
+    most = -1
+    for x in range(100):
+        try:
+            plan_payment(state, player, cost.with_x(x), None)
+        except IllegalAction:
+            break
+        most = x
+    if most < 0:
+        state.log_event(f"{player} can't pay {cost}", "cost_unpayable", player=player)
+        return False
+    ans, _ = yield YesNoDecision(player, prompt)
+    if not ans.yes:
+        state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
+        return False
+    x = 0
+    if most > 0:
+        ans, _ = yield ChooseWordDecision(player, f"{ctx.source.name}: choose X (0 to {most})",
+                                          options=tuple(str(i) for i in range(most + 1)), concept="resolve_choices")
+        x = int(ans.words[0])
+    ctx.x = x
+    to_pay = cost.with_x(x)
+    pay_mana(state, player, plan_payment(state, player, to_pay, None), to_pay)
+    state.log_event(f"{player} pays {cost} with X = {x}", "resolve", player=player)
     return True
 
 

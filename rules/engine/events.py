@@ -37,6 +37,16 @@ def remove_counters(state: GameState, o: Obj, kind: str, n: int, cause: str = ""
     return n
 
 
+def tap_permanent(state: GameState, o: Obj) -> None:
+    """Tap `o`; an untapped permanent that becomes tapped is an event ("Whenever a creature an
+    opponent controls becomes tapped", Gideon's Avenger; Brink of Disaster).  A permanent that
+    enters the battlefield tapped doesn't become tapped."""
+    if o.tapped:
+        return
+    o.tapped = True
+    emit(state, "tapped", {"object": o.id, "controller": o.controller})
+
+
 def emit_targeted(state: GameState, item: StackItem) -> None:
     """Each object a spell or ability targets "becomes the target" of it as it is put on the
     stack (Ice Cage, Illusionary Servant)."""
@@ -176,6 +186,23 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
                                                                  src.controller, src)
         case ir.TargetedByOpponentTrigger():
             return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
+        case ir.BecomesTappedTrigger(who, test):
+            if ev.kind != "tapped":
+                return False
+            if who == "enchanted":
+                return ev["object"] == src.attached_to
+            o = state.objects.get(ev["object"])
+            return o is not None and (test is None or matches(state, test, o, chars(state, o), src.controller, src))
+        case ir.CombatDamageToYouTrigger():
+            if ev.kind != "combat_damage_dealt":
+                return False
+            return any(t == src.controller or (isinstance(t, int) and t in state.objects
+                                               and state.objects[t].controller == src.controller
+                                               and chars(state, state.objects[t]).is_type("Planeswalker"))
+                       for t in ev["targets"])
+        case ir.CombatTriggerOf(kind, object_id):
+            o = state.objects.get(object_id)
+            return o is not None and o.zone == "battlefield" and _combat_met(kind, ev, o)
         case ir.EitherTrigger(first, second):
             return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
         case ir.NoPermanentsWithCounter():
@@ -290,6 +317,13 @@ def add_delayed(state: GameState, ability: TriggeredAbility, source: Obj, contro
     state.delayed.append(DelayedTrigger(ability, source, controller, data))
 
 
+def add_delayed_this_turn(state: GameState, ability: TriggeredAbility, source: Obj, controller: str) -> None:
+    """"Whenever that creature deals combat damage to a player this turn, ..." (Hunter's
+    Insight): a delayed triggered ability that may trigger any number of times until the
+    turn ends (603.7 / 404.4)."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, {}, once=False, duration="eot"))
+
+
 def _qualifies(who: str, player: str, src: Obj) -> bool:
     """"a player", "you", "an opponent": is `player` one, for an ability of `src`?"""
     return who == "a player" or (player == src.controller) == (who == "you")
@@ -318,6 +352,8 @@ def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
         return damage and ev["combat"] and isinstance(ev["target"], int)
     if kind == "deals combat damage to a player":
         return damage and ev["combat"] and isinstance(ev["target"], str)
+    if kind == "deals combat damage to a player or planeswalker":  # the target was one as it was dealt
+        return damage and ev["combat"] and (isinstance(ev["target"], str) or ev.get("planeswalker", False))
     if kind == "deals damage to an opponent":
         return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
     if kind == "deals damage":

@@ -14,13 +14,13 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import StaticAbility, TriggeredAbility
-from . import effects as E, linked as L, shields as S, zone_effects as Z
+from . import effects as E, linked as L, shields as S, turn_effects as T, zone_effects as Z
 from .becomes_effect import becomes_creature_type
 from .characteristics import add_effect, board_condition, chars, matches, matches_card
 from .damage import destroy, gain_life, set_life_total
 from .decisions import Decision
 from .drawing import draw_each
-from .events import add_delayed, flush
+from .events import add_delayed, add_delayed_this_turn, flush
 from .free_cast import play_without_paying
 from .looking import run_library_effect
 from .mana_pool import add_mana, double_pool
@@ -177,6 +177,9 @@ def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
             return not ctx.data.get("sacrificed")
         case ir.SourceUntapped():
             return not ctx.source.tapped
+        case ir.SourceIsInGraveyard():
+            now = state.objects.get(ctx.source.id)
+            return now is not None and now.zone == "graveyard" and now.owner == ctx.controller
         case ir.NoCreatures() | ir.AttachedPowerAtLeast() | ir.FewerThanAnOpponent():
             return board_condition(state, cond, ctx.source, ctx.controller)
         case ir.AGraveyardHasAtLeast(k):
@@ -268,6 +271,9 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.no_regeneration(state, ctx, [i for i in r(objects) if i is not None and i in dealt])
         case ir.EachMayPutFromHand(players, test, what):
             yield from Z.each_may_put_from_hand(state, ctx, r(players), test, what)
+        case ir.MayPay(cost, body) if "{X}" in cost:
+            if (yield from E.pay_x_or_not(state, ctx, cost, f"{ctx.source.name}: pay {cost}?")):
+                yield from run_effects(state, ctx, body)
         case ir.MayPay(cost, body):
             if (yield from E.pay_or_not(state, ctx.controller, cost, f"{ctx.source.name}: pay {cost}?")):
                 yield from run_effects(state, ctx, body)
@@ -401,6 +407,29 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             E.pump(state, ctx, r(objects), power * k, toughness * k, grants)
         case ir.Pump(objects, power, toughness, grants):
             E.pump(state, ctx, r(objects), power, toughness, grants)
+        case ir.WheneverThisTurn(objects, kind, body, text):
+            for oid in r(objects):
+                if oid is not None and oid in state.objects:
+                    ability = TriggeredAbility(text, event="delayed", condition=ir.CombatTriggerOf(kind, oid),
+                                               effect=body)
+                    add_delayed_this_turn(state, ability, ctx.source, ctx.controller)
+        case ir.AttackNextTurnIfAble(players, whom):
+            T.attack_next_turn(state, ctx, r(players), r(whom))
+        case ir.PreventAllDamageTo(to):
+            for t in r(to):
+                if t is not None:
+                    state.shields.append(Shield(state.new_timestamp(), ctx.source.name, ctx.controller, "target",
+                                                target=t))
+                    state.log_event(f"{ctx.source.name}: all damage that would be dealt to {name_of(state, t)} this "
+                                    "turn is prevented", "prevention_shield")
+        case ir.EndTheTurn():
+            yield from T.end_the_turn(state, ctx)
+        case ir.AdditionalCombatPhase():
+            T.additional_combat(state, ctx)
+        case ir.UntapAttackedThisTurn():
+            T.untap_attacked_this_turn(state, ctx)
+        case ir.SetColor(objects, colors):
+            E.set_color(state, ctx, r(objects), colors)
         case ir.Restrict(objects, restriction, text):
             E.restrict(state, ctx, r(objects), restriction, text)
         case ir.BecomesCreatureType(objects):  # Turn to Frog, Skinshifter

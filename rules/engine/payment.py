@@ -10,7 +10,7 @@ from ..cards.mana import ManaCost, Payment, Source, mana_symbols, solve_payment
 from ..cards.model import ActivatedAbility
 from . import actions as A
 from .characteristics import activated_abilities, can_activate_abilities, chars, is_summoning_sick
-from .events import emit
+from .events import emit, tap_permanent
 from .mana_pool import triggered_mana
 from .objects import Obj
 from .state import GameState
@@ -96,7 +96,7 @@ def pay_mana(state: GameState, player: str, plan: Payment[int], cost: ManaCost) 
     for sid, color in plan.activations:
         o = state.objects[sid]
         ab = abilities[sid]
-        o.tapped = True
+        tap_permanent(state, o)
         amount = mana_amount(state, ab, o)
         p.pool[color] += amount
         state.log_event(f"{player} taps {o.name} for {mana_symbols([color] * amount)}", "cast_mana_abilities",

@@ -22,13 +22,29 @@ def player_rules(state: GameState, player: str) -> set[str]:
     out: set[str] = set()
     for o, ab in _rules_statics(state):
         if ab.player_rule and (ab.rule_for == "everyone" or (o.controller == player) == (ab.rule_for == "you")):
-            out.add(ab.player_rule)
+            out |= _as_things_stand(state, ab.player_rule, o, player)
         if ab.opponent_rule and o.controller != player:
             out.add(ab.opponent_rule)
     for e in state.effects:
         if isinstance(e, PlayerRuleEffect) and player in e.players:
             out.add(e.rule)
     return out
+
+
+def _as_things_stand(state: GameState, rule: str, source: Obj, player: str) -> set[str]:
+    """The rules a rule that depends on the turn so far gives `player` now: Angelic Arbiter's
+    "Each opponent who cast a spell this turn can't attack with creatures" and "Each opponent
+    who attacked with a creature this turn can't cast spells", Grand Abolisher's "During your
+    turn, your opponents can't cast spells or activate abilities of artifacts, creatures, or
+    enchantments".  Any other rule is itself."""
+    if rule == "cast_then_cant_attack":
+        return {"cant_attack_with_creatures"} if state.player(player).spells_cast else set()
+    if rule == "attacked_then_cant_cast":  # only the active player attacks (506.1 / 306.1)
+        return {"cant_cast"} if player == state.active and state.attacked_this_turn else set()
+    if rule == "your_turn_cant_cast_or_activate":
+        return {"cant_cast", "cant_activate_artifacts_creatures_enchantments"} \
+            if state.active == source.controller else set()
+    return {rule}
 
 
 def max_hand_size(state: GameState, player: str) -> int | None:

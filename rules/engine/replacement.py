@@ -27,7 +27,7 @@ from ..cards.model import StaticAbility
 from .becomes import lost_all_abilities
 from .characteristics import chars, matches, protected_from
 from .decisions import ChooseWordDecision, Decision, YesNoDecision
-from .events import remove_counters
+from .events import remove_counters, tap_permanent
 from .objects import DrawReplacementEffect, Obj, Shield
 from .refs import name_of
 from .state import GameState
@@ -307,7 +307,7 @@ def _regenerate(state: GameState, o: Obj) -> None:
     """"The next time it would be destroyed this turn, instead tap it, remove all damage from
     it and remove it from combat" (701.12a / 501.5a)."""
     o.regen_shields -= 1
-    o.tapped = True
+    tap_permanent(state, o)
     o.damage = 0
     o.deathtouched = False
     in_combat = o.attacking is not None or bool(o.blocking)

@@ -26,7 +26,7 @@ from .decisions import ChooseColorDecision, Decision, DiscardDecision, YesNoDeci
 from .division import check_division
 from .effects import choose_object, discard_card
 from .entering import enter_battlefield
-from .events import emit, emit_targeted, flush, remove_counters
+from .events import emit, emit_targeted, flush, remove_counters, tap_permanent
 from .interpret import run_effects
 from .mana_abilities import resolve_mana_ability
 from .objects import Obj, StackItem
@@ -252,7 +252,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     if ab.only_if_attacking and o.attacking is None:
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only while "
                               f"{o.name} is attacking", state.rules.cite("activation_limit"))
-    if ab.only_during and (state.active != a.player or state.step != ab.only_during):
+    if ab.only_during and (state.active != a.player or ab.only_during not in ("turn", state.step)):
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
                               f"your {ab.only_during}", state.rules.cite("activation_limit"))
     if cost.loyalty is not None:
@@ -320,7 +320,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, (cost.mana or ManaCost()).with_x(a.x or 0))
     if cost.tap:
-        o.tapped = True
+        tap_permanent(state, o)
     if cost.untap:
         o.tapped = False
     if cost.loyalty is not None:
@@ -488,7 +488,7 @@ def resolve_top(state: GameState) -> Gen:
         announce_unenforced(state, source)  # what the spell says and the engine doesn't do
     if item.kind == "spell":
         yield from _finish_spell(state, item, live_targets)
-    else:
+    elif item in state.stack:  # an ability that ended the turn left the stack already (713.1a / 509.1a)
         remove_from_stack(state, item)
     flush(state)
 

@@ -104,6 +104,13 @@ class GameState:
     attackers_declared: bool = False  # this combat: its blockers and damage steps happen (508.8 / 308.5)
     # linked abilities (607.2a / 407.1): "SOURCE_ID:KEY" -> the cards an ability of that source exiled
     linked: dict[str, list[int]] = field(default_factory=dict)
+    ending_turn: bool = False  # "End the turn" resolved: skip to the cleanup step (713.1 / 509.1)
+    added_phases: list[str] = field(default_factory=list)  # steps added after this main phase (500.8 / 300.7)
+    attacked_this_turn: list[int] = field(default_factory=list)  # creatures declared as attackers this turn
+    # "During target opponent's next turn, creatures that player controls attack ~ if able":
+    # (player, whom) waiting for the player's next turn, and the ones that apply this turn
+    next_turn_requirements: list[tuple[str, Any]] = field(default_factory=list)
+    turn_requirements: list[tuple[str, Any]] = field(default_factory=list)
     # derived from the rest, never part of what the game is
     chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
 

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards import ir
-from ..cards.model import TriggeredAbility
+from ..cards.model import TargetSpec, TriggeredAbility
 from .decisions import Decision, TargetsDecision, TriggerOrderDecision
 from .division import amount_to_divide, check_division, divided_effect
 from .events import emit_targeted
@@ -52,9 +52,13 @@ def bind_event(ability: TriggeredAbility, event: dict) -> TriggeredAbility:
             case ir.AnyOf(parts):
                 return ir.AnyOf(tuple(bind(p) for p in parts))
         return pred
-    if not any(_mentions_event(s.test) for s in ability.targets):
+    def bind_count(spec: TargetSpec) -> TargetSpec:  # "up to that many target permanents"
+        if not spec.count_from:
+            return spec
+        return dataclasses.replace(spec, count=max(0, int(event.get(spec.count_from) or 0)))
+    if not any(_mentions_event(s.test) or s.count_from for s in ability.targets):
         return ability
-    return dataclasses.replace(ability, targets=tuple(dataclasses.replace(s, test=bind(s.test))
+    return dataclasses.replace(ability, targets=tuple(bind_count(dataclasses.replace(s, test=bind(s.test)))
                                                       for s in ability.targets))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.mana import pool_text
-from . import actions as A, combat, damage, drawing, events, sba, stack, triggers, turn_control, zones
+from . import actions as A, combat, damage, drawing, events, sba, stack, triggers, turn_control, turn_effects, zones
 from .characteristics import chars, end_effects, update_control
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .entering import begin_with_opening_hand
@@ -215,6 +215,9 @@ def next_turn(state: GameState) -> None:
         p.lands_played = 0
         p.spells_cast = 0
     state.damage_this_turn = []
+    state.attacked_this_turn = []
+    state.added_phases = []
+    turn_effects.begin_turn_requirements(state)
     state.to_graveyard_from_battlefield = []
     for o in state.permanents():
         o.activated_this_turn = 0
@@ -226,12 +229,20 @@ def next_turn(state: GameState) -> None:
 
 def run_turn(state: GameState, first_step: str) -> Gen:
     state.player(state.active).last_turn = state.turn
-    for step in STEPS[STEPS.index(first_step):]:
+    steps = list(STEPS[STEPS.index(first_step):])
+    while steps:
+        step = steps.pop(0)
+        if state.ending_turn:  # "End the turn": straight to the cleanup step (713.1c / 509.1c)
+            if step != "cleanup":
+                continue
+            state.ending_turn = False
         if _skip_step(state, step):
             continue
         state.step = step
         yield from _do_step(state, step)
         _end_of_step(state, step)
+        if step in ("main1", "main2") and state.added_phases:  # Relentless Assault (500.8 / 300.7)
+            steps[0:0], state.added_phases = state.added_phases, []
 
 
 def _skip_step(state: GameState, step: str) -> bool:
@@ -397,6 +408,9 @@ def priority_loop(state: GameState) -> Gen:
                 state.log_event("all players passed in succession: the top object of the stack resolves",
                           "all_passed")
                 yield from stack.resolve_top(state)
+                if state.ending_turn:  # no player gets priority (713.1b / 509.1b)
+                    state.priority = None
+                    return
                 state.priority = state.active
                 passes = 0
             else:

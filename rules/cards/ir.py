@@ -2122,15 +2122,8 @@ class AffectsYourChosenType:
 
 @dataclass(frozen=True)
 class AffectsEachPermanent:
-    """"Each noncreature artifact ..." (March of the Machines): every permanent matching `test`."""
-
-    test: Pred
-
-
-@dataclass(frozen=True)
-class AffectsAllPermanents:
-    """"All lands are Islands in addition to their other types" (Stormtide Leviathan): every
-    permanent matching `test`, whoever controls it."""
+    """"Each noncreature artifact ..." (March of the Machines), "All lands are Islands ..."
+    (Stormtide Leviathan): every permanent matching `test`, whoever controls it."""
 
     test: Pred
 
@@ -2140,7 +2133,6 @@ Affects = (
     | AffectsYourCreatures | AffectsChosenName | AffectsSelfAndGroup | AffectsSelfUnlessOpponentDamaged
     | AffectsSelfUnlessCount | AffectsYourPermanents
     | AffectsEachPermanent | AffectsYourChosenType
-    | AffectsAllPermanents
 )
 
 

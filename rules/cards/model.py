@@ -227,7 +227,8 @@ class StaticAbility(Ability):
     costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
-    # "Enchanted creature ... is an Angel in addition to its other types" (layer 4): subtypes added
+    # "Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
+    # in addition to their other types" (layer 4): subtypes added (a basic land type with its mana ability)
     add_subtypes: tuple[str, ...] = ()
     # "As ~ enters the battlefield, exile any number of creature cards from your graveyard" (Sutured
     # Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)
@@ -243,8 +244,6 @@ class StaticAbility(Ability):
     # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
     alternative_cost: AlternativeCost | None = None
     pt_is_mana_value: bool = False
-    # "All lands are Islands in addition to their other types" (layer 4): subtypes it adds
-    adds_subtypes: tuple[str, ...] = ()
     # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
     # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
     attack_tax: int = 0

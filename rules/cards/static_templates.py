@@ -18,7 +18,6 @@ from .ir import (
     CDA,
     Affects,
     AffectsAllCreatures,
-    AffectsAllPermanents,
     AffectsAttached,
     AffectsChosenName,
     AffectsEachPermanent,
@@ -177,7 +176,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:
                      r"types", s)
     if m:  # Stormtide Leviathan (layer 4)
         kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
-        return StaticAbility(raw, affects=AffectsAllPermanents(kind), adds_subtypes=(singular(m.group(2)),))
+        return StaticAbility(raw, affects=AffectsEachPermanent(kind), add_subtypes=(singular(m.group(2)),))
     m = re.fullmatch(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)", s)
     if m:  # Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"
         kws = [w for w in (m.group(2), m.group(3)) if w]

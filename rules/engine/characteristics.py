@@ -219,16 +219,14 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
     if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
                           _abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
-    if ab.add_subtypes:  # "is an Angel in addition to its other types" (layer 4)
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_types((), ab.add_subtypes), from_static=True))
+    if ab.add_subtypes:  # "is an Angel / All lands are Islands in addition to their other types" (layer 4)
+        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_subtypes(ab.add_subtypes), from_static=True))
     if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
         granted: list[Any] = list(ab.grants_abilities)
 
         def grant(ch: Characteristics) -> None:
             ch.abilities = list(ch.abilities) + granted
         parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
-    if ab.adds_subtypes:  # "All lands are Islands in addition to their other types" (layer 4)
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _add_subtypes(ab.adds_subtypes), from_static=True))
     if ab.chosen_land_type and src.chosen:
         parts.append(Part(Layer.TYPE, src.timestamp, key, applies, _land_type(src.chosen), from_static=True))
     parts += becomes_static_parts(o, src, key, applies, ab)
@@ -398,8 +396,6 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelfUnlessOpponentDamaged():
             return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
                                               for p in state.opponents(src.controller))
-        case ir.AffectsAllPermanents(test):
-            return matches(state, test, o, ch, src.controller, src)
         case ir.AffectsSelfUnlessCount(sub, n):
             return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
     raise TypeError(affects)

@@ -80,9 +80,6 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield and _triggers_on(state, ab, event, o):
                 _add_trigger(state, ab, o, event, concept="trigger_leaves")
     for d in list(state.delayed):
-        if d.turn and d.turn != state.turn:  # "this turn" is over
-            state.delayed.remove(d)
-            continue
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
                                                         {**event.data, **d.data}))
@@ -317,11 +314,13 @@ def add_delayed(state: GameState, ability: TriggeredAbility, source: Obj, contro
     state.delayed.append(DelayedTrigger(ability, source, controller, data))
 
 
-def add_delayed_this_turn(state: GameState, ability: TriggeredAbility, source: Obj, controller: str) -> None:
+def add_delayed_this_turn(state: GameState, ability: TriggeredAbility, source: Obj, controller: str, *,
+                          once: bool = False) -> None:
     """"Whenever that creature deals combat damage to a player this turn, ..." (Hunter's
-    Insight): a delayed triggered ability that may trigger any number of times until the
-    turn ends (603.7 / 404.4)."""
-    state.delayed.append(DelayedTrigger(ability, source, controller, {}, once=False, duration="eot"))
+    Insight, any number of times) or "When you cast your next instant or sorcery spell this
+    turn, ..." (Chandra, the Firebrand, `once`): a delayed triggered ability that stops waiting
+    as the turn ends (603.7 / 404.4)."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, {}, once=once, duration="eot"))
 
 
 def _qualifies(who: str, player: str, src: Obj) -> bool:

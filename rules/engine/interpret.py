@@ -24,7 +24,7 @@ from .events import add_delayed, add_delayed_this_turn, flush
 from .free_cast import play_without_paying
 from .looking import run_library_effect
 from .mana_pool import add_mana, double_pool
-from .objects import DelayedTrigger, DrawReplacementEffect, PlayerRuleEffect, Shield, SpellImmunityEffect, StackItem
+from .objects import DrawReplacementEffect, PlayerRuleEffect, Shield, SpellImmunityEffect, StackItem
 from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
@@ -509,7 +509,7 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
             say_unenforced(state, ctx.source.name, text)
         case ir.WhenYouCastNextThisTurn(test, body, text):  # 603.7: triggers once, this turn
             next_cast = TriggeredAbility(text, event="cast", condition=ir.CastTrigger("you", test), effect=body)
-            state.delayed.append(DelayedTrigger(next_cast, ctx.source, ctx.controller, turn=state.turn))
+            add_delayed_this_turn(state, next_cast, ctx.source, ctx.controller, once=True)
             state.log_event(f"{ctx.source.name}: {text[0].lower() + text[1:]}", "delayed_trigger")
         case ir.SpellGainsEntersWith(spell, counters, text):
             for cast in r(spell):

@@ -244,5 +244,4 @@ class DelayedTrigger:
     controller: str
     data: dict = field(default_factory=dict)
     once: bool = True
-    turn: int = 0  # "this turn": it ends with this turn (0: no limit)
     duration: str = ""  # "eot": it stops waiting at end of turn ("Whenever that creature ... this turn")

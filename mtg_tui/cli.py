@@ -95,9 +95,12 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
               help="Mulligan rule (default: the ruleset's).")
 @click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--check", is_flag=True, help="Check the engine's invariants after every action (the fuzzer).")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Worker processes; the results and digest are the same for any number.")
 @allow_illegal_option
 def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mulligan: str | None,
-             turn_cap: int, as_json: bool, allow_illegal: bool) -> None:
+             turn_cap: int, as_json: bool, check: bool, jobs: int, allow_illegal: bool) -> None:
     """Random agents play GAMES games: the engine's fuzzer and benchmark."""
     from mtg_tui.decklists import load_deck
     from rules.play.construction import check_construction
@@ -111,7 +114,8 @@ def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mullig
     except DeckError as e:
         raise deck_error(e) from None
     names = ("p1", "p2")
-    result = run({names[0]: d1.cards, names[1]: d2.cards}, games, seed, ruleset, mulligan, turn_cap)
+    result = run({names[0]: d1.cards, names[1]: d2.cards}, games, seed, ruleset, mulligan, turn_cap, check=check,
+                 jobs=jobs)
     if as_json:
         click.echo(json.dumps(result.as_json()))
     else:

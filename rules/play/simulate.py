@@ -1,9 +1,10 @@
 """The simulator: random agents play many games; the engine's fuzzer and benchmark.
 
 Each game is a pure function of (decks, seed, ruleset): the agents draw from a generator
-seeded from the game's seed, so a run's digest repeats exactly.  After every action the
-invariants of `check_invariants` are checked; an engine exception or a broken invariant is
-an error, reported with its seed, and the run goes on."""
+seeded from the game's seed, so a run's digest repeats exactly, however many processes play
+the games (`jobs`).  With `check` (the fuzzer) the invariants of `check_invariants` are
+checked after every action; without it the run measures the engine alone.  An engine
+exception or a broken invariant is an error, reported with its seed, and the run goes on."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import random
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine import sba
@@ -99,7 +102,7 @@ def state_digest(game: Game, seed: int) -> str:
 
 
 def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str | None = None,
-                     turn_cap: int = DEFAULT_TURN_CAP, check: bool = True) -> tuple[Game, int]:
+                     turn_cap: int = DEFAULT_TURN_CAP, check: bool = False) -> tuple[Game, int]:
     """Play one game between uniformly random agents; returns the game and its decision count."""
     setup = GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap)
     game = Game(setup)
@@ -116,28 +119,71 @@ def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulli
     return game, decisions
 
 
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one game of a run adds to its result: plain data, so a worker process can send it."""
+
+    seed: int
+    decisions: int = 0
+    winner: str | None = None
+    draw: bool = False
+    digest: str = ""
+    error: SimError | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game depends on (a game is a pure function of it)."""
+
+    decks: dict[str, list[str]]
+    seed: int
+    ruleset: str
+    mulligan: str | None
+    turn_cap: int
+    check: bool
+
+
+def play_one(spec: GameSpec) -> GameOutcome:
+    """Play one game; an engine exception or a broken invariant is its error."""
+    try:
+        game, n = play_random_game(spec.decks, spec.seed, spec.ruleset, spec.mulligan, spec.turn_cap, spec.check)
+    except Exception as e:  # an engine bug: recorded with its seed, and the run goes on
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        where = f"{tb.filename}:{tb.lineno}"
+        return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where))
+    return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
+
+
+def _outcomes(specs: list[GameSpec], jobs: int) -> Iterator[GameOutcome]:
+    """The games' outcomes in seed order, played here or by `jobs` worker processes."""
+    if jobs <= 1 or len(specs) <= 1:
+        yield from map(play_one, specs)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
+
+
 def simulate(decks: dict[str, list[str]], games: int, seed: int = 0, ruleset: str = "2014",
-             mulligan: str | None = None, turn_cap: int = DEFAULT_TURN_CAP) -> SimResult:
+             mulligan: str | None = None, turn_cap: int = DEFAULT_TURN_CAP, *, check: bool = False,
+             jobs: int = 1) -> SimResult:
+    """Play `games` games, game i with seed `seed + i`; the digest (over every game's final
+    state, in seed order) is the same for any `jobs`."""
     result = SimResult()
     digest = hashlib.sha256()
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        try:
-            game, n = play_random_game(decks, game_seed, ruleset, mulligan, turn_cap)
-        except Exception as e:  # an engine bug: record it with its seed and go on
-            tb = traceback.extract_tb(e.__traceback__)[-1]
-            result.errors.append(SimError(game_seed, f"{type(e).__name__}: {e}", f"{tb.filename}:{tb.lineno}"))
-            result.games += 1
-            digest.update(f"error:{game_seed}".encode())
-            continue
+    specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check) for i in range(games)]
+    for out in _outcomes(specs, jobs):
         result.games += 1
-        result.decisions += n
-        if game.is_draw:
+        if out.error is not None:
+            result.errors.append(out.error)
+            digest.update(f"error:{out.seed}".encode())
+            continue
+        result.decisions += out.decisions
+        if out.draw:
             result.draws += 1
-        elif game.winner:
-            result.wins[game.winner] += 1
-        digest.update(state_digest(game, game_seed).encode())
+        elif out.winner:
+            result.wins[out.winner] += 1
+        digest.update(out.digest.encode())
     result.seconds = time.perf_counter() - start
     result.digest = digest.hexdigest()[:16]
     return result

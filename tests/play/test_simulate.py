@@ -1,5 +1,6 @@
 """The simulator plays whole games between random agents with no engine error, checks its
-invariants after every action, and gives the same digest for the same seed."""
+invariants after every action when asked (`check`), and gives the same digest for the same
+seed, in one process or several (`jobs`)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ def test_random_games_have_no_errors_and_repeat_exactly(ruleset: str) -> None:
     decks = {name: parse_deck(text, name).cards for name, text in bundled_decks().items()}
     names = sorted(decks)
     pair = {"p1": decks[names[0]], "p2": decks[names[1]]}
-    first = simulate(pair, games=6, seed=11, ruleset=ruleset)
+    first = simulate(pair, games=6, seed=11, ruleset=ruleset, check=True)
     assert [e.message for e in first.errors] == []
     assert first.games == 6 and sum(first.wins.values()) + first.draws == 6
     again = simulate(pair, games=6, seed=11, ruleset=ruleset)
-    assert again.digest == first.digest
+    assert again.digest == first.digest  # checking the invariants changes nothing in the games
 
 
 FUZZ_DECKS = sorted((Path(__file__).parent / "fuzz_decks").glob("*.txt"))
@@ -41,5 +42,43 @@ def test_the_fuzz_decks_of_formerly_partial_cards_play_without_errors(ruleset: s
         check_construction(deck, ruleset)
         assert all(get_card(name).supported for name in deck.cards), deck.name
     for first, second in zip(decks, decks[1:] + decks[:1], strict=True) if len(decks) > 2 else [decks]:
-        result = simulate({"p1": first.cards, "p2": second.cards}, games=8, seed=3, ruleset=ruleset)
+        result = simulate({"p1": first.cards, "p2": second.cards}, games=8, seed=3, ruleset=ruleset, check=True)
         assert [e.message for e in result.errors] == [], (first.name, second.name)
+
+
+def _bundled_pair() -> dict[str, list[str]]:
+    decks = {name: parse_deck(text, name).cards for name, text in bundled_decks().items()}
+    names = sorted(decks)
+    return {"p1": decks[names[0]], "p2": decks[names[-1]]}
+
+
+def test_several_worker_processes_give_the_same_results_and_digest_as_one() -> None:
+    pair = _bundled_pair()
+    alone = simulate(pair, games=4, seed=5, ruleset="2009")
+    spread = simulate(pair, games=4, seed=5, ruleset="2009", jobs=2)
+    assert (spread.digest, spread.wins, spread.draws, spread.decisions, spread.games) == (
+        alone.digest, alone.wins, alone.draws, alone.decisions, alone.games)
+
+
+def test_the_invariants_are_checked_after_every_action_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules.play.simulate as sim
+
+    calls: list[int] = []
+    monkeypatch.setattr(sim, "check_invariants", lambda game: calls.append(1))
+    pair = _bundled_pair()
+    unchecked = simulate(pair, games=1, seed=2, ruleset="2009")
+    assert calls == []
+    checked = simulate(pair, games=1, seed=2, ruleset="2009", check=True)
+    assert len(calls) == checked.decisions == unchecked.decisions > 0
+
+
+def test_an_engine_error_is_reported_with_its_seed_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules.play.simulate as sim
+
+    def broken(game: object) -> None:
+        raise sim.InvariantError("a broken invariant")
+    monkeypatch.setattr(sim, "check_invariants", broken)
+    result = simulate(_bundled_pair(), games=2, seed=7, ruleset="2009", check=True)
+    assert result.games == 2
+    assert [(e.seed, e.message) for e in result.errors] == [(7, "InvariantError: a broken invariant"),
+                                                           (8, "InvariantError: a broken invariant")]

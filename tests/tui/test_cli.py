@@ -48,6 +48,15 @@ def test_simulate_json_has_the_documented_keys() -> None:
     assert data["games"] == 3 and data["errors"] == 0
 
 
+def test_simulate_check_and_jobs_change_nothing_in_the_games() -> None:
+    args = ["simulate", "red-green", "white-blue", "--games", "2", "--seed", "4", "--rules", "2009", "--json"]
+    plain = json.loads(CliRunner().invoke(main, args).output)
+    checked = json.loads(CliRunner().invoke(main, [*args, "--check", "--jobs", "2"]).output)
+    assert (checked["digest"], checked["errors"]) == (plain["digest"], 0)
+    r = CliRunner().invoke(main, [*args, "--jobs", "0"])
+    assert r.exit_code != 0 and "--jobs" in r.output
+
+
 def test_simulate_with_an_unknown_deck_says_so() -> None:
     r = CliRunner().invoke(main, ["simulate", "no-such-deck", "red-green"])
     assert r.exit_code != 0

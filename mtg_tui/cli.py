@@ -11,6 +11,7 @@ import click
 from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
+from rules.play.random_decks import POOLS
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,8 +87,8 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
 
 
 @main.command()
-@click.argument("deck1")
-@click.argument("deck2")
+@click.argument("deck1", required=False)
+@click.argument("deck2", required=False)
 @click.option("--games", default=100, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
 @click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014", show_default=True)
@@ -98,24 +99,38 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every action (the fuzzer).")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
               help="Worker processes; the results and digest are the same for any number.")
+@click.option("--random-decks", is_flag=True,
+              help="Instead of DECK1 and DECK2, each game gets two random legal decks built from its seed.")
+@click.option("--pool", type=click.Choice(POOLS), default="supported", show_default=True,
+              help="The cards random decks are built from.")
 @allow_illegal_option
-def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mulligan: str | None,
-             turn_cap: int, as_json: bool, check: bool, jobs: int, allow_illegal: bool) -> None:
-    """Random agents play GAMES games: the engine's fuzzer and benchmark."""
+def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, ruleset: str, mulligan: str | None,
+             turn_cap: int, as_json: bool, check: bool, jobs: int, random_decks: bool, pool: str,
+             allow_illegal: bool) -> None:
+    """Random agents play GAMES games between DECK1 and DECK2 (or random decks): the engine's
+    fuzzer and benchmark."""
     from mtg_tui.decklists import load_deck
     from rules.play.construction import check_construction
     from rules.play.simulate import simulate as run
 
-    try:
-        d1, d2 = load_deck(deck1), load_deck(deck2)
-        if not allow_illegal:
-            check_construction(d1, ruleset)
-            check_construction(d2, ruleset)
-    except DeckError as e:
-        raise deck_error(e) from None
     names = ("p1", "p2")
-    result = run({names[0]: d1.cards, names[1]: d2.cards}, games, seed, ruleset, mulligan, turn_cap, check=check,
-                 jobs=jobs)
+    decks: dict[str, list[str]] | None = None
+    if random_decks:
+        if deck1 or deck2:
+            raise click.UsageError("give either DECK1 and DECK2 or --random-decks, not both")
+        deck1, deck2 = f"random decks ({pool} pool)", "random decks"
+    else:
+        if not deck1 or not deck2:
+            raise click.UsageError("give DECK1 and DECK2, or --random-decks")
+        try:
+            d1, d2 = load_deck(deck1), load_deck(deck2)
+            if not allow_illegal:
+                check_construction(d1, ruleset)
+                check_construction(d2, ruleset)
+        except DeckError as e:
+            raise deck_error(e) from None
+        decks = {names[0]: d1.cards, names[1]: d2.cards}
+    result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
     if as_json:
         click.echo(json.dumps(result.as_json()))
     else:
@@ -124,7 +139,7 @@ def simulate(deck1: str, deck2: str, games: int, seed: int, ruleset: str, mullig
         click.echo(f"draws: {result.draws}")
         click.echo(f"errors: {len(result.errors)}")
         for err in result.errors[:20]:
-            click.echo(f"  seed {err.seed}: {err.message} ({err.where})")
+            click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else ""))
         click.echo(f"seconds: {result.seconds:.2f}")
         click.echo(f"games/s: {result.games_per_s:.2f}")
         click.echo(f"decisions/s: {result.decisions_per_s:.0f}  ({result.decisions} decisions)")

@@ -21,6 +21,7 @@ from ..engine import sba
 from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
+from .random_decks import random_deck
 
 DEFAULT_TURN_CAP = 40
 MAX_DECISIONS = 20000
@@ -35,6 +36,7 @@ class SimError:
     seed: int
     message: str
     where: str = ""
+    decks: str = ""  # random decks: how to rebuild them (`mtg-tui simulate --random-decks --seed S --games 1`)
 
 
 @dataclass
@@ -135,22 +137,33 @@ class GameOutcome:
 class GameSpec:
     """Everything one game depends on (a game is a pure function of it)."""
 
-    decks: dict[str, list[str]]
+    decks: dict[str, list[str]] | None  # None: random decks from `pool`, built from the seed
     seed: int
     ruleset: str
     mulligan: str | None
     turn_cap: int
     check: bool
+    pool: str = "supported"
+
+
+def game_decks(spec: GameSpec) -> dict[str, list[str]]:
+    """The game's decks: the given ones, or random decks 2*seed and 2*seed+1 of the pool."""
+    if spec.decks is not None:
+        return spec.decks
+    return {"p1": random_deck(2 * spec.seed, spec.pool), "p2": random_deck(2 * spec.seed + 1, spec.pool)}
 
 
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game; an engine exception or a broken invariant is its error."""
     try:
-        game, n = play_random_game(spec.decks, spec.seed, spec.ruleset, spec.mulligan, spec.turn_cap, spec.check)
+        game, n = play_random_game(game_decks(spec), spec.seed, spec.ruleset, spec.mulligan, spec.turn_cap,
+                                   spec.check)
     except Exception as e:  # an engine bug: recorded with its seed, and the run goes on
         tb = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{tb.filename}:{tb.lineno}"
-        return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where))
+        decks = "" if spec.decks is not None else (f"random decks {2 * spec.seed} and {2 * spec.seed + 1} "
+                                                   f"of the {spec.pool} pool")
+        return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where, decks))
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 
 
@@ -163,15 +176,16 @@ def _outcomes(specs: list[GameSpec], jobs: int) -> Iterator[GameOutcome]:
         yield from pool.map(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
 
 
-def simulate(decks: dict[str, list[str]], games: int, seed: int = 0, ruleset: str = "2014",
+def simulate(decks: dict[str, list[str]] | None, games: int, seed: int = 0, ruleset: str = "2014",
              mulligan: str | None = None, turn_cap: int = DEFAULT_TURN_CAP, *, check: bool = False,
-             jobs: int = 1) -> SimResult:
-    """Play `games` games, game i with seed `seed + i`; the digest (over every game's final
-    state, in seed order) is the same for any `jobs`."""
+             jobs: int = 1, pool: str = "supported") -> SimResult:
+    """Play `games` games, game i with seed `seed + i` (and, with `decks` None, random decks
+    of `pool` built from that seed); the digest (over every game's final state, in seed
+    order) is the same for any `jobs`."""
     result = SimResult()
     digest = hashlib.sha256()
     start = time.perf_counter()
-    specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check) for i in range(games)]
+    specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check, pool) for i in range(games)]
     for out in _outcomes(specs, jobs):
         result.games += 1
         if out.error is not None:

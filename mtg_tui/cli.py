@@ -103,10 +103,12 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
               help="Instead of DECK1 and DECK2, each game gets two random legal decks built from its seed.")
 @click.option("--pool", type=click.Choice(POOLS), default="supported", show_default=True,
               help="The cards random decks are built from.")
+@click.option("--replay", type=int, default=None, metavar="SEED",
+              help="Play the game of this seed alone, invariants checked, and print its log (and the error).")
 @allow_illegal_option
 def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, ruleset: str, mulligan: str | None,
              turn_cap: int, as_json: bool, check: bool, jobs: int, random_decks: bool, pool: str,
-             allow_illegal: bool) -> None:
+             replay: int | None, allow_illegal: bool) -> None:
     """Random agents play GAMES games between DECK1 and DECK2 (or random decks): the engine's
     fuzzer and benchmark."""
     from mtg_tui.decklists import load_deck
@@ -130,6 +132,9 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         except DeckError as e:
             raise deck_error(e) from None
         decks = {names[0]: d1.cards, names[1]: d2.cards}
+    if replay is not None:
+        _replay(decks, replay, ruleset, mulligan, turn_cap, pool)
+        return
     result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
     if as_json:
         click.echo(json.dumps(result.as_json()))
@@ -139,13 +144,44 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         click.echo(f"draws: {result.draws}")
         click.echo(f"errors: {len(result.errors)}")
         for err in result.errors[:20]:
-            click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else ""))
+            click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else "")
+                       + f"; reproduce with --replay {err.seed}")
         click.echo(f"seconds: {result.seconds:.2f}")
         click.echo(f"games/s: {result.games_per_s:.2f}")
         click.echo(f"decisions/s: {result.decisions_per_s:.0f}  ({result.decisions} decisions)")
         click.echo(f"digest: {result.digest}")
     if result.errors:
         sys.exit(1)
+
+
+def _replay(decks: dict[str, list[str]] | None, seed: int, ruleset: str, mulligan: str | None, turn_cap: int,
+            pool: str) -> None:
+    """`simulate --replay SEED`: one game of a run, alone, with its log; an engine error is
+    shown with its traceback (a bug to fix, so the whole of it)."""
+    import traceback
+
+    from rules.play.random_decks import deck_text
+    from rules.play.simulate import GameSpec, game_decks, new_game, play_out
+
+    spec = GameSpec(decks, seed, ruleset, mulligan, turn_cap, True, pool)
+    chosen = game_decks(spec)
+    if decks is None:
+        for name, cards in chosen.items():
+            click.echo(f"{name}'s deck (random, for game seed {seed}):\n{deck_text(cards)}")
+    game = new_game(chosen, seed, ruleset, mulligan, turn_cap)
+    error = ""
+    try:
+        n = play_out(game, seed, check=True)
+    except Exception:  # the engine error being reproduced
+        error = traceback.format_exc()
+        n = -1
+    for e in game.log:
+        click.echo(f"[{e.rule or '-':>7}] T{e.turn} {e.step}: {e.text}")
+    if error:
+        click.echo(error, err=True)
+        sys.exit(1)
+    result = "a draw" if game.is_draw else f"{game.winner} wins"
+    click.echo(f"seed {seed}: {result} after {n} decisions")
 @main.group(invoke_without_command=True)
 @click.option("--set", "set_code", default=None, help="Only the cards of this set (e.g. M10).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -106,8 +106,20 @@ def state_digest(game: Game, seed: int) -> str:
 def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str | None = None,
                      turn_cap: int = DEFAULT_TURN_CAP, check: bool = False) -> tuple[Game, int]:
     """Play one game between uniformly random agents; returns the game and its decision count."""
-    setup = GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap)
-    game = Game(setup)
+    game = new_game(decks, seed, ruleset, mulligan, turn_cap)
+    return game, play_out(game, seed, check)
+
+
+def new_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str | None = None,
+             turn_cap: int = DEFAULT_TURN_CAP) -> Game:
+    """The game of `seed`, before anyone has decided anything."""
+    return Game(GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap))
+
+
+def play_out(game: Game, seed: int, check: bool = False) -> int:
+    """Random agents (seeded from `seed`) answer every decision of `game` until it ends;
+    returns how many they made.  Raises what the engine raises (the game is left as it was
+    then, for a replay to show)."""
     rng = random.Random(seed * 7919 + 17)
     decisions = 0
     while game.decision is not None:
@@ -118,7 +130,7 @@ def play_random_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulli
             check_invariants(game)
         if decisions > MAX_DECISIONS:
             raise InvariantError(f"no end after {MAX_DECISIONS} decisions (turn {game.turn})")
-    return game, decisions
+    return decisions
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,17 @@ def test_simulate_check_and_jobs_change_nothing_in_the_games() -> None:
     assert r.exit_code != 0 and "--jobs" in r.output
 
 
+def test_simulate_replay_plays_one_game_of_a_run_alone_with_its_log() -> None:
+    run = json.loads(CliRunner().invoke(main, ["simulate", "red-green", "white-blue", "--games", "1", "--seed", "6",
+                                               "--rules", "2009", "--json"]).output)
+    r = CliRunner().invoke(main, ["simulate", "red-green", "white-blue", "--replay", "6", "--rules", "2009"])
+    assert r.exit_code == 0, r.output
+    last = r.output.strip().splitlines()[-1]
+    winner = next(iter(run["wins"]), None)
+    assert last.startswith("seed 6: ") and (f"{winner} wins" in last if winner else "a draw" in last)
+    assert "T1 " in r.output  # the game's log, turn by turn
+
+
 def test_simulate_with_an_unknown_deck_says_so() -> None:
     r = CliRunner().invoke(main, ["simulate", "no-such-deck", "red-green"])
     assert r.exit_code != 0

@@ -394,14 +394,23 @@ def pay_or_not(state: GameState, player: str, cost_text: str, prompt: str) -> Ge
     try:
         plan = plan_payment(state, player, cost, None)
     except IllegalAction:
+        plan = None
+    if not (yield from _will_pay(state, player, cost, prompt, plan is not None)):
+        return False
+    assert plan is not None
+    pay_mana(state, player, plan, cost)
+    return True
+
+
+def _will_pay(state: GameState, player: str, cost: ManaCost, prompt: str, payable: bool) -> Gen:
+    """Whether `player` pays `cost` now: asked only if they can (a "may pay" or "unless ... pays")."""
+    if not payable:
         state.log_event(f"{player} can't pay {cost}", "cost_unpayable", player=player)
         return False
     ans, _ = yield YesNoDecision(player, prompt)
     if not ans.yes:
         state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
-        return False
-    pay_mana(state, player, plan, cost)
-    return True
+    return bool(ans.yes)
 
 
 def pay_x_or_not(state: GameState, ctx: EffectContext, cost_text: str, prompt: str) -> Gen:
@@ -417,12 +426,7 @@ def pay_x_or_not(state: GameState, ctx: EffectContext, cost_text: str, prompt: s
         except IllegalAction:
             break
         most = x
-    if most < 0:
-        state.log_event(f"{player} can't pay {cost}", "cost_unpayable", player=player)
-        return False
-    ans, _ = yield YesNoDecision(player, prompt)
-    if not ans.yes:
-        state.log_event(f"{player} doesn't pay {cost}", "resolve", player=player)
+    if not (yield from _will_pay(state, player, cost, prompt, most >= 0)):
         return False
     x = 0
     if most > 0:

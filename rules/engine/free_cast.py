@@ -58,17 +58,28 @@ def play_without_paying(state: GameState, ctx: EffectContext, oid: Any) -> Gen:
         state.player(p).lands_played += 1
         state.log_event(f"{p} plays {o.name} ({ctx.source.name})", "land_by_effect", player=p)
         return True
-    why = _cant_cast(state, p, o)
+    why = cant_cast(state, p, o)
     if why:
         state.log_event(f"{p} can't cast {o.name}: {why}", "cast_free", player=p)
         return False
     ans, _ = yield YesNoDecision(p, f"{ctx.source.name}: cast {o.name} without paying its mana cost?")
     if not ans.yes:
         return False
+    return (yield from cast_now(state, p, o))
+
+
+def cast_now(state: GameState, p: str, o: Obj) -> Gen:
+    """`p` casts `o` without paying its mana cost during a resolution (608.2g / 413.2e): its
+    targets (and division) announced if it has any to choose (`CastFreeDecision`); a cost
+    increase they can't pay leaves it where it is.  Returns whether it was cast."""
     ab = spell_ability(o)
     if not spell_targets(o) and (ab is None or divided_effect(ab.effect) is None):
         action: A.Cast = A.Cast(p, o.id)  # nothing to announce: cast without asking
-        plan = check_cast_free(state, CastFreeDecision(p, "", card=o.id), action)
+        try:
+            plan = check_cast_free(state, CastFreeDecision(p, "", card=o.id), action)
+        except A.IllegalAction as e:  # a cost increase they can't pay
+            state.log_event(f"{p} can't cast {o.name}: {e}", "cast_free", player=p)
+            return False
     else:
         action, plan = yield CastFreeDecision(p, f"cast {o.name} without paying its mana cost: choose its targets",
                                               card=o.id)
@@ -76,7 +87,7 @@ def play_without_paying(state: GameState, ctx: EffectContext, oid: Any) -> Gen:
     return True
 
 
-def _cant_cast(state: GameState, player: str, o: Obj) -> str:
+def cant_cast(state: GameState, player: str, o: Obj) -> str:
     """Why `player` can't cast `o` at all now ("" if they may): a rule against casting, or a
     target it needs and can't have (601.2c)."""
     if "cant_cast" in player_rules(state, player):
@@ -91,9 +102,6 @@ def _cant_cast(state: GameState, player: str, o: Obj) -> str:
     if additional_sacrifice(o) is not None and not additional_sacrifice_candidates(state, o, player):
         return "nothing to sacrifice for its additional cost"
     return ""
-
-
-cant_cast = _cant_cast  # for effects that make a player cast a card "if able" (looking: Wild Evocation)
 
 
 def check_cast_free(state: GameState, d: CastFreeDecision, a: A.Cast) -> Payment[int]:

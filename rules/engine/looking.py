@@ -15,13 +15,11 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from ..cards import ir
-from . import actions as A
-from .characteristics import can_attach, chars, spell_ability, spell_targets
-from .decisions import CastFreeDecision, ChooseCardsDecision, Decision, YesNoDecision
-from .division import divided_effect
+from .characteristics import can_attach, chars
+from .decisions import ChooseCardsDecision, Decision, YesNoDecision
 from .effects import choose_card_name, choose_object, discard_card
 from .entering import enter_battlefield
-from .free_cast import cant_cast, cast_free, check_cast_free
+from .free_cast import cant_cast, cast_now
 from .state import EffectContext, GameState
 from .zone_effects import card_is, enter_together, in_chosen_order
 from .zones import draw as draw_cards, move, move_together
@@ -411,18 +409,7 @@ def reveal_random_land_or_cast(state: GameState, ctx: EffectContext, who: Iterab
         if why:
             state.log_event(f"{p} can't cast {o.name}: {why}", "cast_free", player=p)
             continue
-        d = CastFreeDecision(p, f"cast {o.name} without paying its mana cost: choose its targets", card=oid)
-        ab = spell_ability(o)
-        if spell_targets(o) or (ab is not None and divided_effect(ab.effect) is not None):
-            action, plan = yield d  # the player announces its targets (and their division)
-        else:
-            action = A.Cast(p, oid)
-            try:
-                plan = check_cast_free(state, d, action)
-            except A.IllegalAction as e:  # a cost increase they can't pay
-                state.log_event(f"{p} can't cast {o.name}: {e}", "cast_free", player=p)
-                continue
-        yield from cast_free(state, action, plan)
+        yield from cast_now(state, p, o)
 
 
 def find_named_attach(state: GameState, ctx: EffectContext, name: str, to: Iterable[Any]) -> Gen:

@@ -18,13 +18,7 @@ def _spell(o: Obj) -> bool:
 
 def cant_be_countered_by(state: GameState, item: StackItem, by: Obj) -> str:
     """The source of the effect that keeps `item` from being countered by the spell `by`, or ""."""
-    if not _spell(by):
-        return ""
-    for e in state.effects:
-        if (isinstance(e, SpellImmunityEffect) and e.uncounterable and e.player == item.controller
-                and e.test is not None and matches(state, e.test, by, chars(state, by), e.player, by)):
-            return e.source_name
-    return ""
+    return _immune(state, item.controller, by, counter=True) if _spell(by) else ""
 
 
 def cant_be_targeted_by(state: GameState, o: Obj, by: Obj) -> str:
@@ -32,8 +26,15 @@ def cant_be_targeted_by(state: GameState, o: Obj, by: Obj) -> str:
     `by`, or ""."""
     if not _spell(by) or not chars(state, o).is_type("Creature"):
         return ""
+    return _immune(state, o.controller, by, counter=False)
+
+
+def _immune(state: GameState, player: str, by: Obj, *, counter: bool) -> str:
+    """The source of an effect of `player` against the spell `by` (countering, or targeting
+    their creatures), or ""."""
     for e in state.effects:
-        if (isinstance(e, SpellImmunityEffect) and e.untargetable and e.player == o.controller
-                and e.test is not None and matches(state, e.test, by, chars(state, by), e.player, by)):
+        if (isinstance(e, SpellImmunityEffect) and (e.uncounterable if counter else e.untargetable)
+                and e.player == player and e.test is not None
+                and matches(state, e.test, by, chars(state, by), e.player, by)):
             return e.source_name
     return ""

@@ -303,6 +303,11 @@ class CardDef:
         creature", layer 2): the engine looks for them whenever control may change."""
         return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.control)
 
+    @cached_property
+    def has_cda(self) -> bool:
+        """Whether it has a characteristic-defining ability (604.3): they work in every zone."""
+        return any(isinstance(ab, StaticAbility) and ab.cda is not None for ab in self.abilities)
+
     @property
     def supported(self) -> bool:
         return not self.unsupported

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, Union
 
@@ -137,34 +138,38 @@ class Concede(Action):
 
 
 # ------------------------------------------------------------------ well-formed actions
-_FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
+_FIELD_CHECKS: dict[type[Action], tuple[tuple[str, Callable[[Any], bool]], ...]] = {}
 
 
-def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    if cls not in _FIELD_TYPES:
+def _field_checks(cls: type[Action]) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
+    """Each field of `cls` with a test of its shape, built once per class (every action
+    taken is checked)."""
+    if cls not in _FIELD_CHECKS:
         hints = typing.get_type_hints(cls)
-        _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
-    return _FIELD_TYPES[cls]
+        _FIELD_CHECKS[cls] = tuple((f.name, _shape_test(hints[f.name])) for f in fields(cls))
+    return _FIELD_CHECKS[cls]
 
 
-def _fits(value: Any, kind: Any) -> bool:
-    """Whether `value` has the shape of the annotation `kind` (int, str, bool, Optional,
-    Union, tuple[X, ...], tuple[X, Y])."""
+def _shape_test(kind: Any) -> Callable[[Any], bool]:
+    """A test of whether a value has the shape of the annotation `kind` (int, str, bool,
+    Optional, Union, tuple[X, ...], tuple[X, Y])."""
     origin = typing.get_origin(kind)
     if origin is Union or origin is types.UnionType:  # Optional[X], X | None
-        return any(_fits(value, k) for k in typing.get_args(kind))
+        tests = [_shape_test(k) for k in typing.get_args(kind)]
+        return lambda v: any(t(v) for t in tests)
     if origin is tuple:
         args = typing.get_args(kind)
-        if not isinstance(value, tuple):
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, k) for v, k in zip(value, args, strict=True))
+            each = _shape_test(args[0])
+            return lambda v: isinstance(v, tuple) and all(each(x) for x in v)
+        parts = [_shape_test(k) for k in args]
+        return lambda v: isinstance(v, tuple) and len(v) == len(parts) and all(
+            t(x) for t, x in zip(parts, v, strict=True))
     if kind is type(None):
-        return value is None
+        return lambda v: v is None
     if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, kind)
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return lambda v: isinstance(v, kind)
 
 
 def malformed(action: object) -> str | None:
@@ -173,7 +178,7 @@ def malformed(action: object) -> str | None:
     that isn't an action is refused like any illegal action instead of failing inside."""
     if not isinstance(action, Action) or type(action) is Action:
         return f"{action!r} is not an action: write one in action notation (e.g. 'alice: pass')"
-    for name, kind in _field_types(type(action)):
-        if not _fits(getattr(action, name), kind):
+    for name, fits in _field_checks(type(action)):
+        if not fits(getattr(action, name)):
             return f"{type(action).__name__}.{name} = {getattr(action, name)!r} is not a {name} the engine can read"
     return None

@@ -51,9 +51,10 @@ def lost_all(state: GameState) -> frozenset[int]:
     """The objects a resolved "loses all abilities" effect affects.  Their static abilities stop
     applying from layer 6 on (those of earlier layers have applied by then, 613.6 / 418.5), and
     their rules-changing and replacement abilities don't apply at all."""
-    if not any(e.loses_all for e in state.effects):
-        return frozenset()
-    return frozenset(i for e in state.effects if e.loses_all for i in e.affected)
+    found = state.board.get("lost_all")
+    if found is None:
+        found = state.board["lost_all"] = frozenset(i for e in state.effects if e.loses_all for i in e.affected)
+    return found
 
 
 def lost_all_abilities(state: GameState, oid: int) -> bool:

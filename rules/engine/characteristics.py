@@ -9,6 +9,7 @@ on changes (`GameState.invalidate`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,7 @@ from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR
 from ..cards.model import (
     BASIC_MANA,
     ActivatedAbility,
+    CardDef,
     KeywordAbility,
     SpellAbility,
     StaticAbility,
@@ -128,33 +130,79 @@ def chars(state: GameState, o: Obj) -> Characteristics:
     ch = state.chars_cache.get(o.id)
     if ch is None or o.id not in state.objects:
         ch = _compute_chars(state, o)
-        if o.id in state.objects:
+        # "as long as the top card of your library is ...": shuffling and reordering a library
+        # change that without moving a card, so while such an ability is around nothing is kept
+        if o.id in state.objects and not state.board.get("top_card_statics"):
             state.chars_cache[o.id] = ch
     return ch
 
 
+def stale_characteristics(state: GameState) -> list[str]:
+    """The kept characteristics that differ from what the layers give now (must be none: the
+    fuzzer's check that every change that matters clears them).  The kept answers are put
+    back afterwards, so checking changes nothing."""
+    kept = (dict(state.chars_cache), dict(state.board), dict(state.derived))
+    state.invalidate()
+    out = []
+    for oid, ch in kept[0].items():
+        o = state.objects.get(oid)
+        if o is None:
+            continue
+        fresh = chars(state, o)
+        if _comparable(fresh) != _comparable(ch):
+            out.append(f"{o.name} ({oid}, {o.zone}): kept {_comparable(ch)}, now {_comparable(fresh)}")
+    state.chars_cache, state.board, state.derived = kept
+    return out
+
+
+def _comparable(ch: Characteristics) -> tuple[object, ...]:
+    return (ch.name, ch.types, ch.subtypes, ch.supertypes, ch.colors, ch.power, ch.toughness,
+            tuple(ch.abilities), ch.keywords, ch.restrictions)
+
+
 def base_chars(state: GameState, o: Obj) -> Characteristics:
-    c = o.card
+    """Its card's characteristics before any continuous effect (shared: read, never change)."""
+    return printed_chars(o.card)
+
+
+# a card's characteristics, computed once per card definition (the card is kept with them,
+# so its id is never reused while the entry lives)
+_PRINTED: dict[int, tuple[CardDef, Characteristics]] = {}
+
+
+def printed_chars(c: CardDef) -> Characteristics:
+    """The characteristics a card's definition gives (with any copy effect: layer 1)."""
+    hit = _PRINTED.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
     counts = Counter(ab.keyword for ab in c.abilities if isinstance(ab, KeywordAbility))
     restrictions = frozenset(ab.restriction for ab in c.abilities
                              if isinstance(ab, StaticAbility) and ab.restriction and ab.affects is None)
-    return Characteristics(
+    ch = Characteristics(
         name=c.name, types=frozenset(c.type_line.types), subtypes=frozenset(c.type_line.subtypes),
         supertypes=frozenset(c.type_line.supertypes), colors=c.colors,
         power=_num(c.power), toughness=_num(c.toughness), abilities=list(c.abilities),
         keywords=frozenset(counts), restrictions=restrictions, keyword_counts=dict(counts))
+    _PRINTED[id(c)] = (c, ch)
+    return ch
+
+
+def _fresh(ch: Characteristics) -> Characteristics:
+    """A copy the layers may change in place."""
+    return dataclasses.replace(ch, abilities=list(ch.abilities), keyword_counts=dict(ch.keyword_counts))
 
 
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:
     """Its card's characteristics (with any copy effect already in its card: layer 1), then
     every other continuous effect, layer by layer (613 / 418.5, see `rules.engine.layers`)."""
-    ch = base_chars(state, o)  # a fresh object: the layers change it in place
+    printed = printed_chars(o.card)
     if o.zone != "battlefield":
-        return _apply_cda(state, o, ch)
+        return _apply_cda(state, o, _fresh(printed)) if o.card.has_cda else printed
     parts = _parts(state, o)
     if not parts:  # most permanents: nothing applies to them
-        return ch
-    printed = (ch.power, ch.toughness)
+        return printed
+    ch = _fresh(printed)
+    printed_pt = (ch.power, ch.toughness)
     rules = state.rules.name
     stages: dict[int, list[Part]] = {}
     for part in parts:
@@ -169,7 +217,7 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
             if decided[part.key]:
                 part.apply(ch)
     if not ch.is_type("Creature"):
-        ch.power, ch.toughness = printed  # P/T mean nothing on a noncreature
+        ch.power, ch.toughness = printed_pt  # P/T mean nothing on a noncreature
     return ch
 
 
@@ -178,17 +226,16 @@ def _parts(state: GameState, o: Obj) -> list[Part]:
     parts: list[Part] = []
     lost = lost_all(state)  # "loses all abilities": static abilities stop from layer 6 on
     # characteristic-defining abilities (604.3, 7a / 6a)
-    for ab in o.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
-            parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
-                              _set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
+    if o.card.has_cda:
+        for ab in o.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
+                parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
+                                  _set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
     # static abilities of permanents (611.3): what they affect is judged on `o` as it is
     # at the first layer they work in
-    for src in state.permanents():
-        for index, ab in enumerate(src.card.abilities):
-            if isinstance(ab, StaticAbility) and ab.affects is not None:
-                found = _static_parts(state, o, src, index, ab)
-                parts += found if src.id not in lost else [p for p in found if p.layer < Layer.ABILITY]
+    for src, index, ab in _affecting_statics(state):
+        found = _static_parts(state, o, src, index, ab)
+        parts += found if src.id not in lost else [p for p in found if p.layer < Layer.ABILITY]
     # effects of resolved spells and abilities (611.2): locked to the objects they affected
     for e in state.effects:
         if o.id in e.affected:
@@ -198,6 +245,18 @@ def _parts(state: GameState, o: Obj) -> list[Part]:
     if plus:
         parts.append(Part(Layer.PT_COUNTERS, 0, ("counters", o.id), _always, _modify_pt(plus, plus)))
     return parts
+
+
+def _affecting_statics(state: GameState) -> list[tuple[Obj, int, StaticAbility]]:
+    """The static abilities on the battlefield that affect objects (with their source and
+    index), found once until the permanents change rather than once per object."""
+    found = state.board.get("affecting_statics")
+    if found is None:
+        found = state.board["affecting_statics"] = [
+            (src, index, ab) for src in (state.objects[i] for i in state.battlefield)
+            for index, ab in enumerate(src.card.abilities) if isinstance(ab, StaticAbility) and ab.affects is not None]
+        state.board["top_card_statics"] = any(ab.while_top_card is not None for _, _, ab in found)
+    return found
 
 
 def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:
@@ -605,16 +664,17 @@ def can_attach(state: GameState, o: Obj, target: Any) -> bool:
 
 # ------------------------------------------------------------ abilities and questions
 def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
-    return [ab for ab in chars(state, o).abilities if isinstance(ab, ActivatedAbility)]
+    return chars(state, o).activated
 
 
 def can_activate_abilities(state: GameState, o: Obj) -> bool:
     """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too;
     and for an artifact, creature or enchantment whose controller "can't activate abilities of
     artifacts, creatures, or enchantments" (Grand Abolisher)."""
-    if "cant_activate" in chars(state, o).restrictions:
+    ch = chars(state, o)
+    if "cant_activate" in ch.restrictions:
         return False
-    return not (any(chars(state, o).is_type(t) for t in ("Artifact", "Creature", "Enchantment"))
+    return not (("Artifact" in ch.types or "Creature" in ch.types or "Enchantment" in ch.types)
                 and "cant_activate_artifacts_creatures_enchantments" in player_rules(state, o.controller))
 
 

@@ -40,6 +40,7 @@ def gain_life(state: GameState, name: str, amount: int, source: str = "", concep
         state.log_event(f"{name} can't gain life" + (f" ({source})" if source else ""), "cant_gain_life", player=name)
         return
     state.player(name).life += amount
+    state.invalidate()  # a life total can define power and toughness (Ajani Goldmane's Avatar, 604.3)
     state.log_event(f"{name} gains {amount} life" + (f" ({source})" if source else ""), concept, player=name)
     emit(state, "life_gain", {"player": name, "amount": amount})
 
@@ -48,6 +49,7 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
     if amount <= 0:
         return
     state.player(name).life -= amount
+    state.invalidate()  # a life total can define power and toughness (604.3)
     state.log_event(f"{name} loses {amount} life" + (f" ({source})" if source else ""), rule, player=name)
 
 

@@ -18,8 +18,8 @@ from typing import Any
 from ..cards.model import Ability, CardDef
 from .state import GameState
 
-# never part of the state: a cache derived from the rest of it
-_SKIP = frozenset({"chars_cache"})
+# never part of the state: caches and indexes derived from the rest of it
+_SKIP = frozenset({"chars_cache", "board", "derived", "token_ids"})
 
 
 def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:

@@ -540,6 +540,7 @@ def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
         if p is None or state.player(p).lost or "cant_lose" in player_rules(state, p):
             continue
         state.player(p).lost = True
+        state.invalidate()  # who is an opponent changed
         state.log_event(f"{p} loses the game ({ctx.source.name})", "lose_effect", player=p)
     state.check_game_over()
 

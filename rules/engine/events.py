@@ -61,11 +61,10 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
         state.player(event["target"]).damaged_turn = state.turn  # Bloodcrazed Goblin, bloodthirst
         state.invalidate()  # "can't attack unless an opponent has been dealt damage this turn"
-    sources: list[Obj] = [state.objects[i] for i in state.battlefield]
-    for o in sources:
-        for ab in chars(state, o).abilities:
-            if (isinstance(ab, TriggeredAbility) and not ab.leaves_battlefield and ab.zone == "battlefield"
-                    and _triggers_on(state, ab, event, o)):
+    watching = _battlefield_triggers(state)
+    for o, abilities, _ in watching:
+        for ab in abilities:
+            if _triggers_on(state, ab, event, o):
                 _add_trigger(state, ab, o, event)
     for p in state.players:  # abilities that function from a graveyard (Squee, 112.6k / 402.8h)
         for i in p.graveyard:
@@ -73,12 +72,17 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             for ab in card.card.graveyard_triggers:
                 if _triggers_on(state, ab, event, card):
                     _add_trigger(state, ab, card, event)
-    for o in list(sources) + list(lookback):
+    for o, _, leaving in watching:
+        for ab in leaving:
+            if _triggers_on(state, ab, event, o):
+                _add_trigger(state, ab, o, event, concept="trigger_leaves")
+    for o in lookback:
         if o.zone != "battlefield":
             continue
-        for ab in o.card.abilities if o in lookback else chars(state, o).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.leaves_battlefield and _triggers_on(state, ab, event, o):
-                _add_trigger(state, ab, o, event, concept="trigger_leaves")
+        for old_ab in o.card.abilities:
+            if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
+                    and _triggers_on(state, old_ab, event, o)):
+                _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
     for d in list(state.delayed):
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
@@ -86,6 +90,25 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             state.log_event(f"a delayed triggered ability of {d.source.name} triggers", "delayed_trigger")
             if d.once:
                 state.delayed.remove(d)
+
+
+Watching = list[tuple[Obj, list[TriggeredAbility], list[TriggeredAbility]]]
+
+
+def _battlefield_triggers(state: GameState) -> Watching:
+    """Each permanent with triggered abilities: those that trigger from the battlefield, and
+    its leaves-the-battlefield ones; kept until characteristics change (every event asks)."""
+    found = state.board.get("battlefield_triggers")
+    if found is None:
+        found = []
+        for i in state.battlefield:
+            o = state.objects[i]
+            abilities = [ab for ab in chars(state, o).abilities if isinstance(ab, TriggeredAbility)]
+            if abilities:
+                found.append((o, [ab for ab in abilities if not ab.leaves_battlefield and ab.zone == "battlefield"],
+                              [ab for ab in abilities if ab.leaves_battlefield]))
+        state.board["battlefield_triggers"] = found
+    return found
 
 
 def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) -> bool:
@@ -291,12 +314,14 @@ def check_state_triggers(state: GameState) -> None:
     """State triggers (2014 603.8 / 2009 410.11): an ability that triggers when the game state
     matches its condition, checked whenever a player would receive priority; it doesn't
     trigger again while it waits to go on the stack or is on the stack."""
+    watching = [(o, ab) for o, abilities, leaving in _battlefield_triggers(state) for ab in abilities + leaving
+                if isinstance(ab.condition, ir.NoPermanentsWithCounter)]
+    if not watching:
+        return
     waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]
     waiting += [(it.ability, it.source_id) for it in state.stack if it.ability is not None]
-    for o in state.permanents():
-        for ab in chars(state, o).abilities:
-            if not isinstance(ab, TriggeredAbility) or not isinstance(ab.condition, ir.NoPermanentsWithCounter):
-                continue
+    for o, ab in watching:
+        if isinstance(ab.condition, ir.NoPermanentsWithCounter):
             if any(w == ab and i == o.id for w, i in waiting):
                 continue
             kind = ab.condition.kind

@@ -285,6 +285,7 @@ class Game:
     def _concede(self, name: str) -> None:
         p = self.player(name)
         p.lost = p.conceded = True
+        self.state.invalidate()  # who is an opponent changed
         self.state.log_event(f"{name} concedes", "concede", player=name)
         self.state.check_game_over(raise_=False)
         if self.over:

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..cards.mana import ManaCost
-from ..cards.model import TargetSpec
 from . import actions as A
-from .characteristics import activated_abilities, spell_ability, spell_targets
+from .characteristics import spell_ability, spell_targets
 from .combat import (
     Declaration,
     attack_declarations,
@@ -45,104 +43,13 @@ from .decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from .division import amount_to_divide, divided_effect, divisions
+from .division import divisions
 from .free_cast import check_cast_free
-from .objects import Obj
-from .other_zones import playable_elsewhere
-from .payment import mana_amount, mana_sources
-from .stack import can_cast_now, check_activate, check_cast, check_play_land
+from .priority_moves import divisions_for, priority_options, sample_priority, target_combos
 from .state import GameState
-from .targets import distinct_ok, legal_targets
 from .validate import validate
 
-MAX_TARGET_COMBOS = 24
-MAX_X = 12
-
-
-def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: str, source: Obj) -> list[tuple]:
-    """Legal target tuples for `specs` (distinct within each spec), capped."""
-    if not specs:
-        return [()]
-    per_spec: list[list[tuple[Any, ...]]] = []
-    for spec in specs:
-        legal = legal_targets(state, spec, controller, source)
-        sizes = range(spec.fewest, spec.most(len(legal)) + 1)  # "up to two": none, one or two
-        per_spec.append(list(itertools.islice((c for k in sizes for c in itertools.combinations(legal, k)),
-                                              MAX_TARGET_COMBOS)))
-    out = []
-    for combo in itertools.islice(itertools.product(*per_spec), MAX_TARGET_COMBOS):
-        targets = tuple(t for part in combo for t in part)
-        if distinct_ok(specs, targets):  # "another target" (Cone of Flame)
-            out.append(targets)
-    return out
-
-
-def available_mana(state: GameState, player: str) -> int:
-    total = sum(state.player(player).pool.values())
-    for o, _, ab in mana_sources(state, player):
-        total += mana_amount(state, ab, o)
-    return total
-
-
-def _x_values(state: GameState, player: str, cost: ManaCost) -> Iterable[int | None]:
-    if not cost.x_count:
-        return [None]
-    spare = available_mana(state, player) - cost.cmc
-    return range(min(max(spare, -1) // cost.x_count, MAX_X) + 1)
-
-
-def priority_options(state: GameState, player: str) -> list[A.Action]:
-    out: list[A.Action] = [A.Pass(player)]
-    p = state.player(player)
-    seen_names: set[str] = set()
-    for oid in list(p.hand) + playable_elsewhere(state, player):  # a graveyard land (Crucible of Worlds) ...
-        o = state.objects[oid]
-        key = o.name if o.zone == "hand" else f"{o.name}@{o.zone}"
-        if o.card.is_type("Land"):
-            if key in seen_names:
-                continue
-            try:
-                check_play_land(state, A.PlayLand(player, oid))
-                out.append(A.PlayLand(player, oid))
-                seen_names.add(key)
-            except A.IllegalAction:
-                pass
-            continue
-        if can_cast_now(state, player, o) is not None or key in seen_names:
-            continue
-        seen_names.add(key)  # identical cards in hand give identical options
-        cost = o.card.mana_cost or ManaCost()
-        for x in _x_values(state, player, cost):
-            spell = spell_ability(o)
-            for targets in target_combos(state, spell_targets(o), player, o):
-                for division in _divisions(spell.effect if spell else (), targets, x or 0):
-                    action = A.Cast(player, oid, targets, x, division=division)
-                    try:
-                        check_cast(state, action)
-                        out.append(action)
-                    except A.IllegalAction:
-                        pass
-    graveyard = [state.objects[i] for i in p.graveyard]  # abilities that function there (112.6k / 402.8h)
-    for o in state.permanents(player) + [g for g in graveyard if _graveyard_abilities(g)]:
-        for index, ab in enumerate(activated_abilities(state, o), 1):
-            if ab.zone != o.zone:
-                continue
-            if ab.is_mana and len(ab.mana_colors) > 1:
-                xs: Iterable[Any] = [None]
-            elif ab.cost.loyalty_x:
-                xs = range(o.counters.get("loyalty", 0) + 1)
-            else:
-                xs = _x_values(state, player, ab.cost.mana or ManaCost())
-            for x in xs:
-                for targets in target_combos(state, ab.targets, player, o):
-                    for division in _divisions(ab.effect, targets, x or 0):
-                        activate = A.Activate(player, o.id, index, targets, x, division=division)
-                        try:
-                            check_activate(state, activate)
-                            out.append(activate)
-                        except A.IllegalAction:
-                            pass
-    return out
+__all__ = ["ActionSpace", "cast_free_options", "lethal_first", "random_answer", "target_combos"]
 
 
 def cast_free_options(state: GameState, d: CastFreeDecision) -> list[A.Action]:
@@ -151,7 +58,7 @@ def cast_free_options(state: GameState, d: CastFreeDecision) -> list[A.Action]:
     spell = spell_ability(o)
     out: list[A.Action] = []
     for targets in target_combos(state, spell_targets(o), d.player, o):
-        for division in _divisions(spell.effect if spell else (), targets, 0):
+        for division in divisions_for(spell.effect if spell else (), targets, 0):
             action = A.Cast(d.player, o.id, targets, division=division)
             try:
                 check_cast_free(state, d, action)
@@ -161,43 +68,12 @@ def cast_free_options(state: GameState, d: CastFreeDecision) -> list[A.Action]:
     return out
 
 
-def _graveyard_abilities(o: Obj) -> bool:
-    return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
-
-
-def _divisions(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:
-    """The divisions to offer with `targets`: none to announce unless the effect divides
-    damage among two or more targets (601.2d), then each way to divide it (capped)."""
-    effect = divided_effect(effects)
-    if effect is None or len(targets) < 2:
-        return [()]
-    return list(itertools.islice(divisions(amount_to_divide(effect, x), len(targets)), MAX_TARGET_COMBOS))
-
-
-def _pays_nothing(state: GameState, a: A.Action) -> bool:
-    """An activation whose whole cost is {X} with X 0: legal any number of times, so the
-    random agent mostly passes it by."""
-    if not isinstance(a, A.Activate) or a.x != 0 or a.source not in state.objects:
-        return False
-    abilities = activated_abilities(state, state.objects[a.source])
-    if not 0 < a.index <= len(abilities):
-        return False
-    c = abilities[a.index - 1].cost
-    return (c.mana is not None and c.mana.x_count > 0 and c.mana.cmc == 0 and not c.tap and not c.untap
-            and not c.sacrifice_self and c.sacrifice is None and c.loyalty is None and not c.life
-            and c.remove_counters is None and not c.discard_count and not c.exile_self and c.discard is None)
-
-
 def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action:
     """A random legal answer to any decision (the simulator's agent; `ActionSpace.sample`)."""
     p = d.player
     match d:
         case PriorityDecision():
-            options = priority_options(state, p)
-            free = [a for a in options if _pays_nothing(state, a)]
-            if free and rng.random() < 0.95:  # else "{X}: ..." with X=0 repeats without end (Vengeful Archon)
-                options = [a for a in options if a not in free]
-            return rng.choice(options)
+            return sample_priority(state, p, rng)
         case CastFreeDecision():
             return rng.choice(cast_free_options(state, d))
         case ChooseNameDecision():  # mostly the name of a card in the game, now and then any name

@@ -57,6 +57,7 @@ def do_manual(state: GameState, a: A.Manual) -> None:
     if a.what == "life":
         assert isinstance(a.subject, str)
         state.player(a.subject).life += a.amount
+        state.invalidate()  # a life total can define power and toughness (604.3)
         says = f"{a.subject}'s life {'+' if a.amount >= 0 else '-'}{abs(a.amount)}"
     elif a.what == "token":
         oid = create_card(state, a.kind, p, "battlefield", token=True, card=get_card(a.kind))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..cards.ir import Pred, Restriction
@@ -87,6 +88,11 @@ class Characteristics:
 
     def is_type(self, t: str) -> bool:
         return t in self.types
+
+    @cached_property
+    def activated(self) -> list[ActivatedAbility]:
+        """Its activated abilities in order (read once the layers are done: every priority asks)."""
+        return [ab for ab in self.abilities if isinstance(ab, ActivatedAbility)]
 
     def instances(self, keyword: str) -> int:
         return self.keyword_counts.get(keyword, 0)

@@ -30,10 +30,22 @@ def mana_sources(state: GameState, player: str,
                  exclude: tuple[int, ...] = ()) -> list[tuple[Obj, int, ActivatedAbility]]:
     """Untapped permanents with a mana ability whose only cost is {T} (of several, the one
     that can make the most colors: a land granted "{T}: Add one mana of any color")."""
-    out = []
+    return [(o, i, ab) for o, i, ab, plain in _tap_mana_abilities(state, player)
+            if not o.tapped and o.id not in exclude
+            and (plain or (can_activate_abilities(state, o) and not is_summoning_sick(state, o)))]
+
+
+def _tap_mana_abilities(state: GameState, player: str) -> list[tuple[Obj, int, ActivatedAbility, bool]]:
+    """Each permanent of `player` with a mana ability whose only cost is {T}, and the best such
+    ability, tapped or not; and whether it is a plain one (not a creature, artifact or
+    enchantment, nothing stops its abilities), whose ability can be activated whenever it is
+    untapped.  Kept until the permanents change: every cost check asks."""
+    key = ("tap_mana", player)
+    found = state.board.get(key)
+    if found is not None:
+        return found
+    found = []
     for o in state.permanents(player):
-        if o.tapped or o.id in exclude or not can_activate_abilities(state, o):
-            continue
         best: tuple[int, ActivatedAbility] | None = None
         for i, ab in enumerate(activated_abilities(state, o), 1):
             c = ab.cost
@@ -42,9 +54,17 @@ def mana_sources(state: GameState, player: str,
             plain = ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.effect
             if plain and (best is None or len(ab.mana_colors) > len(best[1].mana_colors)):
                 best = (i, ab)
-        if best is not None and not is_summoning_sick(state, o):
-            out.append((o, best[0], best[1]))
-    return out
+        if best is not None:
+            ch = chars(state, o)
+            plain_permanent = not (ch.types & _ASKED_TYPES) and not (ch.restrictions & _STOPPED)
+            found.append((o, best[0], best[1], plain_permanent))
+    state.board[key] = found
+    return found
+
+
+# a creature may be summoning sick; Grand Abolisher stops abilities of these types
+_ASKED_TYPES = frozenset({"Artifact", "Creature", "Enchantment"})
+_STOPPED = frozenset({"cant_activate"})
 
 
 def tapped_for_mana(state: GameState, player: str, o: Obj) -> None:

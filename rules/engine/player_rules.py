@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..cards.model import StaticAbility
 from .becomes import lost_all
 from .objects import Obj, PlayerRuleEffect
@@ -20,7 +18,10 @@ def player_rules(state: GameState, player: str) -> set[str]:
     (104.2a), so "cant_win" changes no game the engine plays yet; it is recorded for effects
     that make a player win."""
     out: set[str] = set()
-    for o, ab in _rules_statics(state):
+    statics = _rules_statics(state)
+    if not statics and not state.effects:
+        return out  # the usual case: nothing changes the rules
+    for o, ab in statics:
         if ab.player_rule and (ab.rule_for == "everyone" or (o.controller == player) == (ab.rule_for == "you")):
             out |= _as_things_stand(state, ab.player_rule, o, player)
         if ab.opponent_rule and o.controller != player:
@@ -52,12 +53,16 @@ def max_hand_size(state: GameState, player: str) -> int | None:
     return None if "no_max_hand_size" in player_rules(state, player) else MAX_HAND_SIZE
 
 
-def _rules_statics(state: GameState) -> Iterator[tuple[Obj, StaticAbility]]:
-    lost = lost_all(state)  # "loses all abilities" (Turn to Frog on Platinum Angel)
-    for oid in state.battlefield:
-        o = state.objects[oid]
-        for ab in o.card.rules_statics if oid not in lost else ():
-            yield o, ab
+def _rules_statics(state: GameState) -> list[tuple[Obj, StaticAbility]]:
+    """The rules-changing static abilities on the battlefield (kept until the permanents or the
+    effects change: asked for on every cast and activation)."""
+    found = state.board.get("rules_statics")
+    if found is None:
+        lost = lost_all(state)  # "loses all abilities" (Turn to Frog on Platinum Angel)
+        found = state.board["rules_statics"] = [
+            (o, ab) for o in (state.objects[i] for i in state.battlefield) if o.id not in lost
+            for ab in o.card.rules_statics]
+    return found
 
 
 def announce_revealed(state: GameState, o: Obj) -> None:

@@ -6,6 +6,7 @@ and the names the log and the notation write, which read back to the same object
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from ..cards import card_names
@@ -149,8 +150,15 @@ def name_of(state: GameState, ref: Any) -> str:
     o = state.known(ref)
     if o is None:
         return f"#{ref}"
-    same = sum(1 for x in state.objects.values() if x.name == o.name)
-    return f"{o.name}#{o.card_no}" if same > 1 else o.name
+    return f"{o.name}#{o.card_no}" if name_count(state, o.name) > 1 else o.name
+
+
+def name_count(state: GameState, name: str) -> int:
+    """How many objects in the game have this name (counted once until objects move)."""
+    counts = state.derived.get("name_counts")
+    if counts is None:
+        counts = state.derived["name_counts"] = Counter(x.name for x in state.objects.values())
+    return counts[name]
 
 
 def known_name(state: GameState, oid: int) -> str:

@@ -11,6 +11,7 @@ from .characteristics import attachment_kind, attachment_legal, chars
 from .damage import destroy_all
 from .decisions import ChooseKeepDecision, Decision
 from .events import flush
+from .objects import Characteristics, Obj
 from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .state import GameState
@@ -47,20 +48,17 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
             loss = ("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game")
         if loss is not None and "cant_lose" not in player_rules(state, p.name):  # Platinum Angel (104.3b)
             out.append(loss)
-    for p in state.players:
-        for z in ("hand", "library", "graveyard", "exile"):
-            for oid in p.zone(z):
-                if state.objects[oid].token:
-                    out.append(("sba_token", "cease", oid, f"a {state.objects[oid].name} token ceases to exist"))
-    for oid in state.spell_ids:
-        if state.objects[oid].token and not state.objects[oid].spell_copy:
-            out.append(("sba_token", "cease", oid, f"a {state.objects[oid].name} token ceases to exist"))
+    for oid in sorted(state.token_ids):  # only tokens can cease to exist: no need to look at every card
+        t = state.objects.get(oid)
+        if t is None:
+            continue
+        if t.zone in ("hand", "library", "graveyard", "exile") or (t.zone == "stack" and not t.spell_copy):
+            out.append(("sba_token", "cease", oid, f"a {t.name} token ceases to exist"))
     legends: dict[tuple, list[int]] = defaultdict(list)
     walkers: dict[tuple, list[int]] = defaultdict(list)
     worlds: list[int] = []
-    for oid in state.battlefield:
-        o = state.objects[oid]
-        ch = chars(state, o)
+    for o, ch in _watched(state):
+        oid = o.id
         if ch.is_type("Creature") and ch.toughness is not None:
             if ch.toughness <= 0:
                 out.append(("sba_toughness", "graveyard", oid, f"{o.name} has toughness {ch.toughness}"))
@@ -90,7 +88,7 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
                     out.append(("sba_equipment", "unattach", oid, f"{o.name} is attached to an illegal permanent"))
                 else:
                     out.append(("sba_unattach", "unattach", oid, f"{o.name} can't be attached"))
-        elif attachment_kind(state, o) == "Aura":
+        elif "Aura" in ch.subtypes:  # attachment_kind's test, without asking again
             out.append(("sba_aura", "graveyard", oid, f"{o.name} is not attached to anything"))
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             out.append(("sba_counters", "annihilate", oid, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
@@ -115,6 +113,28 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
             if oid != newest:
                 out.append(("sba_world", "graveyard", oid, f"{state.objects[oid].name} (world rule)"))
     return [s for s in out if state.rules.cite(s[0])]
+
+
+def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
+    """The permanents a state-based action could apply to, with their characteristics:
+    creatures, planeswalkers, legendary and world permanents, Auras and attached permanents,
+    and any with counters (found once until the permanents change: lands and most
+    artifacts and enchantments need no look at every check)."""
+    found = state.board.get("sba_watched")
+    if found is None:
+        found = []
+        for oid in state.battlefield:
+            o = state.objects[oid]
+            ch = chars(state, o)
+            if (ch.types & _WATCHED_TYPES or ch.supertypes & _WATCHED_SUPERTYPES or "Aura" in ch.subtypes
+                    or o.attached_to is not None or o.counters):
+                found.append((o, ch))
+        state.board["sba_watched"] = found
+    return found
+
+
+_WATCHED_TYPES = frozenset({"Creature", "Planeswalker"})
+_WATCHED_SUPERTYPES = frozenset({"Legendary", "World"})
 
 
 def run(state: GameState) -> Gen:
@@ -148,10 +168,12 @@ def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
         state.log_event(text, concept)
         if verb == "lose":
             state.player(subject).lost = True
+            state.invalidate()  # who is an opponent changed
         elif verb == "cease":
             o = state.objects.pop(subject)
             state.zone_list(o).remove(subject)
             state.lki[subject] = o
+            state.invalidate()
         elif verb in ("graveyard", "destroy"):
             continue  # below, together
         elif verb in ("unattach", "annihilate") and subject not in state.objects:

@@ -175,7 +175,7 @@ def pay_alternative(state: GameState, o: Obj, player: str) -> Generator[Decision
     verb = state.rules.word("cast").removesuffix("s")
     if alt.life:
         state.player(player).life -= alt.life
-        state.invalidate()
+        state.invalidate()  # a life total can define power and toughness (604.3)
         state.log_event(f"{player} pays {alt.life} life to {verb} {o.name}", "cast_pay", player=player)
     for k in range(alt.count):
         assert alt.sacrifice is not None

@@ -516,6 +516,7 @@ def _finish_spell(state: GameState, item: StackItem, live_targets: list[Any]) ->
         new_id = yield from enter_battlefield(state, o.id, item.controller, x=item.x, leaving=item)
         if aura_target_spec(o) and live_targets:
             state.objects[new_id].attached_to = live_targets[0]
+            state.invalidate()  # what the Aura gives its host
         if state.objects[new_id].printed is None:
             state.log_event(f"{o.name} {state.rules.word('enters')} under {item.controller}'s control",
                             "resolve_permanent")

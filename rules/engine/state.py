@@ -111,8 +111,22 @@ class GameState:
     # (player, whom) waiting for the player's next turn, and the ones that apply this turn
     next_turn_requirements: list[tuple[str, Any]] = field(default_factory=list)
     turn_requirements: list[tuple[str, Any]] = field(default_factory=list)
+    # where the game loop is, kept here rather than in the loop's locals so a copy of the state
+    # taken at a step's priority can carry on from there (`turn.resume_game`, undo points)
+    steps_left: list[str] = field(default_factory=list)  # this turn's steps after the current one
+    passes: int = 0  # players who passed in succession in this priority round
+    resumable: bool = False  # the decision is a step's priority with nothing half done
     # derived from the rest, never part of what the game is
     chars_cache: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)
+    # answers that depend only on the permanents, their characteristics and the continuous
+    # effects (the rules statics, triggered abilities, mana sources ...): cleared by `invalidate`
+    board: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # answers that depend on other zones too (the cards in hand, the names in the game):
+    # cleared by `invalidate` and whenever a card moves between zones other than the battlefield
+    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # ids of the tokens in the game: the state-based action for a token outside the
+    # battlefield looks only at these (704.5d / 420.5d)
+    token_ids: set[int] = field(default_factory=set, compare=False, repr=False)
 
     # ------------------------------------------------------------ players
     def player(self, name: str) -> Player:
@@ -191,6 +205,22 @@ class GameState:
     def invalidate(self) -> None:
         """Something characteristics depend on changed: recompute them when next asked."""
         self.chars_cache.clear()
+        self.board.clear()
+        self.derived.clear()
+
+    def invalidate_off_battlefield(self) -> None:
+        """A card moved between zones other than the battlefield (a draw, a spell cast or
+        resolving, a discard): the permanents' characteristics stay as they were, unless one
+        has a characteristic-defining ability (which may count cards in other zones, 604.3);
+        what other zones' cards were is forgotten."""
+        if self.board.get("cda") is None:
+            self.board["cda"] = any(self.objects[i].card.has_cda for i in self.battlefield)
+        if self.board["cda"]:
+            self.invalidate()
+            return
+        on = set(self.battlefield)
+        self.chars_cache = {k: v for k, v in self.chars_cache.items() if k in on}
+        self.derived.clear()
 
     # ------------------------------------------------------------ the log
     def log_event(self, text: str, concept: str = "", player: str | None = None, rule: str = "",

@@ -51,12 +51,29 @@ def run_game(state: GameState) -> Gen:
             yield from mulligans(state)
             yield from begin_with_opening_hand(state)
             first_step = "untap"
-        while True:
-            yield from run_turn(state, first_step)
-            first_step = "untap"
-            next_turn(state)
+        yield from _turns(state, first_step)
     except GameOver:
         return
+
+
+def resume_game(state: GameState) -> Gen:
+    """Carry on a game from a copy of its state taken at a step's priority (`state.resumable`):
+    the same decision is asked again, then the game goes on exactly as it would have."""
+    try:
+        yield from priority_loop(state, resume=True)
+        _finish_step(state, state.step)
+        yield from _run_steps(state)
+        next_turn(state)
+        yield from _turns(state, "untap")
+    except GameOver:
+        return
+
+
+def _turns(state: GameState, first_step: str) -> Gen:
+    while True:
+        yield from run_turn(state, first_step)
+        first_step = "untap"
+        next_turn(state)
 
 
 def _set_up(state: GameState) -> str:
@@ -204,6 +221,7 @@ def _take_mulligan(state: GameState, name: str, size: int) -> None:
 def next_turn(state: GameState) -> None:
     _end_turn_cleanup(state)
     state.turn += 1
+    state.invalidate()  # "this turn" and "during your turn" in characteristics (Bloodcrazed Goblin)
     if state.extra_turns:  # 500.7 / 300.6: the most recently created extra turn comes first
         state.active = state.extra_turns.pop()
     else:
@@ -229,7 +247,13 @@ def next_turn(state: GameState) -> None:
 
 def run_turn(state: GameState, first_step: str) -> Gen:
     state.player(state.active).last_turn = state.turn
-    steps = list(STEPS[STEPS.index(first_step):])
+    state.steps_left = list(STEPS[STEPS.index(first_step):])
+    yield from _run_steps(state)
+
+
+def _run_steps(state: GameState) -> Gen:
+    """The turn's remaining steps, one after another."""
+    steps = state.steps_left
     while steps:
         step = steps.pop(0)
         if state.ending_turn:  # "End the turn": straight to the cleanup step (713.1c / 509.1c)
@@ -240,9 +264,14 @@ def run_turn(state: GameState, first_step: str) -> Gen:
             continue
         state.step = step
         yield from _do_step(state, step)
-        _end_of_step(state, step)
-        if step in ("main1", "main2") and state.added_phases:  # Relentless Assault (500.8 / 300.7)
-            steps[0:0], state.added_phases = state.added_phases, []
+        _finish_step(state, step)
+
+
+def _finish_step(state: GameState, step: str) -> None:
+    """As a step ends: its effects end, mana empties, added phases come next."""
+    _end_of_step(state, step)
+    if step in ("main1", "main2") and state.added_phases:  # Relentless Assault (500.8 / 300.7)
+        state.steps_left[0:0], state.added_phases = state.added_phases, []
 
 
 def _skip_step(state: GameState, step: str) -> bool:
@@ -294,7 +323,7 @@ def _do_step(state: GameState, step: str) -> Gen:
         yield from _cleanup_step(state)
         return
     events.fire_step_triggers(state, step)
-    yield from priority_loop(state)
+    yield from priority_loop(state, resumable=True)
 
 
 def _untap_step(state: GameState) -> None:
@@ -388,18 +417,30 @@ def _end_turn_cleanup(state: GameState) -> None:
 
 # ------------------------------------------------------------ priority
 
-def priority_loop(state: GameState) -> Gen:
-    """Players receive priority until all pass in succession with an empty stack (500.2)."""
-    state.priority = state.active
-    passes = 0
+def priority_loop(state: GameState, resumable: bool = False, resume: bool = False) -> Gen:
+    """Players receive priority until all pass in succession with an empty stack (500.2).
+    `resumable`: the step's own priority (not the cleanup step's), where a copy of the state can
+    carry the game on; `resume`: carrying on from such a copy, whose decision is asked again."""
+    if not resume:
+        state.priority = state.active
+        state.passes = 0
     while True:
-        yield from _settle(state)
-        who = state.priority
-        action, plan = yield PriorityDecision(who, _priority_prompt(state, who))
+        if resume:
+            resume = False
+            decision = state.decision
+            assert isinstance(decision, PriorityDecision)
+        else:
+            yield from _settle(state)
+            assert state.priority is not None
+            decision = PriorityDecision(state.priority, _priority_prompt(state, state.priority))
+        who = decision.player
+        state.resumable = resumable
+        action, plan = yield decision
+        state.resumable = False
         if isinstance(action, A.Pass):
-            passes += 1
+            state.passes += 1
             state.log_event(f"{who} passes", "priority_pass", player=who)
-            if passes >= len(state.live_players()):
+            if state.passes >= len(state.live_players()):
                 if not state.stack:
                     state.priority = None
                     state.log_event(f"all players passed in succession with an empty stack: "
@@ -412,11 +453,11 @@ def priority_loop(state: GameState) -> Gen:
                     state.priority = None
                     return
                 state.priority = state.active
-                passes = 0
+                state.passes = 0
             else:
                 state.priority = state.next_player(who)
             continue
-        passes = 0
+        state.passes = 0
         if isinstance(action, A.PlayLand):
             stack.play_land(state, action)
         elif isinstance(action, A.Cast):

@@ -207,6 +207,7 @@ def shuffle_permanents_in(state: GameState, ctx: EffectContext) -> None:
                 state.objects.pop(new)
                 state.zone_list(o).remove(new)
                 state.lki[new] = o
+                state.invalidate()
                 state.log_event(f"a {o.name} token ceases to exist", "sba_token")
         state.log_event(f"{pl.name} shuffles {len(owned)} permanent{'s' if len(owned) != 1 else ''} into "
                         "their library", "shuffle_library", player=pl.name)
@@ -375,6 +376,7 @@ def enter_together(state: GameState, entries: list[tuple[int, str]]) -> Gen:
         new.append(nid)
         if oid in hosts:
             state.objects[nid].attached_to = hosts[oid]
+            state.invalidate()  # what the Aura gives its host
             host = hosts[oid]
             what = host if isinstance(host, str) else state.objects[host].name
             state.log_event(f"{name} {state.rules.word('enters')} under {p}'s control attached to {what}",

@@ -25,6 +25,10 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
             timestamp=state.new_timestamp())
     state.objects[oid] = o
     state.zone_list(o).append(oid)
+    if token:
+        state.token_ids.add(oid)
+    if zone == "battlefield":
+        state.invalidate()
     return oid
 
 
@@ -92,6 +96,9 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         new.gained_enters = old.gained_enters if old.zone == "stack" else ()  # what the spell gained
         replaced(state, EnterEvent(new, x))  # "enters the battlefield tapped / with ..." (614.1c / 419.1c)
     state.objects[new_id] = new
+    if old.token:
+        state.token_ids.discard(oid)
+        state.token_ids.add(new_id)
     lst = state.zone_list(new)
     if bottom or to_zone in ("battlefield", "stack"):
         lst.append(new_id)
@@ -99,7 +106,10 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         lst.insert(0, new_id)
     if old.zone == "battlefield":
         old.leave_combat()
-    state.invalidate()
+    if "battlefield" in (old.zone, to_zone):
+        state.invalidate()
+    else:
+        state.invalidate_off_battlefield()
     state.zone_changes.append((old, new))
     if to_zone == "battlefield" and new.card.rules_statics:
         announce_revealed(state, new)

@@ -18,8 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine import sba
+from ..engine.characteristics import stale_characteristics
 from ..engine.game import Game
 from ..engine.legal import random_answer
+from ..engine.priority_moves import prefilter_misses
 from ..engine.setup import GameSetup
 from .random_decks import random_deck
 
@@ -91,6 +93,13 @@ def check_invariants(game: Game) -> None:
     if d is not None and d.kind == "priority" and sba.pending(state):
         found = sba.find(state, {})
         raise InvariantError(f"a player has priority while state-based actions apply: {found[0][3]}")
+    stale = stale_characteristics(state)
+    if stale:
+        raise InvariantError(f"kept characteristics are out of date: {stale[0]}")
+    if d is not None and d.kind == "priority":
+        missed = prefilter_misses(state, d.player)
+        if missed:
+            raise InvariantError(f"a legal action was left out by the cheap tests: {missed[0]!r}")
 
 
 def state_digest(game: Game, seed: int) -> str:

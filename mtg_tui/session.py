@@ -36,6 +36,7 @@ class Session:
     on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.game.undo_points = True  # undo goes back from the turn's copy, not from the start
         for p in self.humans:
             # a goldfish never acts: nothing to answer on its turns
             self.stops.setdefault(p, Stops(theirs=set()) if self.goldfish else Stops())
@@ -136,12 +137,10 @@ class Session:
         if not self.can_undo():
             return False
         keep = self.checkpoints.pop()
-        fresh = Game(self.game.setup)
         try:
-            fresh.replay(self.game.record[:keep])
+            self.game.rewind(keep)
         except IllegalAction:  # pragma: no cover - the record replays by construction
             return False
-        self.game = fresh
         self.pass_eot.clear()
         self.changed()
         return True

@@ -91,6 +91,9 @@ class Ability:
 
     text: str
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Ability:
+        return self  # immutable: a copied game shares it
+
 
 @dataclass(frozen=True)
 class KeywordAbility(Ability):
@@ -302,6 +305,9 @@ class CardDef:
         """Its static abilities that change who controls something ("You control enchanted
         creature", layer 2): the engine looks for them whenever control may change."""
         return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.control)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardDef:
+        return self  # never changed once compiled: a copied game shares it
 
     @cached_property
     def has_cda(self) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from . import actions as A
-from .characteristics import chars
+from .characteristics import chars, watched_state_changed
 from .decisions import Decision
 from .digest import state_digest
 from .legal import ActionSpace
@@ -23,8 +23,9 @@ from .objects import Characteristics, Obj, Player, StackItem
 from .refs import name_of, resolve_ref
 from .ruleset import Ruleset
 from .setup import GameSetup, setup_from_dict, setup_to_dict
-from .state import LogEvent, new_state
-from .turn import run_game
+from .snapshot import copy_state
+from .state import GameState, LogEvent, new_state
+from .turn import resume_game, run_game
 from .turn_control import decider
 from .validate import validate
 from .view import build_view
@@ -35,8 +36,13 @@ RECORD_FORMAT = "mtg-tui game record 1"
 class Game:
     """A game of Magic: its state, the decision it waits for, and the game record."""
 
-    def __init__(self, setup: GameSetup):
+    def __init__(self, setup: GameSetup, undo_points: bool = False):
         self.setup = setup
+        # copies of the state taken at most once a turn, at a step's priority: (record length,
+        # copy).  `undo` carries on from the latest one instead of replaying the whole record.
+        # Off unless asked for (a copy costs a few milliseconds; the simulator never undoes).
+        self.undo_points = undo_points
+        self._points: list[tuple[int, GameState]] = []
         self._start()
 
     def _start(self) -> None:
@@ -45,6 +51,7 @@ class Game:
         self.state = new_state(self.setup)
         self._proc: Generator[Decision, Any, Any] = run_game(self.state)
         self._advance(None)
+        self._maybe_keep_point()
 
     # ------------------------------------------------------------ the decision API
     @property
@@ -70,6 +77,7 @@ class Game:
             self._concede(action.player)
             return
         self._advance((action, plan))
+        self._maybe_keep_point()
 
     def check(self, action: object) -> A.IllegalAction | None:
         """Why `action` would be refused now (an IllegalAction naming the rule), or None when
@@ -96,13 +104,39 @@ class Game:
         return list(self.actions)
 
     def undo(self) -> None:
-        """Go back one action: the game is set up again and the record, minus its last
-        action, replayed, so the state is exactly what it was before that action."""
-        if not self.record:
+        """Go back one action: the state becomes exactly what it was before that action."""
+        if self.record:
+            self.rewind(len(self.record) - 1)
+
+    def rewind(self, keep: int) -> None:
+        """Go back to the state after the first `keep` actions of the record: from the latest
+        undo point at or before it, the actions since are taken again (without undo points,
+        the game is set up again and the record replayed)."""
+        actions = self.record[:keep]
+        self._points = [(n, point) for n, point in self._points if n <= keep]
+        if self._points:
+            n, point = self._points[-1]
+            self.state = copy_state(point)
+            self._proc = resume_game(self.state)
+            self._advance(None)
+            self.replay(actions[n:])
+        else:
+            self._start()
+            self.replay(actions)
+
+    @property
+    def points_kept(self) -> int:
+        """How many undo points the game holds."""
+        return len(self._points)
+
+    def _maybe_keep_point(self) -> None:
+        """Keep an undo point at the first step's priority of each turn (when asked to)."""
+        s = self.state
+        if not self.undo_points or not s.resumable or s.decision is None:
             return
-        actions = self.record[:-1]
-        self._start()
-        self.replay(actions)
+        if self._points and self._points[-1][1].turn == s.turn:
+            return
+        self._points.append((len(s.record), copy_state(s)))
 
     def replay(self, actions: Iterable[A.Action | str]) -> None:
         for a in actions:
@@ -285,7 +319,7 @@ class Game:
     def _concede(self, name: str) -> None:
         p = self.player(name)
         p.lost = p.conceded = True
-        self.state.invalidate()  # who is an opponent changed
+        watched_state_changed(self.state)  # who is an opponent changed
         self.state.log_event(f"{name} concedes", "concede", player=name)
         self.state.check_game_over(raise_=False)
         if self.over:

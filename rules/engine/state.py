@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,6 +206,19 @@ class GameState:
     def invalidate(self) -> None:
         """Something characteristics depend on changed: recompute them when next asked."""
         self.chars_cache.clear()
+        self.board.clear()
+        self.derived.clear()
+
+    def invalidate_objects(self, ids: Iterable[int]) -> None:
+        """Only these objects' characteristics changed, and no other object's depend on them
+        (an effect locked to them, 611.2c; a permanent coming or going where no static ability
+        or characteristic-defining ability looks at others): the rest are kept.  Cards outside
+        the battlefield are forgotten too (a characteristic-defining ability may count
+        permanents), and so is everything derived from the permanents."""
+        for i in ids:
+            self.chars_cache.pop(i, None)
+        on = set(self.battlefield)
+        self.chars_cache = {k: v for k, v in self.chars_cache.items() if k in on}
         self.board.clear()
         self.derived.clear()
 

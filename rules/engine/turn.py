@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cards.mana import pool_text
 from . import actions as A, combat, damage, drawing, events, sba, stack, triggers, turn_control, turn_effects, zones
-from .characteristics import chars, end_effects, update_control
+from .characteristics import chars, end_effects, update_control, watched_state_changed
 from .decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from .entering import begin_with_opening_hand
 from .manual import do_manual
@@ -60,7 +60,7 @@ def resume_game(state: GameState) -> Gen:
     """Carry on a game from a copy of its state taken at a step's priority (`state.resumable`):
     the same decision is asked again, then the game goes on exactly as it would have."""
     try:
-        yield from priority_loop(state, resume=True)
+        yield from priority_loop(state, resumable=True, resume=True)
         _finish_step(state, state.step)
         yield from _run_steps(state)
         next_turn(state)
@@ -221,7 +221,7 @@ def _take_mulligan(state: GameState, name: str, size: int) -> None:
 def next_turn(state: GameState) -> None:
     _end_turn_cleanup(state)
     state.turn += 1
-    state.invalidate()  # "this turn" and "during your turn" in characteristics (Bloodcrazed Goblin)
+    watched_state_changed(state)  # "this turn" in characteristics (Bloodcrazed Goblin)
     if state.extra_turns:  # 500.7 / 300.6: the most recently created extra turn comes first
         state.active = state.extra_turns.pop()
     else:

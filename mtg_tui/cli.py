@@ -217,9 +217,11 @@ def cards_show(name: tuple[str, ...]) -> None:
     click.echo("\n".join(card_lines(card)))
 
 
+from mtg_tui.cli_bench import bench_command  # noqa: E402  (issue 13: speed figures)
 from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli_rules import rules_command  # noqa: E402
 
+main.add_command(bench_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
 

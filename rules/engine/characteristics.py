@@ -28,7 +28,7 @@ from ..cards.model import (
 )
 from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, ordered, stage
-from .objects import Characteristics, ContinuousEffect, Obj
+from .objects import Characteristics, ContinuousEffect, Obj, PlayerRuleEffect
 from .player_rules import player_rules
 from .state import GameState
 
@@ -36,7 +36,10 @@ from .state import GameState
 # ------------------------------------------------------------ continuous effects
 def add_effect(state: GameState, effect: ContinuousEffect) -> None:
     state.effects.append(effect)
-    state.invalidate()
+    if effect.controller or effect.loses_all or not effect.affected or isinstance(effect, PlayerRuleEffect):
+        state.invalidate()  # control, "loses all abilities" and rules for players reach further
+    else:  # only the objects it is locked to change: other objects' layers count printed values
+        state.invalidate_objects(effect.affected)
     if effect.controller:
         update_control(state)
     end_lapsed(state)
@@ -257,6 +260,28 @@ def _affecting_statics(state: GameState) -> list[tuple[Obj, int, StaticAbility]]
             for index, ab in enumerate(src.card.abilities) if isinstance(ab, StaticAbility) and ab.affects is not None]
         state.board["top_card_statics"] = any(ab.while_top_card is not None for _, _, ab in found)
     return found
+
+
+def looks_at_others(state: GameState, o: Obj | None = None) -> bool:
+    """Whether some object's characteristics may depend on which permanents there are: a
+    static ability that affects objects or a characteristic-defining ability on the
+    battlefield, or on `o` (a permanent coming or going)."""
+    if o is not None and (o.card.has_cda or any(isinstance(ab, StaticAbility) and ab.affects is not None
+                                                 for ab in o.card.abilities)):
+        return True
+    found = state.board.get("looks_at_others")
+    if found is None:
+        found = state.board["looks_at_others"] = bool(_affecting_statics(state)) or any(
+            state.objects[i].card.has_cda for i in state.battlefield)
+    return found
+
+
+def watched_state_changed(state: GameState) -> None:
+    """Something only static and characteristic-defining abilities look at changed (a life
+    total, the turn, a player dealt damage this turn or leaving the game): characteristics are
+    recomputed if such an ability is on the battlefield, and kept otherwise."""
+    if looks_at_others(state):
+        state.invalidate()
 
 
 def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import chars
+from .characteristics import chars, watched_state_changed
 from .decisions import ChooseObjectDecision, Decision, YesNoDecision
 from .events import emit
 from .objects import Obj, PendingTrigger
@@ -40,7 +40,7 @@ def gain_life(state: GameState, name: str, amount: int, source: str = "", concep
         state.log_event(f"{name} can't gain life" + (f" ({source})" if source else ""), "cant_gain_life", player=name)
         return
     state.player(name).life += amount
-    state.invalidate()  # a life total can define power and toughness (Ajani Goldmane's Avatar, 604.3)
+    watched_state_changed(state)  # a life total can define power and toughness (604.3)
     state.log_event(f"{name} gains {amount} life" + (f" ({source})" if source else ""), concept, player=name)
     emit(state, "life_gain", {"player": name, "amount": amount})
 
@@ -49,7 +49,7 @@ def lose_life(state: GameState, name: str, amount: int, source: str = "", rule: 
     if amount <= 0:
         return
     state.player(name).life -= amount
-    state.invalidate()  # a life total can define power and toughness (604.3)
+    watched_state_changed(state)  # a life total can define power and toughness (604.3)
     state.log_event(f"{name} loses {amount} life" + (f" ({source})" if source else ""), rule, player=name)
 
 

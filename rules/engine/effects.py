@@ -15,7 +15,7 @@ from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, parse_cost
 from ..cards.tokens import token_card
 from . import actions as A
 from .actions import IllegalAction
-from .characteristics import add_effect, chars, matches_card
+from .characteristics import add_effect, chars, matches_card, watched_state_changed
 from .damage import (
     add_regeneration_shield,
     destroy_all,
@@ -540,7 +540,7 @@ def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
         if p is None or state.player(p).lost or "cant_lose" in player_rules(state, p):
             continue
         state.player(p).lost = True
-        state.invalidate()  # who is an opponent changed
+        watched_state_changed(state)  # who is an opponent changed
         state.log_event(f"{p} loses the game ({ctx.source.name})", "lose_effect", player=p)
     state.check_game_over()
 

@@ -9,7 +9,16 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TriggeredAbility
-from .characteristics import board_condition, chars, end_effects, end_lapsed, matches, matches_card, update_control
+from .characteristics import (
+    board_condition,
+    chars,
+    end_effects,
+    end_lapsed,
+    matches,
+    matches_card,
+    update_control,
+    watched_state_changed,
+)
 from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
@@ -59,8 +68,10 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     """Check every triggered ability against one event (603.2).  Abilities that trigger
     on leaving the battlefield also look back at objects that just left (603.10)."""
     if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
-        state.player(event["target"]).damaged_turn = state.turn  # Bloodcrazed Goblin, bloodthirst
-        state.invalidate()  # "can't attack unless an opponent has been dealt damage this turn"
+        damaged = state.player(event["target"])
+        if damaged.damaged_turn != state.turn:  # Bloodcrazed Goblin, bloodthirst
+            damaged.damaged_turn = state.turn
+            watched_state_changed(state)  # "can't attack unless an opponent has been dealt damage this turn"
     watching = _battlefield_triggers(state)
     for o, abilities, _ in watching:
         for ab in abilities:

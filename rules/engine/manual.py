@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import UnknownCard, get_card
 from . import actions as A
-from .characteristics import add_effect
+from .characteristics import add_effect, watched_state_changed
 from .events import flush
 from .objects import ContinuousEffect
 from .refs import name_of
@@ -57,7 +57,7 @@ def do_manual(state: GameState, a: A.Manual) -> None:
     if a.what == "life":
         assert isinstance(a.subject, str)
         state.player(a.subject).life += a.amount
-        state.invalidate()  # a life total can define power and toughness (604.3)
+        watched_state_changed(state)  # a life total can define power and toughness (604.3)
         says = f"{a.subject}'s life {'+' if a.amount >= 0 else '-'}{abs(a.amount)}"
     elif a.what == "token":
         oid = create_card(state, a.kind, p, "battlefield", token=True, card=get_card(a.kind))

@@ -257,26 +257,37 @@ def pays_nothing(ab: ActivatedAbility, x: int | None) -> bool:
 
 
 def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Action:
-    """A random legal answer to `player`'s priority: a uniformly random source among those
-    with a legal action (passing is one), then one of its actions.  The sources are expanded
-    in a random order until one has an action, so most of them are never checked in full.
-    An activation that costs nothing ("{X}: ..." with X 0) repeats without end (Vengeful
-    Archon), so it is offered only now and then."""
+    """A random legal answer to `player`'s priority: a uniformly random choice among passing,
+    making mana (all mana abilities together: one choice, so a player with many lands isn't
+    mostly tapping them for nothing) and each other source with a legal action, then one of
+    its actions.  The choices are expanded in a random order until one has an action, so
+    most sources are never checked in full.  An activation that costs nothing ("{X}: ..."
+    with X 0) repeats without end (Vengeful Archon), so it is offered only now and then."""
     mana = available_mana(state, player)
-    order: list[Source | None] = [None, *sources(state, player, mana)]  # None: pass
+    found = sources(state, player, mana)
+    making_mana = [s for s in found if s.kind == "activate" and _ability(state, s).is_mana]
+    order: list[list[Source] | None] = [None, *([s] for s in found if s not in making_mana)]  # None: pass
+    if making_mana:
+        order.append(making_mana)
     rng.shuffle(order)
-    for src in order:
-        if src is None:
+    for group in order:
+        if group is None:
             return A.Pass(player)
-        actions = source_actions(state, player, src, mana)
-        if src.kind == "activate":
-            ab = activated_abilities(state, src.obj)[src.index - 1]
-            free = [a for a in actions if isinstance(a, A.Activate) and pays_nothing(ab, a.x)]
-            if free and rng.random() < 0.95:
-                actions = [a for a in actions if a not in free]
-        if actions:
-            return rng.choice(actions)
+        rng.shuffle(group)
+        for src in group:
+            actions = source_actions(state, player, src, mana)
+            if src.kind == "activate":
+                ab = _ability(state, src)
+                free = [a for a in actions if isinstance(a, A.Activate) and pays_nothing(ab, a.x)]
+                if free and rng.random() < 0.95:
+                    actions = [a for a in actions if a not in free]
+            if actions:
+                return rng.choice(actions)
     return A.Pass(player)
+
+
+def _ability(state: GameState, src: Source) -> ActivatedAbility:
+    return activated_abilities(state, src.obj)[src.index - 1]
 
 
 def prefilter_misses(state: GameState, player: str) -> list[A.Action]:

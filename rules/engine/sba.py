@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Generator
 from typing import Any
 
-from .characteristics import attachment_kind, attachment_legal, chars
+from .characteristics import attachment_kind, attachment_legal, chars, watched_state_changed
 from .damage import destroy_all
 from .decisions import ChooseKeepDecision, Decision
 from .events import flush
@@ -168,7 +168,7 @@ def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
         state.log_event(text, concept)
         if verb == "lose":
             state.player(subject).lost = True
-            state.invalidate()  # who is an opponent changed
+            watched_state_changed(state)  # who is an opponent changed
         elif verb == "cease":
             o = state.objects.pop(subject)
             state.zone_list(o).remove(subject)

@@ -11,7 +11,7 @@ from ..cards.ir import AlternativeCost, SacrificeCost
 from ..cards.mana import ManaCost
 from ..cards.model import StaticAbility
 from .actions import IllegalAction
-from .characteristics import chars, matches, matches_card
+from .characteristics import chars, matches, matches_card, watched_state_changed
 from .decisions import Decision, YesNoDecision
 from .effects import choose_object
 from .objects import Obj
@@ -175,7 +175,7 @@ def pay_alternative(state: GameState, o: Obj, player: str) -> Generator[Decision
     verb = state.rules.word("cast").removesuffix("s")
     if alt.life:
         state.player(player).life -= alt.life
-        state.invalidate()  # a life total can define power and toughness (604.3)
+        watched_state_changed(state)  # a life total can define power and toughness (604.3)
         state.log_event(f"{player} pays {alt.life} life to {verb} {o.name}", "cast_pay", player=player)
     for k in range(alt.count):
         assert alt.sacrifice is not None

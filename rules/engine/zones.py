@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..cards import get_card
 from ..cards.model import CardDef
+from .characteristics import looks_at_others
 from .events import emit
 from .objects import Obj, StackItem
 from .player_rules import announce_revealed
@@ -106,10 +107,12 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
         lst.insert(0, new_id)
     if old.zone == "battlefield":
         old.leave_combat()
-    if "battlefield" in (old.zone, to_zone):
-        state.invalidate()
-    else:
+    if "battlefield" not in (old.zone, to_zone):
         state.invalidate_off_battlefield()
+    elif looks_at_others(state, old) or looks_at_others(state, new):
+        state.invalidate()
+    else:  # nothing else's characteristics depend on which permanents there are
+        state.invalidate_objects((oid, new_id))
     state.zone_changes.append((old, new))
     if to_zone == "battlefield" and new.card.rules_statics:
         announce_revealed(state, new)

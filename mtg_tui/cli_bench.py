@@ -1,0 +1,57 @@
+"""`mtg-tui bench`: every speed figure of the project in one command, measured on this machine
+(one core for the engine), so the next person can measure again and compare."""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+from typing import Any
+
+import click
+
+from mtg_tui.decklists import load_deck
+from rules.play.bench import self_play, undo_times
+
+DECKS = ("red-green", "white-blue")
+
+
+@click.command("bench")
+@click.option("--games", default=200, show_default=True, help="Random self-play games per ruleset.")
+@click.option("--lab-games", default=1000, show_default=True, help="Deck lab games (goldfish, one deck).")
+@click.option("--client/--no-client", default=True, show_default=True,
+              help="Also measure the client in a pseudo-terminal (first frame, key presses).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_command(games: int, lab_games: int, client: bool, as_json: bool) -> None:
+    """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck
+    lab (goldfish games of a bundled deck) and the client (first frame, key presses)."""
+    decks = {"p1": load_deck(DECKS[0]).cards, "p2": load_deck(DECKS[1]).cards}
+    out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    rows: list[tuple[str, str, str]] = []
+
+    def note(what: str) -> None:
+        if not as_json and sys.stderr.isatty():
+            click.echo(f"measuring {what} ...", err=True)
+
+    for ruleset in ("2014", "2009"):
+        note(f"random self-play, {ruleset} rules")
+        r = self_play(decks, games, ruleset)
+        out[f"selfplay_{ruleset}"] = {"games": r.games, "decisions": r.decisions, "seconds": round(r.seconds, 3),
+                                      "games_per_s": round(r.games_per_s, 2),
+                                      "decisions_per_s": round(r.decisions_per_s)}
+        rows.append((f"self-play {ruleset} ({DECKS[0]} vs {DECKS[1]}, {r.games} games)",
+                     f"{r.games_per_s:.1f} games/s, {r.decisions_per_s:,.0f} decisions/s",
+                     "≥ 30 games/s, ≥ 25,000 decisions/s" if ruleset == "2014" else "decisions/s ≥ 2014's"))
+    note("undo at turn 40")
+    u = undo_times(decks)
+    out["undo_turn_40"] = {"turns": list(u.turns), "actions": list(u.actions), "median_ms": round(u.median_ms, 2),
+                           "worst_ms": round(u.worst_ms, 2)}
+    rows.append((f"undo at turn 40 ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
+                 f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms",
+                 "≤ 25 ms"))
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    width = max(len(r[0]) for r in rows)
+    for what, value, target in rows:
+        click.echo(f"{what.ljust(width)}  {value}   (target {target})")

@@ -705,6 +705,10 @@ class GameScreen(Screen[None]):
         g = self.game
         human = self.session.humans[0]
         spec = next(p for p in g.setup.players if p.name == human)
+        if not spec.deck:
+            self.message = styled("the deck lab needs a deck list: this game began from a position", "yellow")
+            self.render_board()
+            return
         cfg = self.session.config
         name = cfg.decks[0] if cfg is not None and cfg.decks else f"{human}'s deck"
         self.app.push_screen(LabScreen(name, spec.deck, g.setup.ruleset, g.setup.mulligan))

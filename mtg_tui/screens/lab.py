@@ -27,13 +27,13 @@ class LabScreen(Screen[None]):
     """Runs the lab for `cards` on mount; `report` holds the result once it is done."""
 
     def __init__(self, name: str, cards: Sequence[str], ruleset: str = "2014", mulligan: str | None = None,
-                 games: int = LAB_GAMES, seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP) -> None:
+                 games: int | None = None, seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP) -> None:
         super().__init__()
         self.deck_name = name
         self.cards = list(cards)
         self.ruleset = ruleset
         self.mulligan = mulligan
-        self.games = games
+        self.games = games if games is not None else LAB_GAMES
         self.seed = seed
         self.turn_cap = turn_cap
         self.report: LabReport | None = None

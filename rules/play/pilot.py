@@ -26,7 +26,8 @@ The policy, decision by decision:
   activates "+N/+0"-style abilities of its attackers with the mana left.  Everywhere else
   it passes.
 - **Attacks**: every creature that can attack, at the goldfish, when the goldfish has no
-  untapped creature able to block; otherwise only the creatures none of those can block.
+  untapped creature able to block; otherwise only the creatures none of those can block
+  for their evasion (flying, landwalk, fear, intimidate, "can't be blocked").
 - **Targets**: damage and "target player" harm go to the goldfish's face (then its
   creatures, biggest first); removal and hurtful Auras to the opponent's permanents; pumps,
   helpful Auras and other benefits to the owner's own creatures (attacking ones first, then
@@ -57,7 +58,7 @@ from ..cards.mana import COLOR_NAMES, ManaCost
 from ..cards.model import ActivatedAbility, EnchantAbility, StaticAbility, TargetSpec
 from ..engine import actions as A
 from ..engine.characteristics import activated_abilities, chars, spell_ability, spell_targets
-from ..engine.combat import can_attack, can_block, check_attackers
+from ..engine.combat import LANDWALK, can_attack, can_block, check_attackers
 from ..engine.decisions import (
     AttackersDecision,
     BlockerOrderDecision,
@@ -619,8 +620,7 @@ class Pilot:
         if not blockers:
             attackers = list(d.able)
         else:
-            attackers = [a for a in d.able
-                         if all(can_block(state, b, state.objects[a]) is not None for b in blockers)]
+            attackers = [a for a in d.able if all(_evades(state, state.objects[a], b) for b in blockers)]
         whom = dict(d.required_to)
         for group in (attackers, list(d.required), list(d.able), []):
             action = A.DeclareAttackers(p, tuple((a, whom.get(a, opponent)) for a in group))
@@ -680,6 +680,22 @@ class Pilot:
         out += [o.id for o in spells[: count - len(out)]]
         out += [o.id for o in lands[len(out) - len(spells):] if o.id not in out][: count - len(out)]
         return out[:count]
+
+
+def _evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:
+    """Whether `blocker` can't block `attacker` for its evasion (flying, landwalk, fear,
+    intimidate, "can't be blocked"): the blocks the pilot foresees before attacking."""
+    a, b = chars(state, attacker), chars(state, blocker)
+    if "flying" in a.keywords and not ({"flying", "reach"} & b.keywords):
+        return True
+    for kw, land in LANDWALK.items():
+        if kw in a.keywords and any(land in chars(state, p).subtypes for p in state.permanents(blocker.controller)):
+            return True
+    if "fear" in a.keywords and not (b.is_type("Artifact") or "B" in b.colors):
+        return True
+    if "intimidate" in a.keywords and not (b.is_type("Artifact") or b.colors & a.colors):
+        return True
+    return "unblockable" in a.restrictions
 
 
 def _most_mana(options: list[tuple[Obj, _Plan]], mana: int) -> list[tuple[Obj, _Plan]]:

@@ -20,8 +20,10 @@ The policy, decision by decision:
      damage, at the goldfish's face.
   Held (not cast in a main phase): pump spells and other tricks that help the owner's
   creatures (cast in combat on an attacking creature), "creatures you control get ..."
-  sorceries unless two creatures can attack, and removal, Auras that hurt and other spells
-  that hurt a permanent when the opponent has no permanent to aim them at.
+  sorceries unless two creatures can attack, spells that end the turn (until the second
+  main phase), spells that destroy, exile, bounce or damage a group of permanents while
+  the owner controls a creature, and removal, Auras that hurt and other spells that hurt a permanent when the
+  opponent has no permanent to aim them at.
   In the declare blockers step of its own combat, it casts held tricks on its attackers and
   activates "+N/+0"-style abilities of its attackers with the mana left.  Everywhere else
   it passes.
@@ -171,6 +173,19 @@ def _damages_face(effects: tuple[Any, ...], specs: tuple[TargetSpec, ...]) -> bo
                 return True
             if isinstance(to, ir.TargetRef) and to.index < len(specs) and specs[to.index].kind in _FACE_KINDS:
                 return True
+    return False
+
+
+def _sweeps(effects: tuple[Any, ...]) -> bool:
+    """Whether the effects destroy, exile, bounce or damage a group of permanents ("Destroy
+    all creatures"): the owner's own with them."""
+    for e in _effects(effects):
+        if isinstance(e, (ir.Destroy, ir.Exile, ir.ReturnToHand, ir.DealDamage)):
+            ref = e.to if isinstance(e, ir.DealDamage) else e.objects
+            if isinstance(ref, ir.Permanents | ir.Remember):
+                return True
+        if isinstance(e, ir.Pump) and isinstance(e.objects, ir.Permanents | ir.Remember) and e.toughness < 0:
+            return True
     return False
 
 
@@ -415,6 +430,10 @@ class Pilot:
             kind = "aura"
         elif not card.is_type("Instant") and not card.is_type("Sorcery"):
             kind = "permanent"
+        elif _sweeps(effects):
+            kind = "sweeper"
+        elif any(isinstance(e, ir.EndTheTurn) for e in _effects(effects)):
+            kind = "late"  # "End the turn" (Time Stop): not before the owner's combat
         elif _pumps_team(effects):
             kind = "team_pump"
         elif specs and not face and roles and roles[0] > 0 and specs[0].kind == "creature":
@@ -443,7 +462,9 @@ class Pilot:
             if self._refused.get(i, -1) >= mana:
                 continue
             plan = self._plan(state, o)
-            if plan.kind == "trick":
+            if plan.kind == "trick" or plan.kind == "late" and step != "main2":
+                continue
+            if plan.kind == "sweeper" and any(chars(state, c).is_type("Creature") for c in state.permanents(p)):
                 continue
             if plan.kind == "team_pump":
                 if step != "main1":
@@ -456,7 +477,8 @@ class Pilot:
                 continue
             seen.add(o.name)
             (xs if plan.kind == "x_spell" else fixed).append((o, plan))
-        order = {"creature": 0, "permanent": 1, "aura": 2, "team_pump": 3, "removal": 4, "spell": 5}
+        order = {"creature": 0, "permanent": 1, "aura": 2, "team_pump": 3, "removal": 4, "spell": 5, "sweeper": 5,
+                 "late": 6}
         while fixed:
             chosen = _most_mana(fixed, mana)
             if not chosen:
@@ -543,7 +565,7 @@ class Pilot:
             return False
         for o in spells:
             plan = self._plan(state, o)
-            if plan.kind in ("trick", "removal", "team_pump", "aura"):
+            if plan.kind in ("trick", "removal", "team_pump", "aura", "late", "sweeper"):
                 return False
             if plan.cmc <= mana and self._refused.get(o.id, -1) < mana:
                 return False

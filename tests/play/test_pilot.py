@@ -184,3 +184,24 @@ def test_a_land_that_enters_tapped_comes_first_when_only_it_makes_the_colour_nee
     game = position({"hand": ["Rootbound Crag", "Mountain", "Runeclaw Bear"], "battlefield": []})
     action = Pilot("you").answer(game, game.decision)
     assert isinstance(action, A.PlayLand) and game.objects[action.card].name == "Rootbound Crag"
+
+
+def test_a_spell_that_ends_the_turn_waits_for_the_second_main_phase() -> None:
+    game = position({"hand": ["Time Stop"], "battlefield": ["Island"] * 6 + ["Runeclaw Bear"]}, turn=3)
+    pilot = Pilot("you")
+    assert isinstance(pilot.answer(game, game.decision), A.Pass)
+    action = until_pilot_acts(game, pilot)
+    while not isinstance(action, A.Cast):  # the attack first
+        game.act(action)
+        action = until_pilot_acts(game, pilot)
+    assert game.step == "main2" and game.player("goldfish").life == 18
+
+
+def test_a_sweeper_is_held_while_the_owner_has_a_creature() -> None:
+    board = ["Plains"] * 4
+    game = position({"hand": ["Day of Judgment"], "battlefield": board + ["Runeclaw Bear"]},
+                    {"battlefield": ["Centaur Courser"]})
+    assert isinstance(Pilot("you").answer(game, game.decision), A.Pass)
+    game = position({"hand": ["Day of Judgment"], "battlefield": board}, {"battlefield": ["Centaur Courser"]})
+    action = Pilot("you").answer(game, game.decision)
+    assert isinstance(action, A.Cast) and game.objects[action.card].name == "Day of Judgment"

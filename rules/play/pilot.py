@@ -546,8 +546,10 @@ class Pilot:
             good = list(legal)
         rest = [t for t in legal if t not in good]
         most = spec.most(len(legal))
+        if spec.count >= ir.ANY_NUMBER:  # "any number of targets" (Fireball): one, the best
+            most = min(most, max(spec.fewest, 1))
         n = min(most, len(good)) if role else min(max(spec.fewest, 1), most)
-        picks = good[:n] if role else good[:n]
+        picks = good[:n]
         if len(picks) < spec.fewest:
             if strict:
                 return None

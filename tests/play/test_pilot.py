@@ -205,3 +205,21 @@ def test_a_sweeper_is_held_while_the_owner_has_a_creature() -> None:
     game = position({"hand": ["Day of Judgment"], "battlefield": board}, {"battlefield": ["Centaur Courser"]})
     action = Pilot("you").answer(game, game.decision)
     assert isinstance(action, A.Cast) and game.objects[action.card].name == "Day of Judgment"
+
+
+@pytest.mark.parametrize("card", ["Blaze", "Fireball"])
+def test_an_x_burn_spell_takes_all_the_mana_left_at_the_face(card: str) -> None:
+    game = position({"hand": [card], "battlefield": ["Mountain"] * 5}, {"battlefield": ["Runeclaw Bear"]})
+    action = Pilot("you").answer(game, game.decision)
+    assert isinstance(action, A.Cast) and action.x == 4 and action.targets == ("goldfish",)
+
+
+def test_a_planeswalker_makes_tokens_when_it_can_and_a_plus_ability_otherwise() -> None:
+    game = position({"battlefield": [{"card": "Garruk Wildspeaker", "counters": {"loyalty": 3}}]})
+    action = Pilot("you").answer(game, game.decision)
+    assert isinstance(action, A.Activate) and action.index == 2  # -1: a 3/3 Beast
+    game = position({"battlefield": [{"card": "Garruk Wildspeaker", "counters": {"loyalty": 1}},
+                                     {"card": "Forest", "tapped": True}, {"card": "Forest", "tapped": True}]})
+    action = Pilot("you").answer(game, game.decision)
+    assert isinstance(action, A.Activate) and action.index == 1 and len(action.targets) == 2  # +1: untap two lands
+    assert all(game.objects[t].controller == "you" for t in action.targets)

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
 
 from rules.play.deck_lab import DEFAULT_TURN_CAP, LabReport, run_lab
 
@@ -56,16 +58,28 @@ class LabScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, name="deck lab")
     def run_lab(self) -> None:
+        worker = get_current_worker()
+
+        def cancelled() -> bool:  # Esc, or the app closing (Textual cancels the screen's workers)
+            return self.cancel.is_set() or worker.is_cancelled
+
         start = time.perf_counter()
         report = run_lab(self.cards, self.games, self.seed, self.ruleset, self.mulligan, turn_cap=self.turn_cap,
-                         name=self.deck_name, progress=self._progress_from_thread, cancel=self.cancel.is_set)
-        if not self.cancel.is_set():
+                         name=self.deck_name, progress=self._progress_from_thread, cancel=cancelled)
+        if not cancelled():
             self.seconds = time.perf_counter() - start
-            self.app.call_from_thread(self.show_report, report)
+            self._to_screen(self.show_report, report)
 
     def _progress_from_thread(self, done: int, total: int) -> None:
         if not self.cancel.is_set():
-            self.app.call_from_thread(self.show_progress, done)
+            self._to_screen(self.show_progress, done)
+
+    def _to_screen(self, callback: Callable[..., None], *args: Any) -> None:
+        """Run `callback` on the app's thread; nothing when the app has closed meanwhile."""
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app is no longer running
+            self.cancel.set()
 
     def show_progress(self, done: int) -> None:
         if self.cancel.is_set() or not self.is_attached:

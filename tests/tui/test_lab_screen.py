@@ -95,3 +95,19 @@ async def test_progress_moves_while_it_runs_and_esc_cancels_the_run() -> None:
             await asyncio.sleep(0.02)
         assert not any(w.is_running for w in workers)  # the run stopped after the game it was playing
         assert lab.report is None
+
+
+async def test_closing_the_app_mid_run_stops_the_games() -> None:
+    app = MtgApp()
+    cards = GameConfig("goldfish", ("red-green",)).checked().cards["alice"]
+    lab = LabScreen("red-green", cards, games=5000)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.push_screen(lab)
+        await wait_until(pilot, lambda: lab.done_games >= 1)
+        workers = [w for w in app.workers if w.name == "deck lab"]
+        app.exit()
+    end = time.monotonic() + 10
+    while any(w.is_running for w in workers) and time.monotonic() < end:
+        await asyncio.sleep(0.02)
+    assert workers and not any(w.is_running for w in workers) and lab.report is None

@@ -229,6 +229,9 @@ class Pilot:
     _refused: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # card -> mana then
     _refused_turn: int = field(default=-1, init=False, repr=False)
     _uses: Counter = field(default_factory=Counter, init=False, repr=False)
+    _land_done: int = field(default=-1, init=False, repr=False)  # the turn whose land drops are all made
+    _mana_key: tuple = field(default=(), init=False, repr=False)
+    _mana_now: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed * 7919 + 31)
@@ -324,7 +327,7 @@ class Pilot:
         land = self._land(state, me.hand)
         if land is not None:
             return land
-        mana = available_mana(state, p) if any(not state.objects[i].card.is_type("Land") for i in me.hand) else 0
+        mana = self._mana(state) if any(not state.objects[i].card.is_type("Land") for i in me.hand) else 0
         cast = self._cast_by_curve(state, me.hand, mana, step)
         if cast is not None:
             return cast
@@ -338,11 +341,25 @@ class Pilot:
         notes.held_uncastable = self._all_uncastable(state, me.hand, mana)
         return None
 
+    def _mana(self, state: GameState) -> int:
+        """The mana the owner could make now (`legal.available_mana`), remembered while
+        nothing it counts could have changed: the turn, the untapped permanents, the pool."""
+        me = state.player(self.player)
+        perms = state.permanents(self.player)
+        key = (state.turn, len(perms), sum(1 for o in perms if not o.tapped), sum(me.pool.values()))
+        if key != self._mana_key:
+            self._mana_key, self._mana_now = key, available_mana(state, self.player)
+        return self._mana_now
+
     # ------------------------------------------------------------ lands
     def _land(self, state: GameState, hand: list[int]) -> A.Action | None:
         p = self.player
+        if self._land_done == state.turn:
+            return None
         lands = [state.objects[i] for i in hand if state.objects[i].card.is_type("Land")]
         if not lands or not self._may_play(state, lands[0]):
+            if lands and state.player(p).lands_played:  # the land drops of this turn are made
+                self._land_done = state.turn
             return None
         need = self._colors_needed(state)
         have = self._colors_made(state)
@@ -661,7 +678,7 @@ class Pilot:
         attacking = [o.id for o in state.permanents(p) if o.attacking is not None]
         if not attacking:
             return None
-        mana = available_mana(state, p)
+        mana = self._mana(state)
         if mana <= 0:
             return None
         for i in state.player(p).hand:

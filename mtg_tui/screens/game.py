@@ -330,7 +330,7 @@ class GameScreen(Screen[None]):
             prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
         else:
             keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "") + \
-                (" · d deck lab" if self.session.goldfish else "")
+                (" · d lab" if self.session.goldfish else "")
             burn = mana_burn_if_passed(self.game, d.player)
             message = self.message or (styled(f"mana in your pool: passing now burns {burn} life "
                                               f"({self.game.rules.cite('mana_burn')})", "yellow") if burn else Text())

@@ -38,7 +38,7 @@ async def test_d_in_a_goldfish_game_runs_the_lab_for_its_deck_and_shows_the_repo
         await pilot.press("enter", "k")  # the mulligan dialog: keep
         await pilot.pause()
         game = game_screen(app)
-        assert app.screen is game and "deck lab" in screen_text(app)
+        assert app.screen is game and "d lab" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
         lab = app.screen

@@ -81,8 +81,9 @@ from ..engine.decisions import (
     YesNoDecision,
 )
 from ..engine.game import Game
-from ..engine.legal import available_mana, cast_free_options, lethal_first, random_answer
+from ..engine.legal import cast_free_options, lethal_first, random_answer
 from ..engine.objects import Obj
+from ..engine.payment import mana_amount, mana_sources
 from ..engine.stack import check_activate, check_cast, check_play_land
 from ..engine.state import GameState
 from ..engine.targets import legal_targets
@@ -342,13 +343,16 @@ class Pilot:
         return None
 
     def _mana(self, state: GameState) -> int:
-        """The mana the owner could make now (`legal.available_mana`), remembered while
-        nothing it counts could have changed: the turn, the untapped permanents, the pool."""
+        """The mana the owner could make now (its pool and its untapped mana sources),
+        remembered while nothing it counts could have changed: the turn, the untapped
+        permanents, the pool."""
         me = state.player(self.player)
         perms = state.permanents(self.player)
-        key = (state.turn, len(perms), sum(1 for o in perms if not o.tapped), sum(me.pool.values()))
+        pool = sum(me.pool.values())
+        key = (state.turn, len(perms), sum(1 for o in perms if not o.tapped), pool)
         if key != self._mana_key:
-            self._mana_key, self._mana_now = key, available_mana(state, self.player)
+            made = sum(mana_amount(state, ab, o) for o, _, ab in mana_sources(state, self.player))
+            self._mana_key, self._mana_now = key, pool + made
         return self._mana_now
 
     # ------------------------------------------------------------ lands

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.ruleset import get_ruleset
 from ..engine.setup import GameSetup
 from .autopilot import goldfish_answer
 from .pilot import Pilot
@@ -187,8 +188,6 @@ def run_lab(deck: Sequence[str], games: int, seed: int = 0, ruleset: str = "2014
         played.append(play_lab_game(deck, seed + i, ruleset, mulligan, turn_cap))
         if progress is not None:
             progress(i + 1, games)
-    from ..engine.ruleset import get_ruleset
-
     rule = mulligan or get_ruleset(ruleset).default_mulligan
     return summarize(played, name or "deck", seed, ruleset, rule, turn_cap, cancelled)
 

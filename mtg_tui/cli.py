@@ -40,10 +40,27 @@ def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: s
 @main.command()
 @click.argument("deck")
 @click.option("--name", default=None, help="Your name (default: alice).")
+@click.option("--games", type=int, default=None,
+              help="The deck lab: the autopilot plays this many games headless and prints the report "
+                   "(game i uses seed S+i; default seed 0).")
+@click.option("--turn-cap", type=int, default=None,
+              help="With --games: a game not won by your turn N counts as not won (default: 20).")
+@click.option("--json", "as_json", is_flag=True, help="With --games: print the report as one JSON object.")
 @game_options
-def goldfish(deck: str, name: str | None, ruleset: str, mulligan: str | None, seed: int | None,
-             allow_illegal: bool, allow_partial: bool) -> None:
-    """Goldfish: your deck against an opponent with 20 life who never acts; how fast do you win?"""
+def goldfish(deck: str, name: str | None, games: int | None, turn_cap: int | None, as_json: bool, ruleset: str,
+             mulligan: str | None, seed: int | None, allow_illegal: bool, allow_partial: bool) -> None:
+    """Goldfish: your deck against an opponent with 20 life who never acts; how fast do you win?
+
+    With --games N, the deck lab: an autopilot plays N games headless and reports the
+    kill-turn distribution, mulligans, land drops, stalls and damage by turn."""
+    if games is not None:
+        from mtg_tui.cli_lab import DEFAULT_TURN_CAP, lab_command
+
+        lab_command(deck, games, seed, ruleset, mulligan, turn_cap if turn_cap is not None else DEFAULT_TURN_CAP,
+                    as_json, allow_illegal, allow_partial)
+        return
+    if as_json or turn_cap is not None:
+        raise click.UsageError("--json and --turn-cap go with --games (the deck lab)")
     start("goldfish", (deck,), name, ruleset, mulligan, seed, allow_illegal=allow_illegal, allow_partial=allow_partial)
 
 

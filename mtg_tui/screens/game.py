@@ -329,7 +329,8 @@ class GameScreen(Screen[None]):
         elif isinstance(d, DIALOG_TYPES):
             prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
         else:
-            keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "")
+            keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "") + \
+                (" · d lab" if self.session.goldfish else "")
             burn = mana_burn_if_passed(self.game, d.player)
             message = self.message or (styled(f"mana in your pool: passing now burns {burn} life "
                                               f"({self.game.rules.cite('mana_burn')})", "yellow") if burn else Text())
@@ -399,6 +400,8 @@ class GameScreen(Screen[None]):
             self.pass_priority()
         elif ch == "e":
             self.pass_to_end_of_turn()
+        elif ch == "d" and self.session.goldfish:
+            self.open_lab()
         elif ch == "g":
             from .zones import ZonesScreen
             self.app.push_screen(ZonesScreen(self.current_board().view))
@@ -694,6 +697,21 @@ class GameScreen(Screen[None]):
         else:
             self.message = self._news(turn)
         self.sync()
+
+    def open_lab(self) -> None:
+        """The deck lab for this goldfish game's deck, rules and mulligan rule (`d`)."""
+        from .lab import LabScreen
+
+        g = self.game
+        human = self.session.humans[0]
+        spec = next(p for p in g.setup.players if p.name == human)
+        if not spec.deck:
+            self.message = styled("the deck lab needs a deck list: this game began from a position", "yellow")
+            self.render_board()
+            return
+        cfg = self.session.config
+        name = cfg.decks[0] if cfg is not None and cfg.decks else f"{human}'s deck"
+        self.app.push_screen(LabScreen(name, spec.deck, g.setup.ruleset, g.setup.mulligan))
 
     def undo(self) -> None:
         if not self.session.can_undo():

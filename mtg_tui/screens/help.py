@@ -30,6 +30,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "/", "rules reference at the selected log line's rule or step"),
     ("puzzle", "H / Ctrl+R", "next hint / start the puzzle again"),
     ("game", "Ctrl+Z", "undo your last action (goldfish games)"),
+    ("", "d", "deck lab: 1,000 autopilot games of your deck and its kill-turn chart (goldfish games)"),
     ("", "Ctrl+S", "save the game"),
     ("", "?", "this help"),
     ("", "q", "quit (asks first)"),

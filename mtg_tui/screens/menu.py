@@ -19,7 +19,8 @@ from ..decklists import bundled_decks
 from ..render import styled
 from .modals import ConfirmDialog, TextDialog
 
-ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"), ("l", "Load a saved game", "load"),
+ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
+           ("d", "Deck lab: how fast does a deck goldfish?", "lab"), ("l", "Load a saved game", "load"),
            ("r", "Rules reference", "rules"), ("q", "Quit", "quit")]
 RESUME = ("c", "Continue the autosaved game", "resume")
 
@@ -111,22 +112,28 @@ class MenuScreen(Screen[None]):
                 if ok and loaded:
                     self.app.start_session(loaded[0])  # type: ignore[attr-defined]
             self.app.push_screen(TextDialog("load a saved game from:", "", submit), closed)
+        elif what == "lab":
+            self.app.push_screen(NewGameScreen("goldfish", lab=True))
         else:
             self.app.push_screen(NewGameScreen(what))  # type: ignore[arg-type]
 
 
 class NewGameScreen(Screen[None]):
-    """Tab moves between fields; Enter in any field starts the game; Esc goes back."""
+    """Tab moves between fields; Enter in any field starts the game; Esc goes back.  With
+    `lab`, the form of the deck lab: Enter runs it for the deck (seed: 0 unless given)."""
 
-    def __init__(self, mode: Mode) -> None:
+    def __init__(self, mode: Mode, lab: bool = False) -> None:
         super().__init__()
         self.mode = mode
+        self.lab = lab
 
     def compose(self) -> ComposeResult:
         decks = list(bundled_decks())
         hotseat = self.mode == "hotseat"
         with Center(), Vertical(id="form"):
-            yield Static(styled(f"New {'hotseat' if hotseat else 'goldfish'} game", "bold"))
+            head = "Deck lab: autopilot goldfish games of a deck" if self.lab else \
+                f"New {'hotseat' if hotseat else 'goldfish'} game"
+            yield Static(styled(head, "bold"))
             yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
             with Horizontal(classes="row"):
                 yield Static("deck" if not hotseat else "deck 1", classes="label")
@@ -192,5 +199,12 @@ class NewGameScreen(Screen[None]):
                 "; tick 'allow partial cards' to play it, those sentences done by hand" if isinstance(e, PartialDeck) \
                 else ""
             self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold red"))
+            return
+        if self.lab:
+            from .lab import LabScreen
+
+            given = self.config().seed
+            self.app.push_screen(LabScreen(cfg.decks[0], cfg.cards[cfg.names[0]], cfg.ruleset, cfg.mulligan,
+                                           seed=given if given is not None else 0))
             return
         self.app.start_config(cfg)  # type: ignore[attr-defined]

@@ -1,0 +1,74 @@
+"""`mtg-tui goldfish DECK --games N`: the deck lab from the command line (issue 13).  The
+pilot plays N headless games of the deck against a goldfish; the report is printed as
+rich text (a kill-turn bar chart and the figures) or, with --json, as one JSON object."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from rules.play.deck_lab import DEFAULT_TURN_CAP, LabReport, run_lab
+from rules.play.decklist import DeckError
+
+from .launch import deck_error
+
+
+def load_lab_deck(deck: str, ruleset: str, allow_illegal: bool, allow_partial: bool) -> tuple[str, list[str]]:
+    """The deck's name and cards, checked as a goldfish game checks them; DeckError says why not."""
+    from rules.play.construction import check_construction
+    from rules.play.partial import check_supported
+
+    from .decklists import load_deck
+
+    d = load_deck(deck)
+    if not allow_illegal:
+        check_construction(d, ruleset)
+    if not allow_partial:
+        check_supported(d)
+    return d.name or deck, list(d.cards)
+
+
+def lab_command(deck: str, games: int, seed: int | None, ruleset: str, mulligan: str | None, turn_cap: int,
+                as_json: bool, allow_illegal: bool, allow_partial: bool) -> None:
+    """Run the lab and print its report.  Bad input is one line (a ClickException)."""
+    if games < 1:
+        raise click.ClickException(f"--games must be at least 1, not {games}")
+    if turn_cap < 1:
+        raise click.ClickException(f"--turn-cap must be at least 1, not {turn_cap}")
+    try:
+        name, cards = load_lab_deck(deck, ruleset, allow_illegal, allow_partial)
+    except DeckError as e:
+        raise deck_error(e) from None
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show and (done == total or done % 10 == 0):
+            sys.stderr.write(f"\rplaying {done}/{total} games")
+            sys.stderr.flush()
+
+    start = time.perf_counter()
+    report = run_lab(cards, games, seed or 0, ruleset, mulligan, turn_cap=turn_cap, name=name, progress=progress)
+    seconds = time.perf_counter() - start
+    if show:
+        sys.stderr.write("\r" + " " * 40 + "\r")
+        sys.stderr.flush()
+    if as_json:
+        click.echo(report.to_json())
+        return
+    print_report(report, seconds)
+
+
+def print_report(report: LabReport, seconds: float | None = None) -> None:
+    from rich.console import Console
+
+    from .lab_render import render_report
+
+    console = Console(highlight=False, soft_wrap=False)
+    console.print(render_report(report))
+    if seconds is not None:
+        console.print(f"[dim]{report.games} games in {seconds:.2f} s ({report.games / seconds:.0f} games/s)[/dim]")
+
+
+__all__ = ["DEFAULT_TURN_CAP", "lab_command", "load_lab_deck"]

@@ -1,0 +1,105 @@
+"""The deck lab screen: N autopilot goldfish games of a deck, played in a worker thread with
+a progress bar, then the report (the kill-turn chart and the figures) until Esc.  Esc
+during the run cancels it and closes the screen.  Opened with `d` from a goldfish game and
+from the main menu."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
+
+from rules.play.deck_lab import DEFAULT_TURN_CAP, LabReport, run_lab
+
+from ..lab_render import render_report
+from ..render import styled
+
+LAB_GAMES = 1000
+
+
+class LabScreen(Screen[None]):
+    """Runs the lab for `cards` on mount; `report` holds the result once it is done."""
+
+    def __init__(self, name: str, cards: Sequence[str], ruleset: str = "2014", mulligan: str | None = None,
+                 games: int | None = None, seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP) -> None:
+        super().__init__()
+        self.deck_name = name
+        self.cards = list(cards)
+        self.ruleset = ruleset
+        self.mulligan = mulligan
+        self.games = games if games is not None else LAB_GAMES
+        self.seed = seed
+        self.turn_cap = turn_cap
+        self.report: LabReport | None = None
+        self.done_games = 0
+        self.seconds = 0.0
+        self.cancel = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lab"):
+            yield Static(styled(f"Deck lab: {self.deck_name}", "bold")
+                         + styled(f" — {self.games} goldfish games, the autopilot at the wheel, "
+                                  f"rules {self.ruleset}, seed {self.seed}", "dim"), id="lab-title")
+            yield ProgressBar(total=self.games, show_eta=False, id="lab-progress")
+            with VerticalScroll(id="lab-body"):
+                yield Static(styled("playing…", "dim italic"), id="lab-report")
+            yield Static(styled("Esc: cancel and close", "bold yellow"), id="lab-keys")
+
+    def on_mount(self) -> None:
+        self.run_lab()
+
+    @work(thread=True, exclusive=True, name="deck lab")
+    def run_lab(self) -> None:
+        worker = get_current_worker()
+
+        def cancelled() -> bool:  # Esc, or the app closing (Textual cancels the screen's workers)
+            return self.cancel.is_set() or worker.is_cancelled
+
+        start = time.perf_counter()
+        report = run_lab(self.cards, self.games, self.seed, self.ruleset, self.mulligan, turn_cap=self.turn_cap,
+                         name=self.deck_name, progress=self._progress_from_thread, cancel=cancelled)
+        if not cancelled():
+            self.seconds = time.perf_counter() - start
+            self._to_screen(self.show_report, report)
+
+    def _progress_from_thread(self, done: int, total: int) -> None:
+        if not self.cancel.is_set():
+            self._to_screen(self.show_progress, done)
+
+    def _to_screen(self, callback: Callable[..., None], *args: Any) -> None:
+        """Run `callback` on the app's thread; nothing when the app has closed meanwhile."""
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app is no longer running
+            self.cancel.set()
+
+    def show_progress(self, done: int) -> None:
+        if self.cancel.is_set() or not self.is_attached:
+            return
+        self.done_games = done
+        self.query_one("#lab-progress", ProgressBar).update(progress=done)
+
+    def show_report(self, report: LabReport) -> None:
+        if self.cancel.is_set() or not self.is_attached:
+            return
+        self.report = report
+        self.query_one("#lab-progress", ProgressBar).update(progress=report.games)
+        self.query_one("#lab-report", Static).update(render_report(report))
+        speed = f" · {report.games} games in {self.seconds:.1f} s" if self.seconds else ""
+        self.query_one("#lab-keys", Static).update(styled(f"Esc: close{speed}", "bold yellow"))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key == "escape":
+            self.cancel.set()
+            self.dismiss(None)
+        elif event.character == "?":
+            self.app.action_show_help()  # type: ignore[attr-defined]

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import platform
 import sys
+import time
 from typing import Any
 
 import click
 
 from mtg_tui.decklists import load_deck
 from rules.play.bench import self_play, undo_times
+from rules.play.deck_lab import run_lab
 
 DECKS = ("red-green", "white-blue")
 
@@ -49,6 +51,14 @@ def bench_command(games: int, lab_games: int, client: bool, as_json: bool) -> No
     rows.append((f"undo at turn 40 ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
                  f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms",
                  "≤ 25 ms"))
+    note(f"deck lab, {lab_games} games")
+    start = time.perf_counter()
+    report = run_lab(load_deck(DECKS[0]).cards, lab_games, name=DECKS[0])
+    seconds = time.perf_counter() - start
+    out["deck_lab"] = {"deck": DECKS[0], "games": lab_games, "seconds": round(seconds, 2),
+                       "mean_kill_turn": report.mean_kill_turn}
+    rows.append((f"deck lab ({DECKS[0]}, {lab_games} goldfish games)", f"{seconds:.2f} s",
+                 "≤ 10 s for 1,000 games"))
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return

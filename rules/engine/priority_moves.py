@@ -93,42 +93,61 @@ def divisions_for(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> I
 
 
 # ------------------------------------------------------------------ sources
+class _Screen:
+    """The cheap tests of one priority decision, each fact found once and only when a test
+    needs it (the mana available, "as though it had flash", land plays left)."""
+
+    def __init__(self, state: GameState, player: str, mana: int | None = None) -> None:
+        self.state, self.player = state, player
+        self.sorcery = _sorcery_time(state, player)
+        self._mana = mana
+        self._flash_all: bool | None = None
+
+    @property
+    def mana(self) -> int:
+        if self._mana is None:
+            self._mana = available_mana(self.state, self.player)
+        return self._mana
+
+    def card_ok(self, c: _Card) -> bool:
+        state, player = self.state, self.player
+        if c.land:
+            return self.sorcery and state.player(player).lands_played < land_plays(state, player)
+        if not self.sorcery and not c.quick:
+            if self._flash_all is None:
+                self._flash_all = "cast_as_though_flash" in player_rules(state, player)
+            if not self._flash_all:
+                return False  # the usual reason, told without building the refusal
+        return (c.least <= self.mana or c.alternative) and can_cast_now(state, player, c.obj) is None
+
+    def ability_ok(self, o: Obj, ab: ActivatedAbility) -> bool:
+        cost = ab.cost
+        if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
+            return False
+        if (cost.tap or cost.untap) and is_summoning_sick(self.state, o):
+            return False
+        if (ab.sorcery_speed or cost.loyalty is not None) and not self.sorcery:
+            return False
+        return cost.mana is None or cost.mana.cmc <= self.mana
+
+
+def _cards(state: GameState, player: str) -> list[_Card]:
+    """The cards `player` might play: one of each name in hand, and those they may play from
+    elsewhere (a graveyard land with Crucible of Worlds, the top card of the library with
+    Garruk's Horde)."""
+    return _hand_cards(state, player) + [_card(state, player, state.objects[i])
+                                         for i in playable_elsewhere(state, player)]
+
+
 def sources(state: GameState, player: str, mana: int, prefilter: bool = True) -> list[Source]:
     """The sources that may have a legal action for `player` now.  With `prefilter`, those
     that fail a cheap necessary test are left out (`mana`: `available_mana`); without, every
     card in hand, every land and every activated ability (for tests of the filter)."""
-    out: list[Source] = []
-    sorcery = _sorcery_time(state, player)
-    flash_all: bool | None = None  # "You may cast spells as though they had flash", asked once
-    # a graveyard land (Crucible of Worlds), the top card of the library (Garruk's Horde) too
-    cards = _hand_cards(state, player) + [_card(state, player, state.objects[i])
-                                          for i in playable_elsewhere(state, player)]
-    for c in cards:
-        if c.land:
-            if not prefilter or (sorcery and state.player(player).lands_played < land_plays(state, player)):
-                out.append(Source("land", c.obj))
-            continue
-        if prefilter:
-            if not sorcery and not c.quick:
-                if flash_all is None:
-                    flash_all = "cast_as_though_flash" in player_rules(state, player)
-                if not flash_all:
-                    continue  # the usual reason, told without building the refusal
-            if (c.least > mana and not c.alternative) or can_cast_now(state, player, c.obj) is not None:
-                continue
-        out.append(Source("cast", c.obj))
-    for o, index, ab in _ability_sources(state, player):
-        if prefilter:
-            cost = ab.cost
-            if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
-                continue
-            if (cost.tap or cost.untap) and is_summoning_sick(state, o):
-                continue
-            if (ab.sorcery_speed or cost.loyalty is not None) and not sorcery:
-                continue
-            if cost.mana is not None and cost.mana.cmc > mana:
-                continue
-        out.append(Source("activate", o, index))
+    screen = _Screen(state, player, mana)
+    out = [Source("land" if c.land else "cast", c.obj) for c in _cards(state, player)
+           if not prefilter or screen.card_ok(c)]
+    out += [Source("activate", o, index) for o, index, ab in _ability_sources(state, player)
+            if not prefilter or screen.ability_ok(o, ab)]
     return out
 
 
@@ -260,34 +279,42 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
     """A random legal answer to `player`'s priority: a uniformly random choice among passing,
     making mana (all mana abilities together: one choice, so a player with many lands isn't
     mostly tapping them for nothing) and each other source with a legal action, then one of
-    its actions.  The choices are expanded in a random order until one has an action, so
-    most sources are never checked in full.  An activation that costs nothing ("{X}: ..."
-    with X 0) repeats without end (Vengeful Archon), so it is offered only now and then."""
-    mana = available_mana(state, player)
-    found = sources(state, player, mana)
-    making_mana = [s for s in found if s.kind == "activate" and _ability(state, s).is_mana]
-    order: list[list[Source] | None] = [None, *([s] for s in found if s not in making_mana)]  # None: pass
+    its actions.  Choices are drawn at random without replacement until one has a legal
+    action, the cheap tests and then the full check applied to each as it is drawn: most are
+    never looked at.  An activation that costs nothing ("{X}: ..." with X 0) repeats without
+    end (Vengeful Archon), so it is offered only now and then."""
+    screen = _Screen(state, player)
+    abilities = _ability_sources(state, player)
+    making_mana = [(o, i, ab) for o, i, ab in abilities if ab.is_mana]
+    choices: list[Any] = [None, *_cards(state, player), *((o, i, ab) for o, i, ab in abilities if not ab.is_mana)]
     if making_mana:
-        order.append(making_mana)
-    rng.shuffle(order)
-    for group in order:
-        if group is None:
+        choices.append(making_mana)
+    while choices:
+        k = rng.randrange(len(choices))
+        choice = choices[k]
+        choices[k] = choices[-1]
+        choices.pop()
+        if choice is None:
             return A.Pass(player)
+        if isinstance(choice, _Card):
+            if screen.card_ok(choice):
+                actions = source_actions(state, player, Source("land" if choice.land else "cast", choice.obj),
+                                         screen.mana)
+                if actions:
+                    return rng.choice(actions)
+            continue
+        group = choice if isinstance(choice, list) else [choice]
         rng.shuffle(group)
-        for src in group:
-            actions = source_actions(state, player, src, mana)
-            if src.kind == "activate":
-                ab = _ability(state, src)
-                free = [a for a in actions if isinstance(a, A.Activate) and pays_nothing(ab, a.x)]
-                if free and rng.random() < 0.95:
-                    actions = [a for a in actions if a not in free]
+        for o, index, ab in group:
+            if not screen.ability_ok(o, ab):
+                continue
+            actions = source_actions(state, player, Source("activate", o, index), screen.mana)
+            free = [a for a in actions if isinstance(a, A.Activate) and pays_nothing(ab, a.x)]
+            if free and rng.random() < 0.95:
+                actions = [a for a in actions if a not in free]
             if actions:
                 return rng.choice(actions)
     return A.Pass(player)
-
-
-def _ability(state: GameState, src: Source) -> ActivatedAbility:
-    return activated_abilities(state, src.obj)[src.index - 1]
 
 
 def prefilter_misses(state: GameState, player: str) -> list[A.Action]:

@@ -154,10 +154,12 @@ def name_of(state: GameState, ref: Any) -> str:
 
 
 def name_count(state: GameState, name: str) -> int:
-    """How many objects in the game have this name (counted once until objects move)."""
-    counts = state.derived.get("name_counts")
+    """How many objects in the game have this name.  Moving between zones keeps an object's
+    name, so the count is kept until the permanents change (a copy entering) or an object is
+    made or ceases to exist (each of which clears the board's answers)."""
+    counts = state.board.get("name_counts")
     if counts is None:
-        counts = state.derived["name_counts"] = Counter(x.name for x in state.objects.values())
+        counts = state.board["name_counts"] = Counter(x.name for x in state.objects.values())
     return counts[name]
 
 

@@ -30,6 +30,8 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
         state.token_ids.add(oid)
     if zone == "battlefield":
         state.invalidate()
+    else:
+        state.board.pop("name_counts", None)  # one more object of its name
     return oid
 
 

@@ -22,6 +22,7 @@ from ..engine.characteristics import stale_characteristics
 from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.priority_moves import prefilter_misses
+from ..engine.refs import name_count
 from ..engine.setup import GameSetup
 from .random_decks import random_deck
 
@@ -93,6 +94,11 @@ def check_invariants(game: Game) -> None:
     if d is not None and d.kind == "priority" and sba.pending(state):
         found = sba.find(state, {})
         raise InvariantError(f"a player has priority while state-based actions apply: {found[0][3]}")
+    names = Counter(o.name for o in state.objects.values())
+    wrong = [n for n in names if name_count(state, n) != names[n]]
+    if wrong:
+        raise InvariantError(f"the kept count of objects named {wrong[0]} is {name_count(state, wrong[0])}, "
+                             f"not {names[wrong[0]]}")
     stale = stale_characteristics(state)
     if stale:
         raise InvariantError(f"kept characteristics are out of date: {stale[0]}")

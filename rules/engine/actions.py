@@ -176,6 +176,8 @@ def malformed(action: object) -> str | None:
     """Why `action` is not a well-formed action (an object of the wrong type, or a field of
     the wrong shape), or None.  The engine checks this before anything else, so a value
     that isn't an action is refused like any illegal action instead of failing inside."""
+    if type(action) is Pass and type(action.player) is str:
+        return None  # the most common action, well formed
     if not isinstance(action, Action) or type(action) is Action:
         return f"{action!r} is not an action: write one in action notation (e.g. 'alice: pass')"
     for name, fits in _field_checks(type(action)):

@@ -160,6 +160,7 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
             state.invalidate()
         else:
             o.damage += amount
+            state.board.pop("sba_permanents", None)  # lethal damage is looked at again
             if "deathtouch" in src_ch.keywords and not state.rules.deathtouch_is_trigger:
                 o.deathtouched = True
         state.log_event(f"{source.name} deals {amount} {word} to {o.name}", "damage")

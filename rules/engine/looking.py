@@ -22,7 +22,7 @@ from .entering import enter_battlefield
 from .free_cast import cant_cast, cast_now
 from .state import EffectContext, GameState
 from .zone_effects import card_is, enter_together, in_chosen_order
-from .zones import draw as draw_cards, move, move_together
+from .zones import draw as draw_cards, move, move_together, spell_to_graveyard
 
 Gen = Generator[Decision, Any, Any]
 
@@ -311,6 +311,7 @@ def exile_source_spell(state: GameState, ctx: EffectContext) -> None:
         return
     state.stack.remove(item)
     if o.spell_copy:
+        spell_to_graveyard(state, o.id)  # a copy of a spell ceases to exist (704.5e / 420.5j)
         return
     move(state, o.id, "exile")
     state.log_event(f"{o.name} is {state.rules.word('exiled')}", "exile", player=o.owner)

@@ -19,17 +19,26 @@ def player_rules(state: GameState, player: str) -> set[str]:
     that make a player win."""
     out: set[str] = set()
     statics = _rules_statics(state)
-    if not statics and not state.effects:
+    effects = _rule_effects(state)
+    if not statics and not effects:
         return out  # the usual case: nothing changes the rules
     for o, ab in statics:
         if ab.player_rule and (ab.rule_for == "everyone" or (o.controller == player) == (ab.rule_for == "you")):
             out |= _as_things_stand(state, ab.player_rule, o, player)
         if ab.opponent_rule and o.controller != player:
             out.add(ab.opponent_rule)
-    for e in state.effects:
-        if isinstance(e, PlayerRuleEffect) and player in e.players:
+    for e in effects:
+        if player in e.players:
             out.add(e.rule)
     return out
+
+
+def _rule_effects(state: GameState) -> list[PlayerRuleEffect]:
+    """The resolved effects that change the rules for players (kept until the effects change)."""
+    found = state.board.get("rule_effects")
+    if found is None:
+        found = state.board["rule_effects"] = [e for e in state.effects if isinstance(e, PlayerRuleEffect)]
+    return found
 
 
 def _as_things_stand(state: GameState, rule: str, source: Obj, player: str) -> set[str]:

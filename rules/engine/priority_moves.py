@@ -139,6 +139,22 @@ def _cards(state: GameState, player: str) -> list[_Card]:
                                          for i in playable_elsewhere(state, player)]
 
 
+def _choices(state: GameState, player: str) -> list[Any]:
+    """What the random agent chooses among (besides passing and cards from other zones): each
+    card in hand, each ability that doesn't make mana, and all mana abilities as one tuple;
+    kept until objects change."""
+    key = ("choices", player)
+    found = state.derived.get(key)
+    if found is None:
+        abilities = _ability_sources(state, player)
+        making_mana = tuple(a for a in abilities if a[2].is_mana)
+        found = [*_hand_cards(state, player), *(a for a in abilities if not a[2].is_mana)]
+        if making_mana:
+            found.append(making_mana)
+        state.derived[key] = found
+    return found
+
+
 def sources(state: GameState, player: str, mana: int, prefilter: bool = True) -> list[Source]:
     """The sources that may have a legal action for `player` now.  With `prefilter`, those
     that fail a cheap necessary test are left out (`mana`: `available_mana`); without, every
@@ -284,11 +300,8 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
     never looked at.  An activation that costs nothing ("{X}: ..." with X 0) repeats without
     end (Vengeful Archon), so it is offered only now and then."""
     screen = _Screen(state, player)
-    abilities = _ability_sources(state, player)
-    making_mana = [(o, i, ab) for o, i, ab in abilities if ab.is_mana]
-    choices: list[Any] = [None, *_cards(state, player), *((o, i, ab) for o, i, ab in abilities if not ab.is_mana)]
-    if making_mana:
-        choices.append(making_mana)
+    choices: list[Any] = [None, *_choices(state, player)]
+    choices += [_card(state, player, state.objects[i]) for i in playable_elsewhere(state, player)]
     while choices:
         k = rng.randrange(len(choices))
         choice = choices[k]
@@ -303,7 +316,7 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
                 if actions:
                     return rng.choice(actions)
             continue
-        group = choice if isinstance(choice, list) else [choice]
+        group = list(choice) if isinstance(choice, tuple) and isinstance(choice[0], tuple) else [choice]
         rng.shuffle(group)
         for o, index, ab in group:
             if not screen.ability_ok(o, ab):

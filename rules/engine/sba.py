@@ -24,18 +24,36 @@ _PLAYER_SBAS = ("sba_life", "sba_draw_empty", "sba_poison")
 
 
 
+Found = list[tuple[str, str, Any, str]]
+
+
 def pending(state: GameState) -> bool:
-    """Would any state-based action apply now?  (No choices, no changes.)"""
-    return bool(find(state, choices={}))
+    """Would any state-based action apply now?  (No choices, no changes; every permanent
+    looked at afresh: the fuzzer's check.)"""
+    return bool(find(state, choices={}, kept=False))
 
 
-def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
+def find(state: GameState, choices: dict, kept: bool = True) -> Found:
     """Every state-based action that applies: (concept, verb, subject, text).
 
     Legend and planeswalker rules under 2014 need the player's choice of which to keep;
-    `choices` maps a group key to the kept object's id (missing: not chosen yet)."""
-    out: list[tuple[str, str, Any, str]] = []
-    rs = state.rules
+    `choices` maps a group key to the kept object's id (missing: not chosen yet).  With
+    `kept`, what the permanents gave is reused until they change (their characteristics,
+    counters or attachments: the board's answers are cleared) or one is dealt damage."""
+    out = _player_actions(state)
+    if kept and not choices:
+        found = state.board.get("sba_permanents")
+        if found is None:
+            found = state.board["sba_permanents"] = _permanent_actions(state, choices)
+        out += found
+    else:
+        out += _permanent_actions(state, choices)
+    return [s for s in out if state.rules.cite(s[0])]
+
+
+def _player_actions(state: GameState) -> Found:
+    """Players who lose (704.5a-c / 420.5a-c), tokens outside the battlefield (704.5d)."""
+    out: Found = []
     for p in state.players:
         if p.lost:
             continue
@@ -54,6 +72,14 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
             continue
         if t.zone in ("hand", "library", "graveyard", "exile") or (t.zone == "stack" and not t.spell_copy):
             out.append(("sba_token", "cease", oid, f"a {t.name} token ceases to exist"))
+    return out
+
+
+def _permanent_actions(state: GameState, choices: dict) -> Found:
+    """What applies to permanents: toughness, damage, loyalty, the legend, planeswalker and
+    world rules, Auras and Equipment, +1/+1 and -1/-1 counters."""
+    out: Found = []
+    rs = state.rules
     legends: dict[tuple, list[int]] = defaultdict(list)
     walkers: dict[tuple, list[int]] = defaultdict(list)
     worlds: list[int] = []
@@ -112,7 +138,7 @@ def find(state: GameState, choices: dict) -> list[tuple[str, str, Any, str]]:
         for oid in worlds:
             if oid != newest:
                 out.append(("sba_world", "graveyard", oid, f"{state.objects[oid].name} (world rule)"))
-    return [s for s in out if state.rules.cite(s[0])]
+    return out
 
 
 def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:

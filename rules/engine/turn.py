@@ -372,6 +372,7 @@ def _cleanup_step(state: GameState) -> Gen:
             o.damage = 0
             o.deathtouched = False
             o.regen_shields = 0  # "this turn" shields end with the turn's effects
+        state.board.pop("sba_permanents", None)
         end_effects(state, "eot")
         state.log_event("damage is removed and \"until end of turn\" effects end", "cleanup_damage")
         events.flush(state)

@@ -42,6 +42,8 @@ from .targets import check_targets
 def validate(state: GameState, d: Decision, action: A.Action) -> Any:
     """Check `action` against `d` without changing anything: IllegalAction (naming the rule)
     or the plan to carry it out (the mana payment of a spell or ability)."""
+    if type(action) is A.Pass and type(d) is PriorityDecision:
+        return None  # the most common answer by far: passing needs no check (117.3d)
     match d, action:
         case PriorityDecision(), A.PlayLand():
             return check_play_land(state, action)

@@ -130,8 +130,10 @@ def set_controller(state: GameState, o: Obj, player: str) -> None:
 
 # ------------------------------------------------------------ characteristics
 def chars(state: GameState, o: Obj) -> Characteristics:
+    """`o`'s characteristics now, kept until something they depend on changes (only live
+    objects are kept: an object's entry goes when it leaves its zone)."""
     ch = state.chars_cache.get(o.id)
-    if ch is None or o.id not in state.objects:
+    if ch is None:
         ch = _compute_chars(state, o)
         # "as long as the top card of your library is ...": shuffling and reordering a library
         # change that without moving a card, so while such an ability is around nothing is kept

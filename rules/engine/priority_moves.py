@@ -303,7 +303,7 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
     choices: list[Any] = [None, *_choices(state, player)]
     choices += [_card(state, player, state.objects[i]) for i in playable_elsewhere(state, player)]
     while choices:
-        k = rng.randrange(len(choices))
+        k = int(rng.random() * len(choices))  # (randrange's exactness isn't needed here, and costs)
         choice = choices[k]
         choices[k] = choices[-1]
         choices.pop()

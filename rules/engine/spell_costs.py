@@ -42,15 +42,21 @@ def cost_increase(state: GameState, o: Obj, player: str) -> int:
     """"Artifact and enchantment spells your opponents cast cost {2} more to cast" (Aura of
     Silence): judged on the spell's printed characteristics."""
     n = 0
-    for perm in state.permanents():
-        if perm.controller == player:
-            continue
-        for ab in perm.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.opponents_spells_cost_more is not None:
-                test, more = ab.opponents_spells_cost_more
-                if matches_card(state, test, o, player, perm):
-                    n += more
+    for perm, (test, more) in _cost_raisers(state):
+        if perm.controller != player and matches_card(state, test, o, player, perm):
+            n += more
     return n
+
+
+def _cost_raisers(state: GameState) -> list[tuple[Obj, tuple[Any, int]]]:
+    """The permanents that make opponents' spells cost more, with what they say (kept until
+    the permanents change: every card's cost is asked on every priority)."""
+    found = state.board.get("cost_raisers")
+    if found is None:
+        found = state.board["cost_raisers"] = [
+            (perm, ab.opponents_spells_cost_more) for perm in state.permanents() for ab in perm.card.abilities
+            if isinstance(ab, StaticAbility) and ab.opponents_spells_cost_more is not None]
+    return found
 
 
 def cost_reduction(state: GameState, o: Obj, player: str) -> int:

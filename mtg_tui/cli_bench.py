@@ -21,10 +21,11 @@ DECKS = ("red-green", "white-blue")
 @click.command("bench")
 @click.option("--games", default=200, show_default=True, help="Random self-play games per ruleset.")
 @click.option("--lab-games", default=1000, show_default=True, help="Deck lab games (goldfish, one deck).")
+@click.option("--undo-turn", default=40, show_default=True, help="The turn at which undo is timed.")
 @click.option("--client/--no-client", default=True, show_default=True,
               help="Also measure the client in a pseudo-terminal (first frame, key presses).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench_command(games: int, lab_games: int, client: bool, as_json: bool) -> None:
+def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, as_json: bool) -> None:
     """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck
     lab (goldfish games of a bundled deck) and the client (first frame, key presses)."""
     decks = {"p1": load_deck(DECKS[0]).cards, "p2": load_deck(DECKS[1]).cards}
@@ -44,11 +45,11 @@ def bench_command(games: int, lab_games: int, client: bool, as_json: bool) -> No
         rows.append((f"self-play {ruleset} ({DECKS[0]} vs {DECKS[1]}, {r.games} games)",
                      f"{r.games_per_s:.1f} games/s, {r.decisions_per_s:,.0f} decisions/s",
                      "≥ 30 games/s, ≥ 25,000 decisions/s" if ruleset == "2014" else "decisions/s ≥ 2014's"))
-    note("undo at turn 40")
-    u = undo_times(decks)
-    out["undo_turn_40"] = {"turns": list(u.turns), "actions": list(u.actions), "median_ms": round(u.median_ms, 2),
-                           "worst_ms": round(u.worst_ms, 2)}
-    rows.append((f"undo at turn 40 ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
+    note(f"undo at turn {undo_turn}")
+    u = undo_times(decks, turn=undo_turn)
+    out["undo"] = {"turn": undo_turn, "turns": list(u.turns), "actions": list(u.actions),
+                   "median_ms": round(u.median_ms, 2), "worst_ms": round(u.worst_ms, 2)}
+    rows.append((f"undo at turn {undo_turn} ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
                  f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms",
                  "≤ 25 ms"))
     note(f"deck lab, {lab_games} games")

@@ -5,6 +5,7 @@ receive priority (`rules.engine.triggers` puts it on the stack)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import ir
@@ -72,21 +73,19 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
         if damaged.damaged_turn != state.turn:  # Bloodcrazed Goblin, bloodthirst
             damaged.damaged_turn = state.turn
             watched_state_changed(state)  # "can't attack unless an opponent has been dealt damage this turn"
-    watching = _battlefield_triggers(state)
-    for o, abilities, _ in watching:
-        for ab in abilities:
-            if _triggers_on(state, ab, event, o):
-                _add_trigger(state, ab, o, event)
+    index = _trigger_index(state)
+    for o, ab in index.by_kind.get(event.kind, ()):
+        if _triggers_on(state, ab, event, o):
+            _add_trigger(state, ab, o, event)
     for p in state.players:  # abilities that function from a graveyard (Squee, 112.6k / 402.8h)
         for i in p.graveyard:
             card = state.objects[i]
             for ab in card.card.graveyard_triggers:
                 if _triggers_on(state, ab, event, card):
                     _add_trigger(state, ab, card, event)
-    for o, _, leaving in watching:
-        for ab in leaving:
-            if _triggers_on(state, ab, event, o):
-                _add_trigger(state, ab, o, event, concept="trigger_leaves")
+    for o, ab in index.leaving if event.kind == "zone_change" else ():
+        if _triggers_on(state, ab, event, o):
+            _add_trigger(state, ab, o, event, concept="trigger_leaves")
     for o in lookback:
         if o.zone != "battlefield":
             continue
@@ -103,23 +102,78 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
                 state.delayed.remove(d)
 
 
-Watching = list[tuple[Obj, list[TriggeredAbility], list[TriggeredAbility]]]
+Listener = tuple[Obj, TriggeredAbility]
 
 
-def _battlefield_triggers(state: GameState) -> Watching:
-    """Each permanent with triggered abilities: those that trigger from the battlefield, and
-    its leaves-the-battlefield ones; kept until characteristics change (every event asks)."""
-    found = state.board.get("battlefield_triggers")
+@dataclass
+class TriggerIndex:
+    """The triggered abilities of the permanents, by the kinds of event that can trigger them
+    (`by_kind`, each list in the order of the battlefield and of the abilities); the
+    leaves-the-battlefield abilities, which only a zone change triggers; and the state
+    triggers (603.8 / 410.11), which no event triggers."""
+
+    by_kind: dict[str, list[Listener]] = field(default_factory=dict)
+    leaving: list[Listener] = field(default_factory=list)
+    state_triggers: list[Listener] = field(default_factory=list)
+
+
+def _trigger_index(state: GameState) -> TriggerIndex:
+    """The index of the battlefield's triggered abilities, kept until characteristics or the
+    permanents change (every event asks it)."""
+    found = state.board.get("trigger_index")
     if found is None:
-        found = []
+        found = TriggerIndex()
         for i in state.battlefield:
             o = state.objects[i]
-            abilities = [ab for ab in chars(state, o).abilities if isinstance(ab, TriggeredAbility)]
-            if abilities:
-                found.append((o, [ab for ab in abilities if not ab.leaves_battlefield and ab.zone == "battlefield"],
-                              [ab for ab in abilities if ab.leaves_battlefield]))
-        state.board["battlefield_triggers"] = found
+            for ab in chars(state, o).abilities:
+                if not isinstance(ab, TriggeredAbility):
+                    continue
+                if isinstance(ab.condition, ir.NoPermanentsWithCounter):
+                    found.state_triggers.append((o, ab))
+                if ab.leaves_battlefield:
+                    found.leaving.append((o, ab))
+                elif ab.zone == "battlefield":
+                    for kind in event_kinds(ab.condition):
+                        found.by_kind.setdefault(kind, []).append((o, ab))
+        state.board["trigger_index"] = found
     return found
+
+
+_COMBAT_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "damage"})
+
+
+def event_kinds(cond: ir.TriggerCondition) -> frozenset[str]:
+    """The kinds of event on which a trigger condition can be met (a superset: `_condition_met`
+    decides).  Every condition is listed: a new one fails the type check until it is."""
+    match cond:
+        case ir.ZoneChangeTrigger() | ir.DiesDealtDamageBySelf() | ir.EntersUnderControlTrigger():
+            return frozenset({"zone_change"})
+        case ir.StepTrigger() | ir.NextEndStep() | ir.NextEndOfCombat():
+            return frozenset({"step_begin"})
+        case ir.CombatTrigger() | ir.CombatTriggerOf():
+            return _COMBAT_EVENTS
+        case ir.CastTrigger():
+            return frozenset({"cast"})
+        case ir.OpponentDealtDamageByTrigger() | ir.PlayerDealtDamageTrigger() | ir.SelfDealtDamageTrigger():
+            return frozenset({"damage"})
+        case ir.DiscardedByOpponentTrigger():
+            return frozenset({"discard"})
+        case ir.PlayerEventTrigger(kind):
+            return frozenset({kind})
+        case ir.TargetedTrigger() | ir.TargetedByOpponentTrigger():
+            return frozenset({"targeted"})
+        case ir.CounterRemovedTrigger():
+            return frozenset({"counter_removed"})
+        case ir.CreatureAttacksYouTrigger():
+            return frozenset({"attacks"})
+        case ir.BecomesTappedTrigger():
+            return frozenset({"tapped"})
+        case ir.CombatDamageToYouTrigger():
+            return frozenset({"combat_damage_dealt"})
+        case ir.EitherTrigger(first, second):
+            return event_kinds(first) | event_kinds(second)
+        case ir.Never() | ir.EnchantedLandTappedForMana() | ir.NoPermanentsWithCounter():
+            return frozenset()  # never by an event (a mana ability's trigger; a state trigger)
 
 
 def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) -> bool:
@@ -325,8 +379,7 @@ def check_state_triggers(state: GameState) -> None:
     """State triggers (2014 603.8 / 2009 410.11): an ability that triggers when the game state
     matches its condition, checked whenever a player would receive priority; it doesn't
     trigger again while it waits to go on the stack or is on the stack."""
-    watching = [(o, ab) for o, abilities, leaving in _battlefield_triggers(state) for ab in abilities + leaving
-                if isinstance(ab.condition, ir.NoPermanentsWithCounter)]
+    watching = _trigger_index(state).state_triggers
     if not watching:
         return
     waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]

@@ -139,16 +139,23 @@ def _cards(state: GameState, player: str) -> list[_Card]:
                                          for i in playable_elsewhere(state, player)]
 
 
-def _choices(state: GameState, player: str) -> list[Any]:
+def _choices(state: GameState, player: str, sorcery: bool) -> list[Any]:
     """What the random agent chooses among (besides passing and cards from other zones): each
     card in hand, each ability that doesn't make mana, and all mana abilities as one tuple;
-    kept until objects change."""
-    key = ("choices", player)
+    kept until objects change.  When the player couldn't cast a sorcery now (`sorcery`
+    False), what only sorcery timing allows is left out (lands, cards without flash,
+    sorcery-speed and loyalty abilities), unless "you may cast spells as though they had
+    flash": the cheap tests would refuse them all, so the draw is the same, only quicker."""
+    if not sorcery and "cast_as_though_flash" in player_rules(state, player):
+        sorcery = True  # keep the cards: they may be cast now
+    key = ("choices", player, sorcery)
     found = state.derived.get(key)
     if found is None:
         abilities = _ability_sources(state, player)
         making_mana = tuple(a for a in abilities if a[2].is_mana)
-        found = [*_hand_cards(state, player), *(a for a in abilities if not a[2].is_mana)]
+        found = [*(c for c in _hand_cards(state, player) if sorcery or (c.quick and not c.land)),
+                 *(a for a in abilities if not a[2].is_mana
+                   and (sorcery or not (a[2].sorcery_speed or a[2].cost.loyalty is not None)))]
         if making_mana:
             found.append(making_mana)
         state.derived[key] = found
@@ -300,7 +307,7 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
     never looked at.  An activation that costs nothing ("{X}: ..." with X 0) repeats without
     end (Vengeful Archon), so it is offered only now and then."""
     screen = _Screen(state, player)
-    choices: list[Any] = [None, *_choices(state, player)]
+    choices: list[Any] = [None, *_choices(state, player, screen.sorcery)]
     choices += [_card(state, player, state.objects[i]) for i in playable_elsewhere(state, player)]
     while choices:
         k = int(rng.random() * len(choices))  # (randrange's exactness isn't needed here, and costs)

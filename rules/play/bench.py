@@ -12,31 +12,12 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
-from .simulate import simulate
+from .simulate import SimResult, simulate
 
 
-@dataclass(frozen=True)
-class SelfPlay:
-    """Random self-play on one core: `games` games in `seconds`, `decisions` decisions."""
-
-    ruleset: str
-    games: int
-    decisions: int
-    seconds: float
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-    @property
-    def decisions_per_s(self) -> float:
-        return self.decisions / self.seconds if self.seconds else 0.0
-
-
-def self_play(decks: dict[str, list[str]], games: int, ruleset: str, seed: int = 1) -> SelfPlay:
+def self_play(decks: dict[str, list[str]], games: int, ruleset: str, seed: int = 1) -> SimResult:
     """Random agents play `games` games in this process (no invariant checks)."""
-    result = simulate(decks, games, seed, ruleset)
-    return SelfPlay(ruleset, result.games, result.decisions, result.seconds)
+    return simulate(decks, games, seed, ruleset)
 
 
 @dataclass(frozen=True)

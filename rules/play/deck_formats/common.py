@@ -64,6 +64,8 @@ def parse_xml(text: str, file: str) -> XmlNode:
         parser.Parse(text, True)
     except expat.ExpatError as e:
         reason = expat.ErrorString(e.code) if e.code is not None else str(e)
+        if reason.startswith("not well-formed ("):
+            reason = reason[len("not well-formed ("):-1]
         raise DeckError(f"{file}: line {e.lineno}: not well-formed XML ({reason}, column {e.offset + 1})") from None
     return roots[0]
 

@@ -12,7 +12,8 @@ from .common import by_section, parse_xml, xml_text
 def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = None) -> DeckList:
     root = parse_xml(text, file)
     if root.tag != "Deck":
-        raise DeckError(f"{file}: line {root.line}: an MTGO .dek holds a <Deck>, found <{root.tag}>")
+        raise DeckError(f"{file}: line {root.line}: XML but no deck file: found <{root.tag}> (an MTGO .dek "
+                        "holds a <Deck>, a Cockatrice .cod a <cockatrice_deck>)")
     b = DeckBuilder(file, name, unknown)
     for el in root.children:
         if el.tag in ("NetDeckID", "PreconstructedDeckID"):

@@ -258,3 +258,14 @@ def test_a_precon_with_an_old_spelling_reads_as_the_pools_name() -> None:
     for path in old:
         deck = read_deck_file(path)
         assert any(name.startswith("Aether") for name in deck.cards)
+
+
+def test_a_companion_listed_in_the_sideboard_too_is_not_doubled_where_it_has_no_section() -> None:
+    deck = read_deck("Companion\n1 Shock (M12) 156\n\nDeck\n60 Mountain (M10) 242\n\nSideboard\n1 Shock (M12) 156\n",
+                     "arena.txt")
+    assert deck.companion == "Shock" and deck.sideboard == ["Shock"]
+    for fmt in ("mtgo", "dek", "xmage", "cod"):
+        assert read_deck(write_deck(deck, fmt), "x" + EXTENSIONS[fmt]).sideboard == ["Shock"], fmt
+    only = read_deck("Companion\n1 Shock\n\nDeck\n60 Mountain\n", "arena.txt")
+    assert read_deck(write_deck(only, "xmage"), "x.dck").sideboard == ["Shock"]
+    assert read_deck(write_deck(only, "txt"), "x.txt").companion == "Shock"

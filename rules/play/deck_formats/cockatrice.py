@@ -5,8 +5,8 @@ A `tokens` zone (the tokens the deck makes, not cards of it) is read past; a pri
 
 from __future__ import annotations
 
-from ..decklist import COMMANDER, COMPANION, MAIN, SIDE, DeckBuilder, DeckError, DeckList, UnknownEntry, one_line
-from .common import by_section, parse_xml, xml_text
+from ..decklist import MAIN, SIDE, DeckBuilder, DeckError, DeckList, UnknownEntry, one_line
+from .common import by_section, parse_xml, sideboard_with_extras, xml_text
 
 _ZONES = {"main": MAIN, "side": SIDE}
 
@@ -46,7 +46,7 @@ def write(deck: DeckList) -> str:
     parts = by_section(deck)
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
            f"  <deckname>{xml_text(deck.name)}</deckname>", f"  <comments>{xml_text(deck.description)}</comments>"]
-    for zone, entries in (("main", parts[MAIN]), ("side", parts[COMMANDER] + parts[COMPANION] + parts[SIDE])):
+    for zone, entries in (("main", parts[MAIN]), ("side", sideboard_with_extras(parts))):
         if not entries:
             continue
         out.append(f'  <zone name="{zone}">')

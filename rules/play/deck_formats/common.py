@@ -35,6 +35,14 @@ def by_section(deck: DeckList) -> dict[str, list[DeckEntry]]:
     return out
 
 
+def sideboard_with_extras(parts: dict[str, list[DeckEntry]]) -> list[DeckEntry]:
+    """The sideboard as a format without commander or companion sections lists it: the
+    commander first, then the companion unless the sideboard already holds it (Arena lists
+    its companion in both places), then the sideboard."""
+    side_names = {e.name for e in parts[SIDE]}
+    return parts[COMMANDER] + [e for e in parts[COMPANION] if e.name not in side_names] + parts[SIDE]
+
+
 def parse_xml(text: str, file: str) -> XmlNode:
     """The root element of the XML `text`, each element knowing its line; DeckError (one line:
     file, line, problem) when it isn't well-formed.  Documents with a DTD are refused: a deck

@@ -5,8 +5,8 @@ than guessed (MTGO then finds the card by name)."""
 
 from __future__ import annotations
 
-from ..decklist import COMMANDER, COMPANION, MAIN, SIDE, DeckBuilder, DeckError, DeckList, UnknownEntry, one_line
-from .common import by_section, parse_xml, xml_text
+from ..decklist import MAIN, SIDE, DeckBuilder, DeckError, DeckList, UnknownEntry, one_line
+from .common import by_section, parse_xml, sideboard_with_extras, xml_text
 
 
 def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = None) -> DeckList:
@@ -40,7 +40,7 @@ def write(deck: DeckList) -> str:
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
            "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
-    for side, entries in (("false", parts[MAIN]), ("true", parts[COMMANDER] + parts[COMPANION] + parts[SIDE])):
+    for side, entries in (("false", parts[MAIN]), ("true", sideboard_with_extras(parts))):
         for e in entries:
             cat = f'CatID="{xml_text(e.cat_id)}" ' if e.cat_id else ""
             out.append(f'  <Cards {cat}Quantity="{e.count}" Sideboard="{side}" Name="{xml_text(e.name)}" />')

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..decklist import COMMANDER, COMPANION, MAIN, SIDE, DeckEntry, DeckList, UnknownEntry, parse_deck
-from .common import by_section
+from .common import by_section, sideboard_with_extras
 
 
 def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = None) -> DeckList:
@@ -32,6 +32,6 @@ def write_mtgo(deck: DeckList) -> str:
     """MTGO's `.txt`: main deck lines, a blank line, sideboard lines; no name, no headers (a
     commander or companion goes with the sideboard, as MTGO lists them)."""
     parts = by_section(deck)
-    side = parts[COMMANDER] + parts[COMPANION] + parts[SIDE]
+    side = sideboard_with_extras(parts)
     out = _lines(parts[MAIN]) + ([""] + _lines(side) if side else [])
     return "\n".join(out) + "\n"

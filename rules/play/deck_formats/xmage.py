@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..decklist import MAIN, SIDE, DeckBuilder, DeckEntry, DeckList, UnknownEntry, one_line, split_lines
-from .common import by_section, with_set
+from .common import by_section, sideboard_with_extras, with_set
 
 _LINE = re.compile(r"^(SB:\s*)?(\S+)\s+(?:\[([A-Za-z0-9_]*):([^\]]*)\]\s*)?(.+)$")
 
@@ -44,5 +44,5 @@ def write(deck: DeckList) -> str:
     """A commander or companion goes with the sideboard (XMage's `.dck` has no such section)."""
     parts = by_section(deck)
     out = [f"NAME:{deck.name}"] + [_line(e) for e in parts[MAIN]]
-    out += ["SB: " + _line(e) for e in parts["commander"] + parts["companion"] + parts[SIDE]]
+    out += ["SB: " + _line(e) for e in sideboard_with_extras(parts)]
     return "\n".join(out) + "\n"

@@ -88,7 +88,7 @@ def report_lines(r: DeckReport) -> list[str]:
         lines.append(f"partial cards (sentences the engine doesn't carry out; played by hand): {len(r.partial)}")
         lines += [f"  {name}: " + " / ".join(f'"{s}"' for s in sentences) for name, sentences in r.partial]
     else:
-        lines.append("every card is fully supported")
+        lines.append("every card " + ("read " if r.unknown else "") + "is fully supported")
     cols = [f"{cmc}{'+' if cmc == CURVE_TOP else ''}:{n}" for cmc, n in r.curve.items()]
     lines.append(f"mana curve (non-land cards by mana value): {'  '.join(cols)}")
     src = "  ".join(f"{c}:{n}" for c, n in r.sources.items()) or "none"

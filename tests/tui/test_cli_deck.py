@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import mtg_tui.launch as launch
 from mtg_tui.cli import main
 from mtg_tui.decklists import load_deck
 from rules.play.deck_formats import read_deck, read_deck_file
@@ -112,3 +113,12 @@ def test_load_deck_reads_every_format_so_play_and_goldfish_take_them(tmp_path: P
         assert len(deck.cards) == 60, name
     code, out = run("goldfish", str(SAMPLES / "cockatrice.cod"), "--games", "2", "--json")
     assert code == 0, out
+
+
+def test_play_takes_a_forge_and_a_cockatrice_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list = []
+    monkeypatch.setattr(launch, "run_app", lambda config=None: started.append(config))
+    code, out = run("play", str(SAMPLES / "forge.dck"), str(SAMPLES / "cockatrice.cod"), "--names", "ann,ben")
+    assert code == 0, out
+    assert Counter(started[0].cards["ann"]) == Counter(read_deck_file(SAMPLES / "forge.dck").cards)
+    assert len(started[0].cards["ben"]) == 60  # the main deck: the sideboard stays out of the library

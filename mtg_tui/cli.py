@@ -235,10 +235,12 @@ def cards_show(name: tuple[str, ...]) -> None:
 
 
 from mtg_tui.cli_bench import bench_command  # noqa: E402  (issue 13: speed figures)
+from mtg_tui.cli_deck import deck_command  # noqa: E402  (issue 14: deck files)
 from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli_rules import rules_command  # noqa: E402
 
 main.add_command(bench_command)
+main.add_command(deck_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
 

@@ -3,8 +3,12 @@
 Both rulesets say the same: at least sixty cards, and at most four cards with any one
 English name other than basic land cards.  A card whose text sets its own limit ("A deck can
 have any number of cards named Relentless Rats.") overrides the four: a card's text takes
-precedence over the rules (2014 CR 101.1, 2009 CR 103.1).  The 2014 sideboard limit of
-fifteen (100.4a) isn't checked: deck lists stop at "Sideboard" for now.
+precedence over the rules (2014 CR 101.1, 2009 CR 103.1).
+
+The sideboard (kept apart by the deck readers) is where the eras differ: the 2014 rules limit
+it to fifteen cards and count it with the deck for the four-card limit (100.4a); the Feb 2009
+rules state no sideboard rule at all (../shared/design/rulesets.md), so under 2009 only the
+main deck is checked.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 MIN_CARDS = 60
 MAX_COPIES = 4
 RULE = {"2014": "100.2a", "2009": "100.2"}  # the construction rule, in each ruleset's numbering
+MAX_SIDEBOARD = 15
+SIDEBOARD_RULE = {"2014": "100.4a"}  # the 2009 rules state no sideboard limit
 
 class IllegalDeck(DeckError):
     """A deck that parses but breaks the construction rule `rule` (the message says how)."""
@@ -59,10 +65,26 @@ def construction_problems(cards: Sequence[str]) -> list[str]:
     return problems
 
 
+def deck_problems(deck: DeckList, ruleset: str = "2014") -> list[str]:
+    """What makes `deck` illegal under `ruleset`: the main deck's size, the copies (2014: of the
+    deck and sideboard together, 100.4a) and the sideboard's size (2014: at most 15, 100.4a)."""
+    era = get_ruleset(ruleset).name
+    side_rule = SIDEBOARD_RULE.get(era)
+    if side_rule is None or not deck.sideboard:
+        return construction_problems(deck.cards)
+    problems = construction_problems(deck.cards)
+    with_side = [p for p in construction_problems(deck.cards + deck.sideboard) if p.startswith("too many copies")]
+    problems = [p for p in problems if not p.startswith("too many copies")]
+    problems += [p + f" counting the sideboard ({side_rule})" for p in with_side]
+    if len(deck.sideboard) > MAX_SIDEBOARD:
+        problems.append(f"a sideboard of {len(deck.sideboard)} cards, at most {MAX_SIDEBOARD} ({side_rule})")
+    return problems
+
+
 def check_construction(deck: DeckList, ruleset: str = "2014") -> None:
     """Raise IllegalDeck, naming the problems and the rule in the ruleset's numbering, unless
     `deck` is a legal constructed deck under `ruleset` ("2014" or "2009")."""
     rule = RULE[get_ruleset(ruleset).name]
-    problems = construction_problems(deck.cards)
+    problems = deck_problems(deck, ruleset)
     if problems:
         raise IllegalDeck(f"{deck.name} is not a legal constructed deck (rule {rule}): " + "; ".join(problems), rule)

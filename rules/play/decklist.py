@@ -1,22 +1,34 @@
-"""Deck lists: plain text, one `COUNT Card Name` line per card ("4 Lightning Bolt").
+"""Deck lists: the deck model, and plain text, one `COUNT Card Name` line per card ("4 Lightning Bolt").
 
-Blank lines and lines starting with `#` are ignored; a `Sideboard` line ends the main deck
-(the sideboard isn't used yet).  Every name is checked against the card database.
+A deck is its main deck (`DeckList.cards`, one name per card: what every game uses), its
+sideboard (`sideboard`, kept apart, never merged), an optional companion and commander, and
+the entries as the file listed them (`entries`: count, name, set code, collector number,
+section), so a set code or collector number given survives a conversion.  The readers and
+writers of the formats players have (Arena, MTGO, Forge, XMage, Cockatrice, Magarena) are
+`rules.play.deck_formats`; this module reads the plain text family itself:
 
-Input far beyond any real deck (a huge file, thousands of lines, `999999999 Forest`) is
-refused before any card is looked up: a 100,000-card library would keep a game busy for
-minutes, and fuzzy suggestions for thousands of unknown names take as long.  Whether a deck
-is legal to play (60 cards, four copies) is `rules.construction`'s question, not this one's."""
+- `4 Name` or `4x Name`; blank lines, `#` and `//` comments;
+- sections: `Deck` / `Main`, `Sideboard` (or `SB:` before a line), `Companion`, `Commander`,
+  and Arena's `About` (`Name My deck`); Arena's printing after the name: `4 Name (M10) 146`;
+- MTGO's `.txt`: no section header at all and a BLANK LINE between two blocks of cards: the
+  second block is the sideboard.  A list grouped into more blocks, or with comment lines
+  between its blocks ("# creatures"), is one main deck in groups.
+
+Every name is checked against the card database (old spellings such as `AEther Adept` and
+`Æther` read as the pool's name).  Input far beyond any real deck (a huge file, thousands of
+lines, `999999999 Forest`) is refused before any card is looked up: a 100,000-card library
+would keep a game busy for minutes, and fuzzy suggestions for thousands of unknown names take
+as long.  Whether a deck is legal to play (60 cards, four copies) is `rules.construction`'s
+question, not this one's."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ..cards import UnknownCard, card_names, get_card
-
-_LINE = re.compile(r"^(\d+)x?\s+(.+?)\s*$")
 
 # Generous bounds: a 60-card list is about 20 lines and 1 KB; even a commented 250-card
 # practice deck written one card a line stays far below them.
@@ -25,18 +37,69 @@ MAX_LINES = 5_000
 MAX_CARDS = 500
 SHOWN_PROBLEMS = 3  # a file that isn't a deck at all has a problem per line: name a few
 
+MAIN, SIDE, COMPANION, COMMANDER = "main", "side", "companion", "commander"
+SECTIONS = (MAIN, SIDE, COMPANION, COMMANDER)
+
 
 class DeckError(ValueError):
     """A deck list that doesn't parse, names unknown cards or is refused; says which line."""
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One line of a deck file: `count` cards named `name`, in `section` (main, side,
+    companion, commander), of the printing `set` / `number` where the file says which.
+    `art` (Forge's art index), `foil` (Forge's `+`) and `cat_id` (MTGO's catalogue id) are
+    kept for the format that wrote them."""
+
+    count: int
+    name: str
+    set: str = ""
+    number: str = ""
+    section: str = MAIN
+    art: str = ""
+    foil: bool = False
+    cat_id: str = ""
 
 
 @dataclass
 class DeckList:
     name: str
     cards: list[str] = field(default_factory=list)
+    sideboard: list[str] = field(default_factory=list)
+    companion: str | None = None
+    commander: list[str] = field(default_factory=list)
+    description: str = ""
+    entries: list[DeckEntry] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def listed(self) -> list[DeckEntry]:
+        """The deck's entries: as the file listed them, or (for a deck built from names alone)
+        one entry per distinct name of each section, in order of first appearance."""
+        if self.entries:
+            return list(self.entries)
+        out = []
+        sections = ((COMPANION, [self.companion] if self.companion else []), (COMMANDER, self.commander),
+                    (MAIN, self.cards), (SIDE, self.sideboard))
+        for section, names in sections:
+            out += [DeckEntry(n, name, section=section) for name, n in Counter(names).items()]
+        return out
+
+    @classmethod
+    def from_entries(cls, name: str, entries: list[DeckEntry], description: str = "") -> DeckList:
+        deck = cls(name, description=description, entries=list(entries))
+        for e in entries:
+            if e.section == MAIN:
+                deck.cards += [e.name] * e.count
+            elif e.section == SIDE:
+                deck.sideboard += [e.name] * e.count
+            elif e.section == COMMANDER:
+                deck.commander += [e.name] * e.count
+            elif e.section == COMPANION:
+                deck.companion = e.name
+        return deck
 
 
 def summary(name: str, problems: list[str]) -> str:
@@ -47,55 +110,159 @@ def summary(name: str, problems: list[str]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _names_by_lower() -> dict[str, str]:
+def known_names() -> dict[str, str]:
     """Lower-cased name -> name: knowing a name is unknown costs no fuzzy matching."""
     return {n.lower(): n for n in card_names()}
 
 
-def _lines(text: str, name: str) -> list[str]:
+_SPELLINGS = (("æ", "ae"), ("’", "'"), ("‘", "'"), ("\u00a0", " "))
+
+
+def pool_name(card: str) -> str | None:
+    """The pool's name for `card` as a deck file spells it (any case; `AEther`/`Æther` for
+    Aether, typographic apostrophes), or None when the pool has no such card."""
+    key = " ".join(card.lower().split())
+    for old, new in _SPELLINGS:
+        key = key.replace(old, new)
+    return known_names().get(key)
+
+
+def split_lines(text: str, name: str) -> list[str]:
     """The lines of `text`, unless it is bigger than any deck list; DeckError says which bound."""
     if len(text) > MAX_CHARS:
         raise DeckError(f"{name}: {len(text):,} characters is no deck list (at most {MAX_CHARS:,})")
+    if "\x00" in text:
+        raise DeckError(f"{name}: binary data, not a deck list")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DeckError(f"{name}: {len(lines):,} lines is no deck list (at most {MAX_LINES:,})")
     return lines
 
 
-def parse_deck(text: str, name: str = "deck") -> DeckList:
-    """The deck `text` lists; DeckError names the bad lines (the first few, and how many more)."""
-    known = _names_by_lower()
-    deck = DeckList(name)
-    problems: list[str] = []
-    for n, raw in enumerate(_lines(text, name), 1):
-        line = raw.strip()
-        if not line or line.startswith(("#", "//")):
-            continue
-        if line.lower().rstrip(":") == "sideboard":
-            break
-        m = _LINE.match(line)
-        if not m:
-            problems.append(f"line {n}: expected 'COUNT Card Name', found {line[:60]!r}")
-            continue
-        digits, card = m.group(1), m.group(2)
+def one_line(text: str, width: int = 60) -> str:
+    """`text` as a short quoted one-liner for a message."""
+    return repr(" ".join(text.split())[:width])
+
+
+@dataclass(frozen=True)
+class UnknownEntry:
+    """A line naming a card the pool doesn't have (collected by `deck check`, which lists them
+    all with suggestions instead of stopping at the first few)."""
+
+    count: int
+    name: str
+    line: int | None
+    section: str
+
+
+class DeckBuilder:
+    """Collects a file's entries and problems: `add` checks the count and the name (problems
+    are gathered, so one message names the first few); `deck` gives the DeckList or raises one
+    DeckError line.  `file` is what messages call the file."""
+
+    def __init__(self, file: str, name: str, unknown: list[UnknownEntry] | None = None) -> None:
+        self.file, self.name, self.description = file, name, ""
+        self.unknown = unknown  # given: unknown cards are collected here, not problems
+        self.entries: list[DeckEntry] = []
+        self.problems: list[str] = []
+        self.total = 0
+
+    def problem(self, line: int | None, text: str) -> None:
+        self.problems.append(f"line {line}: {text}" if line is not None else text)
+
+    def add(self, count: str, card: str, line: int | None, source: str, section: str = MAIN, *, set: str = "",
+            number: str = "", art: str = "", foil: bool = False, cat_id: str = "") -> int | None:
+        """Add `count` (as written) cards named `card`; the entry's index, or None on a problem.
+        `source` is the line as written (named when the count passes every deck's size)."""
+        digits = count.strip()
+        if not digits.isdigit() or not digits.isascii():
+            self.problem(line, f"{one_line(digits, 20)} is not a card count (in {one_line(source)})")
+            return None
         # checked as text first: int() of thousands of digits is itself refused by Python
-        count = int(digits) if len(digits) <= len(str(MAX_CARDS)) else MAX_CARDS + 1
-        if len(deck.cards) + count > MAX_CARDS:
-            raise DeckError(f"{name}: line {n} ({line[:40]!r}) brings the deck past {MAX_CARDS} cards: "
-                            "no deck is that big")
-        found = known.get(card.lower())
+        n = int(digits) if len(digits) <= len(str(MAX_CARDS)) else MAX_CARDS + 1
+        where = f"line {line} ({one_line(source, 40)})" if line is not None else one_line(source, 40)
+        if self.total + n > MAX_CARDS:
+            raise DeckError(f"{self.file}: {where} brings the deck past {MAX_CARDS} cards: no deck is that big")
+        if n == 0:
+            self.problem(line, f"a count of 0 (in {one_line(source)})")
+            return None
+        found = pool_name(card)
+        if found is None and self.unknown is not None:
+            self.unknown.append(UnknownEntry(n, card.strip(), line, section))
+            return None
         if found is None:
-            problems.append(f"line {n}: {_unknown(card, suggest=len(problems) < SHOWN_PROBLEMS)}")
+            self.problem(line, unknown_card(card.strip(), suggest=len(self.problems) < SHOWN_PROBLEMS))
+            return None
+        self.total += n
+        self.entries.append(DeckEntry(n, get_card(found).name, set, number, section, art, foil, cat_id))
+        return len(self.entries) - 1
+
+    def deck(self) -> DeckList:
+        if self.problems:
+            raise DeckError(summary(self.file, self.problems))
+        if not any(e.section == MAIN for e in self.entries) and not self.unknown:
+            raise DeckError(f"{self.file}: the deck has no cards" if not self.entries
+                            else f"{self.file}: the deck has no main deck, only a sideboard")
+        return DeckList.from_entries(self.name, self.entries, self.description)
+
+
+_HEADERS = {"deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN, "mainboard": MAIN,
+            "sideboard": SIDE, "side": SIDE, "sb": SIDE, "side board": SIDE,
+            "companion": COMPANION, "commander": COMMANDER, "about": "about"}
+_CARD = re.compile(r"^(\S+?)[xX]?\s+(.+?)(?:\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9★*-]+))?)?\s*$")
+
+
+def parse_deck(text: str, name: str = "deck", *, file: str | None = None, blank_sideboard: bool = True,
+               unknown: list[UnknownEntry] | None = None) -> DeckList:
+    """The deck `text` lists (plain text, MTGO .txt or an Arena export); DeckError names the
+    bad lines (the first few, and how many more).  `name` is the deck's name unless the text
+    names it; `file` what messages call the file (`name` if not given); `blank_sideboard`:
+    whether a blank line between two blocks starts the sideboard (MTGO); `unknown`, when given,
+    collects the unknown cards instead of refusing them."""
+    file = file or name
+    b = DeckBuilder(file, name, unknown)
+    section, marked = MAIN, False
+    block, seen_card, comment_between = 0, False, False
+    blank_before = False
+    blocks: list[tuple[int, int]] = []  # (entry index, block) of the lines in the main section
+    for n, raw in enumerate(split_lines(text, file), 1):
+        line = raw.strip()
+        if not line:
+            blank_before = seen_card
             continue
-        deck.cards += [get_card(found).name] * count
-    if problems:
-        raise DeckError(summary(name, problems))
-    if not deck.cards:
-        raise DeckError(f"{name}: the deck has no cards")
-    return deck
+        if line.startswith(("#", "//")):
+            comment_between |= seen_card
+            continue
+        header = _HEADERS.get(line.lower().rstrip(":").strip())
+        if header is not None:
+            section, marked = header, True
+            continue
+        if section == "about":
+            key, _, value = line.partition(" ")
+            if key.lower() == "name" and value.strip():
+                b.name = value.strip()
+            continue
+        where = section
+        if line[:3].upper() == "SB:":
+            where, marked, line = SIDE, True, line[3:].strip()
+        m = _CARD.match(line)
+        if not m:
+            b.problem(n, f"expected 'COUNT Card Name', found {one_line(line)}")
+            continue
+        if blank_before:
+            block, blank_before = block + 1, False
+        seen_card = True
+        at = b.add(m.group(1), m.group(2), n, line, where, set=(m.group(3) or "").upper(), number=m.group(4) or "")
+        if at is not None and where == MAIN:
+            blocks.append((at, block))
+    if blank_sideboard and not marked and not comment_between and block == 1:
+        for at, in_block in blocks:
+            if in_block == 1:
+                b.entries[at] = replace(b.entries[at], section=SIDE)
+    return b.deck()
 
 
-def _unknown(card: str, suggest: bool) -> str:
+def unknown_card(card: str, suggest: bool) -> str:
     """Unknown card `card`, with the database's fuzzy suggestions only when `suggest`: they are
     slow, and only the problems the message shows need them."""
     if suggest:

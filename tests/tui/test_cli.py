@@ -102,7 +102,7 @@ def test_simulate_refuses_a_count_no_deck_has(tmp_path: Path) -> None:
     absurd.write_text("999999999 Forest\n")
     r = CliRunner().invoke(main, ["simulate", str(absurd), "red-green", "--allow-illegal"])
     assert r.exit_code == 1
-    assert "absurd: line 1 ('999999999 Forest') brings the deck past 500 cards" in r.output
+    assert f"{absurd}: line 1 ('999999999 Forest') brings the deck past 500 cards" in r.output
 
 
 def test_cards_show_prints_oracle_text_beside_the_compiled_form() -> None:

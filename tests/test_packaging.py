@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from tests.paths import ROOT
+from paths import ROOT
 
 
 def test_every_package_directory_is_listed_in_pyproject() -> None:

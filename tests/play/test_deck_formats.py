@@ -12,7 +12,8 @@ import pytest
 from rules.cards import get_card
 from rules.play.deck_formats import EXTENSIONS, WRITERS, detect_format, read_deck, read_deck_file, write_deck
 from rules.play.decklist import MAX_CHARS, DeckError, DeckList, UnknownEntry, parse_deck
-from tests.paths import SHARED
+
+from paths import SHARED
 
 SAMPLES = Path(__file__).parent / "deck_samples"
 PRECONS = SHARED / "data" / "precons"

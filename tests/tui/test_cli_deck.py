@@ -13,7 +13,8 @@ import mtg_tui.launch as launch
 from mtg_tui.cli import main
 from mtg_tui.decklists import load_deck
 from rules.play.deck_formats import read_deck, read_deck_file
-from tests.paths import SHARED
+
+from paths import SHARED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "play" / "deck_samples"
 PRECON = SHARED / "data" / "precons" / "cockatrice" / "ArcanisSGuile_10E.cod"

@@ -3,6 +3,7 @@ guard, and the goldfish kill-turn tally kept across games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -17,10 +18,6 @@ from rules import Game
 from . import autosave
 from .config import GameConfig
 from .screens.game import GameScreen
-from .screens.game_over import GameOverScreen
-from .screens.help import HelpScreen
-from .screens.menu import MenuScreen
-from .screens.modals import ConfirmDialog
 from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
@@ -60,6 +57,7 @@ class MtgApp(App[None]):
         elif self.config is not None:
             self.start_config(self.config)
         else:
+            from .screens.menu import MenuScreen  # screens not shown first load when first shown
             self.push_screen(MenuScreen())
         self.check_size()
 
@@ -77,7 +75,15 @@ class MtgApp(App[None]):
         session.advance()
         self._autosave(session)
         screen = ExplainedGameScreen(session)  # the game screen with the rules keys (issue 6)
-        self._replace_stack(screen)
+        cover = screen.opening_cover()
+        if cover is None:
+            self._replace_stack(screen)
+            return
+
+        def uncovered(_: Any = None) -> None:
+            screen.uncovered()
+            self.push_screen(screen)
+        self._replace_stack(cover, uncovered)  # the board is composed behind it only once it is dismissed
 
     def _autosave(self, session: Session) -> None:
         warning = autosave.write(session)
@@ -91,13 +97,15 @@ class MtgApp(App[None]):
         in place of the traceback)."""
         super()._handle_exception(Crash(autosave.report_crash(error, self.session), error))
 
-    def _replace_stack(self, screen: Screen[Any]) -> None:
+    def _replace_stack(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """Drop every screen above the default one, then show `screen`."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen)
+        self.push_screen(screen, callback)
 
     def show_game_over(self, session: Session) -> None:
+        from .screens.game_over import GameOverScreen
+
         k = session.kill_turn()
         if k is not None and not session.counted:
             session.counted = True
@@ -108,6 +116,7 @@ class MtgApp(App[None]):
         if what == "next":
             self.start_session(self.next_session(session))
         elif what == "menu":
+            from .screens.menu import MenuScreen
             self._replace_stack(MenuScreen())
         elif what == "save":
             game_screen = self.screen
@@ -133,10 +142,14 @@ class MtgApp(App[None]):
 
     # ------------------------------------------------------------ app-wide keys
     def action_show_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_confirm_quit(self) -> None:
+        from .screens.modals import ConfirmDialog
+
         if isinstance(self.screen, ConfirmDialog):
             return
         kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""

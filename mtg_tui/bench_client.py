@@ -206,8 +206,10 @@ def stats_ms(xs: list[float]) -> dict[str, float]:
     return {"median_ms": round(statistics.median(xs) * 1000, 1), "worst_ms": round(max(xs) * 1000, 1), "n": len(xs)}
 
 
-def summarize(first_frames: list[float], samples: list[tuple[str, float]]) -> dict[str, Any]:
-    """The figures from the raw measurements: first frames (s) and (key name, seconds) pairs."""
+def summarize(first_frames: list[float], samples: list[tuple[str, float]],
+              first_frames_as_is: list[float] | None = None) -> dict[str, Any]:
+    """The figures from the raw measurements: first frames (s, bytecode cached, and optionally
+    in the environment as is) and (key name, seconds) pairs."""
     per_key: dict[str, list[float]] = {}
     for name, t in samples:
         per_key.setdefault(name, []).append(t)
@@ -218,6 +220,8 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]]) -> di
     return {
         "first_frame_s": round(statistics.median(first_frames), 3) if first_frames else None,
         "first_frame_worst_s": round(max(first_frames), 3) if first_frames else None,
+        **({"first_frame_as_is_s": round(statistics.median(first_frames_as_is), 3),
+            "first_frame_as_is_worst_s": round(max(first_frames_as_is), 3)} if first_frames_as_is else {}),
         "key_median_ms": stats_ms(every)["median_ms"] if every else None,
         "key_worst_ms": stats_ms(every)["worst_ms"] if every else None,
         "per_key": {name: stats_ms(xs) for name, xs in per_key.items()},
@@ -226,13 +230,15 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]]) -> di
 
 
 def measure_client(runs: int = 5) -> dict[str, Any]:
-    """Start the client `runs` times to its first frame, and press SEQUENCE on the bench
-    board in `runs` fresh apps; the medians and worsts (see `summarize`)."""
-    first = startup(runs)
+    """Start the client `runs` times to its first frame (bytecode cached, then with the
+    environment as is), and press SEQUENCE on the bench board in `runs` fresh apps; the
+    medians and worsts (see `summarize`)."""
+    first = startup(runs, cached=True)
+    as_is = startup(runs, cached=False)
     samples: list[tuple[str, float]] = []
     for _ in range(runs):
         samples += keys()
-    return {"runs": runs, **summarize(first, samples)}
+    return {"runs": runs, **summarize(first, samples, as_is)}
 
 
 def report_lines(result: dict[str, Any]) -> list[str]:
@@ -242,6 +248,12 @@ def report_lines(result: dict[str, Any]) -> list[str]:
 
     lines = [f"startup to first frame: median {result['first_frame_s'] * 1000:.0f} ms, "
              f"worst {result['first_frame_worst_s'] * 1000:.0f} ms (runs={result.get('runs', '?')})"]
+    if "first_frame_as_is_s" in result:
+        nocache = " (PYTHONDONTWRITEBYTECODE is set: no bytecode cache)" if os.environ.get(
+            "PYTHONDONTWRITEBYTECODE") else ""
+        median, worst = result["first_frame_as_is_s"] * 1000, result["first_frame_as_is_worst_s"] * 1000
+        lines.append(f"startup to first frame, environment as is{nocache}: "
+                     f"median {median:.0f} ms, worst {worst:.0f} ms")
     lines += [f"key to frame, {name}: {ms(s)}" for name, s in result["per_group"].items()]
     lines += [f"  {name}: {ms(s)}" for name, s in result["per_key"].items()]
     lines.append(f"key to frame, all keys: median {result['key_median_ms']:.0f} ms, "

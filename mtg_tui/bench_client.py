@@ -71,8 +71,11 @@ def run_board_app() -> None:
 
 
 # ------------------------------------------------------------------ the pseudo-terminal
-def spawn(argv: list[str], cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None,
+def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None,
           ) -> tuple[subprocess.Popen, int]:
+    """Start `argv` in a new pseudo-terminal of `cols` x `rows`, in the directory `home`,
+    which is also its user data and settings directory (the player's autosave and settings
+    are neither read nor touched); returns the process and the terminal's master end."""
     import fcntl
     import pty
     import struct
@@ -84,9 +87,11 @@ def spawn(argv: list[str], cols: int = COLS, rows: int = ROWS, env: dict[str, st
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
     env = dict(env if env is not None else os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows),
-               PYTHONPATH=path)
+               PYTHONPATH=path, XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env.pop("MTG_TUI_CR_FILE", None)
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                            start_new_session=True)
+                            start_new_session=True, cwd=home)
     os.close(slave)
     return proc, master
 
@@ -169,17 +174,20 @@ def bytecode_env(cached: bool) -> dict[str, str]:
 def startup(runs: int = 5, cached: bool = True) -> list[float]:
     """Seconds from starting `mtg-tui play red-green white-blue` to its first frame, per run
     (after one start not counted, which fills the bytecode cache when `cached`)."""
+    import tempfile
+
     out = []
     env = bytecode_env(cached)
-    for i in range(runs + 1):
-        t = time.perf_counter()
-        proc, fd = spawn([*mtg_tui_command(), "play", "red-green", "white-blue", "--seed", "1"], env=env)
-        try:
-            at = until(fd, "keyboard", t)  # "Pass the keyboard to ..." is on the first frame
-            if i:
-                out.append(at)
-        finally:
-            quit_app(proc, fd)
+    with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
+        for i in range(runs + 1):
+            t = time.perf_counter()
+            proc, fd = spawn([*mtg_tui_command(), "play", "red-green", "white-blue", "--seed", "1"], home, env=env)
+            try:
+                at = until(fd, "keyboard", t)  # "Pass the keyboard to ..." is on the first frame
+                if i:
+                    out.append(at)
+            finally:
+                quit_app(proc, fd)
     return out
 
 
@@ -191,13 +199,17 @@ def press(fd: int, key: bytes) -> float:
 
 def keys() -> list[tuple[str, float]]:
     """One app on the bench board: (key name, seconds to its frame) for each key of SEQUENCE."""
-    proc, fd = spawn([sys.executable, "-c", "from mtg_tui.bench_client import run_board_app; run_board_app()"])
-    try:
-        until(fd, "precombat", time.perf_counter())
-        time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
-        return [(name, press(fd, key)) for name, key in SEQUENCE]
-    finally:
-        quit_app(proc, fd)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
+        proc, fd = spawn([sys.executable, "-c", "from mtg_tui.bench_client import run_board_app; run_board_app()"],
+                         home)
+        try:
+            until(fd, "precombat", time.perf_counter())
+            time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
+            return [(name, press(fd, key)) for name, key in SEQUENCE]
+        finally:
+            quit_app(proc, fd)
 
 
 # ------------------------------------------------------------------ statistics

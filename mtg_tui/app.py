@@ -3,7 +3,6 @@ guard, and the goldfish kill-turn tally kept across games."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -75,15 +74,7 @@ class MtgApp(App[None]):
         session.advance()
         self._autosave(session)
         screen = ExplainedGameScreen(session)  # the game screen with the rules keys (issue 6)
-        cover = screen.opening_cover()
-        if cover is None:
-            self._replace_stack(screen)
-            return
-
-        def uncovered(_: Any = None) -> None:
-            screen.uncovered()
-            self.push_screen(screen)
-        self._replace_stack(cover, uncovered)  # the board is composed behind it only once it is dismissed
+        self._replace_stack(screen)
 
     def _autosave(self, session: Session) -> None:
         warning = autosave.write(session)
@@ -97,11 +88,11 @@ class MtgApp(App[None]):
         in place of the traceback)."""
         super()._handle_exception(Crash(autosave.report_crash(error, self.session), error))
 
-    def _replace_stack(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+    def _replace_stack(self, screen: Screen[Any]) -> None:
         """Drop every screen above the default one, then show `screen`."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen, callback)
+        self.push_screen(screen)
 
     def show_game_over(self, session: Session) -> None:
         from .screens.game_over import GameOverScreen

@@ -165,7 +165,11 @@ class GameScreen(Screen[None]):
                 self.viewer = d.player
             else:
                 self.covering = True
-                self.app.push_screen(self._cover(d), self.uncovered)
+                # a controlled player's decisions are made by the player controlling them, who sees
+                # what that player sees (712 / 507: Sorin Markov)
+                decider = self.session.decider or d.player
+                whose = f" for {d.player}" if decider != d.player else ""
+                self.app.push_screen(CoverScreen(decider, f"{decider} to decide{whose}: {d.prompt}"), self._uncovered)
                 return
         if new:
             self.picker = self._board_picker()
@@ -173,31 +177,12 @@ class GameScreen(Screen[None]):
         if new and isinstance(d, DIALOG_TYPES):
             self.open_dialog()
 
-    def _cover(self, d: Decision) -> CoverScreen:
-        # a controlled player's decisions are made by the player controlling them, who sees
-        # what that player sees (712 / 507: Sorin Markov)
-        decider = self.session.decider or d.player
-        whose = f" for {d.player}" if decider != d.player else ""
-        return CoverScreen(decider, f"{decider} to decide{whose}: {d.prompt}")
-
-    def opening_cover(self) -> CoverScreen | None:
-        """The cover screen the game's first decision needs, if any, for the app to show before
-        this screen: the board is composed once the cover is dismissed (`uncovered`, then
-        push this screen), so the first frame comes sooner."""
-        d = self.game.decision
-        s = self.session
-        if d is None or d.player == self.viewer or s.goldfish or s.open_hands or not s.humans:
-            return None
-        self.covering = True
-        return self._cover(d)
-
-    def uncovered(self, _: Any = None) -> None:
+    def _uncovered(self, _: Any = None) -> None:
         self.covering = False
         d = self.game.decision
         self.viewer = d.player if d is not None else self.viewer
         self.serial = ()
-        if self.is_mounted:  # an opening cover's screen syncs as it mounts
-            self.sync()
+        self.sync()
 
     def _board_picker(self) -> Picker | None:
         d = self.game.decision

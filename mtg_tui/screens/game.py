@@ -164,12 +164,17 @@ class GameScreen(Screen[None]):
             if self.session.goldfish or self.session.open_hands or not self.session.humans:
                 self.viewer = d.player
             else:
+                # behind the cover (opaque), the board is drawn already for the player taking the
+                # keyboard: uncovering it then changes nothing, and the board shows in one frame
+                self.viewer = d.player
+                self.render_board()
                 self.covering = True
                 # a controlled player's decisions are made by the player controlling them, who sees
                 # what that player sees (712 / 507: Sorin Markov)
                 decider = self.session.decider or d.player
                 whose = f" for {d.player}" if decider != d.player else ""
-                self.app.push_screen(CoverScreen(decider, f"{decider} to decide{whose}: {d.prompt}"), self._uncovered)
+                cover = CoverScreen.shared(self.app, decider, f"{decider} to decide{whose}: {d.prompt}")
+                self.app.push_screen(cover, self._uncovered)
                 return
         if new:
             self.picker = self._board_picker()

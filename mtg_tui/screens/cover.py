@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Center, Middle
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -39,6 +42,16 @@ class CoverScreen(Screen[bool]):
         if self.is_mounted:
             self.query_one("#cover-text", Static).update(self.text())
         return self
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Repaint, unless asked to repaint only `regions`: Textual asks that of the top screen
+        when the screen below it changed (textual 8, Screen._compositor_refresh), and this
+        screen is opaque, so what changed below (the board drawn behind the cover for the
+        player taking the keyboard) can't show: repainting would only send the same frame
+        again, some 30 ms later."""
+        if regions and not layout and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def text(self) -> Text:
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")

@@ -58,10 +58,12 @@ class ZonePanel(Widget):
             self._built = (-1, [], 0)
             self.refresh()
             return
+        painted = self._built[0] != -1  # else not painted since it had no size: its first paint comes
         lines, keep = build(width)
         if (width, lines, keep) != self._built:
             self._built = (width, lines, keep)
-            self.refresh()
+            if painted:  # (a refresh now would paint the board shown from behind a cover twice)
+                self.refresh()
 
     def render(self) -> Text:
         width = max(self.content_size.width, 1)

@@ -40,6 +40,13 @@ SEQUENCE: list[tuple[str, bytes]] = (
     + [("Enter (cast)", b"\r"), ("a (target, resolve)", b"a")]
 )
 
+# a hotseat game on the same board (cover screens between the players): Enter on the opening
+# cover, Enter on Lightning Bolt, "a" (bob) as its target, which brings up the cover for bob (he
+# may respond), and Enter on that cover.  Each key waits until the frame before it is complete.
+HOTSEAT: list[tuple[str, bytes]] = [("Enter on the opening cover", b"\r"), ("Enter (cast), hotseat", b"\r"),
+                                    ("a (target): bob's cover comes up", b"a"), ("Enter on bob's cover", b"\r")]
+GROUPS.update(dict.fromkeys((name for name, _ in HOTSEAT), "hotseat (cover screens between the players)"))
+
 MINE = ["Forest"] * 6 + ["Mountain"] * 4 + ["Llanowar Elves", "Runeclaw Bear", "Centaur Courser",
                                             "Prodigal Pyromancer", "Giant Spider"]
 THEIRS = ["Plains"] * 5 + ["Island"] * 4 + ["Serra Angel", "Wind Drake", "Air Elemental", "Silvercoat Lion",
@@ -62,12 +69,12 @@ def board_game() -> Any:
     return game
 
 
-def run_board_app() -> None:
-    """The app on the bench board, open hands (run in the pseudo-terminal by `keys`)."""
+def run_board_app(open_hands: bool = True) -> None:
+    """The app on the bench board, open hands or hotseat (run in the pseudo-terminal by `keys`)."""
     from mtg_tui.app import MtgApp
     from mtg_tui.session import Session
 
-    MtgApp(session=Session(board_game(), open_hands=True)).run()
+    MtgApp(session=Session(board_game(), open_hands=open_hands)).run()
 
 
 # ------------------------------------------------------------------ the pseudo-terminal
@@ -197,17 +204,22 @@ def press(fd: int, key: bytes) -> float:
     return frame(fd, t)[1]
 
 
-def keys() -> list[tuple[str, float]]:
-    """One app on the bench board: (key name, seconds to its frame) for each key of SEQUENCE."""
+def keys(hotseat: bool = False) -> list[tuple[str, float]]:
+    """One app on the bench board: (key name, seconds to its frame) for each key of SEQUENCE,
+    or in a hotseat game of HOTSEAT."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
-        proc, fd = spawn([sys.executable, "-c", "from mtg_tui.bench_client import run_board_app; run_board_app()"],
-                         home)
+        code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
+        proc, fd = spawn([sys.executable, "-c", code], home)
         try:
-            until(fd, "precombat", time.perf_counter())
-            time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
-            return [(name, press(fd, key)) for name, key in SEQUENCE]
+            until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
+            out = []
+            for name, key in HOTSEAT if hotseat else SEQUENCE:
+                if hotseat or not out:
+                    time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
+                out.append((name, press(fd, key)))
+            return out
         finally:
             quit_app(proc, fd)
 
@@ -243,13 +255,13 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]],
 
 def measure_client(runs: int = 5) -> dict[str, Any]:
     """Start the client `runs` times to its first frame (bytecode cached, then with the
-    environment as is), and press SEQUENCE on the bench board in `runs` fresh apps; the
-    medians and worsts (see `summarize`)."""
+    environment as is), and press SEQUENCE on the bench board and HOTSEAT in a hotseat game
+    on it, in `runs` fresh apps each; the medians and worsts (see `summarize`)."""
     first = startup(runs, cached=True)
     as_is = startup(runs, cached=False)
     samples: list[tuple[str, float]] = []
     for _ in range(runs):
-        samples += keys()
+        samples += keys() + keys(hotseat=True)
     return {"runs": runs, **summarize(first, samples, as_is)}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mtg_tui.bench_client import GROUPS, SEQUENCE, board_game, plain, report_lines, summarize
+from mtg_tui.bench_client import GROUPS, HOTSEAT, SEQUENCE, board_game, plain, report_lines, summarize
 
 
 def test_plain_drops_escape_sequences_so_split_words_are_found() -> None:
@@ -38,7 +38,7 @@ def test_summarize_without_samples() -> None:
 
 
 def test_every_key_pressed_is_reported_in_a_group_and_the_board_has_30_permanents() -> None:
-    assert {name for name, _ in SEQUENCE} <= set(GROUPS)
+    assert {name for name, _ in SEQUENCE + HOTSEAT} <= set(GROUPS)
     assert len(SEQUENCE) == 50
     game = board_game()
     assert len(game.battlefield) == 30 and game.decision.player == "alice"

@@ -17,10 +17,6 @@ from rules import Game
 from . import autosave
 from .config import GameConfig
 from .screens.game import GameScreen
-from .screens.game_over import GameOverScreen
-from .screens.help import HelpScreen
-from .screens.menu import MenuScreen
-from .screens.modals import ConfirmDialog
 from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
@@ -60,6 +56,7 @@ class MtgApp(App[None]):
         elif self.config is not None:
             self.start_config(self.config)
         else:
+            from .screens.menu import MenuScreen  # screens not shown first load when first shown
             self.push_screen(MenuScreen())
         self.check_size()
 
@@ -98,6 +95,8 @@ class MtgApp(App[None]):
         self.push_screen(screen)
 
     def show_game_over(self, session: Session) -> None:
+        from .screens.game_over import GameOverScreen
+
         k = session.kill_turn()
         if k is not None and not session.counted:
             session.counted = True
@@ -108,6 +107,7 @@ class MtgApp(App[None]):
         if what == "next":
             self.start_session(self.next_session(session))
         elif what == "menu":
+            from .screens.menu import MenuScreen
             self._replace_stack(MenuScreen())
         elif what == "save":
             game_screen = self.screen
@@ -133,10 +133,14 @@ class MtgApp(App[None]):
 
     # ------------------------------------------------------------ app-wide keys
     def action_show_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_confirm_quit(self) -> None:
+        from .screens.modals import ConfirmDialog
+
         if isinstance(self.screen, ConfirmDialog):
             return
         kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from rules.play.puzzle import PuzzleError, PuzzleRun, load_puzzle
-
-from .practice import Progress, bundled_paths, find_puzzle
+if TYPE_CHECKING:  # pragma: no cover - the puzzles load only when `practice` runs (a fast `mtg-tui play`)
+    from .practice import Progress
 
 
 def puzzle_table(progress: Progress) -> list[str]:
     """One line per bundled puzzle: number, solved or not, title, difficulty, rules, what it teaches."""
+    from rules.play.puzzle import PuzzleError, load_puzzle
+
+    from .practice import bundled_paths
+
     rows: list[tuple[str, ...]] = []
     solved = 0
     for i, path in enumerate(bundled_paths(), 1):
@@ -37,6 +42,10 @@ def practice_command(puzzle: str | None) -> None:
 
     PUZZLE is a puzzle's number or name from the list, or the path of any puzzle file
     (a scenario file with a goal)."""
+    from rules.play.puzzle import PuzzleError, PuzzleRun
+
+    from .practice import Progress, find_puzzle
+
     progress = Progress.load()
     if progress.warning:
         click.echo(f"warning: {progress.warning}", err=True)

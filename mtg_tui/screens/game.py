@@ -69,7 +69,7 @@ from ..widgets.command_bar import CommandBar
 from ..widgets.detail import CardDetail
 from ..widgets.hand import HandPanel
 from ..widgets.log import LogPanel
-from ..widgets.phase_bar import PhaseBar
+from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
@@ -164,12 +164,17 @@ class GameScreen(Screen[None]):
             if self.session.goldfish or self.session.open_hands or not self.session.humans:
                 self.viewer = d.player
             else:
+                # behind the cover (opaque), the board is drawn already for the player taking the
+                # keyboard: uncovering it then changes nothing, and the board shows in one frame
+                self.viewer = d.player
+                self.render_board()
                 self.covering = True
                 # a controlled player's decisions are made by the player controlling them, who sees
                 # what that player sees (712 / 507: Sorin Markov)
                 decider = self.session.decider or d.player
                 whose = f" for {d.player}" if decider != d.player else ""
-                self.app.push_screen(CoverScreen(decider, f"{decider} to decide{whose}: {d.prompt}"), self._uncovered)
+                cover = CoverScreen.shared(self.app, decider, f"{decider} to decide{whose}: {d.prompt}")
+                self.app.push_screen(cover, self._uncovered)
                 return
         if new:
             self.picker = self._board_picker()
@@ -320,9 +325,9 @@ class GameScreen(Screen[None]):
                 extra += styled(f"{labels.get(ref, '?')}", "bold black on yellow") + Text(
                     f" {self.game.name_of(ref)}  ")
         if self.zone == "phases":
-            whose = "your" if self.game.active == self.viewer else "their"
-            ask = (f"priority stops on {whose} turns: ←→ pick a step, Enter toggles its stop "
-                   f"(the client passes for you elsewhere unless a spell needs an answer)")
+            # short, so the prompt keeps its height (a taller prompt lays the whole screen out
+            # again): the card panel explains the selected step's stop
+            ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop"
             prompt.set(d.player, ask, "Tab: back to the board · ? help", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
@@ -336,12 +341,17 @@ class GameScreen(Screen[None]):
                                               f"({self.game.rules.cite('mana_burn')})", "yellow") if burn else Text())
             prompt.set(d.player, d.prompt, keys, message, extra)
 
+    def _whose_turn(self) -> str:
+        return "your" if self.game.active == self.viewer else "their"
+
     def _result_text(self) -> str:
         g = self.game
         return "a draw" if g.is_draw else f"{g.winner} wins"
 
     def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
         z = self.zone
+        if z == "phases":
+            return self.step_facts()
         items = b.items(z)
         if not items:
             return None, []
@@ -365,6 +375,16 @@ class GameScreen(Screen[None]):
             return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",
                     "text": item.text}, []
         return None, []
+
+    def step_facts(self) -> tuple[dict | None, list[str]]:
+        """The card panel while the phase bar is selected: the selected step and its stop."""
+        step = STEPS[self.cursor["phases"]]
+        whose = self._whose_turn()
+        stop = step in self._stops_shown()
+        text = ("A stop: the client gives you priority in this step on "
+                f"{whose} turns. Elsewhere it passes for you unless a spell needs an answer. Enter toggles it.")
+        return {"name": STEP_NAMES[step], "type": f"a step of {whose} turns", "text": text}, [
+            "stop set" if stop else "no stop"]
 
     # ------------------------------------------------------------ keys
     def on_key(self, event: events.Key) -> None:

@@ -54,6 +54,10 @@ class RulesKeys:
         panel.show(lambda width: explained_lines(b.log, era, selected=selected, width=width, explain=True),
                    log_title(screen.folded), screen.zone == "log")
 
+    def step_facts(self) -> tuple[dict | None, list[str]]:
+        card, extra = super().step_facts()  # type: ignore[misc]
+        return card, [*extra, f"its rules: {self.rule_here()} (/ opens them)"]
+
     def toggle_explain(self) -> None:
         self.explain = not self.explain
         self.render_board()

@@ -46,4 +46,5 @@ class Battlefield(ZonePanel):
     def set(self, groups: list[Group], *, title: str, selected: int | None, labels: dict[Any, str],
             notes: dict[Any, str], lands_first: bool, active: bool) -> None:
         self.show(lambda w: battlefield_lines(groups, w, selected=selected, labels=labels, notes=notes,
-                                              lands_first=lands_first), title, active)
+                                              lands_first=lands_first), title, active,
+                  inputs=(groups, selected, labels, notes, lands_first))

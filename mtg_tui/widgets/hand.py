@@ -22,4 +22,4 @@ class HandPanel(ZonePanel):
                 return [styled("no cards", "dim")], 0
             keep = len(wrap_chips(chips[:(selected or 0) + 1], width)) - 1
             return wrap_chips(chips, width), keep
-        self.show(build, title, active)
+        self.show(build, title, active, inputs=(cards, selected, playable, labels, hidden))

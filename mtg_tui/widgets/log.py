@@ -23,4 +23,4 @@ class LogPanel(ZonePanel):
                 keep = len(lines) - 1
             return lines or [styled("nothing yet", "dim")], max(keep, 0)
         title = "log" + (" (routine events folded: f)" if folded else " (all events: f folds)")
-        self.show(build, title, active)
+        self.show(build, title, active, inputs=(entries, selected, folded))

@@ -20,4 +20,4 @@ class StackPanel(ZonePanel):
             for t in lines:
                 t.truncate(width, overflow="ellipsis")
             return lines, selected or 0
-        self.show(build, f"stack ({len(items)})" if items else "stack", active)
+        self.show(build, f"stack ({len(items)})" if items else "stack", active, inputs=(items, selected, labels))

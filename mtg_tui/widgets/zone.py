@@ -17,6 +17,14 @@ from ..render import styled
 Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)
 
 
+def same_inputs(a: tuple | None, b: tuple | None) -> bool:
+    """Whether two panels' inputs are the same: lists (the board's zones, rebuilt once per
+    decision) by identity, anything else by value."""
+    if a is None or b is None or len(a) != len(b):
+        return False
+    return all(x is y or (not isinstance(x, list) and x == y) for x, y in zip(a, b, strict=True))
+
+
 class ZonePanel(Widget):
     """A panel of lines built for the panel's current width.  It repaints only when what
     it shows changed: a key press that moves the selection in one zone repaints that zone,
@@ -29,22 +37,33 @@ class ZonePanel(Widget):
         self.border_title = title
         self._build: Lines = lambda width: ([], 0)
         self._built: tuple[int, list[Text], int] = (-1, [], 0)
+        self._inputs: tuple | None = None
 
-    def show(self, build: Lines, title: str | None = None, active: bool | None = None) -> None:
-        self._build = build
+    def show(self, build: Lines, title: str | None = None, active: bool | None = None,
+             inputs: tuple | None = None) -> None:
+        """Show the lines `build` makes for the panel's width.  `inputs`, what the lines are
+        made of: when they are the same as last time (`same_inputs`), the lines are not built
+        again (a key press that moves the selection elsewhere costs this panel nothing)."""
         if title is not None and title != self.border_title:
             self.border_title = title
         if active is not None:
             self.set_class(active, "-active")
         width = self.content_size.width
+        unchanged = width > 0 and width == self._built[0] and same_inputs(inputs, self._inputs)
+        self._inputs = inputs
+        if unchanged:
+            return
+        self._build = build
         if width <= 0:
             self._built = (-1, [], 0)
             self.refresh()
             return
+        painted = self._built[0] != -1  # else not painted since it had no size: its first paint comes
         lines, keep = build(width)
         if (width, lines, keep) != self._built:
             self._built = (width, lines, keep)
-            self.refresh()
+            if painted:  # (a refresh now would paint the board shown from behind a cover twice)
+                self.refresh()
 
     def render(self) -> Text:
         width = max(self.content_size.width, 1)

@@ -303,8 +303,12 @@ async def test_the_cover_screen_hides_the_next_players_hand() -> None:
         await pilot.press(labels(app)[bear])  # alice casts Lightning Bolt: bob may respond with Giant Growth
         text = screen_text(app)
         assert "Pass the keyboard to bob" in text and "Giant Growth" not in text
+        first_cover = app.screen
         await pilot.press("enter")
         assert "Giant Growth" in screen_text(app)
+        # the app's one cover screen, kept for the next cover (removing a screen costs the board
+        # below two more repaints)
+        assert app.get_screen("cover") is first_cover and app.screen is not first_cover
 
 
 async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:

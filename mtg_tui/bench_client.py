@@ -1,0 +1,289 @@
+"""How responsive the client is, measured in a real pseudo-terminal (a benchmark, POSIX only):
+
+1. startup: from starting `mtg-tui play red-green white-blue` to its first frame on the
+   terminal (the cover screen), several runs;
+2. keys: on a board of 30 permanents, from writing a key to the terminal to the last byte
+   of the frame that answers it (the end of the burst of output after the key), for
+   selection moves, zone changes and actions that make the engine work; one app per run.
+
+`measure_client(runs)` returns the figures as a dict; `report_lines` words them.  Nothing
+here is imported by the client itself (only `mtg-tui bench` and tests/tui/measure.py).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+QUIET = 0.08  # no output for this long: the frame is complete
+COLS, ROWS = 120, 40
+
+# the keys pressed on the 30-permanent board, in order, each with the name it is reported
+# under.  The app starts in alice's hand: → ← along it, ↑ ↑ ↓ ↓ through the battlefields and
+# back, Tab round every zone (hand, mine, theirs, stack, log, phase bar, hand), then Enter on
+# Lightning Bolt and "a" for its target (bob): the engine checks and resolves the spell, the
+# client passes for both players and the whole board redraws.
+RIGHT, LEFT, UP, DOWN, TAB = b"\x1b[C", b"\x1b[D", b"\x1b[A", b"\x1b[B", b"\t"
+KEY_NAMES = {RIGHT: "→", LEFT: "←", UP: "↑", DOWN: "↓", TAB: "Tab"}
+GROUPS = {"→": "move (← →)", "←": "move (← →)", "↑": "zone (↑ ↓ Tab)", "↓": "zone (↑ ↓ Tab)",
+          "Tab": "zone (↑ ↓ Tab)", "Enter (cast)": "act (Enter: cast, letter: target and resolve)",
+          "a (target, resolve)": "act (Enter: cast, letter: target and resolve)"}
+SEQUENCE: list[tuple[str, bytes]] = (
+    [(KEY_NAMES[k], k) for k in [RIGHT, LEFT] * 15]
+    + [(KEY_NAMES[k], k) for k in [UP, UP, DOWN, DOWN] * 3 + [TAB] * 6]
+    + [("Enter (cast)", b"\r"), ("a (target, resolve)", b"a")]
+)
+
+# a hotseat game on the same board (cover screens between the players): Enter on the opening
+# cover, Enter on Lightning Bolt, "a" (bob) as its target, which brings up the cover for bob (he
+# may respond), and Enter on that cover.  Each key waits until the frame before it is complete.
+HOTSEAT: list[tuple[str, bytes]] = [("Enter on the opening cover", b"\r"), ("Enter (cast), hotseat", b"\r"),
+                                    ("a (target): bob's cover comes up", b"a"), ("Enter on bob's cover", b"\r")]
+GROUPS.update(dict.fromkeys((name for name, _ in HOTSEAT), "hotseat (cover screens between the players)"))
+
+MINE = ["Forest"] * 6 + ["Mountain"] * 4 + ["Llanowar Elves", "Runeclaw Bear", "Centaur Courser",
+                                            "Prodigal Pyromancer", "Giant Spider"]
+THEIRS = ["Plains"] * 5 + ["Island"] * 4 + ["Serra Angel", "Wind Drake", "Air Elemental", "Silvercoat Lion",
+                                            "Elite Vanguard", "Horned Turtle"]
+
+
+# ------------------------------------------------------------------ the board the keys are pressed on
+def board_game() -> Any:
+    """Turn 3, alice's first main phase: 15 permanents each, Lightning Bolt first in alice's hand."""
+    from rules import Game
+    from rules.play.scenario import parse_scenario
+
+    library = ["Island"] * 5  # nobody loses by drawing
+    doc = {"name": "bench", "start": {"turn": 3, "active": "alice", "step": "main1"}, "players": {
+        "alice": {"hand": ["Lightning Bolt", "Giant Growth", "Shock", "Forest", "Craw Wurm"], "battlefield": MINE,
+                  "library": library},
+        "bob": {"hand": ["Cancel"], "battlefield": THEIRS, "library": library}}}
+    game = Game(parse_scenario(doc).setup)
+    assert len(game.battlefield) == 30
+    return game
+
+
+def run_board_app(open_hands: bool = True) -> None:
+    """The app on the bench board, open hands or hotseat (run in the pseudo-terminal by `keys`)."""
+    from mtg_tui.app import MtgApp
+    from mtg_tui.session import Session
+
+    MtgApp(session=Session(board_game(), open_hands=open_hands)).run()
+
+
+# ------------------------------------------------------------------ the pseudo-terminal
+def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None,
+          ) -> tuple[subprocess.Popen, int]:
+    """Start `argv` in a new pseudo-terminal of `cols` x `rows`, in the directory `home`,
+    which is also its user data and settings directory (the player's autosave and settings
+    are neither read nor touched); returns the process and the terminal's master end."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    # the child imports the code being measured: this mtg_tui (a worktree's, not the installed one)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+    env = dict(env if env is not None else os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows),
+               PYTHONPATH=path, XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env.pop("MTG_TUI_CR_FILE", None)
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                            start_new_session=True, cwd=home)
+    os.close(slave)
+    return proc, master
+
+
+def frame(fd: int, start: float, timeout: float = 20.0) -> tuple[bytes, float]:
+    """Output until the terminal goes quiet; returns it and the time its last byte arrived
+    (seconds after `start`)."""
+    import select
+
+    buf, last = b"", None
+    end = start + timeout
+    while True:
+        wait = QUIET if last is not None else max(end - time.perf_counter(), 0)
+        r, _, _ = select.select([fd], [], [], wait)
+        if not r:
+            if last is None:
+                raise TimeoutError("no output")
+            return buf, last - start
+        buf += os.read(fd, 65536)
+        last = time.perf_counter()
+
+
+ANSI = re.compile(rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]"  # CSI: colours, cursor moves, modes
+                  rb"|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\"  # OSC (titles), DCS and the like
+                  rb"|[()*+].|[@-Z\\-_=>78])")  # charset designations, two-byte escapes
+
+
+def plain(output: bytes) -> str:
+    """Terminal output without its escape sequences (colours, cursor moves, titles)."""
+    return ANSI.sub(b"", output).decode("utf-8", "replace")
+
+
+def until(fd: int, text: str, start: float, timeout: float = 20.0) -> float:
+    """Read frames until `text` has been drawn; the time the frame showing it ended."""
+    buf = b""
+    while text not in plain(buf):
+        left = start + timeout - time.perf_counter()
+        if left <= 0:
+            raise TimeoutError(f"{text!r} never drawn")
+        chunk, at = frame(fd, start, timeout=timeout)
+        buf += chunk
+    return at
+
+
+def quit_app(proc: subprocess.Popen, fd: int) -> None:
+    """Ctrl+Q, then make sure: an app left without its terminal would spin on."""
+    try:
+        os.write(fd, b"\x11")
+        proc.wait(5)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(fd)
+
+
+def mtg_tui_command() -> list[str]:
+    """How a player starts the client: the `mtg-tui` script beside this Python, else `-m`."""
+    exe = shutil.which("mtg-tui", path=os.path.dirname(sys.executable))
+    return [exe] if exe else [sys.executable, "-m", "mtg_tui"]
+
+
+# ------------------------------------------------------------------ the measurements
+def bytecode_env(cached: bool) -> dict[str, str]:
+    """The environment to start the client in.  `cached`: Python's bytecode cache is on and
+    kept in a directory of its own (as after `pip install`, which compiles every module: a
+    player's start; the first start fills it).  Otherwise as given here (a session that sets
+    PYTHONDONTWRITEBYTECODE=1 compiles the project's modules from source at every start)."""
+    env = dict(os.environ)
+    if cached:
+        import tempfile
+
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "mtg-tui-bench-pycache")
+    return env
+
+
+def startup(runs: int = 5, cached: bool = True) -> list[float]:
+    """Seconds from starting `mtg-tui play red-green white-blue` to its first frame, per run
+    (after one start not counted, which fills the bytecode cache when `cached`)."""
+    import tempfile
+
+    out = []
+    env = bytecode_env(cached)
+    with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
+        for i in range(runs + 1):
+            t = time.perf_counter()
+            proc, fd = spawn([*mtg_tui_command(), "play", "red-green", "white-blue", "--seed", "1"], home, env=env)
+            try:
+                at = until(fd, "keyboard", t)  # "Pass the keyboard to ..." is on the first frame
+                if i:
+                    out.append(at)
+            finally:
+                quit_app(proc, fd)
+    return out
+
+
+def press(fd: int, key: bytes) -> float:
+    t = time.perf_counter()
+    os.write(fd, key)
+    return frame(fd, t)[1]
+
+
+def keys(hotseat: bool = False) -> list[tuple[str, float]]:
+    """One app on the bench board: (key name, seconds to its frame) for each key of SEQUENCE,
+    or in a hotseat game of HOTSEAT."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
+        code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
+        proc, fd = spawn([sys.executable, "-c", code], home)
+        try:
+            until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
+            out = []
+            for name, key in HOTSEAT if hotseat else SEQUENCE:
+                if hotseat or not out:
+                    time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
+                out.append((name, press(fd, key)))
+            return out
+        finally:
+            quit_app(proc, fd)
+
+
+# ------------------------------------------------------------------ statistics
+def stats_ms(xs: list[float]) -> dict[str, float]:
+    """Median and worst of times in seconds, in milliseconds."""
+    return {"median_ms": round(statistics.median(xs) * 1000, 1), "worst_ms": round(max(xs) * 1000, 1), "n": len(xs)}
+
+
+def summarize(first_frames: list[float], samples: list[tuple[str, float]],
+              first_frames_as_is: list[float] | None = None) -> dict[str, Any]:
+    """The figures from the raw measurements: first frames (s, bytecode cached, and optionally
+    in the environment as is) and (key name, seconds) pairs."""
+    per_key: dict[str, list[float]] = {}
+    for name, t in samples:
+        per_key.setdefault(name, []).append(t)
+    per_group: dict[str, list[float]] = {}
+    for name, xs in per_key.items():
+        per_group.setdefault(GROUPS.get(name, name), []).extend(xs)
+    every = [t for _, t in samples]
+    return {
+        "first_frame_s": round(statistics.median(first_frames), 3) if first_frames else None,
+        "first_frame_worst_s": round(max(first_frames), 3) if first_frames else None,
+        **({"first_frame_as_is_s": round(statistics.median(first_frames_as_is), 3),
+            "first_frame_as_is_worst_s": round(max(first_frames_as_is), 3)} if first_frames_as_is else {}),
+        "key_median_ms": stats_ms(every)["median_ms"] if every else None,
+        "key_worst_ms": stats_ms(every)["worst_ms"] if every else None,
+        "per_key": {name: stats_ms(xs) for name, xs in per_key.items()},
+        "per_group": {name: stats_ms(xs) for name, xs in per_group.items()},
+    }
+
+
+def measure_client(runs: int = 5) -> dict[str, Any]:
+    """Start the client `runs` times to its first frame (bytecode cached, then with the
+    environment as is), and press SEQUENCE on the bench board and HOTSEAT in a hotseat game
+    on it, in `runs` fresh apps each; the medians and worsts (see `summarize`)."""
+    first = startup(runs, cached=True)
+    as_is = startup(runs, cached=False)
+    samples: list[tuple[str, float]] = []
+    for _ in range(runs):
+        samples += keys() + keys(hotseat=True)
+    return {"runs": runs, **summarize(first, samples, as_is)}
+
+
+def report_lines(result: dict[str, Any]) -> list[str]:
+    """The figures as lines for a terminal."""
+    def ms(s: dict[str, float]) -> str:
+        return f"median {s['median_ms']:.0f} ms, worst {s['worst_ms']:.0f} ms (n={s['n']})"
+
+    lines = [f"startup to first frame: median {result['first_frame_s'] * 1000:.0f} ms, "
+             f"worst {result['first_frame_worst_s'] * 1000:.0f} ms (runs={result.get('runs', '?')})"]
+    if "first_frame_as_is_s" in result:
+        nocache = " (PYTHONDONTWRITEBYTECODE is set: no bytecode cache)" if os.environ.get(
+            "PYTHONDONTWRITEBYTECODE") else ""
+        median, worst = result["first_frame_as_is_s"] * 1000, result["first_frame_as_is_worst_s"] * 1000
+        lines.append(f"startup to first frame, environment as is{nocache}: "
+                     f"median {median:.0f} ms, worst {worst:.0f} ms")
+    lines += [f"key to frame, {name}: {ms(s)}" for name, s in result["per_group"].items()]
+    lines += [f"  {name}: {ms(s)}" for name, s in result["per_key"].items()]
+    lines.append(f"key to frame, all keys: median {result['key_median_ms']:.0f} ms, "
+                 f"worst {result['key_worst_ms']:.0f} ms")
+    return lines
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m mtg_tui.bench_client [RUNS]
+    print("\n".join(report_lines(measure_client(int(sys.argv[1]) if len(sys.argv) > 1 else 5))))

@@ -1,0 +1,44 @@
+"""The client benchmark's helpers (mtg_tui/bench_client.py): nothing here is timed."""
+
+from __future__ import annotations
+
+from mtg_tui.bench_client import GROUPS, HOTSEAT, SEQUENCE, board_game, plain, report_lines, summarize
+
+
+def test_plain_drops_escape_sequences_so_split_words_are_found() -> None:
+    out = (b"\x1b[?1049h\x1b]0;mtg-tui\x07\x1b[1;1H\x1b[1mPass the key\x1b[0m\x1b[38;2;1;2;3mboard to alice"
+           b"\x1b[2J\x1b(B\x1b[?25l")
+    assert plain(out) == "Pass the keyboard to alice"
+    assert "keyboard" in plain(out)
+
+
+def test_summarize_gives_medians_and_worsts_per_key_group_and_overall() -> None:
+    samples = [("→", 0.003), ("→", 0.005), ("←", 0.004), ("Tab", 0.010), ("Tab", 0.030),
+               ("a (target, resolve)", 0.020)]
+    r = summarize([0.5, 0.3, 0.4], samples, [0.6, 0.7])
+    assert r["first_frame_s"] == 0.4 and r["first_frame_worst_s"] == 0.5
+    assert r["first_frame_as_is_s"] == 0.65 and r["first_frame_as_is_worst_s"] == 0.7
+    assert r["key_median_ms"] == 7.5 and r["key_worst_ms"] == 30.0
+    assert r["per_key"]["→"] == {"median_ms": 4.0, "worst_ms": 5.0, "n": 2}
+    assert r["per_key"]["Tab"] == {"median_ms": 20.0, "worst_ms": 30.0, "n": 2}
+    assert r["per_group"]["move (← →)"] == {"median_ms": 4.0, "worst_ms": 5.0, "n": 3}
+    assert r["per_group"]["act (Enter: cast, letter: target and resolve)"]["n"] == 1
+    lines = report_lines({**r, "runs": 3})
+    assert lines[0] == "startup to first frame: median 400 ms, worst 500 ms (runs=3)"
+    assert lines[1].startswith("startup to first frame, environment as is") and lines[1].endswith(
+        "median 650 ms, worst 700 ms")
+    assert lines[-1] == "key to frame, all keys: median 8 ms, worst 30 ms"
+    assert "  Tab: median 20 ms, worst 30 ms (n=2)" in lines
+
+
+def test_summarize_without_samples() -> None:
+    r = summarize([], [])
+    assert "first_frame_as_is_s" not in r
+    assert r["first_frame_s"] is None and r["key_worst_ms"] is None and r["per_key"] == {}
+
+
+def test_every_key_pressed_is_reported_in_a_group_and_the_board_has_30_permanents() -> None:
+    assert {name for name, _ in SEQUENCE + HOTSEAT} <= set(GROUPS)
+    assert len(SEQUENCE) == 50
+    game = board_game()
+    assert len(game.battlefield) == 30 and game.decision.player == "alice"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rules import Game, IllegalAction
 from rules.engine import actions as A
 from rules.engine.decisions import Decision
-from rules.play.assist import is_attacked, mana_burn_if_passed, relevant_actions
+from rules.play.assist import can_act, is_attacked, mana_burn_if_passed
 from rules.play.autopilot import goldfish_answer
 
 from .config import GameConfig
@@ -115,7 +115,7 @@ class Session:
         if mana_burn_if_passed(game, p):  # 2009: never pass for a player into mana burn (300.3)
             self.pass_eot.pop(p, None)
             return None
-        if not relevant_actions(game, p):
+        if not can_act(game, p):
             return A.Pass(p)
         if self.pass_eot.get(p) == game.turn:
             if theirs_on_top or (game.step == "declare_attackers" and is_attacked(game, p)):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,17 +244,22 @@ def _graveyard_abilities(o: Obj) -> bool:
 # ------------------------------------------------------------------ actions of a source
 def source_actions(state: GameState, player: str, src: Source, mana: int) -> list[A.Action]:
     """The legal actions of one source (each passed the check `Game.act` applies)."""
-    if src.kind == "land":
-        return _checked([A.PlayLand(player, src.obj.id)], lambda a: check_play_land(state, a))
-    if src.kind == "cast":
-        o = src.obj
-        spell = spell_ability(o)
-        casts: list[A.Action] = [A.Cast(player, o.id, targets, x, division=division)
-                 for x in x_values(state, player, o.card.mana_cost or ManaCost(), mana)
-                 for targets in target_combos(state, spell_targets(o), player, o)
-                 for division in divisions_for(spell.effect if spell else (), targets, x or 0)]
-        return _checked(casts, lambda a: check_cast(state, a))
+    return list(_legal(state, src, _candidates(state, player, src, mana)))
+
+
+def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterator[A.Action]:
+    """Every action of the source worth offering (each X, targets and division), unchecked."""
     o = src.obj
+    if src.kind == "land":
+        yield A.PlayLand(player, o.id)
+        return
+    if src.kind == "cast":
+        spell = spell_ability(o)
+        for x in x_values(state, player, o.card.mana_cost or ManaCost(), mana):
+            for targets in target_combos(state, spell_targets(o), player, o):
+                for division in divisions_for(spell.effect if spell else (), targets, x or 0):
+                    yield A.Cast(player, o.id, targets, x, division=division)
+        return
     ab = activated_abilities(state, o)[src.index - 1]
     xs: Iterable[Any]
     if ab.is_mana and len(ab.mana_colors) > 1:
@@ -263,21 +268,35 @@ def source_actions(state: GameState, player: str, src: Source, mana: int) -> lis
         xs = range(o.counters.get("loyalty", 0) + 1)
     else:
         xs = x_values(state, player, ab.cost.mana or ManaCost(), mana)
-    activations: list[A.Action] = [A.Activate(player, o.id, src.index, targets, x, division=division)
-             for x in xs for targets in target_combos(state, ab.targets, player, o)
-             for division in divisions_for(ab.effect, targets, x or 0)]
-    return _checked(activations, lambda a: check_activate(state, a))
+    for x in xs:
+        for targets in target_combos(state, ab.targets, player, o):
+            for division in divisions_for(ab.effect, targets, x or 0):
+                yield A.Activate(player, o.id, src.index, targets, x, division=division)
 
 
-def _checked(cands: list[A.Action], check: Callable[[Any], object]) -> list[A.Action]:
-    out = []
+def _legal(state: GameState, src: Source, cands: Iterable[A.Action]) -> Iterator[A.Action]:
+    """The candidates the full check accepts, one at a time."""
+    check: Callable[[GameState, Any], object] = (check_play_land if src.kind == "land"
+                                                 else check_cast if src.kind == "cast" else check_activate)
     for a in cands:
         try:
-            check(a)
+            check(state, a)
         except A.IllegalAction:
             continue
-        out.append(a)
-    return out
+        yield a
+
+
+def has_action(state: GameState, player: str, mana_abilities: bool = False) -> bool:
+    """Whether `player` has any legal priority action besides passing (and, unless asked,
+    besides activating mana abilities, which only fill the pool): stops at the first one, so a
+    client asking whether a player can do anything that matters doesn't list them all."""
+    mana = available_mana(state, player)
+    for src in sources(state, player, mana):
+        if src.kind == "activate" and not mana_abilities and activated_abilities(state, src.obj)[src.index - 1].is_mana:
+            continue
+        if next(_legal(state, src, _candidates(state, player, src, mana)), None) is not None:
+            return True
+    return False
 
 
 def priority_options(state: GameState, player: str) -> list[A.Action]:

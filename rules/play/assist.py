@@ -22,6 +22,7 @@ from ..engine.game import Game
 from ..engine.legal import lethal_first
 from ..engine.other_zones import playable_elsewhere
 from ..engine.payment import mana_sources
+from ..engine.priority_moves import has_action
 from ..engine.targets import legal_targets
 from ..engine.turn import PHASE, STEPS
 from ..engine.view import card_view
@@ -42,19 +43,11 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
     return TargetChoice(text, spec.most(len(options)) if spec.up_to else spec.count, spec.up_to, options, spec.fewest)
 
 
-def is_mana_ability(game: Game, action: A.Action) -> bool:
-    """Activating a mana ability never matters to auto-pass: it only fills the pool."""
-    if not isinstance(action, A.Activate) or action.source not in game.objects:
-        return False
-    abilities = activated_abilities(game.state, game.objects[action.source])
-    return 1 <= action.index <= len(abilities) and abilities[action.index - 1].is_mana
-
-
-def relevant_actions(game: Game, player: str) -> list[A.Action]:
-    """The player's legal priority actions other than passing and mana abilities: when this
-    is empty the player can do nothing that matters, and a client may pass for them."""
-    return [a for a in game.legal_actions(player)
-            if not isinstance(a, A.Pass) and not is_mana_ability(game, a)]
+def can_act(game: Game, player: str) -> bool:
+    """Whether the player has a legal priority action that matters (not passing, not a mana
+    ability): when not, a client may pass for them.  Stops at the first such action."""
+    d = game.decision
+    return d is not None and d.player == player and has_action(game.state, player)
 
 
 def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice]:

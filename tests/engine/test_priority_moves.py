@@ -1,7 +1,8 @@
 """Priority actions one source at a time (rules.engine.priority_moves): the cheap tests that
 skip most sources are necessary conditions of legality (timing 117.1a / 307.1, mana 601.2g-h
-and 602.2b, {T} costs 302.6, land plays 305.2), so listing and sampling find exactly the
-actions the full check allows; and the kept characteristics always agree with the layers."""
+and 602.2b, {T} costs 302.6, land plays 305.2), so listing, sampling and "can this player do
+anything that matters" find exactly what the full check allows; and the kept characteristics
+always agree with the layers."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pytest
 
 from rules import Game
 from rules.engine import actions as A
-from rules.engine.characteristics import stale_characteristics
+from rules.engine.characteristics import activated_abilities, stale_characteristics
 from rules.engine.decisions import PriorityDecision
 from rules.engine.legal import random_answer
-from rules.engine.priority_moves import prefilter_misses, priority_options, sample_priority
+from rules.engine.priority_moves import has_action, prefilter_misses, priority_options, sample_priority
 from rules.engine.setup import GameSetup
 from rules.play.decklist import parse_deck
 from rules.play.random_decks import random_deck
@@ -53,6 +54,10 @@ def test_the_cheap_tests_leave_out_no_legal_action_and_kept_characteristics_stay
             break
         if isinstance(d, PriorityDecision):
             assert prefilter_misses(game.state, d.player) == [], f"{label}, turn {game.turn}, {game.step}"
+            mattering = [a for a in priority_options(game.state, d.player) if not isinstance(a, A.Pass)
+                         and not (isinstance(a, A.Activate)
+                                  and activated_abilities(game.state, game.objects[a.source])[a.index - 1].is_mana)]
+            assert has_action(game.state, d.player) == bool(mattering)
         assert stale_characteristics(game.state) == [], f"{label}, turn {game.turn}"
         game.act(random_answer(game.state, d, rng))
 

@@ -212,6 +212,7 @@ def _mtgjson_data(reader: _Reader, out: CardFile) -> Iterator[tuple[str, Any]]:
     """AtomicCards' {name: [face, ...]} or a set file's {"code": ..., "cards": [...]}: the
     first key tells (a set file's keys are mostly not lists; its cards are under "cards")."""
     mode = ""
+    found = False
     for key in reader.object_keys():
         following = reader.peek()
         if not mode:
@@ -225,9 +226,13 @@ def _mtgjson_data(reader: _Reader, out: CardFile) -> Iterator[tuple[str, Any]]:
         elif key == "cards":
             if following != "[":
                 raise reader.error("MTGJSON set file: \"cards\" is not a list")
+            found = True
             yield from (("set", obj) for obj in reader.items())
         else:
             reader.value()  # code, name, booster, tokens, translations, ...
+    if mode != "atomic" and not found:
+        raise CardFileError("an unknown shape: MTGJSON \"data\" holds neither a \"cards\" list (a set file) "
+                            "nor lists of card faces (AtomicCards)")
 
 
 def _text(value: Any) -> str:

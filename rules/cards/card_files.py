@@ -112,10 +112,12 @@ class _Reader:
             try:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as e:
-                near_end = len(self.buf) - e.pos < 65536 or e.msg.startswith("Unterminated string")
-                if near_end and self.more():
+                # a value cut by the end of the chunk fails at (or near) the end of the text
+                tail = len(self.buf.rstrip()) - e.pos
+                unterminated = e.msg.startswith("Unterminated string")
+                if (tail < 65536 or unterminated) and self.more():
                     continue
-                if self.eof and near_end:
+                if tail <= 5 or unterminated:
                     raise self.error("the file ends too early (truncated?)", e.pos) from None
                 raise self.error(f"not valid JSON: {e.msg}", e.pos) from None
             if end >= len(self.buf) and self.more():

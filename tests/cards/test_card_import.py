@@ -155,6 +155,7 @@ MALFORMED = {
     "bad_atomic.json": ('{"meta": {}, "data": {"Pestermite": [{"type": "Creature"}], "Fire": 3}}',
                         "'Fire' is not a list of card faces"),
     "bad_json.json": ('[{"name": "A", "type_line": "Instant"} {"name": "B"}]', "expected ',' or ']'"),
+    "bad_value.json": ('[{"name": "A",, "type_line": "Instant"}]', "not valid JSON: Expecting property name"),
     "latin1.json": ("[{\"name\": \"Lim-D\xfbl\"}]".encode("latin-1"), "not UTF-8"),
 }
 

@@ -146,7 +146,8 @@ class ImportResult:
             out += [f"    - {name}: {why}" for name, why in self.left_out[:10]]
             if len(self.left_out) > 10:
                 out.append(f"    ... and {len(self.left_out) - 10} more")
-        out.append(f"  in {self.file}")
+        if self.kept:
+            out.append(f"  in {self.file}")
         return out
 
 

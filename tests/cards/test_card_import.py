@@ -14,7 +14,7 @@ import rules.cards.card_files as card_files
 from mtg_tui.card_pool import pool_dir
 from mtg_tui.cli import main
 from mtg_tui.userfiles import config_path, data_dir
-from rules.cards import UnknownCard, bundled_names, card_source, get_card
+from rules.cards import UnknownCard, bundled_names, card_source, get_card, pool_changed
 from rules.cards.card_files import CardFileError, compiled, read_card_file
 from rules.play.decklist import parse_deck, pool_name
 
@@ -270,3 +270,14 @@ def test_read_card_file_names_no_path_itself(tmp_path: Path) -> None:
     path.write_text("[", encoding="utf-8")
     with pytest.raises(CardFileError, match=r"^the file ends too early \(truncated\?\) \(line 1\)$"):
         read_card_file(path)
+
+
+def test_a_damaged_pool_is_a_warning_and_the_bundled_cards_still_play() -> None:
+    imported(SCRYFALL)
+    (pool_dir() / "scryfall_cards.toml").write_text("[[cards]]\nname = ", encoding="utf-8")
+    pool_changed()  # as a new run of mtg-tui would read it
+    r = CliRunner().invoke(main, ["cards", "show", "Lightning Bolt"])
+    assert r.exit_code == 0 and "Lightning Bolt" in r.output
+    assert "your imported cards can't be read" in r.output  # (CliRunner mixes stderr in)
+    with pytest.raises(UnknownCard):
+        get_card("Pestermite")

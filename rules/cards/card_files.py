@@ -402,8 +402,7 @@ def toml_lines(entry: dict[str, Any], table: str = "cards") -> list[str]:
     for key, value in entry.items():
         if key.startswith("_") or key == "faces" or value is None:
             continue
-        assert _BARE.match(key), key
-        lines.append(f"{key} = {_toml_value(value)}")
+        lines.append(f"{key if _BARE.match(key) else toml_string(key)} = {_toml_value(value)}")
     for face in entry.get("faces", ()):
         lines += toml_lines(face, f"{table}.faces")
     return lines

@@ -15,7 +15,7 @@ from mtg_tui.card_pool import pool_dir
 from mtg_tui.cli import main
 from mtg_tui.userfiles import config_path, data_dir
 from rules.cards import UnknownCard, bundled_names, card_source, get_card, pool_changed
-from rules.cards.card_files import CardFileError, compiled, read_card_file
+from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines
 from rules.play.decklist import parse_deck, pool_name
 
 from paths import REFERENCE_JSON, ROOT, SHARED
@@ -281,3 +281,10 @@ def test_a_damaged_pool_is_a_warning_and_the_bundled_cards_still_play() -> None:
     assert "your imported cards can't be read" in r.output  # (CliRunner mixes stderr in)
     with pytest.raises(UnknownCard):
         get_card("Pestermite")
+
+
+@pytest.mark.parametrize("text", ['quotes "x" and \\ backslash', "tab\tnew\nline", "Æther − —", "del \x7f", "\x01"])
+def test_the_card_data_writer_round_trips_through_toml(text: str) -> None:
+    entry = {"name": text, "type": "Instant", "text": text, "loyalty": 3, "sets": ["X", "Y"],
+             "faces": [{"name": "B", "type": "Sorcery", "text": text}]}
+    assert tomllib.loads("\n".join(toml_lines(entry)))["cards"] == [entry]

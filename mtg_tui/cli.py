@@ -20,6 +20,11 @@ def main(ctx: click.Context) -> None:
     """Magic: The Gathering in the terminal, with a rules engine that knows the rules.
 
     Without a command, opens the main menu."""
+    from mtg_tui.card_pool import register_user_cards
+
+    warning = register_user_cards()  # the player's imported cards (`mtg-tui cards import`)
+    if warning:
+        click.echo(warning, err=True)
     if ctx.invoked_subcommand is None:
         from mtg_tui.launch import run_app
         run_app()
@@ -206,18 +211,31 @@ def _replay(decks: dict[str, list[str]] | None, seed: int, ruleset: str, mulliga
 def cards(ctx: click.Context, set_code: str | None, as_json: bool) -> None:
     """The card pool: fully supported and partial cards, and what the engine doesn't enforce.
 
-    `mtg-tui cards show NAME` prints one card's Oracle text beside its compiled form."""
+    `mtg-tui cards show NAME` prints one card's Oracle text beside its compiled form;
+    `mtg-tui cards import FILE` adds the cards of a Scryfall or MTGJSON file to your pool,
+    listed here under their sets; `mtg-tui cards remove SET|FILE` takes them out."""
     if ctx.invoked_subcommand is not None:
         return
+    from mtg_tui.card_pool import imported_lines
+    from rules.cards import card_sources
     from rules.cards.report import pool_report, report_lines
 
-    report = pool_report(set_code)
-    if set_code and not report["total"]:
+    has_imported = any(s is not None for s in card_sources().values())
+    report = pool_report(set_code, imported=False if has_imported else None)
+    imported = pool_report(set_code, imported=True) if has_imported else None
+    if set_code and not report["total"] and not (imported and imported["total"]):
         raise click.ClickException(f"no cards of set {set_code!r}")
+    keys = ("total", "supported", "partial", "cards", "sets")
     if as_json:
-        click.echo(json.dumps({k: report[k] for k in ("total", "supported", "partial", "cards", "sets")}))
-    else:
-        click.echo("\n".join(report_lines(report)))
+        doc = {k: report[k] for k in keys}
+        if imported is not None:
+            doc["imported"] = {k: imported[k] for k in keys}
+        click.echo(json.dumps(doc))
+        return
+    lines = report_lines(report) if report["total"] else []
+    if imported is not None and imported["total"]:
+        lines += ([""] if lines else []) + imported_lines(imported, set_code)
+    click.echo("\n".join(lines))
 
 
 @cards.command("show")
@@ -235,10 +253,13 @@ def cards_show(name: tuple[str, ...]) -> None:
 
 
 from mtg_tui.cli_bench import bench_command  # noqa: E402  (issue 13: speed figures)
+from mtg_tui.cli_cards import import_command, remove_command  # noqa: E402  (issue 14: card files)
 from mtg_tui.cli_deck import deck_command  # noqa: E402  (issue 14: deck files)
 from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli_rules import rules_command  # noqa: E402
 
+cards.add_command(import_command)
+cards.add_command(remove_command)
 main.add_command(bench_command)
 main.add_command(deck_command)
 main.add_command(practice_command)

@@ -1,6 +1,7 @@
-"""Where the client keeps the user's files: progress in the data directory
-($XDG_DATA_HOME/mtg-tui, default ~/.local/share/mtg-tui) and settings in
-$XDG_CONFIG_HOME/mtg-tui/config.toml (default ~/.config/mtg-tui/config.toml).
+"""Where the client keeps the user's files (platformdirs): progress and imported cards in the
+data directory (on Linux $XDG_DATA_HOME/mtg-tui, default ~/.local/share/mtg-tui) and settings
+in the config directory's config.toml (on Linux $XDG_CONFIG_HOME/mtg-tui/config.toml, default
+~/.config/mtg-tui/config.toml).
 
 Settings the client reads:  cr_file = "PATH"  (a Comprehensive Rules text file).
 A damaged settings file is reported, never fatal.
@@ -13,21 +14,18 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_dir, user_data_dir
+
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
 
 
-def _base(env: str, default: str) -> Path:
-    value = os.environ.get(env, "")
-    return Path(value).expanduser() if value and Path(value).is_absolute() else Path.home() / default
-
-
 def data_dir() -> Path:
-    return _base("XDG_DATA_HOME", ".local/share") / APP
+    return Path(user_data_dir(APP, appauthor=False))
 
 
 def config_path() -> Path:
-    return _base("XDG_CONFIG_HOME", ".config") / APP / "config.toml"
+    return Path(user_config_dir(APP, appauthor=False)) / "config.toml"
 
 
 def load_settings() -> tuple[dict[str, Any], str | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,14 @@ def user_files(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     return home
+
+
+@pytest.fixture(autouse=True)
+def bundled_cards_only() -> Iterator[None]:
+    """A test that imported cards (or ran a command, which adds the user's imported cards)
+    leaves the card pool as the project bundles it."""
+    yield
+    from rules.cards import card_dirs, remove_card_dir
+
+    for directory in card_dirs():
+        remove_card_dir(directory)

@@ -8,10 +8,11 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from .compiler import Unsupported, compile_line, merge_spell_lines, modal_ability_lines, normalise, parse_cost_text
 from .mana import ManaError, parse_cost
@@ -50,15 +51,89 @@ def data_files() -> list[tuple[str, dict]]:
     return out
 
 
+_DIRS: list[Path] = []  # more card data directories (a player's imported cards), after the bundled data
+_LISTENERS: list[Callable[[], None]] = []
+
+
+def dir_files(directory: Path) -> list[tuple[Path, dict]]:
+    """(path, parsed document) of every card data file (*.toml) in `directory`, in name order;
+    a file without [[cards]] tables (an index) adds no cards."""
+    out = []
+    for path in sorted(Path(directory).glob("*.toml")):
+        try:
+            out.append((path, tomllib.loads(path.read_text(encoding="utf-8"))))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise CardDataError(f"{path}: {e}") from e
+    return out
+
+
+def add_card_dir(path: str | Path) -> None:
+    """Add a directory of card data files to the pool (after the bundled files: a bundled card
+    keeps its bundled definition).  The card caches start again."""
+    p = Path(path)
+    if p not in _DIRS:
+        _DIRS.append(p)
+        pool_changed()
+
+
+def remove_card_dir(path: str | Path) -> None:
+    p = Path(path)
+    if p in _DIRS:
+        _DIRS.remove(p)
+        pool_changed()
+
+
+def card_dirs() -> tuple[Path, ...]:
+    return tuple(_DIRS)
+
+
+def on_pool_change(listener: Callable[[], None]) -> None:
+    """Call `listener` whenever the card pool changes (modules that cache card names)."""
+    _LISTENERS.append(listener)
+
+
+def pool_changed() -> None:
+    """Forget every cached card: a card directory was added or removed, or its files changed."""
+    _raw_cards.cache_clear()
+    creature_types.cache_clear()
+    _CACHE.clear()
+    for listener in _LISTENERS:
+        listener()
+
+
+def _entry(where: str, raw: dict, doc: dict, source: str | None) -> dict:
+    if "name" not in raw or "type" not in raw:
+        raise CardDataError(f"{where}: every card needs a name and a type: {raw}")
+    return {**raw, "_set": doc.get("set") or (raw.get("sets") or [""])[0], "_source": source}
+
+
 @lru_cache(maxsize=1)
 def _raw_cards() -> dict[str, dict]:
     out: dict[str, dict] = {}
     for file_name, doc in data_files():
         for raw in doc.get("cards", []):
-            if "name" not in raw or "type" not in raw:
-                raise CardDataError(f"{file_name}: every card needs a name and a type: {raw}")
-            out[raw["name"]] = {**raw, "_set": doc.get("set") or (raw.get("sets") or [""])[0]}
+            out[raw["name"]] = _entry(file_name, raw, doc, None)
+    for directory in _DIRS:
+        for path, doc in dir_files(directory):
+            for raw in doc.get("cards", []):
+                entry = _entry(str(path), raw, doc, str(path))
+                out.setdefault(entry["name"], entry)  # a bundled (or earlier) card keeps its definition
     return out
+
+
+def bundled_names() -> frozenset[str]:
+    """The names of the cards the project itself defines."""
+    return frozenset(n for n, raw in _raw_cards().items() if raw["_source"] is None)
+
+
+def card_sources() -> dict[str, str | None]:
+    """Every card's name and the added card data file it comes from (None: bundled)."""
+    return {n: raw["_source"] for n, raw in _raw_cards().items()}
+
+
+def card_source(name: str) -> str | None:
+    """The card data file an added card comes from (None: a bundled card)."""
+    return _raw_cards()[get_card(name).name]["_source"]
 
 
 def card_names() -> list[str]:
@@ -136,8 +211,10 @@ def compile_card(raw: dict) -> CardDef:
     if "pt" in raw:
         power, _, toughness = str(raw["pt"]).partition("/")
     loyalty = raw.get("loyalty")
+    colors = frozenset(raw["colors"]) if "colors" in raw else None  # a color indicator (2014 204)
     card = CardDef(name, cost, type_line, text=raw.get("text", ""), power=power, toughness=toughness,
-                   loyalty=int(loyalty) if loyalty is not None else None, sets=tuple(raw.get("sets", ())))
+                   loyalty=int(loyalty) if loyalty is not None else None, sets=tuple(raw.get("sets", ())),
+                   colors_override=colors)
     for sub in type_line.subtypes:
         if sub in BASIC_MANA and "Land" in type_line.types:
             card.abilities.append(basic_land_ability(sub))  # 305.6: a basic land type carries its mana ability
@@ -153,4 +230,8 @@ def compile_card(raw: dict) -> CardDef:
             if timing is not None:  # it still triggers or can be activated; the log names the rest
                 card.abilities.append(timing)
     merge_spell_lines(card)
+    for face in raw.get("faces", ()):  # a two-faced or split card: the engine plays its first face only
+        card.unsupported.append(f"other face {face.get('name', '?')} ({face.get('type', '?')}): "
+                                f"{' / '.join((face.get('text') or '').splitlines()) or 'no text'}"
+                                " -- the engine has no multi-faced cards")
     return card

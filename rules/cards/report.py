@@ -5,21 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import card_names, card_set, get_card
+from . import card_names, card_set, card_sources, get_card
 
 
-def pool_report(set_code: str | None = None) -> dict[str, Any]:
+def pool_report(set_code: str | None = None, imported: bool | None = None) -> dict[str, Any]:
     """Counts and cards of one set (or of the whole pool): keys total, supported, partial,
-    cards (name, set, status, unsupported) and sets (counts per set)."""
+    cards (name, set, status, unsupported) and sets (counts per set).  `imported`: only the
+    cards of added card directories (True) or only the bundled ones (False)."""
     code = set_code.upper() if set_code else None
     cards: list[dict[str, Any]] = []
     per_set: dict[str, dict[str, int]] = {}
+    sources = card_sources()
     for name in card_names():
+        if imported is not None and (sources[name] is not None) != imported:
+            continue
         card = get_card(name)
         if code is not None and code not in card.sets:
             continue
         cards.append({"name": card.name, "set": code or card_set(name), "status": card.status,
-                      "unsupported": list(card.unsupported)})
+                      "unsupported": list(card.unsupported), "sets": list(card.sets)})
         for s in card.sets if code is None else (code,):
             counts = per_set.setdefault(s, {"total": 0, "supported": 0, "partial": 0})
             counts["total"] += 1

@@ -9,13 +9,14 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..cards import card_names
+from ..cards import card_names, on_pool_change
 from .actions import NotationError
 from .state import GameState
 
 _REF = re.compile(r"^(?:(?P<who>[^'\s]+)'s )?(?P<name>.+?)(?:#(?P<n>\d+))?$")
 _NAME = re.compile(r"^(?P<name>.+?)(?:#(?P<n>\d+))?$")
 _NAMES: set[str] = set()
+on_pool_change(_NAMES.clear)  # an imported card directory adds names
 
 
 def _known_names() -> set[str]:

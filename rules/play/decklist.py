@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from ..cards import UnknownCard, card_names, get_card
+from ..cards import UnknownCard, card_names, get_card, on_pool_change
 
 # Generous bounds: a 60-card list is about 20 lines and 1 KB; even a commented 250-card
 # practice deck written one card a line stays far below them.
@@ -113,6 +113,9 @@ def summary(name: str, problems: list[str]) -> str:
 def known_names() -> dict[str, str]:
     """Lower-cased name -> name: knowing a name is unknown costs no fuzzy matching."""
     return {n.lower(): n for n in card_names()}
+
+
+on_pool_change(known_names.cache_clear)  # an imported card directory adds names
 
 
 _SPELLINGS = (("æ", "ae"), ("’", "'"), ("‘", "'"), ("\u00a0", " "))

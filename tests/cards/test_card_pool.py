@@ -94,7 +94,8 @@ def test_cards_command_reports_a_set_as_json() -> None:
     where, name, _ = _a_partial_card()
     data = json.loads(CliRunner().invoke(main, ["cards", "--set", where, "--json"]).output)
     card = next(c for c in data["cards"] if c["status"] == "partial")
-    assert set(card) == {"name", "set", "status", "unsupported"} and card["set"] == where and card["unsupported"]
+    assert set(card) == {"name", "set", "sets", "status", "unsupported"}
+    assert card["set"] == where and card["unsupported"]
 
 
 def test_cards_command_lists_partial_cards_and_their_sentences() -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.play.forge_puzzle import is_forge_puzzle, load_forge_puzzle
 from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
 from .userfiles import data_dir
@@ -36,8 +37,10 @@ def bundled_puzzles() -> list[Puzzle]:
 
 
 def find_puzzle(ref: str) -> Puzzle:
-    """A puzzle by file path, by its number in the list (1-based), or by its file name."""
+    """A puzzle by file path (a Forge `.pzl` file too), by its number in the list (1-based), or by its file name."""
     path = Path(ref).expanduser()
+    if is_forge_puzzle(path):  # a Forge puzzle file (rules/play/forge_puzzle.py)
+        return load_forge_puzzle(path)
     if path.is_file() or path.suffix == ".toml" or "/" in ref:
         return load_puzzle(path)
     paths = bundled_paths()

@@ -24,7 +24,7 @@ from .scenario import Difference
 # and life totals first, then cards, then details of permanents, then when and the stack
 _RANK = {"missing": 0, "winner": 1, "life": 2, "poison": 2, "cards": 3, "library_count": 4,
          "hand_count": 4, "mana_pool": 4, "permanent": 5, "stack": 6, "turn": 7, "step": 7, "active": 7,
-         "priority": 7, "log_cites": 8, "log_contains": 8}
+         "priority": 7, "log_cites": 8, "log_contains": 8, "alive": 1}
 
 _ZONE_ORDER = ("battlefield", "graveyard", "exile", "hand")
 
@@ -346,6 +346,8 @@ def failure_sentences(game: Game, player: str, differences: list[Difference]) ->
             said += [(_RANK["stack"], i, s) for s in _stack(d)]
         elif d.field in ("turn", "step", "active", "priority"):
             said.append((_RANK[d.field], i, _when(game, v, d)))
+        elif d.field == "alive":
+            said.append((_RANK["alive"], i, f"{v.who(d.want)} did not survive"))
         elif d.field == "log_cites":
             said.append((_RANK["log_cites"], i, f"rule {d.want} never came up in this game"))
         elif d.field == "log_contains":

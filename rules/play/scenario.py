@@ -141,6 +141,7 @@ _EXPECT_PERMANENT = _Table({"controller": _STR, "owner": _STR, "tapped": _BOOL, 
                             "damage": _INT, "counters": _Each(_INT), "attached_to": _STR, "has": _STRS,
                             "lacks": _STRS, "types": _TYPES, "subtypes": _STRS, "colors": _COLORS})
 _EXPECT = _Table({"turn": _INT, "step": _STR, "active": _STR, "priority": _STR, "winner": _STR, "stack": _STRS,
+                  "alive": _STRS,  # players who have not lost (a Forge "Survive" puzzle's goal)
                   "log_cites": _STRS, "log_contains": _STRS, "players": _Each(_EXPECT_PLAYER),
                   "permanents": _Each(_EXPECT_PERMANENT)})
 _SCENARIO = _Table({
@@ -517,6 +518,9 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
         cmp("game", "", "priority", expect["priority"], got)
     if "winner" in expect:
         cmp("game", "", "winner", expect["winner"], game.result)
+    for name in expect.get("alive", []):
+        if not game.has_player(name) or game.player(name).lost:
+            bad.append(Difference("game", "", "alive", name, game.result))
     if "stack" in expect:
         cmp("game", "", "stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
     for rule in expect.get("log_cites", []):

@@ -156,3 +156,19 @@ def test_a_puzzle_is_found_by_number_name_or_path() -> None:
     first = find_puzzle("1")
     assert find_puzzle("respond_to_the_bolt").title == first.title
     assert find_puzzle(str(first.path)).title == first.title
+
+
+def test_practice_with_a_forge_puzzle_with_unknown_cards_names_them_in_one_line() -> None:
+    sample = Path(__file__).parents[1] / "play" / "forge_samples" / "unknown_cards.pzl"
+    r = run("practice", str(sample))
+    assert r.exit_code == 1
+    lines = [line for line in r.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "unknown cards: Black Lotus Prime" in lines[0]
+    assert "Traceback" not in r.output
+
+
+def test_practice_with_a_broken_forge_puzzle_names_the_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.pzl"
+    broken.write_text("[metadata]\nGoal:Win\n[state]\nailife=many\n")
+    r = run("practice", str(broken))
+    assert r.exit_code == 1 and f"{broken}, line 4: ailife must be a whole number" in r.output

@@ -299,3 +299,23 @@ async def test_after_solving_n_opens_the_next_bundled_puzzle() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, PracticeScreen) and app.screen.puzzle.title == find_puzzle("2").title
+
+
+
+async def test_a_forge_puzzle_file_opens_and_is_solved_in_the_client(tmp_path: Path) -> None:
+    """`mtg-tui practice FILE.pzl`: the Forge puzzle opens on the practice screen and is solved by keys."""
+    sample = Path(__file__).parents[1] / "play" / "forge_samples" / "win_bolt_and_bears.pzl"
+    progress = Progress(tmp_path / "progress.json")
+    app = PracticeApp(find_puzzle(str(sample)), progress)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        assert "Win this turn." in screen_text(app)
+        await play_by_keys(pilot, app, screen, ["human: cast Lightning Bolt targeting ai", "resolve",
+                                                "go to declare_attackers", "human: attack Grizzly Bears"])
+        for _ in range(10):
+            if screen.verdict()[0] != PLAYING:
+                break
+            await pass_once(pilot, app, screen)
+        assert screen.verdict() == (SOLVED, "the goal holds")
+        assert isinstance(app.screen, VerdictScreen)
+    assert Progress.load(tmp_path / "progress.json").solved("win_bolt_and_bears")

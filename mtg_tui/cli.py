@@ -71,15 +71,30 @@ def goldfish(deck: str, name: str | None, games: int | None, turn_cap: int | Non
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
-def load(file: Path) -> None:
-    """Open a saved game (a file written with Ctrl+S, or the autosave) where it was left."""
+@click.option("--up-to-last-good", is_flag=True,
+              help="When the save no longer replays to the game that was saved (the engine or the cards "
+                   "changed), open it up to the last action that replays the same without asking.")
+def load(file: Path, up_to_last_good: bool) -> None:
+    """Open a saved game (a file written with Ctrl+S, or the autosave) where it was left.
+
+    The save is verified: replayed, it must reach the game that was saved.  When it doesn't,
+    you are told what changed and asked whether to open it up to the last action that
+    replays the same."""
     from mtg_tui.launch import run_app
-    from mtg_tui.saves import SaveError, load as load_save
+    from mtg_tui.saves import SaveError, SaveMismatch, load_checked
 
     try:
-        session = load_save(file)
+        try:
+            session, check = load_checked(file, up_to_last_good)
+        except SaveMismatch as e:
+            click.echo(str(e), err=True)
+            if not click.confirm(e.question(), default=False, err=True):
+                raise click.ClickException("not opened") from None
+            session, check = load_checked(file, up_to_last_good=True)
     except SaveError as e:
         raise click.ClickException(str(e)) from None
+    if check.note:
+        click.echo(f"note: {check.note}", err=True)
     run_app(session=session)
 
 

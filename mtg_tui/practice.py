@@ -15,7 +15,7 @@ from typing import Any
 from rules.play.forge_puzzle import is_forge_puzzle, load_forge_puzzle
 from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
-from .userfiles import data_dir
+from .userfiles import data_dir, write_atomically
 
 FORMAT = "mtg-tui practice progress 1"
 
@@ -96,11 +96,7 @@ class Progress:
 
     def save(self) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"format": FORMAT, "puzzles": self.puzzles}, indent=1) + "\n",
-                           encoding="utf-8")
-            tmp.replace(self.path)
+            write_atomically(self.path, json.dumps({"format": FORMAT, "puzzles": self.puzzles}, indent=1) + "\n")
         except OSError as e:
             self.warning = f"can't save practice progress to {self.path}: {e.strerror or e}"
 

@@ -18,6 +18,7 @@ from rules.play.assist import can_act, is_attacked, mana_burn_if_passed
 from rules.play.autopilot import goldfish_answer
 
 from .config import GameConfig
+from .save_digests import track
 from .stops import Stops
 
 MAX_AUTO = 5000  # a safety net: never spin forever without showing the screen
@@ -36,6 +37,7 @@ class Session:
     on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        track(self.game)  # the start: a save carries digests to verify its replay by
         self.game.undo_points = True  # undo goes back from the turn's copy, not from the start
         for p in self.humans:
             # a goldfish never acts: nothing to answer on its turns
@@ -74,6 +76,7 @@ class Session:
             action = self.game.parse(action, player or (d.player if d is not None else None))
         before = len(self.game.record)
         self.game.act(action)
+        track(self.game)
         self.checkpoints.append(before)
         self.advance()
         self.changed()
@@ -97,6 +100,7 @@ class Session:
             if answer is None:
                 break
             self.game.act(answer)
+            track(self.game)
             n += 1
         return n
 

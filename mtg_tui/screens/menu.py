@@ -77,17 +77,46 @@ class MenuScreen(Screen[None]):
                 if event.character == key:
                     self.choose(what)
 
-    def choose(self, what: str) -> None:
-        if what == "resume":
-            from .. import autosave
-            from ..saves import SaveError, load
+    def open_save(self, path: Any, resumed: bool) -> None:
+        """Load a save and start it; a save that doesn't replay the same asks first."""
+        from ..saves import SaveError, SaveMismatch, load_checked
 
+        try:
+            session, check = load_checked(path)
+        except SaveMismatch as e:
+            self.ask_up_to_last_good(path, e, resumed)
+            return
+        except SaveError as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        self.started(session, check, resumed)
+
+    def ask_up_to_last_good(self, path: Any, mismatch: Any, resumed: bool) -> None:
+        """A confirm dialog: what changed, and whether to open the game up to the last action
+        that replays the same (never silently a different game)."""
+        from ..saves import SaveError, load_checked
+
+        def answered(yes: Any) -> None:
+            if not yes:
+                return
             try:
-                session = load(autosave.autosave_path())
+                session, check = load_checked(path, up_to_last_good=True)
             except SaveError as e:
                 self.notify(str(e), severity="error", timeout=8)
                 return
-            self.app.start_session(session, resumed=True)  # type: ignore[attr-defined]
+            self.started(session, check, resumed)
+        self.app.push_screen(ConfirmDialog(f"{mismatch} {mismatch.question()}"), answered)
+
+    def started(self, session: Any, check: Any, resumed: bool) -> None:
+        self.app.start_session(session, resumed=resumed)  # type: ignore[attr-defined]
+        if check.note:
+            self.app.notify(check.note, severity="warning", timeout=10)
+
+    def choose(self, what: str) -> None:
+        if what == "resume":
+            from .. import autosave
+
+            self.open_save(autosave.autosave_path(), resumed=True)
         elif what == "quit":
             self.app.exit()
         elif what == "rules":
@@ -97,20 +126,27 @@ class MenuScreen(Screen[None]):
             ref, warning = app_reference("2014")
             self.app.push_screen(RulesScreen(ref, "", "2014", warning))
         elif what == "load":
-            from ..saves import SaveError, load
+            from ..saves import SaveError, SaveMismatch, load_checked
 
             loaded: list = []
 
             def submit(path: Any) -> str | None:
                 try:
-                    loaded.append(load(path))
+                    loaded.append(load_checked(path))
+                except SaveMismatch as e:
+                    loaded.append((path, e))  # asked about once the dialog is gone
                 except SaveError as e:
                     return str(e)
                 return None
 
             def closed(ok: Any) -> None:  # after the dialog is gone: then the stack is replaced
-                if ok and loaded:
-                    self.app.start_session(loaded[0])  # type: ignore[attr-defined]
+                if not (ok and loaded):
+                    return
+                first, second = loaded[0]
+                if isinstance(second, SaveMismatch):
+                    self.ask_up_to_last_good(first, second, resumed=False)
+                else:
+                    self.started(first, second, resumed=False)
             self.app.push_screen(TextDialog("load a saved game from:", "", submit), closed)
         elif what == "lab":
             self.app.push_screen(NewGameScreen("goldfish", lab=True))

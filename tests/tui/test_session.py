@@ -117,7 +117,7 @@ def test_a_saved_game_loads_to_the_same_position(tmp_path: Path) -> None:
     ('{"format": "mtg-tui game record 7", "setup": {}, "actions": []}', "its format is 'mtg-tui game record 7'"),
     ('{"format": "mtg-tui game record 1", "setup": {"players": []}, "actions": ["alice: fly"]}', "can't be loaded"),
     ('{"format": "mtg-tui game record 1", "setup": {"players": [{"name": "alice"}, {"name": "bob"}], '
-     '"position": true}, "actions": ["alice: fly"]}', "doesn't replay: action 1 of 1 \\('alice: fly'\\)"),
+     '"position": true}, "actions": ["alice: fly"]}', "action 1 of 1 \\('alice: fly'\\) doesn't replay"),
     ("{}", "not a saved game"), ("", "bad JSON"),
 ])
 def test_a_bad_save_file_is_a_clear_error(tmp_path: Path, content: str | None, message: str) -> None:

@@ -221,3 +221,38 @@ def test_cli_load_asks_before_opening_up_to_the_last_good_action(
     r = CliRunner().invoke(main, ["load", "--up-to-last-good", str(path)])
     assert r.exit_code == 0 and len(opened) == 2
     assert os.path.exists(path)
+
+
+@pytest.mark.asyncio
+async def test_the_client_asks_with_a_confirm_dialog_before_opening_a_changed_save(
+        saved: tuple[Session, Path, dict[str, Any]]) -> None:
+    from conftest import SIZE, game_screen
+
+    from mtg_tui import autosave
+    from mtg_tui.app import MtgApp
+    from mtg_tui.screens.modals import ConfirmDialog
+
+    _, _, record = saved
+    digests = [list(x) for x in record["verify"]["digests"]]
+    digests[2][1] = "f" * 64  # the game differs after digests[2][0] actions
+    path = autosave.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**record, "verify": {**record["verify"], "digests": digests}}))
+    for answer, opened in (("n", False), ("y", True)):
+        app = MtgApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog) and "Resume" in app.screen.title_text
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog)
+            question = app.screen.title_text
+            assert "no longer replays" in question and f"up to action {digests[1][0]}" in question
+            await pilot.press(answer)
+            await pilot.pause()
+            if opened:
+                game = game_screen(app).game  # the client then answers what nobody needs to see
+                good = digests[1][0]
+                assert game.to_record()["actions"][:good] == record["actions"][:good]
+            else:
+                assert not isinstance(app.screen, ConfirmDialog) and app.session is None

@@ -142,3 +142,12 @@ def test_files_that_are_not_puzzles(tmp_path: Path) -> None:
     (tmp_path / "binary.pzl").write_bytes(b"\xff\xfe\x00bad")
     with pytest.raises(ForgePuzzleError, match="can't read"):
         load_forge_puzzle(tmp_path / "binary.pzl")
+
+
+def test_the_alive_expectation_in_a_scenario() -> None:
+    from rules.play.scenario import check_expectations
+
+    run = PuzzleRun(load_forge_puzzle(SURVIVE))
+    assert check_expectations(run.game, {"alive": ["human", "ai"]}) == []
+    run.act("human: concede")
+    assert check_expectations(run.game, {"alive": ["human"]}) == ["alive: expected 'human', found 'ai'"]

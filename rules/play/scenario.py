@@ -448,7 +448,7 @@ class Difference:
     # log line nearest the fragment (None for an empty log); mana_pool: the pool's symbols, WUBRGC order
     got: Any
     # "value", "cards" (multisets), "cited", "logged" (log_contains), "missing" (no such subject),
-    # "has", "lacks"
+    # "has", "lacks", "alive" (want: the player who lost; got: the game's result)
     kind: str = "value"
     detail: str = ""  # the kind of counter
 
@@ -472,6 +472,8 @@ class Difference:
             return f"{self.key}: {self.want!r} missing (has {self.got})"
         if self.kind == "lacks":
             return f"{self.key}: it has {self.want!r}"
+        if self.kind == "alive":
+            return f"{self.key}: {self.want} has lost (result: {self.got})"
         return f"{self.key}: expected {self.want!r}, found {self.got!r}"
 
 
@@ -520,7 +522,7 @@ def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Differen
         cmp("game", "", "winner", expect["winner"], game.result)
     for name in expect.get("alive", []):
         if not game.has_player(name) or game.player(name).lost:
-            bad.append(Difference("game", "", "alive", name, game.result))
+            bad.append(Difference("game", "", "alive", name, game.result, "alive"))
     if "stack" in expect:
         cmp("game", "", "stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
     for rule in expect.get("log_cites", []):

@@ -150,4 +150,4 @@ def test_the_alive_expectation_in_a_scenario() -> None:
     run = PuzzleRun(load_forge_puzzle(SURVIVE))
     assert check_expectations(run.game, {"alive": ["human", "ai"]}) == []
     run.act("human: concede")
-    assert check_expectations(run.game, {"alive": ["human"]}) == ["alive: expected 'human', found 'ai'"]
+    assert check_expectations(run.game, {"alive": ["human"]}) == ["alive: human has lost (result: ai)"]

@@ -5,6 +5,7 @@ pool at start (`register_user_cards`); a bundled card keeps its bundled definiti
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
@@ -99,9 +100,16 @@ def _write_index(sources: list[dict[str, Any]]) -> None:
     _write_atomic(pool_dir() / INDEX, "\n".join(lines) + "\n")
 
 
-def _pool_file_name(source: Path) -> str:
+def _pool_file_name(source: Path, sources: list[dict[str, Any]]) -> str:
+    """The pool file for an imported file: named after it, and told apart by a short digest of
+    its path when another file of the same name, elsewhere, was imported before (so importing
+    one never replaces the other's cards)."""
     stem = re.sub(r"[^A-Za-z0-9._-]+", "-", source.stem).strip("-.") or "cards"
-    return ("index-cards" if stem == "index" else stem) + ".toml"
+    name = ("index-cards" if stem == "index" else stem) + ".toml"
+    here = str(source.resolve())
+    if any(s["file"] == name and s.get("path") != here for s in sources):
+        name = f"{name[:-5]}-{hashlib.sha256(here.encode()).hexdigest()[:8]}.toml"
+    return name
 
 
 def _cards_text(source: str, shape: str, entries: list[dict[str, Any]]) -> str:
@@ -161,7 +169,7 @@ def import_file(path: str | Path, progress: Callable[[int], None] | None = None)
         raise PoolError(f"{source}: {e}") from None
     sources = read_index()
     register_user_cards()
-    target = pool_dir() / _pool_file_name(source)
+    target = pool_dir() / _pool_file_name(source, sources)
     result = ImportResult(source.name, target, data.shape, read=data.read)
     bundled = bundled_names()
     where = {n: Path(s) for n, s in card_sources().items() if s is not None}

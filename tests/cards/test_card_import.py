@@ -288,3 +288,19 @@ def test_the_card_data_writer_round_trips_through_toml(text: str) -> None:
     entry = {"name": text, "type": "Instant", "text": text, "loyalty": 3, "sets": ["X", "Y"],
              "faces": [{"name": "B", "type": "Sorcery", "text": text}]}
     assert tomllib.loads("\n".join(toml_lines(entry)))["cards"] == [entry]
+
+
+def test_two_files_of_the_same_name_from_different_folders_both_stay(tmp_path: Path) -> None:
+    """Importing `cards.json` from one folder never replaces what a `cards.json` from another
+    folder added: each gets its own pool file."""
+    cards = json.loads(SCRYFALL.read_text(encoding="utf-8"))
+    first, second = tmp_path / "a" / "cards.json", tmp_path / "b" / "cards.json"
+    for path, picked in ((first, [c for c in cards if c["name"] == "Pestermite"]),
+                         (second, [c for c in cards if c["name"] != "Pestermite"])):
+        path.parent.mkdir()
+        path.write_text(json.dumps(picked), encoding="utf-8")
+    imported(first, second)
+    assert len([n for n in pool_files() if n.startswith("cards")]) == 2
+    assert get_card("Pestermite").supported
+    code, out = run("cards", "import", str(first))  # again: the same file, the same pool file
+    assert code == 0 and "(0 new)" in out, out

@@ -149,6 +149,7 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
     word = "combat damage" if combat else "damage"
     if isinstance(target, str):
         state.player(target).life -= amount
+        watched_state_changed(state)  # a life total can define power and toughness (604.3)
         state.log_event(f"{source.name} deals {amount} {word} to {target}", "damage_player", player=target)
     else:
         o = state.objects.get(target)

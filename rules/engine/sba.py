@@ -48,6 +48,7 @@ def find(state: GameState, choices: dict, kept: bool = True) -> Found:
         out += found
     else:
         out += _permanent_actions(state, choices)
+    out += _attachment_actions(state)  # looked at every time: tapping can make one illegal (Entangling Vines)
     return [s for s in out if state.rules.cite(s[0])]
 
 
@@ -76,8 +77,8 @@ def _player_actions(state: GameState) -> Found:
 
 
 def _permanent_actions(state: GameState, choices: dict) -> Found:
-    """What applies to permanents: toughness, damage, loyalty, the legend, planeswalker and
-    world rules, Auras and Equipment, +1/+1 and -1/-1 counters."""
+    """What applies to permanents, attachments aside: toughness, damage, loyalty, the legend,
+    planeswalker and world rules, +1/+1 and -1/-1 counters."""
     out: Found = []
     rs = state.rules
     legends: dict[tuple, list[int]] = defaultdict(list)
@@ -105,17 +106,6 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
             legends[key].append(oid)
         if "World" in ch.supertypes:
             worlds.append(oid)
-        if o.attached_to is not None:
-            kind = attachment_kind(state, o)
-            if not attachment_legal(state, o):
-                if kind == "Aura":
-                    out.append(("sba_aura", "graveyard", oid, f"{o.name} is attached to nothing legal"))
-                elif kind == "Equipment":
-                    out.append(("sba_equipment", "unattach", oid, f"{o.name} is attached to an illegal permanent"))
-                else:
-                    out.append(("sba_unattach", "unattach", oid, f"{o.name} can't be attached"))
-        elif "Aura" in ch.subtypes:  # attachment_kind's test, without asking again
-            out.append(("sba_aura", "graveyard", oid, f"{o.name} is not attached to anything"))
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             out.append(("sba_counters", "annihilate", oid, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
     for group, label, concept in ((legends, "legend rule", "sba_legend"),
@@ -138,6 +128,27 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
         for oid in worlds:
             if oid != newest:
                 out.append(("sba_world", "graveyard", oid, f"{state.objects[oid].name} (world rule)"))
+    return out
+
+
+def _attachment_actions(state: GameState) -> Found:
+    """Auras and Equipment attached illegally or to nothing (704.5m-n / 420.5c-d): whether an
+    attachment is legal can change with no characteristic changing ("enchant tapped creature"
+    and the creature untaps), so these are looked at afresh at every check."""
+    out: Found = []
+    for o, ch in _watched(state):
+        oid = o.id
+        if o.attached_to is not None:
+            kind = attachment_kind(state, o)
+            if not attachment_legal(state, o):
+                if kind == "Aura":
+                    out.append(("sba_aura", "graveyard", oid, f"{o.name} is attached to nothing legal"))
+                elif kind == "Equipment":
+                    out.append(("sba_equipment", "unattach", oid, f"{o.name} is attached to an illegal permanent"))
+                else:
+                    out.append(("sba_unattach", "unattach", oid, f"{o.name} can't be attached"))
+        elif "Aura" in ch.subtypes:  # attachment_kind's test, without asking again
+            out.append(("sba_aura", "graveyard", oid, f"{o.name} is not attached to anything"))
     return out
 
 

@@ -6,9 +6,7 @@ pool at start (`register_user_cards`); a bundled card keeps its bundled definiti
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +24,7 @@ from rules.cards import (
 )
 from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines, toml_string
 
-from .userfiles import data_dir
+from .userfiles import data_dir, write_atomically
 
 INDEX = "index.toml"
 
@@ -65,19 +63,6 @@ def register_user_cards() -> str | None:
 _registered: Path | None = None
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a crash leaves the old file whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def read_index(directory: Path | None = None) -> list[dict[str, Any]]:
     path = (directory or pool_dir()) / INDEX
     try:
@@ -97,7 +82,7 @@ def _write_index(sources: list[dict[str, Any]]) -> None:
                   (("source", toml_string(s["source"])), ("path", toml_string(s["path"])),
                    ("file", toml_string(s["file"])), ("shape", toml_string(s["shape"])),
                    ("cards", str(s["cards"])), ("sets", "[" + ", ".join(toml_string(x) for x in s["sets"]) + "]"))]
-    _write_atomic(pool_dir() / INDEX, "\n".join(lines) + "\n")
+    write_atomically(pool_dir() / INDEX, "\n".join(lines) + "\n")
 
 
 def _pool_file_name(source: Path, sources: list[dict[str, Any]]) -> str:
@@ -195,7 +180,7 @@ def import_file(path: str | Path, progress: Callable[[int], None] | None = None)
     result.sets = _sets_of(kept)
     others = [s for s in sources if s["file"] != target.name]
     if kept:
-        _write_atomic(target, _cards_text(source.name, data.shape, kept))
+        write_atomically(target, _cards_text(source.name, data.shape, kept))
         others.append({"source": source.name, "path": str(source.resolve()), "file": target.name,
                        "shape": data.shape, "cards": len(kept), "sets": result.sets})
     else:
@@ -236,7 +221,7 @@ def remove(what: str) -> list[str]:
                 continue
             out.append(f"removed {len(cards) - len(left)} cards of set {code} imported from {s['source']}")
             if left:
-                _write_atomic(path, _cards_text(s["source"], s["shape"], left))
+                write_atomically(path, _cards_text(s["source"], s["shape"], left))
                 kept_sources.append({**s, "cards": len(left), "sets": _sets_of(left)})
             else:
                 path.unlink(missing_ok=True)

@@ -3,8 +3,6 @@ writes a deck in another format; `deck check FILE` says what the engine makes of
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -14,18 +12,7 @@ from rules.play.deck_formats import WRITERS, read_deck_file, write_deck
 from rules.play.deck_report import deck_report, report_lines
 from rules.play.decklist import DeckError, UnknownEntry
 
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same directory, then a rename: an
-    interrupted write never leaves half a file behind."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+from .userfiles import write_atomically
 
 
 @click.group("deck")

@@ -40,6 +40,7 @@ from typing import Any
 
 from ..cards import CardDataError, UnknownCard, get_card
 from .puzzle import Puzzle, PuzzleError, parse_puzzle
+from .scenario import read_text_file
 
 HUMAN, AI = "human", "ai"
 PHASES = {
@@ -256,10 +257,4 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
 def load_forge_puzzle(path: str | Path) -> Puzzle:
     """Read a Forge puzzle file; ForgePuzzleError (never OSError) when it can't be used."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ForgePuzzleError(f"no puzzle file at {p}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ForgePuzzleError(f"can't read {p}: {getattr(e, 'strerror', None) or e}") from None
-    return parse_forge_puzzle(text, p)
+    return parse_forge_puzzle(read_text_file(p, ForgePuzzleError, "puzzle file", encoding="utf-8-sig"), p)

@@ -276,15 +276,21 @@ def parse_scenario(doc: dict[str, Any], path: Path | None = None) -> Scenario:
                     list(about) if isinstance(about, list) else [about], doc)
 
 
-def read_toml_file(path: str | Path, error: type[Exception], what: str = "file") -> dict[str, Any]:
-    """A TOML document from a file; `error` (never OSError or a TOML error) when it can't be read."""
+def read_text_file(path: str | Path, error: type[Exception], what: str = "file", encoding: str = "utf-8") -> str:
+    """A text file's contents; `error` (never OSError) naming the file when it can't be read."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding=encoding)
     except FileNotFoundError:
         raise error(f"no {what} at {p}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise error(f"can't read {p}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def read_toml_file(path: str | Path, error: type[Exception], what: str = "file") -> dict[str, Any]:
+    """A TOML document from a file; `error` (never OSError or a TOML error) when it can't be read."""
+    p = Path(path)
+    text = read_text_file(p, error, what)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

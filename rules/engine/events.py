@@ -114,7 +114,7 @@ class TriggerIndex:
 
     by_kind: dict[str, list[Listener]] = field(default_factory=dict)
     leaving: list[Listener] = field(default_factory=list)
-    state_triggers: list[Listener] = field(default_factory=list)
+    state_triggers: list[tuple[Obj, TriggeredAbility, str]] = field(default_factory=list)  # with the counter kind
 
 
 def _trigger_index(state: GameState) -> TriggerIndex:
@@ -129,7 +129,7 @@ def _trigger_index(state: GameState) -> TriggerIndex:
                 if not isinstance(ab, TriggeredAbility):
                     continue
                 if isinstance(ab.condition, ir.NoPermanentsWithCounter):
-                    found.state_triggers.append((o, ab))
+                    found.state_triggers.append((o, ab, ab.condition.kind))
                 if ab.leaves_battlefield:
                     found.leaving.append((o, ab))
                 elif ab.zone == "battlefield":
@@ -384,13 +384,11 @@ def check_state_triggers(state: GameState) -> None:
         return
     waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]
     waiting += [(it.ability, it.source_id) for it in state.stack if it.ability is not None]
-    for o, ab in watching:
-        if isinstance(ab.condition, ir.NoPermanentsWithCounter):
-            if any(w == ab and i == o.id for w, i in waiting):
-                continue
-            kind = ab.condition.kind
-            if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):
-                _add_trigger(state, ab, o, Event("state", {}), concept="state_trigger")
+    for o, ab, kind in watching:
+        if any(w == ab and i == o.id for w, i in waiting):
+            continue
+        if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):
+            _add_trigger(state, ab, o, Event("state", {}), concept="state_trigger")
 
 
 def fire_step_triggers(state: GameState, step: str) -> None:

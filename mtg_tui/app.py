@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from rules import Game
 
-from . import autosave
+from . import autosave, colours
 from .config import GameConfig
 from .screens.game import GameScreen
 from .screens.rules_keys import ExplainedGameScreen
@@ -48,6 +48,18 @@ class MtgApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self.session: Session | None = None  # the game being played (autosaved, saved on a crash)
         self.resume_offered = False
+
+    # ------------------------------------------------------------ theme
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's colour roles as CSS variables (`$mtg-red`, ...), for dark or light themes."""
+        return {**super().get_theme_variable_defaults(), **colours.role_defaults(self.current_theme.dark)}
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual asks for these whenever the theme changes: Rich text styled with `$names`
+        (mtg_tui.colours) takes the same colours from here on."""
+        variables = super().get_css_variables()
+        colours.use(variables)
+        return variables
 
     # ------------------------------------------------------------ screens
     def on_mount(self) -> None:

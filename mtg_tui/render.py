@@ -13,15 +13,18 @@ from typing import Any
 
 from rich.text import Text
 
-LABEL = "bold black on yellow"
+from .colours import resolve
+
+LABEL = "bold $mtg-label"
 SELECTED = "reverse"
 DIM = "dim"
 
 
 def styled(text: str, style: str = "") -> Text:
     """Text whose style covers only these characters: `Text("a", style=s) + b` would
-    give `b` the style too (the first part's style is the base of the sum)."""
-    return Text.assemble((text, style))
+    give `b` the style too (the first part's style is the base of the sum).  `$names` in
+    the style are the theme's colours (mtg_tui.colours)."""
+    return Text.assemble((text, resolve(style)))
 
 
 @dataclass(frozen=True)

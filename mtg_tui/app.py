@@ -183,3 +183,84 @@ class MtgApp(App[None]):
         self._too_small = TooSmallScreen()
         super().push_screen(self._too_small)
         return result
+
+    # ------------------------------------------------------------ menu, load, replay, practice
+    def on_menu_screen_resume(self, _: Any) -> None:
+        self.open_save(autosave.autosave_path(), resumed=True)
+
+    def on_new_game_screen_start(self, message: Any) -> None:
+        self.start_config(message.config)
+
+    def on_load_screen_open(self, message: Any) -> None:
+        self.open_save(message.path, resumed=False)
+
+    def on_load_screen_replay(self, message: Any) -> None:
+        from .screens.replay import open_replay
+
+        error = open_replay(self, message.path)
+        if error:
+            self.notify(error, severity="error", timeout=8)
+
+    def on_replay_screen_closed(self, _: Any) -> None:
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:  # the viewer was the first screen (`mtg-tui replay SAVE`)
+            self.exit()
+
+    def on_practice_list_screen_open(self, message: Any) -> None:
+        from .practice import Progress
+        from .screens.practice import PracticeScreen
+
+        progress = Progress.load()
+        if progress.warning:
+            self.notify(progress.warning, severity="warning", timeout=8)
+        self.push_screen(PracticeScreen(message.puzzle, progress))
+
+    def on_practice_screen_leave(self, _: Any) -> None:
+        from .screens.practice import PracticeListScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, PracticeListScreen):
+            self.pop_screen()
+        if len(self.screen_stack) <= 1:
+            self.exit()  # practice was the first screen (`mtg-tui practice PUZZLE`)
+
+    def on_practice_screen_next(self, message: Any) -> None:
+        from .screens.practice import PracticeScreen
+
+        self.switch_screen(PracticeScreen(message.puzzle, message.progress))
+
+    def on_game_over_screen_chosen(self, message: Any) -> None:
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            self.pop_screen()
+        self._after_game(message.session, message.what)
+
+    def open_save(self, path: Any, resumed: bool) -> None:
+        """Load a save and start it; a save that doesn't replay the same asks first whether to
+        open it up to the last action that does (never silently a different game)."""
+        from .saves import SaveError, SaveMismatch, load_checked
+        from .screens.modals import ConfirmDialog
+
+        def started(loaded: tuple[Session, Any]) -> None:
+            session, check = loaded
+            self.start_session(session, resumed=resumed)
+            if check.note:
+                self.notify(check.note, severity="warning", timeout=10)
+
+        def answered(yes: Any) -> None:
+            if yes:
+                try:
+                    started(load_checked(path, up_to_last_good=True))
+                except SaveError as e:
+                    self.notify(str(e), severity="error", timeout=8)
+
+        try:
+            loaded = load_checked(path)
+        except SaveMismatch as e:
+            self.push_screen(ConfirmDialog(f"{e} {e.question()}"), answered)
+            return
+        except SaveError as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        started(loaded)

@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .saves import SaveError, read_record, save
+from .saves import SaveError, SaveInfo, list_saves, read_record, save, saves_dir
 from .session import Session
 from .userfiles import data_dir
 
@@ -62,6 +62,15 @@ def resumable() -> Resumable | None:
         return None
     players = tuple(str(p) for p in client.get("players", ()))
     return Resumable(path, players, int(client.get("turn", 0) or 0), str(client.get("saved_at", "")))
+
+
+def load_list() -> list[SaveInfo]:
+    """The load list, newest first: the autosave, the unfinished game kept beside it, and the
+    saves in the saves folder (and in the current folder, where saves went before they had a
+    folder of their own)."""
+    auto = autosave_path()
+    return list_saves([(auto, "autosave"), (auto.with_name(PREVIOUS), "previous autosave")],
+                      [saves_dir(), Path.cwd()])
 
 
 def keep_previous() -> None:

@@ -70,18 +70,25 @@ def goldfish(deck: str, name: str | None, games: int | None, turn_cap: int | Non
 
 
 @main.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path), required=False)
 @click.option("--up-to-last-good", is_flag=True,
               help="When the save no longer replays to the game that was saved (the engine or the cards "
                    "changed), open it up to the last action that replays the same without asking.")
-def load(file: Path, up_to_last_good: bool) -> None:
-    """Open a saved game (a file written with Ctrl+S, or the autosave) where it was left.
+def load(file: Path | None, up_to_last_good: bool) -> None:
+    """Open a saved game (a file written with Ctrl+S, or the autosave) where it was left;
+    without FILE, the list of saves (newest first) to choose from.
 
     The save is verified: replayed, it must reach the game that was saved.  When it doesn't,
     you are told what changed and asked whether to open it up to the last action that
     replays the same."""
     from mtg_tui.launch import run_app
     from mtg_tui.saves import SaveError, SaveMismatch, load_checked
+
+    if file is None:
+        from mtg_tui.replay_app import run_load_list
+
+        run_load_list()
+        return
 
     try:
         try:
@@ -96,6 +103,24 @@ def load(file: Path, up_to_last_good: bool) -> None:
     if check.note:
         click.echo(f"note: {check.note}", err=True)
     run_app(session=session)
+
+
+@main.command(name="replay")
+@click.argument("save", type=click.Path(path_type=Path))
+def replay_command(save: Path) -> None:
+    """Step through a saved game one action at a time, read-only: the board, both hands and
+    the log as they were (←/→ an action, PgUp/PgDn a turn, Home/End, Esc or q quits)."""
+    from mtg_tui.replay import Replay
+    from mtg_tui.replay_app import run_replay
+    from mtg_tui.saves import SaveError
+
+    try:
+        replay = Replay.open(save)
+    except SaveError as e:
+        raise click.ClickException(str(e)) from None
+    if replay.problem:
+        click.echo(f"note: shown up to where it stops replaying: {replay.problem}", err=True)
+    run_replay(replay, str(save))
 
 
 @main.command()

@@ -30,8 +30,8 @@ def puzzle_table(progress: Progress) -> list[str]:
     head = ("#", "solved", "puzzle", "level", "rules", "teaches")
     widths = [max(len(r[c]) for r in rows + [head]) for c in range(5)]
     lines = ["  ".join(x.ljust(w) for x, w in zip(r[:5], widths, strict=True)) + "  " + r[5] for r in [head] + rows]
-    lines.append(f"{solved} of {len(rows)} solved.  `mtg-tui practice N` opens puzzle N; "
-                 f"`mtg-tui practice FILE` opens a puzzle file.")
+    lines.append(f"{solved} of {len(rows)} solved.  `mtg-tui practice N` or `mtg-tui practice \"TITLE\"` opens "
+                 f"a puzzle; `mtg-tui practice FILE` opens a puzzle file.")
     return lines
 
 
@@ -40,8 +40,8 @@ def puzzle_table(progress: Progress) -> list[str]:
 def practice_command(puzzle: str | None) -> None:
     """Rules practice: list the bundled puzzles, or open one.
 
-    PUZZLE is a puzzle's number or name from the list, or the path of any puzzle file
-    (a scenario file with a goal)."""
+    PUZZLE is a puzzle's number, name or shown title from the list (`mtg-tui practice
+    "Mana burn (2009)"`), or the path of any puzzle file (a scenario file with a goal)."""
     from rules.play.puzzle import PuzzleError, PuzzleRun
 
     from .practice import Progress, find_puzzle

@@ -6,6 +6,7 @@ is reported, moved aside (`practice.json.damaged`) and replaced, never a crash.
 
 from __future__ import annotations
 
+import difflib
 import json
 import time
 from dataclasses import dataclass, field
@@ -37,7 +38,9 @@ def bundled_puzzles() -> list[Puzzle]:
 
 
 def find_puzzle(ref: str) -> Puzzle:
-    """A puzzle by file path (a Forge `.pzl` file too), by its number in the list (1-based), or by its file name."""
+    """A puzzle by file path (a Forge `.pzl` file too), by its number in the list (1-based), by its
+    file name, or by its shown title ("Mana burn (2009)", any case).  Unknown: PuzzleError naming
+    the closest titles."""
     path = Path(ref).expanduser()
     if is_forge_puzzle(path):  # a Forge puzzle file (rules/play/forge_puzzle.py)
         return load_forge_puzzle(path)
@@ -49,7 +52,49 @@ def find_puzzle(ref: str) -> Puzzle:
     for p in paths:
         if ref in (p.stem, p.stem.split("_", 1)[-1]):
             return load_puzzle(p)
-    raise PuzzleError(f"no puzzle {ref!r}: give a puzzle file, or a number or name from `mtg-tui practice`")
+    titles = bundled_titles()
+    wanted = " ".join(ref.split()).casefold()
+    for title, p in titles.items():
+        if title.casefold() == wanted:
+            return load_puzzle(p)
+    close = close_titles(ref, list(titles))
+    said = f"; did you mean {', '.join(repr(t) for t in close)}?" if close else ""
+    raise PuzzleError(f"no puzzle {ref!r}: give a puzzle file, or a number, name or title from "
+                      f"`mtg-tui practice`{said}")
+
+
+def bundled_titles() -> dict[str, Path]:
+    """The bundled puzzles by their shown title (a puzzle that doesn't load is left out)."""
+    out: dict[str, Path] = {}
+    for p in bundled_paths():
+        try:
+            out[load_puzzle(p).title] = p
+        except PuzzleError:
+            continue
+    return out
+
+
+def close_titles(ref: str, titles: list[str], n: int = 3) -> list[str]:
+    """The titles closest to what was typed: those containing it, then those spelled nearly so."""
+    wanted = ref.casefold().strip()
+    out = [t for t in titles if wanted and wanted in t.casefold()]
+    folded = {t.casefold(): t for t in titles}
+    out += [folded[t] for t in difflib.get_close_matches(wanted, list(folded), n=n, cutoff=0.6)
+            if folded[t] not in out]
+    return out[:n]
+
+
+def next_puzzle(puzzle: Puzzle) -> Puzzle | None:
+    """The bundled puzzle after `puzzle` (None after the last, or for another file)."""
+    paths = [p.resolve() for p in bundled_paths()]
+    if puzzle.path is None or puzzle.path.resolve() not in paths:
+        return None
+    for path in paths[paths.index(puzzle.path.resolve()) + 1:]:
+        try:
+            return load_puzzle(path)
+        except PuzzleError:
+            continue
+    return None
 
 
 @dataclass

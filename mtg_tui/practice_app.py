@@ -6,10 +6,10 @@ from typing import Any
 
 from textual import events
 
-from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
+from rules.play.puzzle import Puzzle
 
 from .app import MtgApp
-from .practice import Progress, bundled_paths
+from .practice import Progress, next_puzzle
 
 
 class PracticeApp(MtgApp):
@@ -29,17 +29,7 @@ class PracticeApp(MtgApp):
         self.check_size()
 
     def next_puzzle(self, puzzle: Puzzle) -> Puzzle | None:
-        """The bundled puzzle after `puzzle` (None after the last, or for another file)."""
-        paths = bundled_paths()
-        if puzzle.path is None or puzzle.path.resolve() not in [p.resolve() for p in paths]:
-            return None
-        i = [p.resolve() for p in paths].index(puzzle.path.resolve())
-        for path in paths[i + 1:]:
-            try:
-                return load_puzzle(path)
-            except PuzzleError:
-                continue
-        return None
+        return next_puzzle(puzzle)
 
     def show_game_over(self, session: Any) -> None:
         """A puzzle's end is its verdict box, shown by the practice screen."""

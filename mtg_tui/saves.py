@@ -34,7 +34,7 @@ from rules.cards.digest import card_digest
 
 from .save_digests import DIGEST_EVERY, chain, note, seen as seen_at
 from .session import Session
-from .userfiles import write_atomically as write_atomically  # the writer every user file goes through
+from .userfiles import data_dir, write_atomically as write_atomically  # the writer every user file goes through
 
 
 def engine_version() -> str:
@@ -48,9 +48,17 @@ class SaveError(Exception):
     """A save or load that failed, worded for the player."""
 
 
+SAVE_PREFIX = "mtg-tui-"  # saves are named mtg-tui-<players>-<date>.json (the load list finds them so)
+
+
+def saves_dir() -> Path:
+    """Where saves go unless the player types another path: `saves` in the user data directory."""
+    return data_dir() / "saves"
+
+
 def default_path(session: Session) -> str:
     names = "-".join(p.name for p in session.game.players)
-    return f"mtg-tui-{names}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    return str(saves_dir() / f"{SAVE_PREFIX}{names}-{time.strftime('%Y%m%d-%H%M%S')}.json")
 
 
 def card_digests(game: Game) -> dict[str, str]:
@@ -261,3 +269,90 @@ def _checkpoints(saved: Any, game: Game, humans: list[str]) -> list[int]:
     if isinstance(saved, list) and all(isinstance(i, int) and 0 <= i < n for i in saved):
         return list(saved)
     return [i for i, a in enumerate(game.record) if a.player in humans]
+
+
+# ---------------------------------------------------------------- the load list
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save as the load list shows it, read from its header (nothing replayed)."""
+
+    path: Path
+    kind: str  # "save", "autosave", "previous autosave"
+    players: tuple[str, ...]
+    mode: str  # "hotseat", "goldfish", "position" (a game set up from a position) or "?"
+    turn: int
+    saved_at: str  # "YYYY-MM-DD HH:MM"
+    mtime: float
+    over: bool
+    status: str  # "verified", "changed", "old", "unreadable"
+    note: str = ""  # why it is "changed" or "unreadable"
+
+    def describe(self) -> str:
+        return f"{' vs '.join(self.players) or '?'}, turn {self.turn}, saved {self.saved_at}"
+
+
+STATUS_WORDS = {"verified": "verifies", "changed": "may differ", "old": "unverified", "unreadable": "unreadable"}
+
+
+def header_status(record: dict[str, Any]) -> tuple[str, str]:
+    """(status, note) from a save's `verify` block alone: "verified" when this version and
+    these card definitions wrote it, "changed" when either differs (loading checks where the
+    game parts ways), "old" for a save from before digests.  Cheap: nothing is replayed."""
+    verify = record.get("verify")
+    if not isinstance(verify, dict):
+        return "old", "written before saves were verified"
+    saved_by = verify.get("engine")
+    reasons: list[str] = []
+    if isinstance(saved_by, str) and saved_by != engine_version():
+        reasons.append(f"saved by mtg-tui {saved_by}")
+    cards = verify.get("cards") if isinstance(verify.get("cards"), dict) else {}
+    changed = sorted(str(n) for n, d in cards.items() if card_digest(str(n)) != d)
+    if changed:
+        reasons.append("changed: " + ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else ""))
+    return ("changed", "; ".join(reasons)) if reasons else ("verified", "")
+
+
+def save_info(path: Path, kind: str = "save") -> SaveInfo:
+    """A save's header as the load list shows it; an unreadable file is listed as such."""
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime)) if mtime else ""
+    try:
+        record = read_record(path)
+    except SaveError as e:
+        return SaveInfo(path, kind, (), "?", 0, when, mtime, False, "unreadable", str(e))
+    client = record.get("client") if isinstance(record.get("client"), dict) else {}
+    setup = record.get("setup") if isinstance(record.get("setup"), dict) else {}
+    given = setup.get("players")
+    specs = [p for p in given if isinstance(p, dict)] if isinstance(given, list) else []
+    players = tuple(str(p) for p in client.get("players", ())) or tuple(str(p.get("name", "?")) for p in specs)
+    if any(p.get("goldfish") for p in specs):
+        mode = "goldfish"
+    elif specs and all(p.get("deck") for p in specs):
+        mode = "hotseat"
+    else:
+        mode = "position" if specs else "?"
+    turn = client.get("turn", setup.get("turn", 0))
+    status, note = header_status(record)
+    return SaveInfo(path, kind, players, mode, turn if isinstance(turn, int) else 0,
+                    str(client.get("saved_at") or when), mtime, bool(client.get("over")), status, note)
+
+
+def list_saves(special: list[tuple[Path, str]], folders: list[Path]) -> list[SaveInfo]:
+    """Every save the load list offers, newest first: the `special` files (the autosaves, with
+    their kind) and the `mtg-tui-*.json` files in `folders` (autosave.load_list says which)."""
+    found: dict[Path, SaveInfo] = {}
+    for path, kind in special:
+        if path.is_file():
+            found[path.resolve()] = save_info(path, kind)
+    for folder in folders:
+        try:
+            paths = sorted(folder.glob(f"{SAVE_PREFIX}*.json"))
+        except OSError:
+            continue
+        for path in paths:
+            if path.is_file() and path.resolve() not in found:
+                found[path.resolve()] = save_info(path)
+    return sorted(found.values(), key=lambda i: i.mtime, reverse=True)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Static
+from typing import ClassVar
 
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..colours import resolve
 from ..render import log_line, styled
 from ..session import Session
 from ..widgets.zone import ZonePanel
@@ -20,20 +24,38 @@ def result_text(session: Session, kill_turns: list[int]) -> Text:
         head = styled("The game is a draw.", "bold")
     elif session.goldfish and session.kill_turn() is not None:
         k = session.kill_turn()
-        head = styled(f"The goldfish is dead on turn {g.turn} — your turn {k}.", "bold green")
+        head = styled(f"The goldfish is dead on turn {g.turn} — your turn {k}.", "bold $text-success")
     else:
         loser = next((p.name for p in g.players if p.name != g.winner), "")
-        head = styled(f"{g.winner} wins", "bold green") + Text(f" on turn {g.turn}; {loser} loses.")
+        head = styled(f"{g.winner} wins", "bold $text-success") + Text(f" on turn {g.turn}; {loser} loses.")
     if session.goldfish and kill_turns:
         avg = sum(kill_turns) / len(kill_turns)
         head += Text(f"\n{len(kill_turns)} goldfish game{'s' if len(kill_turns) != 1 else ''}: "
                      f"average kill on your turn {avg:.2f} (" + ", ".join(map(str, kill_turns)) + ")",
-                     style="cyan")
+                     style=resolve("$text-accent"))
     return head
 
 
 class GameOverScreen(Screen[str | None]):
-    """Keys: n next game (new seed), s save, m main menu, u undo (goldfish), q quit."""
+    """Keys: n next game (new seed), s save, m main menu, Ctrl+Z undo (goldfish), q quit.
+    What was chosen goes to the app as a `Chosen` message."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('next')", "next game"),
+        Binding("s", "choose('save')", "save"),
+        Binding("m", "choose('menu')", "main menu"),
+        Binding("ctrl+z", "choose('undo')", "undo the last action"),
+        Binding("q", "app.confirm_quit", "quit"),
+        Binding("question_mark", "app.show_help", "help"),
+    ]
+
+    class Chosen(Message):
+        """`what`: "next", "save", "menu" or "undo", for the game of `session`."""
+
+        def __init__(self, session: Session, what: str) -> None:
+            super().__init__()
+            self.session = session
+            self.what = what
 
     def __init__(self, session: Session, kill_turns: list[int]) -> None:
         super().__init__()
@@ -44,27 +66,16 @@ class GameOverScreen(Screen[str | None]):
         with Vertical(id="over"):
             yield Static(result_text(self.session, self.kill_turns), id="over-result")
             yield ZonePanel("game log", id="over-log")
-            keys = "n: next game (new seed) · s: save · m: main menu · q: quit"
-            if self.session.can_undo():
-                keys += " · Ctrl+Z: undo the last action"
-            yield Static(styled(keys, "bold yellow"), id="over-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         entries = [e for e in self.session.game.log if not e.minor]
         self.query_one("#over-log", ZonePanel).show(lambda w: ([log_line(e) for e in entries], len(entries) - 1))
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        ch = event.character
-        if ch == "n":
-            self.dismiss("next")
-        elif ch == "m":
-            self.dismiss("menu")
-        elif ch == "q":
-            self.app.action_confirm_quit()  # type: ignore[attr-defined]
-        elif ch == "s":
-            self.dismiss("save")
-        elif event.key == "ctrl+z" and self.session.can_undo():
-            self.dismiss("undo")
-        elif ch == "?":
-            self.app.action_show_help()  # type: ignore[attr-defined]
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("undo",):
+            return self.session.can_undo()
+        return True
+
+    def action_choose(self, what: str) -> None:
+        self.post_message(self.Chosen(self.session, what))

@@ -1,31 +1,49 @@
 """The main menu and the new-game form: decks (bundled names or a path), player names,
-ruleset, mulligan rule, seed; and loading a saved game."""
+ruleset, mulligan rule, seed.  The menu opens the load list, the replay viewer, practice and the
+rules reference; what the app must do (start a game, resume the autosave) it is told by message."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Footer, Input, Select, Static
 
 from rules.engine.ruleset import MULLIGANS, RULESETS
 
 from ..config import GameConfig, Mode
 from ..decklists import bundled_decks
 from ..render import styled
-from .modals import ConfirmDialog, TextDialog
+from .modals import ConfirmDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
-           ("d", "Deck lab: how fast does a deck goldfish?", "lab"), ("l", "Load a saved game", "load"),
+           ("p", "Practice: rules puzzles", "practice"),
+           ("l", "Load a saved game", "load"), ("v", "Replay viewer: step through a saved game", "replay"),
+           ("d", "Deck lab: how fast does a deck goldfish?", "lab"),
            ("r", "Rules reference", "rules"), ("q", "Quit", "quit")]
 RESUME = ("c", "Continue the autosaved game", "resume")
 
 
 class MenuScreen(Screen[None]):
+    """The entries: ↑↓ (or j/k) and Enter, or an entry's letter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1)", "up", show=False),
+        Binding("down,j", "move(1)", "down", show=False),
+        Binding("enter", "enter", "choose"),
+        *[Binding(key, f"choose('{what}')", label.split(":")[0].lower(), show=False)
+          for key, label, what in [RESUME, *ENTRIES]],
+        Binding("question_mark", "app.show_help", "help"),
+    ]
+
+    class Resume(Message):
+        """Open the autosaved game (the app replays and verifies it)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.cursor = 0
@@ -37,6 +55,7 @@ class MenuScreen(Screen[None]):
                                                           style="dim"), id="menu-title")
             yield Static(id="menu-entries")
             yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         from .. import autosave
@@ -46,77 +65,36 @@ class MenuScreen(Screen[None]):
             self.entries.insert(0, (RESUME[0], f"{RESUME[1]} ({found.describe()})", RESUME[2]))
         self.redraw()
         app: Any = self.app
-        if found is not None and not app.resume_offered:  # once per run: the game a crash or a quit left
+        # once per run: the game a crash or a quit left
+        if found is not None and not getattr(app, "resume_offered", True):
             app.resume_offered = True
             self.app.push_screen(ConfirmDialog(f"Resume the game you were playing? ({found.describe()})"),
-                                 lambda yes: self.choose("resume") if yes else None)
+                                 lambda yes: self.action_choose("resume") if yes else None)
 
     def redraw(self) -> None:
         t = Text()
         for i, (key, label, _) in enumerate(self.entries):
-            line = styled(f" {key} ", "bold black on yellow") + Text(f" {label}")
+            line = styled(f" {key} ", "bold reverse $text-warning") + Text(f" {label}")
             if i == self.cursor:
                 line.stylize("reverse", 4)
             t += line + Text("\n")
         self.query_one("#menu-entries", Static).update(t)
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if event.key in ("up", "k"):
-            self.cursor = (self.cursor - 1) % len(self.entries)
-            self.redraw()
-        elif event.key in ("down", "j"):
-            self.cursor = (self.cursor + 1) % len(self.entries)
-            self.redraw()
-        elif event.key == "enter":
-            self.choose(self.entries[self.cursor][2])
-        elif event.character == "?":
-            self.app.action_show_help()  # type: ignore[attr-defined]
-        else:
-            for key, _, what in self.entries:
-                if event.character == key:
-                    self.choose(what)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("resume",):
+            return any(what == "resume" for _, _, what in self.entries)
+        return True
 
-    def open_save(self, path: Any, resumed: bool) -> None:
-        """Load a save and start it; a save that doesn't replay the same asks first."""
-        from ..saves import SaveError, SaveMismatch, load_checked
+    def action_move(self, by: int) -> None:
+        self.cursor = (self.cursor + by) % len(self.entries)
+        self.redraw()
 
-        try:
-            session, check = load_checked(path)
-        except SaveMismatch as e:
-            self.ask_up_to_last_good(path, e, resumed)
-            return
-        except SaveError as e:
-            self.notify(str(e), severity="error", timeout=8)
-            return
-        self.started(session, check, resumed)
+    def action_enter(self) -> None:
+        self.action_choose(self.entries[self.cursor][2])
 
-    def ask_up_to_last_good(self, path: Any, mismatch: Any, resumed: bool) -> None:
-        """A confirm dialog: what changed, and whether to open the game up to the last action
-        that replays the same (never silently a different game)."""
-        from ..saves import SaveError, load_checked
-
-        def answered(yes: Any) -> None:
-            if not yes:
-                return
-            try:
-                session, check = load_checked(path, up_to_last_good=True)
-            except SaveError as e:
-                self.notify(str(e), severity="error", timeout=8)
-                return
-            self.started(session, check, resumed)
-        self.app.push_screen(ConfirmDialog(f"{mismatch} {mismatch.question()}"), answered)
-
-    def started(self, session: Any, check: Any, resumed: bool) -> None:
-        self.app.start_session(session, resumed=resumed)  # type: ignore[attr-defined]
-        if check.note:
-            self.app.notify(check.note, severity="warning", timeout=10)
-
-    def choose(self, what: str) -> None:
+    def action_choose(self, what: str) -> None:
         if what == "resume":
-            from .. import autosave
-
-            self.open_save(autosave.autosave_path(), resumed=True)
+            self.post_message(self.Resume())
         elif what == "quit":
             self.app.exit()
         elif what == "rules":
@@ -125,29 +103,14 @@ class MenuScreen(Screen[None]):
 
             ref, warning = app_reference("2014")
             self.app.push_screen(RulesScreen(ref, "", "2014", warning))
-        elif what == "load":
-            from ..saves import SaveError, SaveMismatch, load_checked
+        elif what in ("load", "replay"):
+            from .load import LoadScreen
 
-            loaded: list = []
+            self.app.push_screen(LoadScreen(replay=what == "replay"))
+        elif what == "practice":
+            from .practice import PracticeListScreen
 
-            def submit(path: Any) -> str | None:
-                try:
-                    loaded.append(load_checked(path))
-                except SaveMismatch as e:
-                    loaded.append((path, e))  # asked about once the dialog is gone
-                except SaveError as e:
-                    return str(e)
-                return None
-
-            def closed(ok: Any) -> None:  # after the dialog is gone: then the stack is replaced
-                if not (ok and loaded):
-                    return
-                first, second = loaded[0]
-                if isinstance(second, SaveMismatch):
-                    self.ask_up_to_last_good(first, second, resumed=False)
-                else:
-                    self.started(first, second, resumed=False)
-            self.app.push_screen(TextDialog("load a saved game from:", "", submit), closed)
+            self.app.push_screen(PracticeListScreen())
         elif what == "lab":
             self.app.push_screen(NewGameScreen("goldfish", lab=True))
         else:
@@ -157,6 +120,15 @@ class MenuScreen(Screen[None]):
 class NewGameScreen(Screen[None]):
     """Tab moves between fields; Enter in any field starts the game; Esc goes back.  With
     `lab`, the form of the deck lab: Enter runs it for the deck (seed: 0 unless given)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back")]
+
+    class Start(Message):
+        """Start a game of this (checked) configuration."""
+
+        def __init__(self, config: GameConfig) -> None:
+            super().__init__()
+            self.config = config
 
     def __init__(self, mode: Mode, lab: bool = False) -> None:
         super().__init__()
@@ -202,10 +174,8 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#deck1", Input).focus()
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "escape":
-            event.stop()
-            self.dismiss(None)
+    def action_back(self) -> None:
+        self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -234,7 +204,7 @@ class NewGameScreen(Screen[None]):
             hint = "; tick 'allow illegal decks' to play it anyway" if isinstance(e, IllegalDeck) else \
                 "; tick 'allow partial cards' to play it, those sentences done by hand" if isinstance(e, PartialDeck) \
                 else ""
-            self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold red"))
+            self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold $text-error"))
             return
         if self.lab:
             from .lab import LabScreen
@@ -243,4 +213,4 @@ class NewGameScreen(Screen[None]):
             self.app.push_screen(LabScreen(cfg.decks[0], cfg.cards[cfg.names[0]], cfg.ruleset, cfg.mulligan,
                                            seed=given if given is not None else 0))
             return
-        self.app.start_config(cfg)  # type: ignore[attr-defined]
+        self.post_message(self.Start(cfg))

@@ -9,19 +9,23 @@ a box says so with the explanation; the board stays to look at.
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Static
+from typing import ClassVar
 
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Static
+
+from rules import IllegalAction
 from rules.engine import actions as A
 from rules.engine.decisions import Decision
-from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleRun
+from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleError, PuzzleRun, load_puzzle
 
-from ..practice import Progress
+from ..practice import Progress, bundled_paths, next_puzzle
 from ..render import styled
 from ..session import Session
 from ..widgets.prompt import PromptLine
@@ -29,9 +33,6 @@ from .game import GameScreen
 from .rules_keys import RulesKeys
 
 PRACTICE_KEYS = "H hint · Ctrl+R retry · L explain the log · / rules · ? help · q quit"
-# keys that only look (allowed once the puzzle is decided)
-LOOKING = {"left", "right", "up", "down", "tab", "shift+tab", "escape"}
-LOOKING_CHARS = {"h", "j", "k", "l", "g", "f", "?", "q"}
 
 
 class PuzzleSession(Session):
@@ -55,6 +56,12 @@ class PuzzleSession(Session):
     def can_undo(self) -> bool:
         return False  # Ctrl+R retries from the start
 
+    def act(self, action: A.Action | str, player: str | None = None) -> None:
+        """Once the puzzle is decided the board is there to look at: no more actions."""
+        if self.run.status()[0] != PLAYING:
+            raise IllegalAction("this attempt is over: Ctrl+R to retry, q to quit")
+        super().act(action, player)
+
 
 class PuzzlePanel(Widget):
     """Title, goal, verdict and the hints shown so far."""
@@ -77,7 +84,14 @@ class PuzzlePanel(Widget):
 
 
 class VerdictScreen(ModalScreen[str | None]):
-    """Solved or failed, and why, with the explanation.  Returns "retry", "quit" or None."""
+    """Solved or failed, and why, with the explanation.  Returns "retry", "next", "quit" or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,R,ctrl+r", "choose('retry')", "retry"),
+        Binding("n", "choose('next')", "next puzzle"),
+        Binding("enter,escape", "choose(None)", "look at the board"),
+        Binding("q", "choose('quit')", "leave"),
+    ]
 
     def __init__(self, puzzle: Puzzle, status: str, why: str, hints: int, has_next: bool = False) -> None:
         super().__init__()
@@ -100,20 +114,37 @@ class VerdictScreen(ModalScreen[str | None]):
                 "Enter / Esc: look at the board · q: quit"
             yield Static(styled(keys, "dim"), id="dialog-keys")
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        event.prevent_default()
-        if event.character in ("r", "R") or event.key == "ctrl+r":
-            self.dismiss("retry")
-        elif event.character == "q":
-            self.dismiss("quit")
-        elif event.character == "n" and self.has_next:
-            self.dismiss("next")
-        elif event.key in ("enter", "escape"):
-            self.dismiss(None)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("next",):
+            return self.has_next
+        return True
+
+    def action_choose(self, what: str | None) -> None:
+        self.dismiss(what)
 
 
 class PracticeScreen(RulesKeys, GameScreen):
+    """A puzzle on the game screen.  Leaving it (q in the verdict box) and the next puzzle go to
+    the app as messages: back to the puzzle list, or the end of `mtg-tui practice PUZZLE`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: before the game screen's own keys (check_action lets them through while typing)
+        Binding("H", "hint", "hint", priority=True),
+        Binding("ctrl+r", "retry", "retry", priority=True),
+        Binding("r", "retry_over", "retry", show=False, priority=True),
+    ]
+
+    class Leave(Message):
+        """The player is done with this puzzle."""
+
+    class Next(Message):
+        """Open `puzzle`, the next bundled one."""
+
+        def __init__(self, puzzle: Puzzle, progress: Progress | None) -> None:
+            super().__init__()
+            self.puzzle = puzzle
+            self.progress = progress
+
     def __init__(self, puzzle: Puzzle, progress: Progress | None = None) -> None:
         self.puzzle = puzzle
         self.progress = progress
@@ -146,7 +177,7 @@ class PracticeScreen(RulesKeys, GameScreen):
             if self.progress is not None:
                 self.progress.record(self.puzzle.key, status == SOLVED, self.hints_shown)
             self.render_board()
-            has_next = getattr(self.app, "next_puzzle", lambda p: None)(self.puzzle) is not None
+            has_next = next_puzzle(self.puzzle) is not None
             self.app.push_screen(VerdictScreen(self.puzzle, status, why, self.hints_shown, has_next),
                                  self._after_verdict)
             return
@@ -160,10 +191,11 @@ class PracticeScreen(RulesKeys, GameScreen):
         if what == "retry":
             self.retry()
         elif what == "quit":
-            self.app.exit()
+            self.post_message(self.Leave())
         elif what == "next":
-            nxt = self.app.next_puzzle(self.puzzle)  # type: ignore[attr-defined]
-            self.app.switch_screen(PracticeScreen(nxt, self.progress))
+            nxt = next_puzzle(self.puzzle)
+            if nxt is not None:
+                self.post_message(self.Next(nxt, self.progress))
         else:
             self.render_board()
 
@@ -216,19 +248,99 @@ class PracticeScreen(RulesKeys, GameScreen):
         return t
 
     # ------------------------------------------------------------ keys
-    def on_key(self, event: events.Key) -> None:
-        """The practice keys; any other key goes on along the MRO (Textual calls each class's
-        on_key until one prevents the default): the rules keys, then the game's."""
-        if self.query_one("#command").has_class("-visible"):
-            return
-        ch, k = event.character, event.key
-        over = self.verdict()[0] != PLAYING
-        if ch == "H" or k == "ctrl+r" or (ch == "r" and over):
-            self.hint() if ch == "H" else self.retry()
-        elif over and k not in LOOKING and ch not in LOOKING_CHARS and ch not in ("L", "/"):
-            self.message = styled("this attempt is over: Ctrl+R to retry, q to quit", "yellow")
-            self.render_board()
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """r alone retries only once the attempt is over (in play it is left to the game); while
+        the command bar is open, H and r are letters typed."""
+        typing = self.query_one("#command").has_class("-visible")
+        if action in ("hint", "retry_over") and typing:
+            return False
+        if action == "retry_over" and self.verdict()[0] == PLAYING:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_hint(self) -> None:
+        self.hint()
+
+    def action_retry(self) -> None:
+        self.retry()
+
+    def action_retry_over(self) -> None:
+        self.retry()
+
+
+class PracticeListScreen(Screen[None]):
+    """The bundled puzzles (number, solved or not, title, level, rules, what each teaches);
+    Enter opens the one under the cursor, Esc goes back to the menu.  Solved marks come from
+    the progress file and are read again each time the list is shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "open the puzzle", priority=True),
+        Binding("escape", "back", "back"),
+    ]
+
+    class Open(Message):
+        """Play `puzzle` (the app opens it on the practice screen)."""
+
+        def __init__(self, puzzle: Puzzle) -> None:
+            super().__init__()
+            self.puzzle = puzzle
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.puzzles: list[Puzzle] = []
+        self.broken: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="practice-list"):
+            yield Static(styled("Practice: rules puzzles", "bold") +
+                         styled("   each a position and a goal; the log explains every rule it applies", "dim"))
+            yield DataTable(id="puzzles", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="puzzles-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "solved", "puzzle", "level", "rules", "teaches")
+        for path in bundled_paths():
+            try:
+                self.puzzles.append(load_puzzle(path))
+            except PuzzleError as e:
+                self.broken.append(f"{path.name}: {e}")
+        self.fill()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        if self.puzzles:
+            self.fill()  # a puzzle was just played: its solved mark may be new
+
+    def fill(self) -> None:
+        progress = Progress.load()
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for i, p in enumerate(self.puzzles, 1):
+            done = progress.solved(p.key)
+            mark = styled("✓ solved", "$text-success") if done else styled("·", "dim")
+            table.add_row(str(i), mark, p.title, p.difficulty, p.rules, ", ".join(p.teaches), key=p.key)
+        if self.puzzles:
+            table.move_cursor(row=min(max(row, 0), len(self.puzzles) - 1))
+        solved = sum(progress.solved(p.key) for p in self.puzzles)
+        note = f"{solved} of {len(self.puzzles)} solved"
+        if progress.warning:
+            note += f" · {progress.warning}"
+        if self.broken:
+            note += " · can't be loaded: " + "; ".join(self.broken)
+        self.query_one("#puzzles-note", Static).update(styled(note, "dim"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open":
+            return bool(self.puzzles)
+        return True
+
+    def action_open(self) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if self.puzzles and 0 <= row < len(self.puzzles):
+            self.post_message(self.Open(self.puzzles[row]))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

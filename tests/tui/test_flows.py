@@ -358,7 +358,7 @@ async def test_save_then_load_from_the_main_menu(tmp_path) -> None:  # noqa: ANN
     app = MtgApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")  # the game left unfinished is offered first: not now
-        await pilot.press("l")
+        await pilot.press("l", "o")  # the load list, then a path typed
         await pilot.press(*"nowhere.json", "enter")
         assert "no file nowhere.json" in screen_text(app)
         app.screen.query_one("#dialog-input").value = str(path)

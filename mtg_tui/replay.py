@@ -1,0 +1,119 @@
+"""Stepping through a saved game one action at a time (the replay viewer; no UI here).
+
+The record is replayed once when opened, noting where each turn begins and how long the log
+is after each action.  Moving forward takes the next actions; moving back rewinds the game
+from its undo point (a copy of the state kept once a turn, rules/engine/snapshot.py) and takes
+the few actions since, so a step costs a few milliseconds at any point of a long game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import Game, IllegalAction
+from rules.engine.setup import setup_from_dict
+
+from .saves import SaveError, read_record
+
+_INTERNAL_ID = re.compile(r"#\d+")
+
+
+def readable(text: str) -> str:
+    """An action's notation without the engine's object numbers (`play Island#12` -> `play Island`)."""
+    return _INTERNAL_ID.sub("", text)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where the replay stands: after `index` of `total` actions."""
+
+    index: int
+    total: int
+    turn: int
+    action: str | None  # the action just taken, readable (None at the start)
+    player: str | None  # who took it
+    new_log: int  # how many log lines it added (they end the log)
+
+
+class Replay:
+    """A saved game to step through: `goto(k)` shows it after its first k actions."""
+
+    def __init__(self, record: dict[str, Any], where: str = "the save") -> None:
+        texts = record.get("actions")
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise SaveError(f"{where} is not a saved game this version can read: its actions must be a list of texts")
+        try:
+            Game.from_record({**record, "actions": []})  # the format and the setup, worded
+            setup = setup_from_dict(record["setup"])
+        except ValueError as e:
+            raise SaveError(f"{where} is not a saved game this version can read: {e}") from None
+        except Exception as e:  # an unknown card, a renamed deck...: never a traceback
+            raise SaveError(f"{where} can't be replayed: {e}") from None
+        self.texts: list[str] = list(texts)
+        self.game = Game(setup, undo_points=True)
+        self.turns = [self.game.turn]  # turns[k]: the turn after k actions
+        self.log_lengths = [len(self.game.log)]
+        self.players: list[str] = []
+        self.problem: str | None = None
+        for k, text in enumerate(self.texts):
+            try:
+                self.game.act(text)
+            except IllegalAction as e:  # a save that no longer replays: shown up to there
+                self.problem = f"action {k + 1} of {len(self.texts)} ({readable(text)!r}) doesn't replay: {e.message}"
+                self.texts = self.texts[:k]
+                break
+            except Exception as e:  # noqa: BLE001 - an engine error on a strange save: never a traceback
+                self.problem = f"action {k + 1} of {len(self.texts)} ({readable(text)!r}) failed: {e}"
+                self.texts = self.texts[:k]
+                break
+            self.turns.append(self.game.turn)
+            self.log_lengths.append(len(self.game.log))
+        self.players = [a.player for a in self.game.record]
+        self.index = len(self.texts)
+
+    @classmethod
+    def open(cls, path: str | Path) -> Replay:
+        """A save file to step through; SaveError (worded for the player) when it can't be."""
+        p = Path(path).expanduser()
+        return cls(read_record(p), str(p))
+
+    @property
+    def total(self) -> int:
+        return len(self.texts)
+
+    def goto(self, k: int) -> Moment:
+        """The game after its first k actions (clamped to the record)."""
+        k = max(0, min(k, self.total))
+        if k < self.index:
+            self.game.rewind(k)
+        else:
+            self.game.replay(self.texts[self.index:k])
+        self.index = k
+        return self.moment()
+
+    def moment(self) -> Moment:
+        k = self.index
+        return Moment(k, self.total, self.turns[k], readable(self.texts[k - 1]) if k else None,
+                      self.players[k - 1] if k else None, self.log_lengths[k] - self.log_lengths[k - 1] if k else 0)
+
+    def step(self, by: int) -> Moment:
+        return self.goto(self.index + by)
+
+    def next_turn(self) -> Moment:
+        """The first action of the next turn (the end when this is the last)."""
+        now = self.turns[self.index]
+        return self.goto(next((k for k in range(self.index, self.total + 1) if self.turns[k] > now), self.total))
+
+    def previous_turn(self) -> Moment:
+        """The start of this turn, or of the turn before when already there."""
+        k = self.index
+        start = self._turn_start(k)
+        return self.goto(self._turn_start(start - 1) if start == k and k > 0 else start)
+
+    def _turn_start(self, k: int) -> int:
+        turn = self.turns[k]
+        while k > 0 and self.turns[k - 1] == turn:
+            k -= 1
+        return k

@@ -1,0 +1,173 @@
+"""The replay viewer: a saved game, one action at a time, read-only.
+
+Both hands are shown (the viewer sees everything), the board and the log as they were after the
+action, and the action itself under the board.  Keys: ←/→ one action, PgUp/PgDn a turn,
+Home/End the start and the end, f folds routine log lines, Esc or q back."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..render import group_battlefield, styled
+from ..replay import Moment, Replay
+from ..widgets.battlefield import Battlefield
+from ..widgets.hand import HandPanel
+from ..widgets.log import LogPanel
+from ..widgets.phase_bar import PhaseBar
+from ..widgets.player import PlayerPanel
+from ..widgets.stack import StackPanel
+
+
+class ReplayScreen(Screen[None]):
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #rp-phase { height: 1; background: $panel; }
+    ReplayScreen #rp-main { height: 1fr; }
+    ReplayScreen #rp-left { width: 1fr; }
+    ReplayScreen #rp-right { width: 42%; min-width: 36; max-width: 80; }
+    ReplayScreen .rp-player { height: 1; padding: 0 1; }
+    ReplayScreen .rp-field { height: 1fr; min-height: 4; }
+    ReplayScreen .rp-hand { height: auto; min-height: 3; max-height: 6; }
+    ReplayScreen #rp-stack { height: auto; min-height: 3; max-height: 8; }
+    ReplayScreen #rp-log { height: 1fr; }
+    ReplayScreen #rp-action { height: auto; max-height: 3; padding: 0 1; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "back"),
+        Binding("right", "step(1)", "forward"),
+        Binding("pageup", "turn(-1)", "turn back"),
+        Binding("pagedown", "turn(1)", "turn forward"),
+        Binding("home", "start", "start"),
+        Binding("end", "end", "end"),
+        Binding("f", "fold", "fold the log"),
+        Binding("escape,q", "leave", "back"),
+    ]
+
+    class Closed(Message):
+        """The viewer was left (the app shows what was under it, or quits when it was the first screen)."""
+
+    def __init__(self, replay: Replay, title: str = "") -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+        self.folded = True
+        self.moment: Moment = replay.moment()
+
+    def compose(self) -> ComposeResult:
+        yield PhaseBar(id="rp-phase")
+        with Horizontal(id="rp-main"):
+            with Vertical(id="rp-left"):
+                yield PlayerPanel(id="rp-them")
+                yield HandPanel(id="rp-their-hand", classes="rp-hand")
+                yield Battlefield(id="rp-theirs", classes="rp-field")
+                yield Battlefield(id="rp-mine", classes="rp-field")
+                yield PlayerPanel(id="rp-me")
+                yield HandPanel(id="rp-my-hand", classes="rp-hand")
+            with Vertical(id="rp-right"):
+                yield StackPanel(id="rp-stack")
+                yield LogPanel(id="rp-log")
+        yield Static(id="rp-action")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+        if self.replay.problem:
+            self.notify(f"shown up to where it stops replaying: {self.replay.problem}", severity="warning",
+                        timeout=10)
+
+    # ------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that can't move now (at the start, at the end) are greyed."""
+        at_start, at_end = self.replay.index == 0, self.replay.index == self.replay.total
+        backward = action in ("start",) or (action in ("step", "turn") and parameters and parameters[0] == -1)
+        forward = action in ("end",) or (action in ("step", "turn") and parameters and parameters[0] == 1)
+        if (backward and at_start) or (forward and at_end):
+            return None
+        return True
+
+    def action_step(self, by: int) -> None:
+        self.moved(self.replay.step(by))
+
+    def action_turn(self, by: int) -> None:
+        self.moved(self.replay.next_turn() if by > 0 else self.replay.previous_turn())
+
+    def action_start(self) -> None:
+        self.moved(self.replay.goto(0))
+
+    def action_end(self) -> None:
+        self.moved(self.replay.goto(self.replay.total))
+
+    def action_fold(self) -> None:
+        self.folded = not self.folded
+        self.show()
+
+    def action_leave(self) -> None:
+        self.post_message(self.Closed())
+
+    def moved(self, moment: Moment) -> None:
+        self.moment = moment
+        self.show()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------ drawing
+    def show(self) -> None:
+        g = self.replay.game
+        names = [p.name for p in g.players]
+        me_name, them_name = names[0], names[-1]
+        me = next(p for p in g.view(me_name)["players"] if p["name"] == me_name)
+        them = next(p for p in g.view(them_name)["players"] if p["name"] == them_name)
+        d = g.decision
+        self.query_one("#rp-phase", PhaseBar).set(
+            turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
+            stops=set(), own_turn=g.active == me_name, cursor=None)
+        on_field = {c["id"]: c["name"] for p in (me, them) for c in p["battlefield"]}
+        for panel_id, p in (("#rp-them", them), ("#rp-me", me)):
+            self.query_one(panel_id, PlayerPanel).set(p, active=g.active == p["name"], priority=g.priority == p["name"])
+        for field_id, p, lands_first in (("#rp-theirs", them, True), ("#rp-mine", me, False)):
+            self.query_one(field_id, Battlefield).set(
+                group_battlefield(p["battlefield"], on_field), title=f"{p['name']}'s battlefield", selected=None,
+                labels={}, notes={}, lands_first=lands_first, active=False)
+        for hand_id, p in (("#rp-their-hand", them), ("#rp-my-hand", me)):
+            hand = p.get("hand", [])
+            self.query_one(hand_id, HandPanel).set(hand, title=f"{p['name']}'s hand ({len(hand)})", selected=None,
+                                                   playable=set(), labels={}, active=False)
+        view = g.view(me_name)
+        self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
+        log = list(g.log)
+        new = set(map(id, log[len(log) - self.moment.new_log:])) if self.moment.new_log else set()
+        shown = [e for e in log if not (self.folded and e.minor) or id(e) in new]
+        last_new = max((i for i, e in enumerate(shown) if id(e) in new), default=None)
+        self.query_one("#rp-log", LogPanel).set(shown, selected=last_new, folded=self.folded, active=False)
+        self.query_one("#rp-action", Static).update(self.action_text())
+
+    def action_text(self) -> Text:
+        m = self.moment
+        head = styled(f" action {m.index} of {m.total} ", "bold reverse") + Text(f"  turn {m.turn}  ")
+        if m.action is None:
+            head += styled("the start of the game", "dim")
+        else:
+            head += styled("just taken: ", "dim") + styled(m.action, "bold")
+        if self.title_text:
+            head += styled(f"  · {self.title_text}", "dim")
+        return head
+
+
+def open_replay(app: Any, path: Any) -> str | None:
+    """Push the viewer for the save at `path`; the error (worded for the player) when it can't be opened."""
+    from ..saves import SaveError
+
+    try:
+        replay = Replay.open(path)
+    except SaveError as e:
+        return str(e)
+    app.push_screen(ReplayScreen(replay, str(path)))
+    return None

@@ -25,6 +25,8 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
 
+LOG_TAIL = 200  # log lines laid out at each step (the panel shows the last few dozen)
+
 
 class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None
@@ -34,20 +36,20 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #rp-main { height: 1fr; }
     ReplayScreen #rp-left { width: 1fr; }
     ReplayScreen #rp-right { width: 42%; min-width: 36; max-width: 80; }
-    ReplayScreen .rp-player { height: 1; padding: 0 1; }
-    ReplayScreen .rp-field { height: 1fr; min-height: 4; }
-    ReplayScreen .rp-hand { height: auto; min-height: 3; max-height: 6; }
+    ReplayScreen #rp-them, ReplayScreen #rp-me { height: 1; padding: 0 1; }
+    ReplayScreen #rp-theirs, ReplayScreen #rp-mine { height: 1fr; min-height: 4; }
+    ReplayScreen #rp-their-hand, ReplayScreen #rp-my-hand { height: 5; }
     ReplayScreen #rp-stack { height: auto; min-height: 3; max-height: 8; }
     ReplayScreen #rp-log { height: 1fr; }
-    ReplayScreen #rp-action { height: auto; max-height: 3; padding: 0 1; background: $panel; }
+    ReplayScreen #rp-action { height: 1; padding: 0 1; background: $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "back"),
         Binding("right", "step(1)", "forward"),
         Binding("pageup", "turn(-1)", "turn back"),
         Binding("pagedown", "turn(1)", "turn forward"),
-        Binding("home", "start", "start"),
-        Binding("end", "end", "end"),
+        Binding("home", "start", "first"),
+        Binding("end", "end", "last"),
         Binding("f", "fold", "fold the log"),
         Binding("escape,q", "leave", "back"),
     ]
@@ -67,11 +69,11 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="rp-main"):
             with Vertical(id="rp-left"):
                 yield PlayerPanel(id="rp-them")
-                yield HandPanel(id="rp-their-hand", classes="rp-hand")
-                yield Battlefield(id="rp-theirs", classes="rp-field")
-                yield Battlefield(id="rp-mine", classes="rp-field")
+                yield HandPanel(id="rp-their-hand")
+                yield Battlefield(id="rp-theirs")
+                yield Battlefield(id="rp-mine")
                 yield PlayerPanel(id="rp-me")
-                yield HandPanel(id="rp-my-hand", classes="rp-hand")
+                yield HandPanel(id="rp-my-hand")
             with Vertical(id="rp-right"):
                 yield StackPanel(id="rp-stack")
                 yield LogPanel(id="rp-log")
@@ -114,9 +116,11 @@ class ReplayScreen(Screen[None]):
         self.post_message(self.Closed())
 
     def moved(self, moment: Moment) -> None:
+        edges = (self.moment.index == 0, self.moment.index == self.moment.total)
         self.moment = moment
         self.show()
-        self.refresh_bindings()
+        if edges != (moment.index == 0, moment.index == moment.total):
+            self.refresh_bindings()  # the Footer greys what can't move (redrawn only then: it costs a layout)
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:
@@ -142,7 +146,7 @@ class ReplayScreen(Screen[None]):
                                                    playable=set(), labels={}, active=False)
         view = g.view(me_name)
         self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
-        log = list(g.log)
+        log = g.log[-LOG_TAIL:]  # the panel shows the end of the log: no need to lay out a long game's whole log
         new = set(map(id, log[len(log) - self.moment.new_log:])) if self.moment.new_log else set()
         shown = [e for e in log if not (self.folded and e.minor) or id(e) in new]
         last_new = max((i for i, e in enumerate(shown) if id(e) in new), default=None)

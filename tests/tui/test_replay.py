@@ -1,0 +1,164 @@
+"""The replay viewer (issue 15): a saved game stepped through one action at a time by keys,
+read-only, checked against the game replayed independently to the same point; both hands
+shown; stepping at the end of a long game; bad saves a clear error; its snapshot."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from conftest import SIZE, screen_text
+from saved_games import game_until_turn, played_record, saved_game
+
+from mtg_tui.replay import Replay, readable
+from mtg_tui.replay_app import ReplayApp
+from mtg_tui.saves import SaveError, save
+from mtg_tui.screens.replay import ReplayScreen
+from mtg_tui.session import Session
+from rules import Game
+
+
+def replayed(path: Path, k: int) -> Game:
+    """The save's game after its first k actions, replayed on its own."""
+    record = json.loads(path.read_text())
+    return Game.from_record({**record, "actions": record["actions"][:k]})
+
+
+def viewer(app: ReplayApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen), app.screen
+    return app.screen
+
+
+def last_line(game: Game) -> str:
+    return game.log[-1].text
+
+
+@pytest.mark.asyncio
+async def test_stepping_with_the_arrows_home_and_end_shows_each_point_of_the_game(tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path / "g.json", turn=4)
+    n = len(game.record)
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        assert f"action {n} of {n}" in screen_text(app)  # it opens where the save was left
+        await pilot.press("home")
+        text = screen_text(app)
+        assert f"action 0 of {n}" in text and "the start of the game" in text and " T1 " in text
+        await pilot.press("right")
+        first = replayed(path, 1)
+        text = screen_text(app)
+        assert f"action 1 of {n}" in text and f"just taken: {readable(game.state.record_texts[0])}" in text
+        assert last_line(first)[:40] in text  # the log line the action wrote
+        for k in (2, 3):
+            await pilot.press("right")
+            assert screen.replay.game.digest() == replayed(path, k).digest()
+        await pilot.press("left")
+        assert f"action 2 of {n}" in screen_text(app)
+        assert screen.replay.game.digest() == replayed(path, 2).digest()
+        await pilot.press("end")
+        text = screen_text(app)
+        assert f"action {n} of {n}" in text and f" T{game.turn} " in text
+        await pilot.press("left")
+        assert screen.replay.game.digest() == replayed(path, n - 1).digest()  # back: the same state exactly
+        assert f"just taken: {readable(game.state.record_texts[n - 2])}" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_page_up_and_down_move_by_turn(tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path / "g.json", turn=4)
+    starts = {t: len(game_until_turn(t).record) for t in (2, 3, 4)}  # the action that began each turn
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        await pilot.press("home", "pagedown")
+        assert screen.replay.index == starts[2] and " T2 " in screen_text(app)
+        assert "turn 2: " in screen_text(app)  # the log line that began it
+        await pilot.press("pagedown")
+        assert screen.replay.index == starts[3] and " T3 " in screen_text(app)
+        await pilot.press("right", "pageup")  # within turn 3: back to its start
+        assert screen.replay.index == starts[3]
+        await pilot.press("pageup")  # at its start: the turn before
+        assert screen.replay.index == starts[2]
+        assert screen.replay.game.digest() == replayed(path, starts[2]).digest()
+
+
+@pytest.mark.asyncio
+async def test_both_hands_are_shown_and_nothing_can_be_played(tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path / "g.json", turn=3)
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        text = screen_text(app)
+        for p in game.players:
+            assert f"{p.name}'s hand ({len(p.hand)})" in text
+            for oid in p.hand:
+                assert game.objects[oid].name in text
+        before = len(screen.replay.game.record)
+        await pilot.press("enter", "space", "a", "p")  # a game's keys do nothing here
+        assert len(screen.replay.game.record) == before and screen.replay.index == before
+
+
+@pytest.mark.asyncio
+async def test_the_footer_greys_what_cannot_move_and_q_closes(tmp_path: Path) -> None:
+    path, _ = saved_game(tmp_path / "g.json", turn=2)
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        assert screen.check_action("step", (1,)) is None and screen.check_action("step", (-1,)) is True
+        await pilot.press("home")
+        assert screen.check_action("step", (-1,)) is None and screen.check_action("end", ()) is True
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running  # the viewer alone: leaving it quits
+
+
+@pytest.mark.asyncio
+async def test_stepping_at_the_end_of_a_long_game_is_fast(tmp_path: Path) -> None:
+    record = played_record()  # a whole game, hundreds of actions
+    game = Game.from_record(record)
+    path = save(Session(game), tmp_path / "long.json")
+    replay = Replay.open(path)
+    assert replay.total == len(record["actions"]) > 500
+    app = ReplayApp(replay)
+    async with app.run_test(size=SIZE):
+        screen = viewer(app)
+        worst = 0.0
+        for move in [lambda: screen.action_step(-1)] * 5 + [lambda: screen.action_turn(-1)] * 2 + \
+                [lambda: screen.action_step(1)] * 3:
+            t = time.perf_counter()
+            move()
+            worst = max(worst, time.perf_counter() - t)
+        # the engine's step back plus laying out the board: a few milliseconds (generous for a busy machine)
+        assert worst < 0.25, f"a step took {worst * 1000:.0f} ms"
+
+
+def test_a_save_that_stops_replaying_is_shown_up_to_there(tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path / "g.json", turn=3)
+    record = json.loads(path.read_text())
+    record["actions"].insert(5, "ann: play Nonexistent Card")
+    path.write_text(json.dumps(record))
+    replay = Replay.open(path)
+    assert replay.total == 5 and replay.problem and "action 6 of" in replay.problem
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "no file"),
+    ("{ not json", "bad JSON"),
+    ('{"hello": 1}', "no setup and actions"),
+    ('{"format": "something else", "setup": {}, "actions": []}', "this version can read"),
+])
+def test_bad_saves_are_a_clear_error(tmp_path: Path, content: str | None, says: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(SaveError, match=says):
+        Replay.open(path)
+
+
+def test_replay_viewer_snapshot(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    path, _ = saved_game(tmp_path / "g.json", turn=4)
+    replay = Replay.open(path)
+    replay.goto(replay.total - 3)
+    assert snap_compare(ReplayApp(replay, "a saved game"), terminal_size=SIZE)

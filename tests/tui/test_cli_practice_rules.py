@@ -172,3 +172,24 @@ def test_practice_with_a_broken_forge_puzzle_names_the_line(tmp_path: Path) -> N
     broken.write_text("[metadata]\nGoal:Win\n[state]\nailife=many\n")
     r = run("practice", str(broken))
     assert r.exit_code == 1 and f"{broken}, line 4: ailife must be a whole number" in r.output
+
+
+def test_practice_opens_a_puzzle_by_its_shown_title(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mtg_tui.practice_app as practice_app
+
+    opened: list = []
+    monkeypatch.setattr(practice_app, "run_practice", lambda puzzle, progress=None: opened.append(puzzle))
+    r = run("practice", "Mana burn (2009)")
+    assert r.exit_code == 0, r.output
+    assert [p.title for p in opened] == ["Mana burn (2009)"] and opened[0].key == "13_mana_burn_2009"
+    assert run("practice", "mana BURN (2009)").exit_code == 0 and opened[1].title == "Mana burn (2009)"
+    listed = run("practice")
+    assert 'mtg-tui practice "TITLE"' in listed.output and "Mana burn (2009)" in listed.output
+
+
+def test_an_unknown_title_is_a_clear_error_naming_close_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    r = run("practice", "Mana brun (2009)")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "no puzzle 'Mana brun (2009)'" in r.output and "did you mean 'Mana burn (2009)'" in r.output
+    r = run("practice", "Mana burn")  # part of a title
+    assert r.exit_code == 1 and "did you mean 'Mana burn (2009)'" in r.output

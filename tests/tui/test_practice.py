@@ -319,3 +319,47 @@ async def test_a_forge_puzzle_file_opens_and_is_solved_in_the_client(tmp_path: P
         assert screen.verdict() == (SOLVED, "the goal holds")
         assert isinstance(app.screen, VerdictScreen)
     assert Progress.load(tmp_path / "progress.json").solved("win_bolt_and_bears")
+
+
+async def test_the_practice_list_in_the_menu_marks_a_puzzle_solved_after_solving_it() -> None:
+    from mtg_tui.app import MtgApp
+    from mtg_tui.screens.practice import PracticeListScreen
+
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        listed = app.screen
+        assert isinstance(listed, PracticeListScreen)
+        first = find_puzzle("1")
+        row = next(line for line in screen_text(app).splitlines() if first.title in line)
+        assert "solved" not in row
+        await pilot.press("enter")  # the first puzzle
+        screen = practice(app)  # type: ignore[arg-type]
+        assert screen.puzzle.title == first.title
+        await pilot.press("enter")  # Giant Growth on the Bear
+        await pilot.press(label_of(screen, "alice", "Runeclaw Bear"))
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and app.screen.status == SOLVED
+        await pilot.press("q")  # leave the puzzle: back to the list
+        await pilot.pause()
+        assert app.screen is listed and app.is_running
+        row = next(line for line in screen_text(app).splitlines() if first.title in line)
+        assert "✓ solved" in row and "1 of " in screen_text(app)
+    assert Progress.load().solved(first.key)  # remembered in the user's data folder
+
+
+async def test_after_the_verdict_keys_a_decided_puzzle_refuses_more_actions() -> None:
+    app = PracticeApp(find_puzzle("1"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("enter")
+        await pilot.press(label_of(screen, "alice", "Runeclaw Bear"))
+        await pilot.pause()
+        await pilot.press("escape")  # look at the board
+        before = len(screen.game.record)
+        await pilot.press("space")  # the game's pass key: the attempt is over
+        assert len(screen.game.record) == before and "this attempt is over" in screen_text(app)
+        assert screen.check_action("retry_over", ()) is True
+        await pilot.press("r")
+        assert screen.verdict()[0] == PLAYING
+        assert screen.check_action("retry_over", ()) is False  # r alone retries only a decided attempt

@@ -162,3 +162,39 @@ def test_replay_viewer_snapshot(snap_compare, tmp_path: Path) -> None:  # noqa: 
     replay = Replay.open(path)
     replay.goto(replay.total - 3)
     assert snap_compare(ReplayApp(replay, "a saved game"), terminal_size=SIZE)
+
+
+def test_mtg_tui_replay_opens_the_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import mtg_tui.replay_app as replay_app
+    from mtg_tui.cli import main
+
+    path, game = saved_game(tmp_path / "g.json", turn=3)
+    opened: list = []
+    monkeypatch.setattr(replay_app, "run_replay", lambda replay, title="": opened.append((replay, title)))
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == 0, r.output
+    (replay, title), = opened
+    assert replay.total == len(game.record) and replay.game.digest() == game.digest() and title == str(path)
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "no file"),
+    ("{ not json", "is not a saved game (bad JSON"),
+    ('{"format": "mtg-tui game record 1", "setup": {"players": "x"}, "actions": []}', "this version can read"),
+])
+def test_mtg_tui_replay_of_a_bad_save_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         content: str | None, says: str) -> None:
+    from click.testing import CliRunner
+
+    import mtg_tui.replay_app as replay_app
+    from mtg_tui.cli import main
+
+    monkeypatch.setattr(replay_app, "run_replay", lambda *a, **k: pytest.fail("opened a bad save"))
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == 1 and says in r.output and "Traceback" not in r.output
+    assert r.output.count("\n") == 1

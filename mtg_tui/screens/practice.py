@@ -100,7 +100,7 @@ class VerdictScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         solved = self.status == SOLVED
-        head = styled("Solved!" if solved else "Failed.", "bold green" if solved else "bold red")
+        head = styled("Solved!" if solved else "Failed.", "bold $text-success" if solved else "bold $text-error")
         head += Text(f"  {self.puzzle.title}")
         if solved and self.hints:
             head += styled(f"  ({self.hints} hint{'s' if self.hints != 1 else ''} used)", "dim")
@@ -207,16 +207,16 @@ class PracticeScreen(RulesKeys, GameScreen):
         self.picker = None
         self.player_picker = False
         self.viewer = self.puzzle.player
-        self.message = styled("back to the start", "green")
+        self.message = styled("back to the start", "$text-success")
         self.sync()
 
     def hint(self) -> None:
         if not self.puzzle.hints:
-            self.message = styled("this puzzle has no hints", "yellow")
+            self.message = styled("this puzzle has no hints", "$text-warning")
         elif self.hints_shown < len(self.puzzle.hints):
             self.hints_shown += 1
         else:
-            self.message = styled("that was the last hint", "yellow")
+            self.message = styled("that was the last hint", "$text-warning")
         self.render_board()
 
     # ------------------------------------------------------------ drawing
@@ -233,17 +233,17 @@ class PracticeScreen(RulesKeys, GameScreen):
     def panel_text(self) -> Text:
         p = self.puzzle
         status, why = self.verdict()
-        t = styled(f" {p.title} ", "bold black on yellow") + styled(
+        t = styled(f" {p.title} ", "bold reverse $text-warning") + styled(
             f"  {p.difficulty} · {p.rules} rules · teaches {', '.join(p.teaches)}", "dim")
         if self.progress is not None and self.progress.solved(p.key):
-            t += styled("  (solved before)", "green")
+            t += styled("  (solved before)", "$text-success")
         t += Text("\n") + styled("goal: ", "bold") + Text(p.goal)
         if status == SOLVED:
-            t += Text("\n") + styled("SOLVED", "bold green") + Text(" — r or Ctrl+R to try again, q to quit")
+            t += Text("\n") + styled("SOLVED", "bold $text-success") + Text(" — r or Ctrl+R to try again, q to quit")
         elif status == FAILED:
-            t += Text("\n") + styled("FAILED", "bold red") + Text(f": {why} — Ctrl+R to retry")
+            t += Text("\n") + styled("FAILED", "bold $text-error") + Text(f": {why} — Ctrl+R to retry")
         for i in range(self.hints_shown):
-            t += Text("\n") + styled(f"hint {i + 1}/{len(p.hints)}: ", "bold cyan") + Text(p.hints[i])
+            t += Text("\n") + styled(f"hint {i + 1}/{len(p.hints)}: ", "bold $text-accent") + Text(p.hints[i])
         t += Text("\n") + styled(PRACTICE_KEYS, "dim")
         return t
 

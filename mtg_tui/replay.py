@@ -3,7 +3,9 @@
 The record is replayed once when opened, noting where each turn begins and how long the log
 is after each action.  Moving forward takes the next actions; moving back rewinds the game
 from its undo point (a copy of the state kept once a turn, rules/engine/snapshot.py) and takes
-the few actions since, so a step costs a few milliseconds at any point of a long game."""
+the few actions since, so a step costs a few milliseconds at any point of a long game.  Home
+starts a new game and keeps the one it leaves (with its undo points), so End, or a long jump
+forward, goes back to that one instead of replaying the whole record again."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from rules.engine.setup import setup_from_dict
 from .saves import SaveError, read_record
 
 _INTERNAL_ID = re.compile(r"#\d+")
+FAR = 40  # a jump forward of more actions than this takes a game already further on, if there is one
 
 
 def readable(text: str) -> str:
@@ -52,7 +55,9 @@ class Replay:
         except Exception as e:  # an unknown card, a renamed deck...: never a traceback
             raise SaveError(f"{where} can't be replayed: {e}") from None
         self.texts: list[str] = list(texts)
+        self.setup = setup
         self.game = Game(setup, undo_points=True)
+        self._ahead: tuple[int, Game] | None = None  # (index, game): a game left further on by Home
         self.turns = [self.game.turn]  # turns[k]: the turn after k actions
         self.log_lengths = [len(self.game.log)]
         self.players: list[str] = []
@@ -86,8 +91,22 @@ class Replay:
     def goto(self, k: int) -> Moment:
         """The game after its first k actions (clamped to the record)."""
         k = max(0, min(k, self.total))
-        if k < self.index:
+        if k == self.index:
+            return self.moment()
+        if k == 0:  # the start is a new game: the one left keeps its undo points for a jump back (End)
+            if self._ahead is None or self._ahead[0] < self.index:
+                self._ahead = (self.index, self.game)
+            self.game = Game(self.setup, undo_points=True)
+        elif k < self.index:
             self.game.rewind(k)
+        elif self._ahead is not None and k - self.index > FAR and self._ahead[0] - self.index > FAR:
+            at, game = self._ahead  # further on already: rewound from its undo points, or replayed from there
+            self._ahead = None
+            if k < at:
+                game.rewind(k)
+            else:
+                game.replay(self.texts[at:k])
+            self.game = game
         else:
             self.game.replay(self.texts[self.index:k])
         self.index = k

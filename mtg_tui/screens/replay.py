@@ -127,7 +127,8 @@ class ReplayScreen(Screen[None]):
         g = self.replay.game
         names = [p.name for p in g.players]
         me_name, them_name = names[0], names[-1]
-        me = next(p for p in g.view(me_name)["players"] if p["name"] == me_name)
+        view = g.view(me_name)  # each player's own view holds their hand: one view each
+        me = next(p for p in view["players"] if p["name"] == me_name)
         them = next(p for p in g.view(them_name)["players"] if p["name"] == them_name)
         d = g.decision
         self.query_one("#rp-phase", PhaseBar).set(
@@ -144,7 +145,6 @@ class ReplayScreen(Screen[None]):
             hand = p.get("hand", [])
             self.query_one(hand_id, HandPanel).set(hand, title=f"{p['name']}'s hand ({len(hand)})", selected=None,
                                                    playable=set(), labels={}, active=False)
-        view = g.view(me_name)
         self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
         log = g.log[-LOG_TAIL:]  # the panel shows the end of the log: no need to lay out a long game's whole log
         new = set(map(id, log[len(log) - self.moment.new_log:])) if self.moment.new_log else set()

@@ -198,3 +198,16 @@ def test_mtg_tui_replay_of_a_bad_save_is_one_clear_line(tmp_path: Path, monkeypa
     r = CliRunner().invoke(main, ["replay", str(path)])
     assert r.exit_code == 1 and says in r.output and "Traceback" not in r.output
     assert r.output.count("\n") == 1
+
+
+def test_any_order_of_jumps_reaches_the_same_states_as_replaying_from_the_start(tmp_path: Path) -> None:
+    """Back by rewinding from an undo point, Home to a new game, End or a long jump forward from
+    the game Home left: each point is the game replayed to it on its own."""
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    replay = Replay.open(path)
+    n = replay.total
+    for k in [n - 1, n - 30, 0, n, 5, n // 2, 0, n // 3, n // 3 - 1, n, n - 1, 1, n // 2 + 7, 0, n]:
+        moment = replay.goto(k)
+        assert moment.index == k and replay.game.digest() == replayed(path, k).digest(), k
+        assert moment.turn == replay.game.turn

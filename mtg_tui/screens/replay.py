@@ -25,7 +25,7 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
 
-LOG_TAIL = 200  # log lines laid out at each step (the panel shows the last few dozen)
+LOG_TAIL = 40  # at least this many log lines are laid out at each step (twice the panel's height)
 
 
 class ReplayScreen(Screen[None]):
@@ -146,9 +146,17 @@ class ReplayScreen(Screen[None]):
             self.query_one(hand_id, HandPanel).set(hand, title=f"{p['name']}'s hand ({len(hand)})", selected=None,
                                                    playable=set(), labels={}, active=False)
         self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
-        log = g.log[-LOG_TAIL:]  # the panel shows the end of the log: no need to lay out a long game's whole log
+        # the panel shows the end of the log: only as many lines as it can show are laid out
+        need = max(LOG_TAIL, 2 * self.query_one("#rp-log", LogPanel).size.height)
+        log = g.log
         new = set(map(id, log[len(log) - self.moment.new_log:])) if self.moment.new_log else set()
-        shown = [e for e in log if not (self.folded and e.minor) or id(e) in new]
+        shown: list[Any] = []
+        for e in reversed(log):
+            if len(shown) >= need:
+                break
+            if not (self.folded and e.minor) or id(e) in new:
+                shown.append(e)
+        shown.reverse()
         last_new = max((i for i, e in enumerate(shown) if id(e) in new), default=None)
         self.query_one("#rp-log", LogPanel).set(shown, selected=last_new, folded=self.folded, active=False)
         self.query_one("#rp-action", Static).update(self.action_text())

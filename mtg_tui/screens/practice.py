@@ -111,7 +111,7 @@ class VerdictScreen(ModalScreen[str | None]):
             yield Static(styled("Why: ", "bold") + Text(self.puzzle.explain or "(no explanation given)"),
                          id="dialog-body")
             keys = "r: retry · " + ("n: next puzzle · " if self.has_next else "") + \
-                "Enter / Esc: look at the board · q: quit"
+                "Enter / Esc: look at the board · q: leave the puzzle"
             yield Static(styled(keys, "dim"), id="dialog-keys")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -18,9 +18,8 @@ from mtg_tui.screens.modals import ConfirmDialog, TextDialog
 from mtg_tui.screens.practice import PracticeListScreen
 from mtg_tui.screens.replay import ReplayScreen
 
-pytestmark = pytest.mark.asyncio
 
-
+@pytest.mark.asyncio
 async def test_arrows_and_enter_or_a_letter_open_an_entry() -> None:
     app = MtgApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -41,6 +40,7 @@ async def test_arrows_and_enter_or_a_letter_open_an_entry() -> None:
         assert isinstance(app.screen, LoadScreen) and not app.screen.replay
 
 
+@pytest.mark.asyncio
 async def test_v_opens_the_replay_viewer_through_the_list_of_saves() -> None:
     saved_game(saves_dir() / "mtg-tui-ann-ben-1.json", turn=3)
     app = MtgApp()
@@ -57,6 +57,7 @@ async def test_v_opens_the_replay_viewer_through_the_list_of_saves() -> None:
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.asyncio
 async def test_an_unfinished_autosave_is_offered_then_continued_with_c() -> None:
     _, game = saved_game(autosave.autosave_path(), turn=3)
     app = MtgApp()
@@ -82,6 +83,7 @@ def finished_game() -> object:
     return game
 
 
+@pytest.mark.asyncio
 async def test_game_over_m_goes_back_to_the_main_menu() -> None:
     app = app_for(finished_game())  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
@@ -100,3 +102,11 @@ async def test_game_over_m_goes_back_to_the_main_menu() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 2
         assert "New hotseat game" in screen_text(app)
+
+
+def test_menu_snapshot(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(MtgApp(), press=["down"], terminal_size=SIZE)
+
+
+def test_practice_list_snapshot(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(MtgApp(), press=["p", "down"], terminal_size=SIZE)

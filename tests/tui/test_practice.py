@@ -363,3 +363,4 @@ async def test_after_the_verdict_keys_a_decided_puzzle_refuses_more_actions() ->
         await pilot.press("r")
         assert screen.verdict()[0] == PLAYING
         assert screen.check_action("retry_over", ()) is False  # r alone retries only a decided attempt
+

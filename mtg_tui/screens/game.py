@@ -121,6 +121,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield PlayerPanel(id="them")
+                yield HandPanel(id="their-hand")
                 yield Battlefield(id="theirs")
                 yield Battlefield(id="mine")
                 yield PlayerPanel(id="me")
@@ -274,24 +275,29 @@ class GameScreen(Screen[None]):
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
             stops=self._stops_shown(), own_turn=g.active == self.viewer,
             cursor=self.cursor["phases"] if self.zone == "phases" else None)
+        # what the selected stack object targets gets a mark on the board
+        marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
         self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
-                                                 label=labels.get(them))
+                                                 label=labels.get(them), mark=them in marks)
         self.query_one("#me", PlayerPanel).set(b.me, active=g.active == me, priority=prio == me,
-                                               label=labels.get(me))
+                                               label=labels.get(me), mark=me in marks)
         self.query_one("#theirs", Battlefield).set(b.theirs, title=f"{them}'s battlefield", selected=sel("theirs"),
                                                    labels=labels, notes=notes, lands_first=True,
-                                                   active=self.zone == "theirs")
+                                                   active=self.zone == "theirs", marks=marks)
         self.query_one("#mine", Battlefield).set(b.mine, title=f"{me}'s battlefield", selected=sel("mine"),
                                                  labels=labels, notes=notes, lands_first=False,
-                                                 active=self.zone == "mine")
+                                                 active=self.zone == "mine", marks=marks)
         playable = self._playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
-        if b.their_hand is not None:
-            hand_title += f" · {them}'s hand: " + ", ".join(c["name"] for c in b.their_hand)
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
                                                labels=labels, active=self.zone == "hand")
+        their_hand = self.query_one("#their-hand", HandPanel)
+        their_hand.display = b.their_hand is not None  # open hands (--open) or a revealed hand (Telepathy)
+        if b.their_hand is not None:
+            their_hand.set(b.their_hand, title=f"{them}'s hand ({len(b.their_hand)})", selected=None,
+                           playable=set(), labels=labels, active=False)
         self.query_one("#stack", StackPanel).set(b.stack, selected=sel("stack"), labels=labels,
-                                                 active=self.zone == "stack")
+                                                 active=self.zone == "stack", names=b.names)
         self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.folded,
                                              active=self.zone == "log")
         card, extra = self.selected_card(b)

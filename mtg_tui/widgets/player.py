@@ -14,8 +14,8 @@ class PlayerPanel(Widget):
         self._text = Text("")
 
     def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
-            selected: bool = False) -> None:
-        text = player_line(p, active=active, priority=priority, label=label, selected=selected)
+            selected: bool = False, mark: bool = False) -> None:
+        text = player_line(p, active=active, priority=priority, label=label, selected=selected, mark=mark)
         if text != self._text:
             self._text = text
             self.refresh()

@@ -42,6 +42,7 @@ class Group:
     blocked_by: str = ""  # for an attacker: its blockers, with their P/T
     foreign: str = ""  # for an attachment drawn on another player's permanent: whose it is
     sick: bool = False  # summoning sickness, shown only where it matters (302.6)
+    attacks: str = ""  # for an attacker of a planeswalker: its name (a player attacked goes without saying)
 
     @property
     def count(self) -> int:
@@ -121,7 +122,9 @@ def group_battlefield(cards: list[dict], names: dict[int, str], *, everyone: lis
                 out[row][folded[look]] = replace(g, ids=g.ids + (c["id"],))
                 continue
             folded[look] = len(out[row])
-        out[row].append(Group((c["id"],), c, row, blocks=blocks, blocked_by=blocked_by, sick=sick))
+        attacks = c.get("attacks") or ""
+        attacks = attacks if attacks and any(n == attacks for n in names.values()) else ""
+        out[row].append(Group((c["id"],), c, row, blocks=blocks, blocked_by=blocked_by, sick=sick, attacks=attacks))
         for a in attached.get(c["id"], []):
             whose = a.get("controller", "")
             foreign = whose if whose and whose != c.get("controller", whose) else ""
@@ -153,6 +156,13 @@ def scrub(text: str) -> str:
     notation's way to tell copies apart) reads `Runeclaw Bear`, `combat_damage` reads
     `combat damage`."""
     return _INTERNAL_REF.sub("", text)
+
+
+def scrub_text(t: Text) -> Text:
+    """`scrub` for styled text: the styles stay on the characters that remain."""
+    for m in reversed(list(_INTERNAL_REF.finditer(t.plain))):
+        t = t[:m.start()] + t[m.end():]
+    return t
 
 
 MANA_ROLES = {"W": "$mtg-white", "U": "$mtg-blue", "B": "$mtg-black", "R": "$mtg-red", "G": "$mtg-green"}
@@ -245,7 +255,7 @@ def chip_tags(g: Group) -> list[tuple[str, str]]:
 def combat_text(g: Group) -> Text:
     c = g.card
     if c.get("attacking"):
-        t = styled("⚔ attacking" + (f" {c['attacks']}" if c.get("attacks") else ""), "bold $mtg-attacking")
+        t = styled("⚔ attacking" + (f" {g.attacks}" if g.attacks else ""), "bold $mtg-attacking")
         if g.blocked_by:
             t += styled(" ◀ " + g.blocked_by, "$mtg-blocking")
         return t

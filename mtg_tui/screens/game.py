@@ -287,6 +287,8 @@ class GameScreen(Screen[None]):
         self.query_one("#mine", Battlefield).set(b.mine, title=f"{me}'s battlefield", selected=sel("mine"),
                                                  labels=labels, notes=notes, lands_first=False,
                                                  active=self.zone == "mine", marks=marks)
+        # once laid out, the two battlefields share the height by how many lines each needs
+        self.call_after_refresh(self.query_one("#mine", Battlefield).share, self.query_one("#theirs", Battlefield))
         playable = self._playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
@@ -367,15 +369,25 @@ class GameScreen(Screen[None]):
         if z in ("mine", "theirs"):
             extra = [f"{item.count} of them"] if item.count > 1 else []
             if item.host:
-                extra.append(f"attached to {item.host}")
+                extra.append(f"attached to {item.host}" + (f" ({item.foreign}'s)" if item.foreign else ""))
+            on_it = [g for g in items if g.host_id in item.ids]
+            if on_it:
+                extra.append("with " + ", ".join(g.card["name"] + (f" ({g.foreign}'s)" if g.foreign else "")
+                                                 for g in on_it))
+            if item.blocked_by:
+                extra.append(f"blocked by {item.blocked_by}")
+            if item.blocks:
+                extra.append(f"blocking {item.blocks}")
             return item.card, extra
         if z == "stack":
             facts = card_facts(item["name"])
             kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
                 item["kind"], item["kind"])
             extra = [f"on the stack: {kind} controlled by {item['controller']}"]
-            if item.get("targets"):
-                extra.append("targeting " + ", ".join(item["targets"]))
+            names = b.names or {}
+            targets = [names.get(t, t) if isinstance(t, int) else t for t in item.get("target_ids") or ()]
+            if targets:
+                extra.append("targeting " + ", ".join(map(str, targets)))
             return facts, extra
         if z == "log":
             return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",

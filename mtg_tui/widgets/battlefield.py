@@ -93,3 +93,12 @@ class Battlefield(ZonePanel):
         self.show(lambda w: battlefield_lines(groups, w, selected=selected, labels=labels, notes=notes,
                                               lands_first=lands_first, marks=marks), title, active,
                   inputs=(groups, selected, labels, notes, lands_first, marks))
+
+    def share(self, other: Battlefield) -> None:
+        """Split the height between this battlefield and `other` by how many lines each
+        needs (the fuller side gets more), laying out again only when the split changes."""
+        mine, theirs = max(len(self._built[1]), 3), max(len(other._built[1]), 3)
+        for panel, n in ((self, mine), (other, theirs)):
+            want = f"{n}fr"
+            if str(panel.styles.height) != want:
+                panel.styles.height = want

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ..render import styled
+from ..render import scrub, scrub_text, styled
 
 
 def rows(t: Text, width: int) -> int:
@@ -19,11 +19,11 @@ class PromptLine(Widget):
         self._text = Text("")
 
     def set(self, who: str, ask: str, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
-        t = styled(f"{who}: ", "bold yellow") + styled(ask, "bold")
+        t = styled(f"{who}: ", "bold $text-warning") + styled(scrub(ask), "bold")
         if extra is not None and extra.cell_len:
-            t += Text("\n") + extra
+            t += Text("\n") + scrub_text(extra)
         if message is not None and message.cell_len:
-            t += Text("\n") + message
+            t += Text("\n") + scrub_text(message)
         t += Text("\n") + styled(keys, "dim")
         if t == self._text:
             return

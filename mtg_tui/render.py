@@ -324,6 +324,17 @@ def group_chip(g: Group, *, label: str | None = None, selected: bool = False, no
     return t
 
 
+def activated_lines(card: dict) -> list[str]:
+    """The card's activated abilities ("{B}: Regenerate Drudge Skeletons."): cost, colon,
+    effect (602.1), what a player looks for on a permanent."""
+    out = []
+    for line in (card.get("text") or "").splitlines():
+        cost, colon, _ = line.partition(":")
+        if colon and len(cost) <= 40 and '"' not in cost and not cost.lower().startswith(("enchant", "equip")):
+            out.append(line)
+    return out
+
+
 def group_box(g: Group, width: int, *, label: str | None = None, selected: bool = False, note: str = "",
               attached: Attached | None = None, mark: bool = False) -> list[Text]:
     """One permanent as a card box of several lines, for a wide battlefield: name and P/T,
@@ -338,6 +349,8 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
                 and not k.startswith(PRINTED_ONLY)]
     if keywords:
         lines.append(styled(", ".join(keywords), "italic"))
+    for ability in activated_lines(g.card):
+        lines.append(styled(ability, DIM))
     fight = combat_text(g)
     if fight.cell_len:
         lines.append(fight)

@@ -6,15 +6,22 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..render import player_line
+from .zone import follow_theme
 
 
 class PlayerPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._last: tuple[dict, dict] | None = None
+
+    def on_mount(self) -> None:
+        follow_theme(self, lambda: self._last and self.set(self._last[0], **self._last[1]))
 
     def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
             selected: bool = False, mark: bool = False) -> None:
+        self._last = (p, {"active": active, "priority": priority, "label": label, "selected": selected,
+                          "mark": mark})
         text = player_line(p, active=active, priority=priority, label=label, selected=selected, mark=mark)
         if text != self._text:
             self._text = text

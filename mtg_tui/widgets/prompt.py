@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..render import scrub, scrub_text, styled
+from .zone import follow_theme
 
 
 def rows(t: Text, width: int) -> int:
@@ -17,8 +18,13 @@ class PromptLine(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._last: tuple | None = None
+
+    def on_mount(self) -> None:
+        follow_theme(self, lambda: self._last and self.set(*self._last))
 
     def set(self, who: str, ask: str, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
+        self._last = (who, ask, keys, message, extra)
         t = styled(f"{who}: ", "bold $text-warning") + styled(scrub(ask), "bold")
         if extra is not None and extra.cell_len:
             t += Text("\n") + scrub_text(extra)

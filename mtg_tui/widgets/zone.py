@@ -18,6 +18,12 @@ from ..render import styled
 Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)
 
 
+def follow_theme(widget: Widget, redo: Callable[[], None]) -> None:
+    """Call `redo` after every change of theme: the widget keeps Rich text whose `$names`
+    were resolved to the old theme's colours (mtg_tui.colours)."""
+    widget.app.theme_changed_signal.subscribe(widget, lambda _theme: redo())
+
+
 def same_inputs(a: tuple | None, b: tuple | None) -> bool:
     """Whether two panels' inputs are the same: lists (the board's zones, rebuilt once per
     decision) by identity, anything else by value."""
@@ -67,6 +73,13 @@ class ZonePanel(Widget):
             self._built = (width, lines, keep)
             if painted:  # (a refresh now would paint the board shown from behind a cover twice)
                 self.refresh(layout=relayout)
+
+    def on_mount(self) -> None:
+        follow_theme(self, self._rebuild)
+
+    def _rebuild(self) -> None:
+        self._built = (-1, [], 0)
+        self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The number of lines at `width` (for a panel whose height follows them)."""

@@ -202,3 +202,21 @@ def test_log_and_prompt_texts_lose_the_notations_copy_numbers() -> None:
                             minor=False)
     assert log_line(entry).plain.endswith("targeting Runeclaw Bear")
     assert scrub("order the creatures blocking Craw Wurm#2") == "order the creatures blocking Craw Wurm"
+
+
+@pytest.mark.asyncio
+async def test_a_theme_change_recolours_the_board() -> None:
+    from mtg_tui import colours
+    from mtg_tui.widgets.battlefield import Battlefield
+    app = app_for(busy_midgame(), open_hands=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = game_screen(app).query_one("#mine", Battlefield)
+        dark = {str(span.style) for line in panel.render().split("\n") for span in line.spans}
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.pause()
+        light = {str(span.style) for line in panel.render().split("\n") for span in line.spans}
+        assert colours.colour("mtg-pt") == colours.ROLES["mtg-pt"][1]
+        assert any(colours.ROLES["mtg-pt"][1] in s for s in light) and not any(
+            colours.ROLES["mtg-pt"][1] in s for s in dark)

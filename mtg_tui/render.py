@@ -260,7 +260,7 @@ def combat_text(g: Group) -> Text:
             t += styled(" ◀ " + g.blocked_by, "$mtg-blocking")
         return t
     if g.blocks:
-        return styled("⛨ blocking " + g.blocks, "bold $mtg-blocking")
+        return styled("◈ blocking " + g.blocks, "bold $mtg-blocking")
     return Text()
 
 
@@ -276,7 +276,8 @@ def _name_part(g: Group, label: str | None, selected: bool, mark: bool) -> Text:
     p = pt(c)
     if p:
         t += styled(" " + p, "bold $mtg-pt")
-    if mark:
+    if mark:  # a target of the selected stack object
+        t.stylize("underline")
         t += styled(" ◎target", "bold $text-error")
     if selected:
         t.stylize(SELECTED)
@@ -342,6 +343,8 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
     lines = [_name_part(g, label, selected, mark)]
     if note:
         lines[0] += styled(f" {note}", "bold $text-error")
+    if g.card.get("type"):
+        lines.append(styled(g.card["type"], "dim italic"))
     tags = chip_tags(g)
     if tags:
         lines.append(Text(" ").join(styled(text, style) for text, style in tags))

@@ -87,9 +87,9 @@ def test_attackers_come_first_beside_their_blockers_and_blockers_name_what_they_
     assert "⚔ attacking ◀ Serra Angel 2/3, Wind Drake 2/2" in alice
     assert "⚔ attacking ◀ Grizzly Bears 2/2" in alice
     assert alice.index("Craw Wurm") < alice.index("Runeclaw Bear")  # attackers first
-    assert "Serra Angel 2/3 [Weakness (alice's)] ⛨ blocking Craw Wurm" in bob
+    assert "Serra Angel 2/3 [Weakness (alice's)] ◈ blocking Craw Wurm" in bob
     # the two Grizzly Bears differ (one blocks): two chips, the blocker first
-    assert "Grizzly Bears 2/2 ⛨ blocking Centaur Courser  Grizzly Bears 2/2\n" in bob
+    assert "Grizzly Bears 2/2 ◈ blocking Centaur Courser  Grizzly Bears 2/2\n" in bob
 
 
 def test_sick_shows_only_on_the_active_players_creatures_that_are_not_blocking_302_6() -> None:

@@ -61,10 +61,11 @@ def _row(card: dict) -> str:
 def sickness_matters(card: dict, active: str | None) -> bool:
     """Whether "sick" is worth showing: summoning sickness only stops its controller
     attacking with it and using its {T} abilities (302.6 / 212.3f), so not on a blocker,
-    nor on a creature of the player whose turn it is not."""
+    nor on a creature of the player whose turn it is not unless it has a {T} ability."""
     if not card.get("sick") or card.get("blocking"):
         return False
-    return active is None or card.get("controller", active) == active
+    tap_ability = any("{T}" in line.partition(":")[0] for line in activated_lines(card))
+    return active is None or card.get("controller", active) == active or tap_ability
 
 
 def _same_look(c: dict, sick: bool) -> tuple:
@@ -226,6 +227,12 @@ def choice_labels(cards: list[dict]) -> list[str]:
 def label_text(label: str | None) -> Text:
     return styled(f"{label}", LABEL) + Text(" ") if label else Text()
 
+
+# what the markers on the board mean (the help screen shows this)
+MARKERS = ("tapped · sick: summoning sick (where it matters) · N dmg: damage marked · +flying: gained this turn · "
+           "regen shield · [Aura] on its host, (bob's) when another player's · ⚔ attacking ◀ its blockers · "
+           "◈ blocking · ×N identical permanents · ◎target: what the selected stack object targets · "
+           "green hand cards: playable now · • on the phase bar: a priority stop · ◆: who has priority")
 
 PRINTED_ONLY = ("enchant", "equip")  # abilities that say what it attaches to, not how it fights
 
@@ -454,19 +461,27 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
 KINDS = {"spell": "", "ability": "ability", "trigger": "trigger", "combat_damage": "combat damage"}
 
 
+def target_names(item: dict, names: dict[Any, str]) -> list[str]:
+    """What a stack object targets, by the names the board shows (`names`, by id), else the
+    engine's name for it (a card in a graveyard, a spell), without internal numbers."""
+    refs = item.get("target_ids") or [None] * len(item.get("targets") or ())
+    engine = item.get("targets") or [str(r) for r in refs]
+    return [names[r] if r in names else scrub(str(e)) for r, e in zip(refs, engine, strict=False)]
+
+
 def stack_line(item: dict, position: int, *, label: str | None = None, selected: bool = False,
-               names: dict[Any, str] | None = None) -> Text:
+               names: dict[Any, str] | None = None, mark: bool = False) -> Text:
     """A spell or ability on the stack: its name, kind, controller and targets (by the names
     the board shows them by: `names`, keyed by id)."""
     t = label_text(label)
     kind = KINDS.get(item["kind"], item["kind"].replace("_", " "))
     t += styled(f"{position}. ", DIM) + styled(scrub(item["name"]), "bold") + styled(f" ({kind})" if kind else "", DIM)
     t += styled(f"  {item['controller']}'s", "$text-secondary")
-    refs = item.get("target_ids")
-    shown = [names.get(r, r) if names and isinstance(r, int) else r for r in refs] if refs is not None \
-        else item.get("targets") or []
+    shown = target_names(item, names or {})
     if shown:
-        t += styled(" → " + ", ".join(scrub(str(x)) for x in shown), "$text-accent")
+        t += styled(" → " + ", ".join(shown), "$text-accent")
+    if mark:
+        t += styled(" ◎target", "bold $text-error")
     if selected:
         t.stylize(SELECTED)
     return t

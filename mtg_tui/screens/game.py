@@ -62,7 +62,7 @@ from rules.play.assist import (
 
 from ..board import ZONES, Board, build_board, card_facts
 from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, styled
+from ..render import choice_labels, hand_chip, styled, target_names
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -299,7 +299,7 @@ class GameScreen(Screen[None]):
             their_hand.set(b.their_hand, title=f"{them}'s hand ({len(b.their_hand)})", selected=None,
                            playable=set(), labels=labels, active=False)
         self.query_one("#stack", StackPanel).set(b.stack, selected=sel("stack"), labels=labels,
-                                                 active=self.zone == "stack", names=b.names)
+                                                 active=self.zone == "stack", names=b.names, marks=marks)
         self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.folded,
                                              active=self.zone == "log")
         card, extra = self.selected_card(b)
@@ -384,10 +384,9 @@ class GameScreen(Screen[None]):
             kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
                 item["kind"], item["kind"])
             extra = [f"on the stack: {kind} controlled by {item['controller']}"]
-            names = b.names or {}
-            targets = [names.get(t, t) if isinstance(t, int) else t for t in item.get("target_ids") or ()]
+            targets = target_names(item, b.names or {})
             if targets:
-                extra.append("targeting " + ", ".join(map(str, targets)))
+                extra.append("targeting " + ", ".join(targets))
             return facts, extra
         if z == "log":
             return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",

@@ -220,3 +220,25 @@ async def test_a_theme_change_recolours_the_board() -> None:
         assert colours.colour("mtg-pt") == colours.ROLES["mtg-pt"][1]
         assert any(colours.ROLES["mtg-pt"][1] in s for s in light) and not any(
             colours.ROLES["mtg-pt"][1] in s for s in dark)
+
+
+def test_a_spell_targeting_a_spell_names_it_and_marks_it_on_the_stack() -> None:
+    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]},
+                     "bob": {"hand": ["Cancel"], "battlefield": ["Island"] * 3}}, turn=3, active="alice")
+    game.act("alice: cast Giant Growth targeting Runeclaw Bear")
+    game.act("alice: pass")
+    game.act("bob: cast Cancel targeting Giant Growth")
+    b = build_board(game, "bob", folded=True)
+    top = b.stack[0]
+    assert stack_line(top, 1, names=b.names or {}).plain == "1. Cancel  bob's → Giant Growth"
+    growth = b.stack[1]["id"]
+    assert b.targets_of(0) == {growth}
+    assert "◎target" in stack_line(b.stack[1], 2, names=b.names or {}, mark=True).plain
+
+
+def test_sick_shows_on_the_other_players_creature_with_a_tap_ability_302_6() -> None:
+    game = position({"alice": {"battlefield": []},
+                     "bob": {"battlefield": [{"card": "Prodigal Pyromancer", "sick": True},
+                                             {"card": "Runeclaw Bear", "sick": True}]}}, turn=3, active="alice")
+    text = chips(groups_of(game, "bob"))
+    assert "Prodigal Pyromancer 1/1 sick" in text and "Runeclaw Bear 2/2 sick" not in text

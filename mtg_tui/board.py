@@ -57,7 +57,9 @@ class Board:
         return {i: g.ids for g in self.theirs + self.mine for i in g.ids}
 
 
-def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False) -> Board:
+def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False, fold_alike: bool = True) -> Board:
+    """The board `viewer` sees.  `folded`: routine log lines left out; `fold_alike`: identical
+    permanents other than lands drawn as one (not while a picker gives each its letter)."""
     view = game.view(viewer)
     players = view["players"]
     me = next(p for p in players if p["name"] == viewer)
@@ -78,8 +80,8 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
         hand.append(dict(top, zone="library"))
     active = view["active"]
     return Board(view, viewer, me, them, hand,
-                 group_battlefield(me["battlefield"], names, everyone=everyone, active=active),
-                 group_battlefield(them["battlefield"], names, everyone=everyone, active=active),
+                 group_battlefield(me["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
+                 group_battlefield(them["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
                  view["stack"], log, their_hand, display_names(everyone))
 
 

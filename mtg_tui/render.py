@@ -58,6 +58,11 @@ def _row(card: dict) -> str:
     return "other"
 
 
+def _plain_land(card: dict) -> bool:
+    return (_row(card) == "land" and not card.get("counters") and card.get("attached_to") is None
+            and not card.get("attacking") and not card.get("damage"))
+
+
 def sickness_matters(card: dict, active: str | None) -> bool:
     """Whether "sick" is worth showing: summoning sickness only stops its controller
     attacking with it and using its {T} abilities (302.6 / 212.3f), so not on a blocker,
@@ -78,13 +83,14 @@ def _same_look(c: dict, sick: bool) -> tuple:
 
 
 def group_battlefield(cards: list[dict], names: dict[int, str], *, everyone: list[dict] | None = None,
-                      active: str | None = None) -> list[Group]:
+                      active: str | None = None, fold_alike: bool = True) -> list[Group]:
     """One player's chips in display order: creatures (attackers first, then blockers in
     the order of what they block, each followed by the Auras and Equipment attached to it,
     whoever controls them), other permanents, then lands; identical permanents fold into one
     chip.  `names` maps the id of every permanent in the game to its display name;
     `everyone` is every permanent in the game (default: `cards`), for what is attached
-    across the table and who blocks whom; `active`, the player whose turn it is."""
+    across the table and who blocks whom; `active`, the player whose turn it is; with
+    `fold_alike` False only plain lands fold (a picker letters each creature)."""
     everyone = cards if everyone is None else everyone
     here = {c["id"] for c in cards}
     on_battlefield = {c["id"] for c in everyone} | here
@@ -116,7 +122,7 @@ def group_battlefield(cards: list[dict], names: dict[int, str], *, everyone: lis
         blocks = ", ".join(names.get(a, str(a)) for a in c.get("blocking") or ())
         blocked_by = ", ".join(f"{b['name']} {pt(b)}".strip() for b in blockers.get(c["id"], ())) \
             if c.get("attacking") else ""
-        if c["id"] not in attached:
+        if c["id"] not in attached and (fold_alike or _plain_land(c)):
             look = (row, _same_look(c, sick), blocked_by)
             if look in folded:
                 g = out[row][folded[look]]

@@ -230,10 +230,11 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ drawing
     def current_board(self) -> Board:
-        key = (self.serial, self.viewer, self.folded, id(self.game))
+        picking = self.picker is not None  # while picking, each creature has a letter of its own: none fold
+        key = (self.serial, self.viewer, self.folded, id(self.game), picking)
         if self.board is None or key != self._board_key:
             self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands)
+                                     open_hands=self.session.open_hands, fold_alike=not picking)
             self._board_key = key
         return self.board
 

@@ -242,3 +242,11 @@ def test_sick_shows_on_the_other_players_creature_with_a_tap_ability_302_6() -> 
                                              {"card": "Runeclaw Bear", "sick": True}]}}, turn=3, active="alice")
     text = chips(groups_of(game, "bob"))
     assert "Prodigal Pyromancer 1/1 sick" in text and "Runeclaw Bear 2/2 sick" not in text
+
+
+def test_while_picking_each_creature_keeps_its_own_chip_and_lands_still_fold() -> None:
+    game = position({"alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears", "Forest", "Forest"]}, "bob": {}})
+    cards = game.view("alice")["players"][0]["battlefield"]
+    names = {c["id"]: c["name"] for c in cards}
+    assert [g.count for g in group_battlefield(cards, names)] == [2, 2]
+    assert [g.count for g in group_battlefield(cards, names, fold_alike=False)] == [1, 1, 2]

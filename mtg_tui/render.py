@@ -309,7 +309,7 @@ def attachment_text(a: Group, *, label: str | None = None, selected: bool = Fals
     if mark:
         t += styled(" ◎target", "bold $text-error")
     if note:
-        t += styled(f" {note}", "bold $text-error")
+        t += styled(" " + scrub(note), "bold $text-error")
     if selected:
         t.stylize(SELECTED)
     return t
@@ -334,7 +334,7 @@ def group_chip(g: Group, *, label: str | None = None, selected: bool = False, no
     if fight.cell_len:
         t += Text(" ") + fight
     if note:
-        t += styled(f" {note}", "bold $text-error")
+        t += styled(" " + scrub(note), "bold $text-error")
     return t
 
 
@@ -355,7 +355,7 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
     state, keywords, combat, then each thing attached to it."""
     lines = [_name_part(g, label, selected, mark)]
     if note:
-        lines[0] += styled(f" {note}", "bold $text-error")
+        lines[0] += styled(" " + scrub(note), "bold $text-error")
     if g.card.get("type"):
         lines.append(styled(g.card["type"], "dim italic"))
     tags = chip_tags(g)

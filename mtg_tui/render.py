@@ -193,10 +193,10 @@ def pt(card: dict) -> str:
 
 
 def status_tags(card: dict) -> list[str]:
-    """The short markers after a permanent's name (the help screen explains them)."""
+    """A permanent's state in words, for choice labels and the names that tell copies apart."""
     tags = []
     if card.get("tapped"):
-        tags.append("tap")
+        tags.append("tapped")
     if card.get("sick"):
         tags.append("sick")
     if card.get("damage"):
@@ -209,10 +209,15 @@ def status_tags(card: dict) -> list[str]:
     return tags
 
 
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def choice_labels(cards: list[dict]) -> list[str]:
     """Labels for the options of a choice, in a player's words: the card's name, with its
     P/T and state when it is on the battlefield; options that still read the same are
-    numbered in the order shown ("Raging Goblin (1)", "Raging Goblin (2)")."""
+    told apart by their position in the order shown ("Raging Goblin (1st)", "Raging Goblin (2nd)")."""
     texts = []
     for c in cards:
         bits = [c["name"]]
@@ -224,7 +229,7 @@ def choice_labels(cards: list[dict]) -> list[str]:
     for t in texts:
         if texts.count(t) > 1:
             seen[t] = seen.get(t, 0) + 1
-            out.append(f"{t} ({seen[t]})")
+            out.append(f"{t} ({ordinal(seen[t])})")
         else:
             out.append(t)
     return out

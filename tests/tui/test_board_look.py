@@ -250,3 +250,11 @@ def test_while_picking_each_creature_keeps_its_own_chip_and_lands_still_fold() -
     names = {c["id"]: c["name"] for c in cards}
     assert [g.count for g in group_battlefield(cards, names)] == [2, 2]
     assert [g.count for g in group_battlefield(cards, names, fold_alike=False)] == [1, 1, 2]
+
+
+def test_copies_that_look_alike_are_told_apart_by_state_then_position() -> None:
+    game = position({"alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears", {"card": "Grizzly Bears",
+                                                                                  "tapped": True}]}, "bob": {}})
+    cards = game.view("alice")["players"][0]["battlefield"]
+    assert sorted(display_names(cards).values()) == [
+        "Grizzly Bears 2/2 (1st)", "Grizzly Bears 2/2 (2nd)", "Grizzly Bears 2/2 tapped"]

@@ -77,7 +77,7 @@ def _same_look(c: dict, sick: bool) -> tuple:
     """Everything a player sees of a permanent: two with the same look fold into one chip."""
     return (c["name"], c.get("controller"), bool(c.get("tapped")), sick, c.get("damage") or 0,
             tuple(sorted((c.get("counters") or {}).items())), tuple(c.get("keywords") or ()),
-            tuple(c.get("granted") or ()), c.get("regen_shields") or 0, c.get("attacks"),
+            tuple(c.get("granted") or ()), tuple(c.get("pumped") or ()), c.get("regen_shields") or 0, c.get("attacks"),
             tuple(c.get("blocking") or ()), c.get("power"), c.get("toughness"), c.get("loyalty"),
             bool(c.get("token")), c.get("chosen") or "")
 
@@ -262,6 +262,8 @@ def chip_tags(g: Group) -> list[tuple[str, str]]:
     for k, v in sorted((c.get("counters") or {}).items()):
         if k != "loyalty":
             tags.append((f"{k}×{v}" if v != 1 else k, "$text-warning"))
+    for change in c.get("pumped") or ():
+        tags.append((f"{change} this turn", "$text-success"))
     for k in c.get("granted") or ():
         tags.append((f"+{k}", "$text-success"))
     if c.get("regen_shields"):
@@ -539,6 +541,8 @@ def card_detail(card: dict | None, extra: Iterable[str] = ()) -> Text:
             state.append(", ".join(keywords))
         if granted:
             state.append(", ".join(granted) + " until end of turn")
+        for change in card.get("pumped") or ():
+            state.append(f"{change} until end of turn")
         if card.get("regen_shields"):
             n = card["regen_shields"]
             state.append(f"{n} regeneration shield{'s' if n != 1 else ''}")

@@ -47,7 +47,8 @@ def card_view(state: GameState, o: Obj) -> dict[str, Any]:
                    blocking=list(o.blocking),
                    # what changes it until end of turn (611.2a / 418.2): keywords it gained, its
                    # regeneration shields (701.12a / 501.5); whom it attacks (508.1)
-                   granted=granted_this_turn(state, o, ch.keywords), regen_shields=o.regen_shields,
+                   granted=granted_this_turn(state, o, ch.keywords), pumped=pumped_this_turn(state, o),
+                   regen_shields=o.regen_shields,
                    attacks=name_of(state, o.attacking) if o.attacking is not None else None)
         if o.chosen:  # what was chosen as it entered: a land type, a card name (614.12)
             out["chosen"] = o.chosen
@@ -66,6 +67,12 @@ def granted_this_turn(state: GameState, o: Obj, keywords: frozenset[str] | set[s
         if e.duration == "eot" and o.id in e.affected:
             out += [k for k in e.grants if k in keywords and k not in out]
     return out
+
+
+def pumped_this_turn(state: GameState, o: Obj) -> list[str]:
+    """The P/T changes on `o` that end with the turn ("+3/+3" from Giant Growth), in order."""
+    return [f"{e.power:+d}/{e.toughness:+d}" for e in state.effects
+            if e.duration == "eot" and o.id in e.affected and (e.power or e.toughness)]
 
 
 def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:

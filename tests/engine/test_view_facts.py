@@ -31,7 +31,20 @@ def test_a_keyword_gained_this_turn_is_marked_granted_611_2a() -> None:
     game.act("alice: pass")
     game.act("bob: pass")
     bear = _card(game, "alice", "Runeclaw Bear")
-    assert bear["granted"] == ["flying"] and "flying" in bear["keywords"]
+    assert bear["granted"] == ["flying"] and "flying" in bear["keywords"] and bear["pumped"] == []
+
+
+def test_a_pump_until_end_of_turn_is_listed_611_2a() -> None:
+    game = build_game(parse_scenario({
+        "name": "pump", "start": {"turn": 3, "active": "alice", "step": "main1"},
+        "players": {"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"],
+                              "library": ["Island"] * 5},
+                    "bob": {"library": ["Island"] * 5}}}))
+    game.act("alice: cast Giant Growth targeting Runeclaw Bear")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    bear = _card(game, "alice", "Runeclaw Bear")
+    assert bear["pumped"] == ["+3/+3"] and (bear["power"], bear["toughness"]) == (5, 5)
 
 
 def test_regeneration_shields_are_counted_701_12a() -> None:

@@ -258,3 +258,12 @@ def test_copies_that_look_alike_are_told_apart_by_state_then_position() -> None:
     cards = game.view("alice")["players"][0]["battlefield"]
     assert sorted(display_names(cards).values()) == [
         "Grizzly Bears 2/2 (1st)", "Grizzly Bears 2/2 (2nd)", "Grizzly Bears 2/2 tapped"]
+
+
+def test_a_pump_this_turn_shows_on_the_chip() -> None:
+    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}, "bob": {}},
+                    turn=3, active="alice")
+    game.act("alice: cast Giant Growth targeting Runeclaw Bear")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    assert "Runeclaw Bear 5/5 +3/+3 this turn" in chips(groups_of(game, "alice"))

@@ -445,7 +445,9 @@ def wrap_line(t: Text, width: int, indent: int = 0) -> list[Text]:
 
 
 def player_line(p: dict, *, active: bool, priority: bool, label: str | None = None,
-                selected: bool = False, mark: bool = False) -> Text:
+                selected: bool = False, mark: bool = False, short: bool = False) -> Text:
+    """A player's line: life, poison, zone counts, mana pool, priority; `short` for a narrow
+    panel ("lib 5  gy 1")."""
     t = label_text(label)
     name = styled(p["name"], "bold underline" if active else "bold")
     if selected:
@@ -454,18 +456,22 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
     if mark:
         t += styled(" ◎target", "bold $text-error")
     life_style = "bold $text-error" if p["life"] <= 5 else "bold $text-success"
-    t += Text("  life ") + styled(str(p["life"]), life_style)
+    t += Text(" life " if short else "  life ") + styled(str(p["life"]), life_style)
     if p["poison"]:
         t += styled(f"  poison {p['poison']}", "bold $mtg-black")
-    t += styled(f"  library {p['library']}  hand {p['hand_count']}  graveyard {len(p['graveyard'])}"
-                f"  exile {len(p['exile'])}", "")
+    if short:
+        t += styled(f" lib {p['library']} hand {p['hand_count']} gy {len(p['graveyard'])}"
+                    f" exile {len(p['exile'])}", "")
+    else:
+        t += styled(f"  library {p['library']}  hand {p['hand_count']}  graveyard {len(p['graveyard'])}"
+                    f"  exile {len(p['exile'])}", "")
     if p.get("library_top"):  # played with the top card of the library revealed (Vampire Nocturnus)
         t += Text("  top ") + styled(p["library_top"]["name"], "bold")
     pool = "".join(f"{{{k}}}" * v for k, v in sorted((p.get("pool") or {}).items()) if v)
     if pool:
         t += Text("  mana ") + mana_text(pool, "bold")
     if priority:
-        t += styled("  ◆ priority", "bold $text-warning")
+        t += styled(" ◆ priority" if short else "  ◆ priority", "bold $text-warning")
     if p.get("lost"):
         t += styled("  LOST", "bold $text-error")
     return t

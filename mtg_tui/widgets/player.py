@@ -13,6 +13,7 @@ class PlayerPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._short = Text("")
         self._last: tuple[dict, dict] | None = None
 
     def on_mount(self) -> None:
@@ -25,7 +26,11 @@ class PlayerPanel(Widget):
         text = player_line(p, active=active, priority=priority, label=label, selected=selected, mark=mark)
         if text != self._text:
             self._text = text
+            self._short = player_line(p, active=active, priority=priority, label=label, selected=selected,
+                                      mark=mark, short=True)
             self.refresh()
 
     def render(self) -> Text:
-        return self._text
+        """The line, in its short words when the full one doesn't fit (100 columns)."""
+        width = self.content_size.width
+        return self._short if width and self._text.cell_len > width else self._text

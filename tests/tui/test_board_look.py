@@ -267,3 +267,13 @@ def test_a_pump_this_turn_shows_on_the_chip() -> None:
     game.act("alice: pass")
     game.act("bob: pass")
     assert "Runeclaw Bear 5/5 +3/+3 this turn" in chips(groups_of(game, "alice"))
+
+
+@pytest.mark.asyncio
+async def test_at_100_columns_the_player_lines_fit_in_short_words() -> None:
+    app = app_for(busy_midgame(), open_hands=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "bob life 20 lib 5 hand 2 gy 0 exile 0 ◆ priority" in text
+        assert "alice life 20 lib 5 hand 3 gy 1 exile 0" in text

@@ -131,7 +131,9 @@ def group_battlefield(cards: list[dict], names: dict[int, str], *, everyone: lis
             folded[look] = len(out[row])
         attacks = c.get("attacks") or ""
         attacks = attacks if attacks and any(n == attacks for n in names.values()) else ""
-        out[row].append(Group((c["id"],), c, row, blocks=blocks, blocked_by=blocked_by, sick=sick, attacks=attacks))
+        host = c.get("attached_to")  # attached to a player (or to nothing on the battlefield)
+        out[row].append(Group((c["id"],), c, row, host=str(names.get(host, host)) if host is not None else "",
+                              blocks=blocks, blocked_by=blocked_by, sick=sick, attacks=attacks))
         for a in attached.get(c["id"], []):
             whose = a.get("controller", "")
             foreign = whose if whose and whose != c.get("controller", whose) else ""
@@ -249,10 +251,12 @@ PRINTED_ONLY = ("enchant", "equip")  # abilities that say what it attaches to, n
 
 
 def chip_tags(g: Group) -> list[tuple[str, str]]:
-    """A permanent's state as (text, style) pieces: tapped, sick (where it matters), damage,
+    """A permanent's state as (text, style) pieces: token, tapped, sick (where it matters), damage,
     counters, keywords gained this turn, regeneration shields."""
     c = g.card
     tags: list[tuple[str, str]] = []
+    if c.get("token"):
+        tags.append(("token", DIM))
     if c.get("tapped"):
         tags.append(("tapped", DIM))
     if g.sick:

@@ -277,3 +277,10 @@ async def test_at_100_columns_the_player_lines_fit_in_short_words() -> None:
         text = screen_text(app)
         assert "bob life 20 lib 5 hand 2 gy 0 exile 0 ◆ priority" in text
         assert "alice life 20 lib 5 hand 3 gy 1 exile 0" in text
+
+
+def test_something_attached_to_a_player_names_the_player() -> None:
+    curse = {"id": 1, "name": "Some Curse", "type": "Enchantment — Aura Curse", "controller": "alice",
+             "tapped": False, "attached_to": "bob"}
+    (g,) = group_battlefield([curse], {1: "Some Curse"})
+    assert g.host == "bob" and g.host_id is None and "Some Curse → bob" in group_chip(g).plain

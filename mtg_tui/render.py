@@ -360,6 +360,22 @@ def activated_lines(card: dict) -> list[str]:
     return out
 
 
+BOX_TEXT_ROWS = 3  # a card box shows at most this many rows of the card's rules text
+
+
+def rules_lines(card: dict) -> list[str]:
+    """The card's rules text without the lines that only list keywords it shows anyway
+    ("Flying, vigilance", "Enchant creature")."""
+    keywords = {k.lower() for k in card.get("keywords") or ()}
+    out = []
+    for line in (card.get("text") or "").splitlines():
+        parts = [p.strip().lower() for p in line.rstrip(".").split(",")]
+        if all(p in keywords or p.startswith(PRINTED_ONLY) for p in parts):
+            continue
+        out.append(line)
+    return out
+
+
 def group_box(g: Group, width: int, *, label: str | None = None, selected: bool = False, note: str = "",
               attached: Attached | None = None, mark: bool = False) -> list[Text]:
     """One permanent as a card box of several lines, for a wide battlefield: name and P/T,
@@ -376,8 +392,12 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
                 and not k.startswith(PRINTED_ONLY)]
     if keywords:
         lines.append(styled(", ".join(keywords), "italic"))
-    for ability in activated_lines(g.card):
-        lines.append(styled(ability, DIM))
+    text_rows = [row for line in rules_lines(g.card) for row in wrap_line(styled(line, DIM), width, indent=2)]
+    if len(text_rows) > BOX_TEXT_ROWS:
+        text_rows = text_rows[:BOX_TEXT_ROWS]
+        text_rows[-1].truncate(max(width - 1, 1))
+        text_rows[-1] += styled("…", DIM)
+    lines += text_rows
     fight = combat_text(g)
     if fight.cell_len:
         lines.append(fight)

@@ -68,7 +68,7 @@ def battlefield_lines(groups: list[Group], width: int, *, selected: int | None, 
                             part = part + Text(" " * max(col_w - part.cell_len, 0))
                         line += part
                     lines.append(line)
-            lines.append(Text())
+                lines.append(Text())  # a blank row between rows of boxes
             continue
         chips = [group_chip(g, label=lb, selected=sel, note=nt, attached=att, mark=mk)
                  for _, g, att, lb, sel, nt, mk in drawn]

@@ -6,13 +6,14 @@ Built once per decision (not per key press), so moving the selection is cheap.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from rules import Game, UnknownCard, get_card
 from rules.play.assist import graveyard_abilities, playable_from_other_zones
 
-from .render import Group, group_battlefield
+from .render import Group, display_names, group_battlefield
 
 ZONES = ("hand", "mine", "theirs", "stack", "log", "phases")
 
@@ -29,6 +30,13 @@ class Board:
     stack: list[dict]
     log: list[Any]
     their_hand: list[dict] | None = None  # open-hand practice only
+    names: dict[Any, str] | None = None  # every permanent's id -> the name the screen shows it by
+
+    def targets_of(self, index: int) -> frozenset:
+        """What the stack object at `index` (top first) targets: permanent ids and player names."""
+        if not 0 <= index < len(self.stack):
+            return frozenset()
+        return frozenset(self.stack[index].get("target_ids") or ())
 
     def items(self, zone: str) -> list[Any]:
         return {"hand": self.hand, "mine": self.mine, "theirs": self.theirs, "stack": self.stack,
@@ -49,13 +57,16 @@ class Board:
         return {i: g.ids for g in self.theirs + self.mine for i in g.ids}
 
 
-def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False) -> Board:
+def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False, fold_alike: bool = True) -> Board:
+    """The board `viewer` sees.  `folded`: routine log lines left out; `fold_alike`: identical
+    permanents other than lands drawn as one (not while a picker gives each its letter)."""
     view = game.view(viewer)
     players = view["players"]
     me = next(p for p in players if p["name"] == viewer)
     them = next((p for p in players if p["name"] != viewer), me)
-    names = {c["id"]: c["name"] for p in players for c in p["battlefield"]}
-    log = [e for e in game.log if not (folded and e.minor) and e.to in (None, viewer)]  # private lines: the looker's
+    everyone = [c for p in players for c in p["battlefield"]]
+    names = {c["id"]: c["name"] for c in everyone}
+    log = [e for e in game.log if not (folded and routine(e)) and e.to in (None, viewer)]  # private lines: the looker's
     their_hand = them.get("hand") if them is not me else None  # revealed (Telepathy)
     if their_hand is None and open_hands and them is not me:
         their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")
@@ -67,8 +78,21 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
     top = me.get("library_top")
     if top is not None and top["id"] in usable:
         hand.append(dict(top, zone="library"))
-    return Board(view, viewer, me, them, hand, group_battlefield(me["battlefield"], names),
-                 group_battlefield(them["battlefield"], names), view["stack"], log, their_hand)
+    active = view["active"]
+    return Board(view, viewer, me, them, hand,
+                 group_battlefield(me["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
+                 group_battlefield(them["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
+                 view["stack"], log, their_hand, display_names(everyone))
+
+
+# log lines that say nothing happened: folded with the routine events the engine marks minor
+NOTHING_HAPPENED = re.compile(r" untaps 0 permanents\b| has no creature able to attack\b")
+
+
+def routine(entry: Any) -> bool:
+    """Whether a log line is folded away (f shows it): the engine's routine bookkeeping
+    (passes, steps ending) and the lines that report that nothing happened."""
+    return bool(entry.minor or NOTHING_HAPPENED.search(entry.text))
 
 
 def card_facts(name: str) -> dict:

@@ -9,6 +9,8 @@ from rich.text import Text
 
 from rules.play.deck_lab import LAND_TURNS, LabReport
 
+from .colours import resolve
+
 BAR_WIDTH = 40
 
 
@@ -21,7 +23,7 @@ def kill_chart(report: LabReport, width: int = BAR_WIDTH) -> Text:
     games won on that turn, their number and share, and the share won by then."""
     t = Text()
     if not report.kill_turns:
-        return Text("no game was won by the turn cap", style="yellow")
+        return Text("no game was won by the turn cap", style=resolve("$text-warning"))
     most = max(report.kill_turns.values())
     first, last = min(report.kill_turns), max(report.kill_turns)
     for turn in range(first, last + 1):
@@ -30,20 +32,20 @@ def kill_chart(report: LabReport, width: int = BAR_WIDTH) -> Text:
         if n and not bar:
             bar = 1
         t.append(f"turn {turn:>2} ", style="bold")
-        t.append("█" * bar, style="green")
+        t.append("█" * bar, style=resolve("$mtg-green"))
         t.append(" " * (width - bar))
         t.append(f" {n:>5}  {pct(n / report.games):>6}", style="")
         t.append(f"   by then {pct(report.won_by_turn[turn - 1]):>6}\n", style="dim")
     if report.not_won:
         t.append(f"not won by turn {report.turn_cap}: {report.not_won} ({pct(report.not_won / report.games)})\n",
-                 style="yellow")
+                 style=resolve("$text-warning"))
     return t
 
 
 def figures(report: LabReport) -> Table:
     """The other figures, one per row."""
     table = Table(box=None, show_header=False, padding=(0, 1))
-    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column(style=resolve("bold $mtg-pt"), no_wrap=True)
     table.add_column()
     n = report.games
     mean = f"{report.mean_kill_turn:.2f}" if report.mean_kill_turn is not None else "-"
@@ -64,7 +66,7 @@ def figures(report: LabReport) -> Table:
     table.add_row("not won", f"{report.not_won} games by turn {report.turn_cap}")
     if report.errors:
         table.add_row("engine errors", f"{len(report.errors)}: "
-                      + "; ".join(f"seed {s}: {m}" for s, m in report.errors[:3]), style="red")
+                      + "; ".join(f"seed {s}: {m}" for s, m in report.errors[:3]), style=resolve("$text-error"))
     return table
 
 
@@ -73,13 +75,13 @@ def title(report: LabReport) -> Text:
     head.append(f" — {report.games} goldfish games, rules {report.ruleset}, {report.mulligan} mulligan, "
                 f"seed {report.seed}, on the play", style="")
     if report.cancelled:
-        head.append("  (cancelled: the games played so far)", style="yellow")
+        head.append("  (cancelled: the games played so far)", style=resolve("$text-warning"))
     return head
 
 
 def render_report(report: LabReport) -> RenderableType:
     """The whole report: title, chart, figures."""
     if not report.games:
-        return Group(title(report), Text("no game was played", style="yellow"))
+        return Group(title(report), Text("no game was played", style=resolve("$text-warning")))
     return Group(title(report), Text(""), Text("kill turn (your turn)", style="bold underline"), kill_chart(report),
                  figures(report))

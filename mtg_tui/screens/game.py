@@ -62,7 +62,7 @@ from rules.play.assist import (
 
 from ..board import ZONES, Board, build_board, card_facts
 from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, styled
+from ..render import choice_labels, hand_chip, styled, target_names
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -121,6 +121,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield PlayerPanel(id="them")
+                yield HandPanel(id="their-hand")
                 yield Battlefield(id="theirs")
                 yield Battlefield(id="mine")
                 yield PlayerPanel(id="me")
@@ -229,10 +230,11 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ drawing
     def current_board(self) -> Board:
-        key = (self.serial, self.viewer, self.folded, id(self.game))
+        picking = self.picker is not None  # while picking, each creature has a letter of its own: none fold
+        key = (self.serial, self.viewer, self.folded, id(self.game), picking)
         if self.board is None or key != self._board_key:
             self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands)
+                                     open_hands=self.session.open_hands, fold_alike=not picking)
             self._board_key = key
         return self.board
 
@@ -274,24 +276,31 @@ class GameScreen(Screen[None]):
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
             stops=self._stops_shown(), own_turn=g.active == self.viewer,
             cursor=self.cursor["phases"] if self.zone == "phases" else None)
+        # what the selected stack object targets gets a mark on the board
+        marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
         self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
-                                                 label=labels.get(them))
+                                                 label=labels.get(them), mark=them in marks)
         self.query_one("#me", PlayerPanel).set(b.me, active=g.active == me, priority=prio == me,
-                                               label=labels.get(me))
+                                               label=labels.get(me), mark=me in marks)
         self.query_one("#theirs", Battlefield).set(b.theirs, title=f"{them}'s battlefield", selected=sel("theirs"),
                                                    labels=labels, notes=notes, lands_first=True,
-                                                   active=self.zone == "theirs")
+                                                   active=self.zone == "theirs", marks=marks)
         self.query_one("#mine", Battlefield).set(b.mine, title=f"{me}'s battlefield", selected=sel("mine"),
                                                  labels=labels, notes=notes, lands_first=False,
-                                                 active=self.zone == "mine")
+                                                 active=self.zone == "mine", marks=marks)
+        # once laid out, the two battlefields share the height by how many lines each needs
+        self.call_after_refresh(self.query_one("#mine", Battlefield).share, self.query_one("#theirs", Battlefield))
         playable = self._playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
-        if b.their_hand is not None:
-            hand_title += f" · {them}'s hand: " + ", ".join(c["name"] for c in b.their_hand)
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
                                                labels=labels, active=self.zone == "hand")
+        their_hand = self.query_one("#their-hand", HandPanel)
+        their_hand.display = b.their_hand is not None  # open hands (--open) or a revealed hand (Telepathy)
+        if b.their_hand is not None:
+            their_hand.set(b.their_hand, title=f"{them}'s hand ({len(b.their_hand)})", selected=None,
+                           playable=set(), labels=labels, active=False)
         self.query_one("#stack", StackPanel).set(b.stack, selected=sel("stack"), labels=labels,
-                                                 active=self.zone == "stack")
+                                                 active=self.zone == "stack", names=b.names, marks=marks)
         self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.folded,
                                              active=self.zone == "log")
         card, extra = self.selected_card(b)
@@ -361,15 +370,24 @@ class GameScreen(Screen[None]):
         if z in ("mine", "theirs"):
             extra = [f"{item.count} of them"] if item.count > 1 else []
             if item.host:
-                extra.append(f"attached to {item.host}")
+                extra.append(f"attached to {item.host}" + (f" ({item.foreign}'s)" if item.foreign else ""))
+            on_it = [g for g in items if g.host_id in item.ids]
+            if on_it:
+                extra.append("with " + ", ".join(g.card["name"] + (f" ({g.foreign}'s)" if g.foreign else "")
+                                                 for g in on_it))
+            if item.blocked_by:
+                extra.append(f"blocked by {item.blocked_by}")
+            if item.blocks:
+                extra.append(f"blocking {item.blocks}")
             return item.card, extra
         if z == "stack":
             facts = card_facts(item["name"])
             kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
                 item["kind"], item["kind"])
             extra = [f"on the stack: {kind} controlled by {item['controller']}"]
-            if item.get("targets"):
-                extra.append("targeting " + ", ".join(item["targets"]))
+            targets = target_names(item, b.names or {})
+            if targets:
+                extra.append("targeting " + ", ".join(targets))
             return facts, extra
         if z == "log":
             return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",

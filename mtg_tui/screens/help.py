@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..render import styled
+from ..render import MARKERS, styled
 
 KEYS: list[tuple[str, str, str]] = [
     ("move", "← → / h l", "select the previous / next card in the zone"),
@@ -36,8 +36,6 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "q", "quit (asks first)"),
 ]
 
-MARKERS = ("tap: tapped · sick: summoning sick · N dmg: damage marked · → X: attached to X · "
-           "green hand cards: playable now · • on the phase bar: a priority stop · ◆: who has priority")
 
 
 class HelpScreen(ModalScreen[None]):

@@ -1,5 +1,10 @@
-"""One player's battlefield: creatures (with what is attached to them), other permanents,
-then lands folded into groups."""
+"""One player's battlefield: creatures (attackers and blockers first, each with the Auras
+and Equipment attached to it, whoever controls them), other permanents, then lands, identical
+permanents folded into one.
+
+Narrow, each permanent is a chip on a line of chips; wide (WIDE columns and more), each is
+a card box of a few lines in a grid of columns, so a big terminal shows more of each card.
+"""
 
 from __future__ import annotations
 
@@ -7,44 +12,93 @@ from typing import Any
 
 from rich.text import Text
 
-from ..render import Group, group_chip, styled, wrap_chips
+from ..render import Attached, Group, group_box, group_chip, styled, wrap_chips
 from .zone import ZonePanel
+
+WIDE = 96  # panel width from which permanents are drawn as boxes in columns
+BOX = 34  # the narrowest box column
 
 
 def battlefield_lines(groups: list[Group], width: int, *, selected: int | None, labels: dict[Any, str],
-                      notes: dict[Any, str], lands_first: bool) -> tuple[list[Text], int]:
-    """Rows of chips; `labels` and `notes` are keyed by permanent id."""
-    rows: dict[str, list[tuple[int, Text]]] = {"creature": [], "other": [], "land": []}
+                      notes: dict[Any, str], lands_first: bool, marks: frozenset = frozenset()
+                      ) -> tuple[list[Text], int]:
+    """Rows of chips (or boxes); `labels`, `notes` and `marks` (the targets of the selected
+    stack object) are keyed by permanent id."""
+    def first(d: dict[Any, str], g: Group) -> Any:
+        return next((d[x] for x in g.ids if x in d), None)
+
+    on_host: dict[int, Attached] = {}
     for i, g in enumerate(groups):
-        label = next((labels[x] for x in g.ids if x in labels), None)
-        note = next((notes[x] for x in g.ids if x in notes), "")
-        rows[g.row].append((i, group_chip(g, label=label, selected=(i == selected), note=note)))
+        if g.host_id is not None:
+            on_host.setdefault(g.host_id, []).append(
+                (g, first(labels, g), i == selected, first(notes, g) or "", any(x in marks for x in g.ids)))
+    host_index = {g.ids[0]: i for i, g in enumerate(groups) if g.host_id is None}
+    rows: dict[str, list[tuple[list[int], Group, Attached]]] = {"creature": [], "other": [], "land": []}
+    for i, g in enumerate(groups):
+        if g.host_id is not None and g.host_id in host_index:
+            continue  # drawn on its host
+        attached = on_host.get(g.ids[0], []) if g.count == 1 else []
+        members = [i] + [groups.index(a) for a, *_ in attached]
+        rows[g.row].append((members, g, attached))
     order = ["land", "other", "creature"] if lands_first else ["creature", "other", "land"]
+    boxes = width >= WIDE
     lines: list[Text] = []
     keep = 0
     for row in order:
-        if not rows[row]:
+        items = rows[row]
+        if not items:
             continue
+        drawn = [(members, g, attached, first(labels, g), selected in (members[0],), first(notes, g) or "",
+                  any(x in marks for x in g.ids)) for members, g, attached in items]
+        if boxes and row != "land":
+            cols = max(width // BOX, 1)
+            col_w = width // cols
+            for start in range(0, len(drawn), cols):
+                chunk = drawn[start:start + cols]
+                cells = [group_box(g, col_w - 2, label=lb, selected=sel, note=nt, attached=att, mark=mk)
+                         for _, g, att, lb, sel, nt, mk in chunk]
+                if selected is not None and any(selected in d[0] for d in chunk):
+                    keep = len(lines)
+                height = max(len(c) for c in cells)
+                for r in range(height):
+                    line = Text()
+                    for k, cell in enumerate(cells):
+                        part = cell[r] if r < len(cell) else Text()
+                        if k < len(cells) - 1:
+                            part = part + Text(" " * max(col_w - part.cell_len, 0))
+                        line += part
+                    lines.append(line)
+                lines.append(Text())  # a blank row between rows of boxes
+            continue
+        chips = [group_chip(g, label=lb, selected=sel, note=nt, attached=att, mark=mk)
+                 for _, g, att, lb, sel, nt, mk in drawn]
         start = len(lines)
-        wrapped = wrap_chips([c for _, c in rows[row]], width)
-        if selected is not None and any(i == selected for i, _ in rows[row]):
-            # find the wrapped line holding the selected chip
-            keep = start + _line_of([c for _, c in rows[row]], [i for i, _ in rows[row]].index(selected), width)
+        wrapped = wrap_chips(chips, width)
+        for k, d in enumerate(drawn):
+            if selected is not None and selected in d[0]:
+                keep = start + len(wrap_chips(chips[:k + 1], width)) - 1
         lines += wrapped
+    while lines and not lines[-1].cell_len:
+        lines.pop()
     if not lines:
         lines = [styled("no permanents", "dim")]
-    return lines, keep
-
-
-def _line_of(chips: list[Text], k: int, width: int) -> int:
-    return len(wrap_chips(chips[:k + 1], width)) - 1
+    return lines, min(keep, max(len(lines) - 1, 0))
 
 
 class Battlefield(ZonePanel):
     """A player's permanents."""
 
     def set(self, groups: list[Group], *, title: str, selected: int | None, labels: dict[Any, str],
-            notes: dict[Any, str], lands_first: bool, active: bool) -> None:
+            notes: dict[Any, str], lands_first: bool, active: bool, marks: frozenset = frozenset()) -> None:
         self.show(lambda w: battlefield_lines(groups, w, selected=selected, labels=labels, notes=notes,
-                                              lands_first=lands_first), title, active,
-                  inputs=(groups, selected, labels, notes, lands_first))
+                                              lands_first=lands_first, marks=marks), title, active,
+                  inputs=(groups, selected, labels, notes, lands_first, marks))
+
+    def share(self, other: Battlefield) -> None:
+        """Split the height between this battlefield and `other` by how many lines each
+        needs (the fuller side gets more), laying out again only when the split changes."""
+        mine, theirs = max(len(self._built[1]), 3), max(len(other._built[1]), 3)
+        for panel, n in ((self, mine), (other, theirs)):
+            want = f"{n}fr"
+            if str(panel.styles.height) != want:
+                panel.styles.height = want

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..render import card_detail
+from .zone import follow_theme
 
 
 class CardDetail(Widget):
@@ -17,8 +18,14 @@ class CardDetail(Widget):
         super().__init__(id=id)
         self.border_title = "card"
         self._text = Text("")
+        self._last: tuple[dict | None, list[str]] = (None, [])
+
+    def on_mount(self) -> None:
+        follow_theme(self, lambda: self.set(*self._last))
 
     def set(self, card: dict | None, extra: Iterable[str] = ()) -> None:
+        extra = list(extra)
+        self._last = (card, extra)
         text = card_detail(card, extra)
         if text != self._text:
             self._text = text

@@ -1,4 +1,4 @@
-"""Your hand: each card with its cost; cards you can play now in green."""
+"""Your hand: each card with its cost; cards you can play now in the playable colour."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ class LogPanel(ZonePanel):
             for i, e in enumerate(entries):
                 if i == selected:
                     keep = len(lines)
-                lines += wrap_line(log_line(e, selected=(i == selected)), width, indent=5)
+                lines += wrap_line(log_line(e, selected=(i == selected)), width, indent=4)
             if selected is None:
                 keep = len(lines) - 1
             return lines or [styled("nothing yet", "dim")], max(keep, 0)

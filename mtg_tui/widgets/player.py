@@ -6,19 +6,31 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..render import player_line
+from .zone import follow_theme
 
 
 class PlayerPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._short = Text("")
+        self._last: tuple[dict, dict] | None = None
+
+    def on_mount(self) -> None:
+        follow_theme(self, lambda: self._last and self.set(self._last[0], **self._last[1]))
 
     def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
-            selected: bool = False) -> None:
-        text = player_line(p, active=active, priority=priority, label=label, selected=selected)
+            selected: bool = False, mark: bool = False) -> None:
+        self._last = (p, {"active": active, "priority": priority, "label": label, "selected": selected,
+                          "mark": mark})
+        text = player_line(p, active=active, priority=priority, label=label, selected=selected, mark=mark)
         if text != self._text:
             self._text = text
+            self._short = player_line(p, active=active, priority=priority, label=label, selected=selected,
+                                      mark=mark, short=True)
             self.refresh()
 
     def render(self) -> Text:
-        return self._text
+        """The line, in its short words when the full one doesn't fit (100 columns)."""
+        width = self.content_size.width
+        return self._short if width and self._text.cell_len > width else self._text

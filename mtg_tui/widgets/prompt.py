@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ..render import styled
+from ..render import scrub, scrub_text, styled
+from .zone import follow_theme
 
 
 def rows(t: Text, width: int) -> int:
@@ -17,13 +18,18 @@ class PromptLine(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
+        self._last: tuple | None = None
+
+    def on_mount(self) -> None:
+        follow_theme(self, lambda: self._last and self.set(*self._last))
 
     def set(self, who: str, ask: str, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
-        t = styled(f"{who}: ", "bold yellow") + styled(ask, "bold")
+        self._last = (who, ask, keys, message, extra)
+        t = styled(f"{who}: ", "bold $text-warning") + styled(scrub(ask), "bold")
         if extra is not None and extra.cell_len:
-            t += Text("\n") + extra
+            t += Text("\n") + scrub_text(extra)
         if message is not None and message.cell_len:
-            t += Text("\n") + message
+            t += Text("\n") + scrub_text(message)
         t += Text("\n") + styled(keys, "dim")
         if t == self._text:
             return

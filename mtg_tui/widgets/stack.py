@@ -1,4 +1,5 @@
-"""The stack, top first, with each spell's or ability's controller and targets."""
+"""The stack, top first, with each spell's or ability's controller and targets (named as
+the board names them)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,24 @@ from typing import Any
 
 from rich.text import Text
 
-from ..render import stack_line, styled
+from ..render import stack_line, styled, wrap_line
 from .zone import ZonePanel
 
 
 class StackPanel(ZonePanel):
-    def set(self, items: list[dict], *, selected: int | None, labels: dict[Any, str], active: bool) -> None:
+    def set(self, items: list[dict], *, selected: int | None, labels: dict[Any, str], active: bool,
+            names: dict[Any, str] | None = None, marks: frozenset = frozenset()) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             if not items:
                 return [styled("empty", "dim")], 0
-            lines = [stack_line(it, i + 1, label=labels.get(it["id"]), selected=(i == selected))
-                     for i, it in enumerate(items)]
-            for t in lines:
-                t.truncate(width, overflow="ellipsis")
-            return lines, selected or 0
-        self.show(build, f"stack ({len(items)})" if items else "stack", active, inputs=(items, selected, labels))
+            lines: list[Text] = []
+            keep = 0
+            for i, it in enumerate(items):
+                if i == selected:
+                    keep = len(lines)
+                line = stack_line(it, i + 1, label=labels.get(it["id"]), selected=(i == selected), names=names,
+                                  mark=it["id"] in marks)
+                lines += wrap_line(line, width, indent=3)  # a long line goes on, indented
+            return lines, keep
+        title = f"stack ({len(items)})" if items else "stack"
+        self.show(build, title, active, inputs=(items, selected, labels, names, marks))

@@ -10,11 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from ..render import styled
 
 Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)
+
+
+def follow_theme(widget: Widget, redo: Callable[[], None]) -> None:
+    """Call `redo` after every change of theme: the widget keeps Rich text whose `$names`
+    were resolved to the old theme's colours (mtg_tui.colours)."""
+    widget.app.theme_changed_signal.subscribe(widget, lambda _theme: redo())
 
 
 def same_inputs(a: tuple | None, b: tuple | None) -> bool:
@@ -56,14 +63,35 @@ class ZonePanel(Widget):
         self._build = build
         if width <= 0:
             self._built = (-1, [], 0)
-            self.refresh()
+            self.refresh(layout=self._auto_height())
             return
         painted = self._built[0] != -1  # else not painted since it had no size: its first paint comes
         lines, keep = build(width)
         if (width, lines, keep) != self._built:
+            # a panel whose height follows its lines (the stack) is laid out again when their number changes
+            relayout = len(lines) != len(self._built[1]) and self._auto_height()
             self._built = (width, lines, keep)
             if painted:  # (a refresh now would paint the board shown from behind a cover twice)
-                self.refresh()
+                self.refresh(layout=relayout)
+
+    def on_mount(self) -> None:
+        follow_theme(self, self._rebuild)
+
+    def _rebuild(self) -> None:
+        self._built = (-1, [], 0)
+        self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The number of lines at `width` (for a panel whose height follows them)."""
+        if width <= 0:
+            return 1
+        if self._built[0] != width:
+            lines, keep = self._build(width)
+            self._built = (width, lines, keep)
+        return max(len(self._built[1]), 1)
+
+    def _auto_height(self) -> bool:
+        return self.styles.height is not None and self.styles.height.is_auto
 
     def render(self) -> Text:
         width = max(self.content_size.width, 1)

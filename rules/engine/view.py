@@ -44,7 +44,12 @@ def card_view(state: GameState, o: Obj) -> dict[str, Any]:
         out.update(tapped=o.tapped, sick=is_summoning_sick(state, o), damage=o.damage,
                    counters=dict(o.counters), attached_to=o.attached_to,
                    keywords=sorted(ch.keywords), attacking=o.attacking is not None,
-                   blocking=list(o.blocking))
+                   blocking=list(o.blocking),
+                   # what changes it until end of turn (611.2a / 418.2): keywords it gained, its
+                   # regeneration shields (701.12a / 501.5); whom it attacks (508.1)
+                   granted=granted_this_turn(state, o, ch.keywords), pumped=pumped_this_turn(state, o),
+                   regen_shields=o.regen_shields,
+                   attacks=name_of(state, o.attacking) if o.attacking is not None else None)
         if o.chosen:  # what was chosen as it entered: a land type, a card name (614.12)
             out["chosen"] = o.chosen
     if ch.is_type("Creature"):
@@ -52,6 +57,22 @@ def card_view(state: GameState, o: Obj) -> dict[str, Any]:
     if ch.is_type("Planeswalker"):
         out["loyalty"] = o.counters.get("loyalty", c.loyalty)
     return out
+
+
+def granted_this_turn(state: GameState, o: Obj, keywords: frozenset[str] | set[str]) -> list[str]:
+    """The keywords `o` has from effects that end with the turn ("gains flying until end of
+    turn"), in the order they were granted."""
+    out: list[str] = []
+    for e in state.effects:
+        if e.duration == "eot" and o.id in e.affected:
+            out += [k for k in e.grants if k in keywords and k not in out]
+    return out
+
+
+def pumped_this_turn(state: GameState, o: Obj) -> list[str]:
+    """The P/T changes on `o` that end with the turn ("+3/+3" from Giant Growth), in order."""
+    return [f"{e.power:+d}/{e.toughness:+d}" for e in state.effects
+            if e.duration == "eot" and o.id in e.affected and (e.power or e.toughness)]
 
 
 def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
@@ -73,7 +94,8 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
             entry["library_top"] = card_view(state, state.objects[p.library[0]])
         players.append(entry)
     stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,
-              "targets": [name_of(state, t) for t in it.targets]} for it in reversed(state.stack)]
+              "targets": [name_of(state, t) for t in it.targets],
+              "target_ids": list(it.targets)} for it in reversed(state.stack)]
     d = state.decision
     decision: dict[str, Any] | None = None
     if d is not None:

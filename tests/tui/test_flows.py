@@ -427,7 +427,9 @@ async def test_telepathy_shows_the_opponents_hand_above_yours() -> None:
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "bob's hand: Giant Growth" in screen_text(app)
+        lines = screen_text(app).splitlines()
+        top = next(i for i, line in enumerate(lines) if "bob's hand (1)" in line)  # a panel of its own
+        assert "Giant Growth" in lines[top + 1] and "alice's hand (1)" not in lines[top]
 
 
 async def test_a_graveyard_ability_is_listed_beside_the_hand_and_activated_by_enter_112_6k() -> None:

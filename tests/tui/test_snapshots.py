@@ -56,3 +56,36 @@ def test_damage_assignment_dialog(snap_compare) -> None:  # noqa: ANN001
     game.act("bob: pass")
     assert game.decision.kind == "assign_damage"
     assert snap_compare(app_at(game, open_hands=True), terminal_size=SIZE)
+
+
+def busy_app() -> MtgApp:
+    """The busy midgame of test_board_look (Auras on creatures on both sides, an attack with
+    blocks, counters, a regeneration shield, two spells with targets on the stack), bob to
+    answer behind the hotseat cover."""
+    from test_board_look import busy_midgame
+    return app_at(busy_midgame(), open_hands=False)
+
+
+def test_busy_game_100x30(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(busy_app(), press=["enter"], terminal_size=(100, 30))
+
+
+def test_busy_game_120x40(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(busy_app(), press=["enter"], terminal_size=(120, 40))
+
+
+def test_busy_game_200x60(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(busy_app(), press=["enter"], terminal_size=(200, 60))
+
+
+def test_busy_game_120x40_light_theme(snap_compare) -> None:  # noqa: ANN001
+    async def light(pilot) -> None:  # noqa: ANN001
+        pilot.app.theme = "textual-light"
+        await pilot.pause()
+
+    assert snap_compare(busy_app(), press=["enter"], terminal_size=(120, 40), run_before=light)
+
+
+def test_busy_game_stack_target_marked(snap_compare) -> None:  # noqa: ANN001
+    """The stack selected (Tab to it): Giant Growth's target, the Wurm, is marked."""
+    assert snap_compare(busy_app(), press=["enter", "tab", "tab", "tab"], terminal_size=(120, 40))

@@ -81,10 +81,11 @@ class MtgApp(App[None]):
             warning = settings.remember(theme=theme.name)
             if warning:
                 self.notify(warning, severity="warning", timeout=8)
-        redraw = getattr(self.screen, "render_board", None) or getattr(self.screen, "redraw", None)
-        if callable(redraw):
-            redraw()
-        self.screen.refresh(layout=True)
+        for screen in self.screen_stack:  # the game under a dialog too
+            redraw = getattr(screen, "render_board", None) or getattr(screen, "redraw", None)
+            if callable(redraw) and screen.is_mounted:
+                redraw()
+            screen.refresh(layout=True)
 
     # ------------------------------------------------------------ screens
     def on_mount(self) -> None:
@@ -184,7 +185,8 @@ class MtgApp(App[None]):
             except SaveError as e:
                 self.notify(f"not saved: {e}", severity="error", timeout=10)
                 return
-            self.exit(message=f"saved to {where} (mtg-tui load {where})")
+            where = where.resolve()
+            self.exit(message=f"saved to {where} (the menu's \"Load a saved game\" opens it)")
         elif message.choice == "menu":
             from .screens.menu import MenuScreen
 

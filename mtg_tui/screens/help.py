@@ -95,6 +95,7 @@ class HelpScreen(ModalScreen[None]):
                           styled(keys, "bold $text-warning" if now else "dim"),
                           Text(what, style="" if now else "dim"))
             last = group
+        self.table = table
         with Vertical(id="help-box"):
             yield Static(styled("Keys", "bold") + styled("  (dim: not usable right now)", "dim"), id="help-title")
             with VerticalScroll(id="help-body"):

@@ -4,9 +4,9 @@ mean.  It scrolls (↑↓ PgUp PgDn Home End); Escape or `?` closes it."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -85,15 +85,19 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         screen = self.under if self.under is not None else self.app.screen
-        table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(ratio=1)
+        rows = key_rows(screen)
+        width = min(100, self.app.size.width * 95 // 100) - 8  # the box's border, padding and scrollbar
+        key_width = max(len(keys) for _g, keys, _w, _n in rows) if rows else 0
+        what_width = max(width - 11 - key_width, 20)
+        table = Text()
         last = ""
-        for group, keys, what, now in key_rows(screen):
-            table.add_row(styled(group if group != last else "", "bold $text-primary"),
-                          styled(keys, "bold $text-warning" if now else "dim"),
-                          Text(what, style="" if now else "dim"))
+        for group, keys, what, now in rows:
+            lines = textwrap.wrap(what, what_width) or [""]
+            table += styled(f" {group if group != last else '':<8} ", "bold $text-primary")
+            table += styled(f"{keys:<{key_width}} ", "bold $text-warning" if now else "dim")
+            table += Text(lines[0], style="" if now else "dim") + Text("\n")
+            for more in lines[1:]:
+                table += Text(" " * (11 + key_width) + more, style="" if now else "dim") + Text("\n")
             last = group
         self.table = table
         with Vertical(id="help-box"):

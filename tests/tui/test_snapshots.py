@@ -56,3 +56,7 @@ def test_damage_assignment_dialog(snap_compare) -> None:  # noqa: ANN001
     game.act("bob: pass")
     assert game.decision.kind == "assign_damage"
     assert snap_compare(app_at(game, open_hands=True), terminal_size=SIZE)
+
+
+def test_command_palette(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_at(midgame(), open_hands=True), press=["ctrl+p"], terminal_size=SIZE)

@@ -207,8 +207,9 @@ class MtgApp(App[None]):
         from .screens.menu import MenuScreen
 
         menu = self.screen if isinstance(self.screen, MenuScreen) else None
-        if menu is None:
+        if menu is None:  # from a game: it stays in the autosave, which the menu lists
             self.resume_offered = True
+            self.session = None
             menu = MenuScreen()
             self._replace_stack(menu)
         self.call_after_refresh(menu.choose, "load")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -22,7 +22,7 @@ class Command:
     run: Callable[[], Any]
 
 
-def commands(app: Any, screen: Any) -> list[Command]:
+def commands(app: Any, screen: Any, practice: bool = True) -> list[Command]:
     """The commands that make sense on `screen` (the screen the palette was opened on)."""
     from .screens.game import GameScreen
 
@@ -41,13 +41,15 @@ def commands(app: Any, screen: Any) -> list[Command]:
         if game.session.goldfish:
             out.append(Command("Deck lab", "1,000 autopilot goldfish games of this deck: the kill-turn chart",
                                game.open_lab))
-    out += [Command(f"Practice: {title}", f"rules puzzle {i}", partial(app.start_practice, path))
-            for i, (title, path) in enumerate(puzzle_titles(), 1)]
+    if practice:
+        out += [Command(f"Practice: {title}", f"rules puzzle {i}", partial(app.start_practice, path))
+                for i, (title, path) in enumerate(puzzle_titles(), 1)]
     return out
 
 
-def puzzle_titles() -> list[tuple[str, Any]]:
-    """(title, file) of each bundled puzzle that loads."""
+@cache
+def puzzle_titles() -> tuple[tuple[str, Any], ...]:
+    """(title, file) of each bundled puzzle that loads (read once per run)."""
     from rules.play.puzzle import PuzzleError, load_puzzle
 
     from .practice import bundled_paths
@@ -58,7 +60,7 @@ def puzzle_titles() -> list[tuple[str, Any]]:
             out.append((load_puzzle(path).title, path))
         except PuzzleError:
             continue
-    return out
+    return tuple(out)
 
 
 def era_of(screen: Any) -> str:
@@ -70,9 +72,8 @@ class MtgCommands(Provider):
     """mtg-tui's commands, and rules from the reference for what is typed."""
 
     async def discover(self) -> Hits:
-        for c in commands(self.app, self.screen):
-            if not c.name.startswith("Practice:"):
-                yield DiscoveryHit(c.name, c.run, help=c.help)
+        for c in commands(self.app, self.screen, practice=False):
+            yield DiscoveryHit(c.name, c.run, help=c.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)

@@ -142,3 +142,19 @@ async def test_leave_quit_exits() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("q", "q")
     assert not app.is_running
+
+
+@pytest.mark.asyncio
+async def test_the_footer_fits_at_the_minimum_size_with_every_key_shown() -> None:
+    from mtg_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH
+
+    game = position({"alice": {"hand": ["Forest", "Llanowar Elves"]}, "goldfish": {}}, goldfish=("goldfish",))
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+        await pilot.press("enter")  # a Forest: now undo applies too
+        await pilot.pause()
+        line = footer(app)
+        for shown in ("tab zones", "⏎ play", "p pay by hand", "space pass", "e end turn", ": command", "^z undo",
+                      "d lab", "? help", "q leave"):
+            assert shown in line, (shown, line)
+        assert len(line.rstrip()) <= MIN_WIDTH

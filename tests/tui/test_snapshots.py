@@ -59,4 +59,12 @@ def test_damage_assignment_dialog(snap_compare) -> None:  # noqa: ANN001
 
 
 def test_command_palette(snap_compare) -> None:  # noqa: ANN001
-    assert snap_compare(app_at(midgame(), open_hands=True), press=["ctrl+p"], terminal_size=SIZE)
+    async def open_palette(pilot) -> None:  # noqa: ANN001
+        await pilot.press("ctrl+p")
+        await pilot.pause(1.0)  # the commands are listed once the providers have answered
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        pilot.app.screen.query_one("CommandInput").cursor_blink = False
+
+    assert snap_compare(app_at(midgame(), open_hands=True), run_before=open_palette, terminal_size=SIZE)

@@ -92,7 +92,6 @@ FLOWS: dict[type[Decision], str] = {
 }
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
 KEYS_PICK = "press a letter on the board to choose"
-KEYS_PHASES = "←→ pick a step"
 
 
 class GameScreen(Screen[None]):

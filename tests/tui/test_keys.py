@@ -158,3 +158,23 @@ async def test_the_footer_fits_at_the_minimum_size_with_every_key_shown() -> Non
                       "d lab", "? help", "q leave"):
             assert shown in line, (shown, line)
         assert len(line.rstrip()) <= MIN_WIDTH
+
+
+@pytest.mark.asyncio
+async def test_the_graveyards_screen_keys() -> None:
+    from mtg_tui.screens.zones import ZonesScreen
+
+    game = position({"alice": {"graveyard": ["Shock", "Giant Growth"]}, "bob": {"graveyard": ["Cancel"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        zones = app.screen
+        assert isinstance(zones, ZonesScreen) and "alice's graveyard (2)" in screen_text(app)
+        await pilot.press("j")
+        assert zones.cursor == 1
+        await pilot.press("l", "l")  # alice's exile, then bob's graveyard
+        assert "bob's graveyard (1)" in screen_text(app) and zones.cursor == 0
+        await pilot.press("h")
+        assert "alice's exile (0)" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)

@@ -140,3 +140,18 @@ async def test_a_theme_change_redraws_the_screen_in_the_new_colours() -> None:
         after = app.export_screenshot().lower()
         assert dark in before and light not in before
         assert light in after and dark not in after
+
+
+async def test_the_palette_theme_setting_is_remembered() -> None:
+    app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "Settings: theme")
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, CommandPalette)  # Textual's theme picker
+        await pilot.press(*"textual-light")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "textual-light"
+    assert settings.theme() == ("textual-light", None)

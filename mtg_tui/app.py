@@ -14,8 +14,9 @@ from textual.screen import Screen
 
 from rules import Game
 
-from . import autosave, colours
+from . import autosave, colours, settings
 from .config import GameConfig
+from .palette import MtgCommands
 from .screens.game import GameScreen
 from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -38,7 +39,8 @@ class Crash(Exception):
 class MtgApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "mtg-tui"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True  # Ctrl+P: mtg_tui.palette's commands, and Textual's own (theme, keys, quit)
+    COMMANDS = App.COMMANDS | {MtgCommands}
 
     def __init__(self, config: GameConfig | None = None, session: Session | None = None) -> None:
         super().__init__()
@@ -61,8 +63,33 @@ class MtgApp(App[None]):
         colours.use(variables)
         return variables
 
+    def restore_theme(self) -> None:
+        """The theme chosen in an earlier run (settings.json); a bad file or an unknown theme
+        is a warning.  From here on a new choice is remembered."""
+        name, warning = settings.theme()
+        if name is not None and name not in self.available_themes:
+            warning = f"no theme {name!r} (the settings file {settings.settings_path()}); using the default"
+        elif name is not None:
+            self.theme = name
+        if warning:
+            self.notify(warning, severity="warning", timeout=8)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Any) -> None:
+        """Remember the theme, and draw the screen again: Rich text took its colours when drawn."""
+        if settings.theme()[0] != theme.name:
+            warning = settings.remember(theme=theme.name)
+            if warning:
+                self.notify(warning, severity="warning", timeout=8)
+        for screen in self.screen_stack:  # the game under a dialog too
+            redraw = getattr(screen, "render_board", None) or getattr(screen, "redraw", None)
+            if callable(redraw) and screen.is_mounted:
+                redraw()
+            screen.refresh(layout=True)
+
     # ------------------------------------------------------------ screens
     def on_mount(self) -> None:
+        self.restore_theme()
         if self.first_session is not None:
             self.start_session(self.first_session)
         elif self.config is not None:
@@ -143,12 +170,92 @@ class MtgApp(App[None]):
         setup = session.game.setup
         return Session(Game(replace(setup, seed=setup.seed + 1)), open_hands=session.open_hands)
 
+    # ------------------------------------------------------------ what screens ask for
+    def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:
+        self.show_game_over(message.session)
+
+    def on_game_screen_leave_game(self, message: GameScreen.LeaveGame) -> None:
+        """`q` in a game, answered: save and quit (saying where), back to the menu, or quit.
+        The autosave keeps the game in each case: the menu offers to resume it."""
+        if message.choice == "save":
+            from .saves import SaveError, default_path, save
+
+            try:
+                where = save(message.session, default_path(message.session))
+            except SaveError as e:
+                self.notify(f"not saved: {e}", severity="error", timeout=10)
+                return
+            where = where.resolve()
+            self.exit(message=f"saved to {where} (the menu's \"Load a saved game\" opens it)")
+        elif message.choice == "menu":
+            from .screens.menu import MenuScreen
+
+            self.session = None
+            self.resume_offered = True  # the menu lists the autosaved game; no question on the way back
+            self._replace_stack(MenuScreen())
+        elif message.choice == "quit":
+            self.exit()
+
+    # ------------------------------------------------------------ commands (the palette's)
+    def new_game(self, mode: str) -> None:
+        from .screens.menu import NewGameScreen
+
+        self.push_screen(NewGameScreen(mode))  # type: ignore[arg-type]
+
+    def load_game(self) -> None:
+        """The menu's load flow (from a game, by way of the menu: the game stays in the autosave)."""
+        from .screens.menu import MenuScreen
+
+        menu = self.screen if isinstance(self.screen, MenuScreen) else None
+        if menu is None:  # from a game: it stays in the autosave, which the menu lists
+            self.resume_offered = True
+            self.session = None
+            menu = MenuScreen()
+            self._replace_stack(menu)
+        self.call_after_refresh(menu.choose, "load")
+
+    def open_rules(self, query: str = "", era: str = "2014") -> None:
+        from .screens.rules_ref import RulesScreen
+        from .userfiles import app_reference
+
+        ref, warning = app_reference(era)
+        self.push_screen(RulesScreen(ref, query, era, warning))
+
+    def start_practice(self, path: Any) -> None:
+        from rules.play.puzzle import PuzzleError, load_puzzle
+
+        from .practice import Progress
+        from .screens.practice import PracticeScreen
+
+        try:
+            puzzle = load_puzzle(path)
+        except PuzzleError as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        self.push_screen(PracticeScreen(puzzle, Progress.load()))
+
+    def save_svg(self) -> None:
+        """A screenshot (SVG) of the screen under the palette, in the user's data folder."""
+        import time
+
+        from .userfiles import data_dir
+
+        folder = data_dir() / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        name = time.strftime("mtg-tui-%Y%m%d-%H%M%S.svg")
+        try:
+            where = self.save_screenshot(name, str(folder))
+        except OSError as e:
+            self.notify(f"no screenshot: {e}", severity="error", timeout=8)
+            return
+        self.notify(f"screenshot saved to {where}", timeout=8)
+
     # ------------------------------------------------------------ app-wide keys
     def action_show_help(self) -> None:
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.screen))
 
     def action_confirm_quit(self) -> None:
         from .screens.modals import ConfirmDialog

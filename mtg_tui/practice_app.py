@@ -25,6 +25,7 @@ class PracticeApp(MtgApp):
 
         event.prevent_default()  # not the menu: MtgApp.on_mount would run next otherwise
 
+        self.restore_theme()
         self.push_screen(PracticeScreen(self.puzzle, self.progress))
         self.check_size()
 

@@ -17,8 +17,11 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
@@ -61,7 +64,7 @@ from rules.play.assist import (
 )
 
 from ..board import ZONES, Board, build_board, card_facts
-from ..picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
+from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from ..render import choice_labels, hand_chip, styled, target_names
 from ..session import Session
 from ..widgets.battlefield import Battlefield
@@ -87,13 +90,27 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
-KEYS_PRIORITY = "Enter play · p pay by hand · Space pass · e pass to end of turn · Tab zones · : command · ? help"
-KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab: look around · ? help"
-KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
+# what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
+KEYS_PICK = "press a letter on the board to choose"
 
 
 class GameScreen(Screen[None]):
     AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
+
+    class GameOver(Message):
+        """The game has ended (or the player asks for its summary again): the app shows it."""
+
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
+
+    class LeaveGame(Message):
+        """`q` answered: "save" (save, then quit), "menu" (back to the menu) or "quit"."""
+
+        def __init__(self, session: Session, choice: str) -> None:
+            super().__init__()
+            self.session = session
+            self.choice = choice
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -132,6 +149,7 @@ class GameScreen(Screen[None]):
                 yield LogPanel(id="log")
         yield PromptLine(id="prompt")
         yield CommandBar(self._completion_names, lambda: [p.name for p in self.game.players], id="command")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sync()
@@ -159,7 +177,7 @@ class GameScreen(Screen[None]):
             self.render_board()
             if not self._game_over_shown:
                 self._game_over_shown = True
-                self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+                self.post_message(self.GameOver(self.session))
             return
         if d.player != self.viewer:
             if self.session.goldfish or self.session.open_hands or not self.session.humans:
@@ -219,7 +237,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.act(action, self.viewer)
         except IllegalAction as e:
-            self.message = styled("refused: " + str(e), "bold red")
+            self.message = styled("refused: " + str(e), "bold $text-error")
             self.render_board()
             return str(e)
         self.message = self._news(turn)
@@ -306,6 +324,7 @@ class GameScreen(Screen[None]):
         card, extra = self.selected_card(b)
         self.query_one("#detail", CardDetail).set(card, extra)
         self._render_prompt(b, labels, off_board)
+        self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
 
     def _stops_shown(self) -> set[str]:
         viewer = self.viewer
@@ -326,28 +345,28 @@ class GameScreen(Screen[None]):
         d = self.game.decision
         prompt = self.query_one("#prompt", PromptLine)
         if d is None:
-            prompt.set("game over", self._result_text(), "any key: the summary")
+            prompt.set("game over", self._result_text(), "")
             return
         extra = Text()
         if off_board:
             for ref in off_board:
-                extra += styled(f"{labels.get(ref, '?')}", "bold black on yellow") + Text(
+                extra += styled(f"{labels.get(ref, '?')}", "bold $mtg-label") + Text(
                     f" {self.game.name_of(ref)}  ")
         if self.zone == "phases":
             # short, so the prompt keeps its height (a taller prompt lays the whole screen out
             # again): the card panel explains the selected step's stop
             ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop"
-            prompt.set(d.player, ask, "Tab: back to the board · ? help", self.message, extra)
+            prompt.set(d.player, ask, "", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
         elif isinstance(d, DIALOG_TYPES):
-            prompt.set(d.player, d.prompt, KEYS_DIALOG, self.message, extra)
+            prompt.set(d.player, d.prompt, "", self.message, extra)
         else:
-            keys = KEYS_PRIORITY + (" · Ctrl+Z undo" if self.session.can_undo() else "") + \
-                (" · d lab" if self.session.goldfish else "")
+            keys = ""
             burn = mana_burn_if_passed(self.game, d.player)
-            message = self.message or (styled(f"mana in your pool: passing now burns {burn} life "
-                                              f"({self.game.rules.cite('mana_burn')})", "yellow") if burn else Text())
+            burning = styled(f"mana in your pool: passing now burns {burn} life "
+                             f"({self.game.rules.cite('mana_burn')})", "$text-warning") if burn else Text()
+            message = self.message or burning
             prompt.set(d.player, d.prompt, keys, message, extra)
 
     def _whose_turn(self) -> str:
@@ -405,55 +424,189 @@ class GameScreen(Screen[None]):
             "stop set" if stop else "no stop"]
 
     # ------------------------------------------------------------ keys
-    def on_key(self, event: events.Key) -> None:
+    # Every key is a binding with an action; `check_action` hides (False) or greys (None) what
+    # does not apply to the decision on screen, so the Footer and the `?` help show the keys
+    # that work now.  Several bindings share Enter (and Space, Escape): exactly one of them is
+    # enabled at a time, and Textual runs the first enabled one.  The description is what the
+    # Footer shows; the tooltip is the longer line the help screen prints.
+    BINDINGS = [
+        Binding("enter", "confirm", "confirm", tooltip="confirm attackers / blockers, finish \"up to\" targets"),
+        Binding("enter", "toggle_stop", "stop on/off", tooltip="on the phase bar: toggle a priority stop on that step"),
+        Binding("enter", "open_dialog", "dialog", tooltip="open the decision's dialog again"),
+        Binding("enter", "summary", "summary", tooltip="the game is over: its summary"),
+        Binding("enter", "play", "play", tooltip="play the selected land, cast the selected spell, activate the "
+                                                  "selected permanent"),
+        Binding("p", "pay_by_hand", "pay by hand", tooltip="the same as Enter, choosing the mana sources yourself"),
+        Binding("space", "toggle_stop", "stop on/off", show=False,
+                tooltip="on the phase bar: toggle a priority stop on that step"),
+        Binding("space", "pass_priority", "pass", tooltip="pass priority"),
+        Binding("e", "pass_to_end_of_turn", "end turn",
+                tooltip="pass until end of turn (stops if a spell goes on the stack or you are attacked)"),
+        Binding("tab", "move('tab')", "zones", key_display="tab",
+                tooltip="next zone: hand, your battlefield, theirs, stack, log, phase bar"),
+        Binding("shift+tab", "move('shift+tab')", "previous zone", show=False, tooltip="the previous zone"),
+        Binding("left,h", "move('left')", "left", show=False, tooltip="the previous card in the zone"),
+        Binding("right,l", "move('right')", "right", show=False, tooltip="the next card in the zone"),
+        Binding("up,k", "move('up')", "up", show=False,
+                tooltip="the row above (in the stack and log: the line above)"),
+        Binding("down,j", "move('down')", "down", show=False,
+                tooltip="the row below (in the stack and log: the line below)"),
+        Binding("home", "move('home')", "first", show=False, tooltip="the first card of the zone (line of the log)"),
+        Binding("end", "move('end')", "last", show=False, tooltip="the last card of the zone (line of the log)"),
+        Binding("escape", "close_command_bar", "close", show=False, tooltip="close the command bar"),
+        Binding("escape", "cancel", "cancel", tooltip="cancel what you were choosing; nothing changes"),
+        Binding("escape", "clear_message", "clear", show=False, tooltip="clear the message line"),
+        Binding("colon", "command_bar", "command", key_display=":",
+                tooltip="command bar: type an action in notation, Tab completes names"),
+        Binding("g", "zones", "graveyards", show=False, tooltip="browse graveyards and exile"),
+        Binding("f", "fold_log", "fold log", show=False, tooltip="show or fold routine log lines"),
+        Binding("ctrl+z", "undo", "undo", tooltip="undo your last action (goldfish games)"),
+        Binding("ctrl+s", "save", "save", show=False, tooltip="save the game"),
+        Binding("d", "deck_lab", "lab",
+                tooltip="deck lab: 1,000 autopilot games of your deck and its kill-turn chart (goldfish games)"),
+        Binding("question_mark", "app.show_help", "help", key_display="?", tooltip="every key, and what the "
+                                                                                  "board's markers mean"),
+        Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
+    ]
+    # the actions of the board's own flows: all hidden while the command bar has the keys
+    BOARD_ACTIONS = frozenset({"confirm", "toggle_stop", "open_dialog", "summary", "play", "pay_by_hand",
+                               "pass_priority", "pass_to_end_of_turn", "move", "cancel", "clear_message",
+                               "command_bar", "zones", "fold_log", "undo", "save", "deck_lab", "leave"})
+
+    def command_bar_open(self) -> bool:
         bar = self.query_one("#command", CommandBar)
-        if bar.has_focus and bar.has_class("-visible"):
-            if event.key == "escape":
-                event.stop()
-                self.close_command_bar()
+        return bar.has_focus and bar.has_class("-visible")
+
+    def my_priority(self) -> bool:
+        """A priority decision of the player at the keyboard, with no picker under way."""
+        d = self.game.decision
+        return d is not None and d.kind == "priority" and d.player == self.viewer and self.picker is None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys apply now: False hides a key (Footer and help), None shows it greyed."""
+        if action not in self.BOARD_ACTIONS and action != "close_command_bar":
+            return super().check_action(action, parameters)
+        if not self.is_mounted:
+            return True
+        if action == "close_command_bar":
+            return self.command_bar_open()
+        if self.command_bar_open():
+            return False
+        d = self.game.decision
+        over = d is None
+        phases = self.zone == "phases"
+        picking = self.picker is not None
+        match action:
+            case "confirm":
+                return picking and not phases and not over
+            case "toggle_stop":
+                return phases and not over
+            case "open_dialog":
+                return not over and not phases and not picking and isinstance(d, DIALOG_TYPES)
+            case "summary":
+                return over
+            case "play":
+                if over or phases or picking or isinstance(d, DIALOG_TYPES):
+                    return False
+                return True if self.my_priority() and self.zone in ("hand", "mine") else None
+            case "pay_by_hand":
+                if over or picking or isinstance(d, DIALOG_TYPES):
+                    return False
+                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
+                return True if castable and self.zone in ("hand", "mine") else None
+            case "pass_priority" | "pass_to_end_of_turn":
+                if over or isinstance(d, DIALOG_TYPES):
+                    return False
+                return True if self.my_priority() else None
+            case "cancel":
+                return picking and not over
+            case "clear_message":
+                return not picking
+            case "undo":
+                return self.session.can_undo()
+            case "deck_lab":
+                return self.session.goldfish
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """The picker's letters: they change with every choice (one per target, attacker or
+        blocker on the board), so they are not bindings.  Every other key is a binding."""
+        if self.picker is None or self.command_bar_open() or self.game.decision is None:
             return
-        event.stop()
-        event.prevent_default()
-        k, ch = event.key, event.character
-        if ch == "?":
-            self.app.action_show_help()  # type: ignore[attr-defined]
-        elif ch == ":":
-            self.open_command_bar()
-        elif k in ("left", "right", "up", "down", "tab", "shift+tab") or ch in ("h", "j", "k", "l"):
-            self.move(k if k in ("left", "right", "up", "down", "tab", "shift+tab") else
-                      {"h": "left", "l": "right", "k": "up", "j": "down"}[ch])
-        elif ch == "q":
-            self.app.action_confirm_quit()  # type: ignore[attr-defined]
-        elif self.game.decision is None:
-            self.app.show_game_over(self.session)  # type: ignore[attr-defined]
-        elif self.zone == "phases" and k in ("enter", "space"):
-            self.toggle_stop()
-        elif self.picker is not None and (ch and ch.isalpha() and len(ch) == 1 or k in ("enter", "escape")):
-            self.picker_key(k, ch)
-        elif k == "enter":
-            self.enter(manual=False)
-        elif ch == "p":
-            self.enter(manual=True)
-        elif k == "space":
-            self.pass_priority()
-        elif ch == "e":
-            self.pass_to_end_of_turn()
-        elif ch == "d" and self.session.goldfish:
-            self.open_lab()
-        elif ch == "g":
-            from .zones import ZonesScreen
-            self.app.push_screen(ZonesScreen(self.current_board().view))
-        elif ch == "f":
-            self.folded = not self.folded
-            self.cursor["log"] = 10 ** 6
-            self.render_board()
-        elif k == "ctrl+z":
-            self.undo()
-        elif k == "ctrl+s":
-            self.save()
-        elif k == "escape":
-            self.message = Text()
-            self.render_board()
+        ch = event.character
+        if ch and len(ch) == 1 and ch in LETTERS:
+            event.stop()
+            event.prevent_default()
+            self.picker_key(event.key, ch)
+
+    def action_play(self) -> None:
+        self.enter(manual=False)
+
+    def action_pay_by_hand(self) -> None:
+        self.enter(manual=True)
+
+    def action_pass_priority(self) -> None:
+        self.pass_priority()
+
+    def action_pass_to_end_of_turn(self) -> None:
+        self.pass_to_end_of_turn()
+
+    def action_confirm(self) -> None:
+        if self.picker is not None:
+            self.picker_key("enter", None)
+
+    def action_cancel(self) -> None:
+        if self.picker is not None:
+            self.picker_key("escape", None)
+
+    def action_clear_message(self) -> None:
+        self.message = Text()
+        self.render_board()
+
+    def action_toggle_stop(self) -> None:
+        self.toggle_stop()
+
+    def action_open_dialog(self) -> None:
+        self.open_dialog()
+
+    def action_summary(self) -> None:
+        self.post_message(self.GameOver(self.session))
+
+    def action_move(self, where: str) -> None:
+        self.move(where)
+
+    def action_command_bar(self) -> None:
+        self.open_command_bar()
+
+    def action_close_command_bar(self) -> None:
+        self.close_command_bar()
+
+    def action_zones(self) -> None:
+        from .zones import ZonesScreen
+        self.app.push_screen(ZonesScreen(self.current_board().view))
+
+    def action_fold_log(self) -> None:
+        self.folded = not self.folded
+        self.cursor["log"] = 10 ** 6
+        self.render_board()
+
+    def action_undo(self) -> None:
+        self.undo()
+
+    def action_save(self) -> None:
+        self.save()
+
+    def action_deck_lab(self) -> None:
+        self.open_lab()
+
+    def action_leave(self) -> None:
+        """`q`: save and quit, back to the menu, quit (the autosave keeps the game), or cancel."""
+        from .modals import LeaveDialog
+
+        def chosen(what: str | None) -> None:
+            if what:
+                self.post_message(self.LeaveGame(self.session, what))
+        self.app.push_screen(LeaveDialog(), chosen)
 
     def move(self, where: str) -> None:
         b = self.current_board()
@@ -461,6 +614,9 @@ class GameScreen(Screen[None]):
         if where in ("tab", "shift+tab"):
             i = ZONES.index(z) + (1 if where == "tab" else -1)
             self.zone = ZONES[i % len(ZONES)]
+        elif where in ("home", "end"):
+            n = len(STEPS) if z == "phases" else len(b.items(z))
+            self.cursor[z] = 0 if where == "home" else max(n - 1, 0)
         elif z == "phases":
             if where in ("left", "right"):
                 step = 1 if where == "right" else -1
@@ -484,7 +640,7 @@ class GameScreen(Screen[None]):
         if self.viewer in self.session.stops:
             step = STEPS[self.cursor["phases"]]
             on = self.session.stops[self.viewer].toggle(self.game.active == self.viewer, step)
-            self.message = styled(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "green")
+            self.message = styled(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "$text-success")
         self.render_board()
 
     # ------------------------------------------------------------ flows
@@ -507,7 +663,7 @@ class GameScreen(Screen[None]):
             if isinstance(p, TargetPicker) and not p.complete():
                 p.finish_spec()
                 if not p.complete():
-                    self.message = styled(f"choose {p.spec.text if p.spec else 'a target'} first", "yellow")
+                    self.message = styled(f"choose {p.spec.text if p.spec else 'a target'} first", "$text-warning")
                     self.render_board()
                     return
             self.finish_picker()
@@ -527,7 +683,7 @@ class GameScreen(Screen[None]):
         if p is None:
             return
         if not p.complete():
-            self.message = styled(p.prompt, "yellow")
+            self.message = styled(p.prompt, "$text-warning")
             self.render_board()
             return
         action = p.answer()
@@ -583,7 +739,7 @@ class GameScreen(Screen[None]):
         z = self.zone
         items = b.items(z)
         if z not in ("hand", "mine") or not items:
-            self.message = styled("select a card in your hand or on your battlefield (Tab / arrows)", "yellow")
+            self.message = styled("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
             self.render_board()
             return
         item = items[self.cursor[z]]
@@ -691,7 +847,7 @@ class GameScreen(Screen[None]):
     def pass_priority(self) -> None:
         d = self.game.decision
         if d.kind != "priority":
-            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "yellow")
+            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
             self.render_board()
             return
         if self.burn_unconfirmed("Space"):
@@ -708,7 +864,7 @@ class GameScreen(Screen[None]):
         self._burn_confirmed = (self.serial, key)
         self.message = styled(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
                               f"life to mana burn ({self.game.rules.cite('mana_burn')}). Use it, or press {key} "
-                              "again to pass anyway", "bold yellow")
+                              "again to pass anyway", "bold $text-warning")
         self.render_board()
         return True
 
@@ -718,7 +874,7 @@ class GameScreen(Screen[None]):
         if g.over or g.turn == turn:
             return Text()
         return styled(f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
-                      "the log says what happened)", "green")
+                      "the log says what happened)", "$text-success")
 
     def pass_to_end_of_turn(self) -> None:
         d = self.game.decision
@@ -731,7 +887,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.pass_until_end_of_turn(d.player)
         except IllegalAction as e:  # pragma: no cover - passing is always legal at priority
-            self.message = styled(str(e), "bold red")
+            self.message = styled(str(e), "bold $text-error")
         else:
             self.message = self._news(turn)
         self.sync()
@@ -744,7 +900,7 @@ class GameScreen(Screen[None]):
         human = self.session.humans[0]
         spec = next(p for p in g.setup.players if p.name == human)
         if not spec.deck:
-            self.message = styled("the deck lab needs a deck list: this game began from a position", "yellow")
+            self.message = styled("the deck lab needs a deck list: this game began from a position", "$text-warning")
             self.render_board()
             return
         cfg = self.session.config
@@ -754,12 +910,12 @@ class GameScreen(Screen[None]):
     def undo(self) -> None:
         if not self.session.can_undo():
             why = "undo is for goldfish games" if not self.session.goldfish else "nothing to undo"
-            self.message = styled(why, "yellow")
+            self.message = styled(why, "$text-warning")
             self.render_board()
             return
         self.session.undo()
         self.serial = ()
-        self.message = styled("undone", "green")
+        self.message = styled("undone", "$text-success")
         self.sync()
 
     def save(self) -> None:
@@ -770,7 +926,7 @@ class GameScreen(Screen[None]):
                 where = save(self.session, path or default_path(self.session))
             except SaveError as e:
                 return str(e)
-            self.message = styled(f"saved to {where}", "green")
+            self.message = styled(f"saved to {where}", "$text-success")
             return None
         self.app.push_screen(TextDialog("save the game to:", default_path(self.session), submit), self._dialog_closed)
 

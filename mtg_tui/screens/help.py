@@ -1,57 +1,110 @@
-"""`?`: every key, and what the markers on the board mean."""
+"""`?`: the keys of the screen it was opened on, generated from that screen's bindings (so
+the help can't drift from what the keys do), grouped, and what the markers on the board
+mean.  It scrolls (↑↓ PgUp PgDn Home End); Escape or `?` closes it."""
 
 from __future__ import annotations
 
-from rich.table import Table
-from textual import events
+import textwrap
+from typing import Any
+
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
 
 from ..render import MARKERS, styled
 
-KEYS: list[tuple[str, str, str]] = [
-    ("move", "← → / h l", "select the previous / next card in the zone"),
-    ("", "↑ ↓ / k j", "move between zones (in the stack and log: between lines)"),
-    ("", "Tab / Shift+Tab", "cycle: hand, your battlefield, theirs, stack, log, phase bar"),
-    ("play", "Enter", "play the selected land, cast the selected spell, activate the selected permanent"),
-    ("", "p", "the same, choosing the mana sources yourself"),
-    ("", "Space", "pass priority"),
-    ("", "e", "pass until end of turn (stops if a spell goes on the stack or you are attacked)"),
-    ("", ":", "command bar: type an action in notation, Tab completes names"),
-    ("choose", "a-z A-Z", "pick the choice with that letter (targets, attackers, blockers)"),
-    ("", "Enter", "confirm attackers / blockers, finish \"up to\" targets, reopen a closed dialog"),
-    ("", "Esc", "cancel what you were choosing; nothing changes"),
-    ("stops", "Enter on the phase bar", "toggle a priority stop on that step (for your or their turn)"),
-    ("look", "g", "browse graveyards and exile"),
-    ("", "f", "show or fold routine log lines (passes, steps ending)"),
-    ("rules", "L", "explain each log line with a summary of its rule"),
-    ("", "/", "rules reference at the selected log line's rule or step"),
-    ("puzzle", "H / Ctrl+R", "next hint / start the puzzle again"),
-    ("game", "Ctrl+Z", "undo your last action (goldfish games)"),
-    ("", "d", "deck lab: 1,000 autopilot games of your deck and its kill-turn chart (goldfish games)"),
-    ("", "Ctrl+S", "save the game"),
-    ("", "?", "this help"),
-    ("", "q", "quit (asks first)"),
-]
+# the help's groups, by action name (the part before any "(arguments)"); the rest is "other"
+GROUPS: dict[str, str] = {
+    "move": "move", "command_bar": "move", "close_command_bar": "move",
+    "play": "play", "pay_by_hand": "play", "pass_priority": "play", "pass_to_end_of_turn": "play",
+    "confirm": "choose", "cancel": "choose", "open_dialog": "choose", "clear_message": "choose",
+    "toggle_stop": "stops",
+    "zones": "look", "fold_log": "look", "toggle_explain": "rules", "open_rules": "rules", "rule_at_line": "rules",
+    "hint": "puzzle", "retry": "puzzle",
+    "undo": "game", "save": "game", "deck_lab": "game", "summary": "game", "leave": "game",
+    "app.show_help": "app", "command_palette": "app", "quit": "app",
+}
+# Textual's own bindings that mean nothing here (copying text, moving the focus)
+SKIP = frozenset({"copy_text", "screen.copy_text", "app.focus_next", "app.focus_previous", "focus_next",
+                  "focus_previous", "screen.minimize", "screen.maximize"})
+ORDER = ["move", "play", "choose", "stops", "look", "rules", "puzzle", "game", "other", "app"]
 
+
+def action_name(binding: Binding) -> str:
+    return binding.action.split("(")[0]
+
+
+def key_rows(screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
+    """(group, keys, what, usable now) for each action bound on `screen` and the app: keys
+    bound to the same action and description are listed together."""
+    app = screen.app
+    rows: dict[tuple[str, str], list[Any]] = {}
+    chain = [(screen, screen._bindings), (app, app._bindings)]
+    for node, bindings in chain:
+        for _key, binding in bindings:
+            if (binding.system and binding.action not in ("command_palette", "quit")) or binding.action in SKIP:
+                continue
+            what = binding.tooltip or binding.description
+            if not what:
+                continue
+            group = GROUPS.get(action_name(binding), "app" if node is app else "other")
+            display = binding.key_display or app.get_key_display(binding)
+            state = app._check_action_state(binding.action, node)
+            entry = rows.setdefault((binding.action, what), [group, [], what, False])
+            if display not in entry[1]:
+                entry[1].append(display)
+            entry[3] = entry[3] or bool(state)
+    out = [(g, " / ".join(keys), what, now) for g, keys, what, now in rows.values()]
+    return sorted(out, key=lambda r: ORDER.index(r[0]) if r[0] in ORDER else len(ORDER))
 
 
 class HelpScreen(ModalScreen[None]):
-    def compose(self) -> ComposeResult:
-        table = Table(box=None, show_header=False, padding=(0, 1))
-        table.add_column(style="bold cyan")
-        table.add_column(style="bold yellow", no_wrap=True)
-        table.add_column()
-        for group, key, what in KEYS:
-            table.add_row(group, key, what)
-        with Vertical(id="help"):
-            yield Static(styled("Keys", "bold"), id="help-title")
-            yield Static(table)
-            yield Static(styled("\n" + MARKERS, "dim"))
-            yield Static(styled("\nany key closes this help", "dim italic"))
+    """The keys of `screen` (the screen under the help)."""
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help-box { width: 100; max-width: 95%; height: 95%; border: thick $accent; background: $surface;
+                padding: 0 1; }
+    #help-title { height: 1; }
+    #help-body { height: 1fr; }
+    """
+    BINDINGS = [Binding("escape,question_mark", "close", "close", key_display="Esc"),
+                Binding("q", "close", "close", show=False)]
+
+    def __init__(self, screen: Screen[Any] | None = None) -> None:
+        super().__init__()
+        self.under = screen
+
+    def compose(self) -> ComposeResult:
+        screen = self.under if self.under is not None else self.app.screen
+        rows = key_rows(screen)
+        width = min(100, self.app.size.width * 95 // 100) - 8  # the box's border, padding and scrollbar
+        key_width = max(len(keys) for _g, keys, _w, _n in rows) if rows else 0
+        what_width = max(width - 11 - key_width, 20)
+        table = Text()
+        last = ""
+        for group, keys, what, now in rows:
+            lines = textwrap.wrap(what, what_width) or [""]
+            table += styled(f" {group if group != last else '':<8} ", "bold $text-primary")
+            table += styled(f"{keys:<{key_width}} ", "bold $text-warning" if now else "dim")
+            table += Text(lines[0], style="" if now else "dim") + Text("\n")
+            for more in lines[1:]:
+                table += Text(" " * (11 + key_width) + more, style="" if now else "dim") + Text("\n")
+            last = group
+        self.table = table
+        with Vertical(id="help-box"):
+            yield Static(styled("Keys", "bold") + styled("  (dim: not usable right now)", "dim"), id="help-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(table, id="help-keys")
+                yield Static(styled("\n" + MARKERS, "dim"), id="help-markers")
+            yield Static(styled("↑↓ PgUp PgDn scroll · Esc or ? closes this help", "dim italic"))
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body", VerticalScroll).focus()
+
+    def action_close(self) -> None:
         self.dismiss(None)

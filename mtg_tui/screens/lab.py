@@ -10,11 +10,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from rules.play.deck_lab import DEFAULT_TURN_CAP, LabReport, run_lab
@@ -27,6 +28,9 @@ LAB_GAMES = 1000
 
 class LabScreen(Screen[None]):
     """Runs the lab for `cards` on mount; `report` holds the result once it is done."""
+
+    BINDINGS = [Binding("escape", "close", "close", tooltip="cancel the run if it is going, and close"),
+                Binding("question_mark", "app.show_help", "help", key_display="?", tooltip="these keys")]
 
     def __init__(self, name: str, cards: Sequence[str], ruleset: str = "2014", mulligan: str | None = None,
                  games: int | None = None, seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP) -> None:
@@ -51,7 +55,8 @@ class LabScreen(Screen[None]):
             yield ProgressBar(total=self.games, show_eta=False, id="lab-progress")
             with VerticalScroll(id="lab-body"):
                 yield Static(styled("playing…", "dim italic"), id="lab-report")
-            yield Static(styled("Esc: cancel and close", "bold yellow"), id="lab-keys")
+            yield Static(styled("playing…", "dim"), id="lab-keys")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.run_lab()
@@ -93,13 +98,10 @@ class LabScreen(Screen[None]):
         self.report = report
         self.query_one("#lab-progress", ProgressBar).update(progress=report.games)
         self.query_one("#lab-report", Static).update(render_report(report))
-        speed = f" · {report.games} games in {self.seconds:.1f} s" if self.seconds else ""
-        self.query_one("#lab-keys", Static).update(styled(f"Esc: close{speed}", "bold yellow"))
+        speed = f"{report.games} games in {self.seconds:.1f} s" if self.seconds else f"{report.games} games"
+        self.query_one("#lab-keys", Static).update(styled(speed, "dim"))
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if event.key == "escape":
-            self.cancel.set()
-            self.dismiss(None)
-        elif event.character == "?":
-            self.app.action_show_help()  # type: ignore[attr-defined]
+    def action_close(self) -> None:
+        """Esc: cancel the run if it is still going, and close."""
+        self.cancel.set()
+        self.dismiss(None)

@@ -3,6 +3,9 @@
 Every dialog hands its answer to a `submit` callback that returns the engine's refusal (or
 None when accepted): a refused answer keeps the dialog open with the reason shown inline.
 Escape closes a dialog and changes nothing.
+
+Keys are bindings (shown by each dialog's Footer); the options' letters, which change with
+every dialog, are read by a small `on_key` (`letter`), and the hint line says only that.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from ..picking import LETTERS
 from ..render import styled
@@ -26,7 +30,8 @@ Submit = Callable[[Any], str | None]
 class Dialog(ModalScreen[bool]):
     """Title, body, an error line and a key hint, in a box in the middle of the screen."""
 
-    KEYS = "Esc: close without choosing"
+    KEYS = ""  # what the Footer can't say (the letters)
+    BINDINGS = [Binding("escape", "close", "close", tooltip="close the dialog without choosing")]
 
     def __init__(self, title: str, submit: Submit) -> None:
         super().__init__()
@@ -40,13 +45,14 @@ class Dialog(ModalScreen[bool]):
             yield Static(self.body(), id="dialog-body")
             yield Static("", id="dialog-error")
             yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+        yield Footer(compact=True, show_command_palette=False)
 
     def body(self) -> Text:
         return Text("")
 
     def redraw(self) -> None:
         self.query_one("#dialog-body", Static).update(self.body())
-        self.query_one("#dialog-error", Static).update(styled(self.error, "bold red"))
+        self.query_one("#dialog-error", Static).update(styled(self.error, "bold $text-error"))
 
     def send(self, result: Any) -> None:
         refusal = self.submit(result)
@@ -56,26 +62,26 @@ class Dialog(ModalScreen[bool]):
         else:
             self.dismiss(True)
 
-    GRAB_KEYS = True  # False: keys other than Escape go on to the dialog's widgets (an Input)
+    def action_close(self) -> None:
+        self.dismiss(False)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "escape":
-            event.stop()
-            self.dismiss(False)
-            return
-        if self.GRAB_KEYS:
+        """The options' letters (they change with every dialog, so they are not bindings)."""
+        if event.character and len(event.character) == 1 and self.letter(event.character):
             event.stop()
             event.prevent_default()
-            self.key(event)
 
-    def key(self, event: events.Key) -> None:  # pragma: no cover - overridden
-        pass
+    def letter(self, ch: str) -> bool:
+        """Handle the letter `ch`; True when it was one of the dialog's."""
+        return False
 
 
 class ChoiceDialog(Dialog):
     """One of a few options: its letter (or the arrows and Enter) picks it."""
 
-    KEYS = "letter: choose · ↑↓ Enter: choose · Esc: close"
+    KEYS = "a letter chooses its option"
+    BINDINGS = [Binding("up,k", "cursor(-1)", "up", show=False), Binding("down,j", "cursor(1)", "down", show=False),
+                Binding("enter", "choose", "choose", tooltip="choose the selected option")]
 
     def __init__(self, title: str, options: Sequence[tuple[str, str, Any]], submit: Submit,
                  intro: Text | None = None) -> None:
@@ -90,25 +96,25 @@ class ChoiceDialog(Dialog):
         if self.intro is not None:
             t += self.intro + Text("\n\n")
         for i, (key, label, _) in enumerate(self.options):
-            line = styled(f" {key} ", "bold black on yellow") + Text(" " + label)
+            line = styled(f" {key} ", "bold $mtg-label") + Text(" " + label)
             if i == self.cursor:
                 line.stylize("reverse", 4)
             t += line + Text("\n")
         return t
 
-    def key(self, event: events.Key) -> None:
+    def letter(self, ch: str) -> bool:
         for key, _, value in self.options:  # an option's own letter wins over j/k movement
-            if event.character == key:
+            if ch == key:
                 self.send(value)
-                return
-        if event.key in ("up", "k"):
-            self.cursor = (self.cursor - 1) % len(self.options)
-            self.redraw()
-        elif event.key in ("down", "j"):
-            self.cursor = (self.cursor + 1) % len(self.options)
-            self.redraw()
-        elif event.key == "enter":
-            self.send(self.options[self.cursor][2])
+                return True
+        return False
+
+    def action_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % len(self.options)
+        self.redraw()
+
+    def action_choose(self) -> None:
+        self.send(self.options[self.cursor][2])
 
 
 def lettered(items: Sequence[tuple[str, Any]], reserved: str = "") -> list[tuple[str, str, Any]]:
@@ -128,13 +134,17 @@ class PickCardsDialog(Dialog):
         self.cursor = 0
         self.detail = detail
         need = f"choose {count}" if count is not None else "choose any"
-        self.KEYS = f"letter: toggle · Enter: confirm ({need}) · Esc: close"
+        self.KEYS = f"a letter (or Space) toggles a card; {need}"
+
+    BINDINGS = [Binding("up,k", "cursor(-1)", "up", show=False), Binding("down,j", "cursor(1)", "down", show=False),
+                Binding("space", "toggle", "toggle", tooltip="toggle the selected card"),
+                Binding("enter", "confirm", "confirm", tooltip="confirm the cards chosen")]
 
     def body(self) -> Text:
         t = Text()
         for i, (value, label) in enumerate(self.cards):
-            mark = styled(" ✓ ", "bold red") if value in self.picked else Text("   ")
-            line = styled(f" {LETTERS[i]} ", "bold black on yellow") + mark + label
+            mark = styled(" ✓ ", "bold $text-error") if value in self.picked else Text("   ")
+            line = styled(f" {LETTERS[i]} ", "bold $mtg-label") + mark + label
             if i == self.cursor:
                 line.stylize("reverse", 4)
             t += line + Text("\n")
@@ -151,31 +161,37 @@ class PickCardsDialog(Dialog):
             self.picked.append(value)
         self.redraw()
 
-    def key(self, event: events.Key) -> None:
-        if event.key in ("up", "k") and self.cards:
-            self.cursor = (self.cursor - 1) % len(self.cards)
+    def action_cursor(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
             self.redraw()
-        elif event.key in ("down", "j") and self.cards:
-            self.cursor = (self.cursor + 1) % len(self.cards)
-            self.redraw()
-        elif event.key == "space" and self.cards:
+
+    def action_toggle(self) -> None:
+        if self.cards:
             self.toggle(self.cards[self.cursor][0])
-        elif event.key == "enter":
-            if self.count is not None and len(self.picked) != self.count:
-                self.error = f"choose exactly {self.count} (now {len(self.picked)})"
-                self.redraw()
-                return
-            self.send(tuple(self.picked))
-        elif event.character and event.character in LETTERS[:len(self.cards)]:
-            i = LETTERS.index(event.character)
-            self.cursor = i
-            self.toggle(self.cards[i][0])
+
+    def action_confirm(self) -> None:
+        if self.count is not None and len(self.picked) != self.count:
+            self.error = f"choose exactly {self.count} (now {len(self.picked)})"
+            self.redraw()
+            return
+        self.send(tuple(self.picked))
+
+    def letter(self, ch: str) -> bool:
+        if ch not in LETTERS[:len(self.cards)]:
+            return False
+        i = LETTERS.index(ch)
+        self.cursor = i
+        self.toggle(self.cards[i][0])
+        return True
 
 
 class OrderDialog(Dialog):
     """An order for a few things: press their letters first to last."""
 
-    KEYS = "letters: first to last · Backspace: undo one · Enter: confirm (the rest keep their order) · Esc: close"
+    KEYS = "press the letters first to last (the rest keep their order)"
+    BINDINGS = [Binding("backspace", "undo_one", "undo one", tooltip="take back the last letter"),
+                Binding("enter", "confirm", "confirm", tooltip="confirm the order")]
 
     def __init__(self, title: str, items: Sequence[tuple[str, Any]], submit: Submit, first_word: str) -> None:
         super().__init__(title, submit)
@@ -187,30 +203,40 @@ class OrderDialog(Dialog):
         t = Text()
         for i, (label, _) in enumerate(self.items):
             pos = self.order.index(i) + 1 if i in self.order else None
-            mark = styled(f" {pos}. " if pos else "    ", "bold green")
-            t += styled(f" {LETTERS[i]} ", "bold black on yellow") + mark + Text(label) + Text("\n")
+            mark = styled(f" {pos}. " if pos else "    ", "bold $text-success")
+            t += styled(f" {LETTERS[i]} ", "bold $mtg-label") + mark + Text(label) + Text("\n")
         t += styled(f"\nthe first you press {self.first_word}", "dim")
         return t
 
-    def key(self, event: events.Key) -> None:
-        if event.key == "backspace" and self.order:
+    def action_undo_one(self) -> None:
+        if self.order:
             self.order.pop()
             self.redraw()
-        elif event.key == "enter":
-            rest = [i for i in range(len(self.items)) if i not in self.order]
-            self.send(tuple(self.items[i][1] for i in self.order + rest))
-        elif event.character and event.character in LETTERS[:len(self.items)]:
-            i = LETTERS.index(event.character)
-            if i not in self.order:
-                self.order.append(i)
-                self.redraw()
+
+    def action_confirm(self) -> None:
+        rest = [i for i in range(len(self.items)) if i not in self.order]
+        self.send(tuple(self.items[i][1] for i in self.order + rest))
+
+    def letter(self, ch: str) -> bool:
+        if ch not in LETTERS[:len(self.items)]:
+            return False
+        i = LETTERS.index(ch)
+        if i not in self.order:
+            self.order.append(i)
+            self.redraw()
+        return True
 
 
 class AssignDialog(Dialog):
     """Divide damage among recipients (combat damage, or a spell's divided damage): ↑↓ picks one,
     ←→ (or - +) moves damage."""
 
-    KEYS = "↑↓: recipient · ←→ or -/+: less/more · Enter: confirm · Esc: close"
+    BINDINGS = [Binding("up,k", "cursor(-1)", "recipient", key_display="↑", tooltip="the recipient above"),
+                Binding("down,j", "cursor(1)", "recipient", key_display="↓", show=False,
+                        tooltip="the recipient below"),
+                Binding("left,h,minus", "give(-1)", "less", key_display="←", tooltip="one damage less"),
+                Binding("right,l,plus,equals_sign", "give(1)", "more", key_display="→", tooltip="one damage more"),
+                Binding("enter", "confirm", "confirm", tooltip="confirm the assignment")]
 
     def __init__(self, title: str, recipients: Sequence[tuple[Any, str, int | None]], amount: int,
                  start: Sequence[int], submit: Submit) -> None:
@@ -224,58 +250,77 @@ class AssignDialog(Dialog):
         t = Text()
         for i, (_, name, lethal) in enumerate(self.recipients):
             lt = f"  (lethal: {lethal})" if lethal is not None else ""
-            line = styled(f"{self.given[i]:>3} ", "bold cyan") + Text(f"to {name}") + styled(lt, "dim")
+            line = styled(f"{self.given[i]:>3} ", "bold $text-primary") + Text(f"to {name}") + styled(lt, "dim")
             if i == self.cursor:
                 line.stylize("reverse")
             t += line + Text("\n")
         left = self.amount - sum(self.given)
-        t += styled(f"\n{self.amount} damage, {left} not yet assigned", "yellow" if left else "dim")
+        t += styled(f"\n{self.amount} damage, {left} not yet assigned", "$text-warning" if left else "dim")
         return t
 
-    def key(self, event: events.Key) -> None:
-        k = event.key
-        if k in ("up", "k"):
-            self.cursor = (self.cursor - 1) % len(self.recipients)
-        elif k in ("down", "j"):
-            self.cursor = (self.cursor + 1) % len(self.recipients)
-        elif k in ("right", "l", "plus", "equals_sign") or event.character in ("+", "="):
-            if sum(self.given) < self.amount:
-                self.given[self.cursor] += 1
-            else:  # take one from the last other recipient that has some
-                for j in reversed(range(len(self.given))):
-                    if j != self.cursor and self.given[j] > 0:
-                        self.given[j] -= 1
-                        self.given[self.cursor] += 1
-                        break
-        elif k in ("left", "h", "minus") or event.character == "-":
+    def action_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % len(self.recipients)
+        self.redraw()
+
+    def action_give(self, delta: int) -> None:
+        if delta < 0:
             if self.given[self.cursor] > 0:
                 self.given[self.cursor] -= 1
-        elif k == "enter":
-            self.send(tuple((n, r[0]) for n, r in zip(self.given, self.recipients, strict=True)))
-            return
+        elif sum(self.given) < self.amount:
+            self.given[self.cursor] += 1
+        else:  # take one from the last other recipient that has some
+            for j in reversed(range(len(self.given))):
+                if j != self.cursor and self.given[j] > 0:
+                    self.given[j] -= 1
+                    self.given[self.cursor] += 1
+                    break
         self.redraw()
+
+    def action_confirm(self) -> None:
+        self.send(tuple((n, r[0]) for n, r in zip(self.given, self.recipients, strict=True)))
 
 
 class ConfirmDialog(Dialog):
     """A yes/no question about the client itself (quit?)."""
 
-    KEYS = "y: yes · n or Esc: no"
+    BINDINGS = [Binding("y,Y,enter", "answer(True)", "yes", key_display="y"),
+                Binding("n,N,escape", "answer(False)", "no", key_display="n")]
 
     def __init__(self, question: str) -> None:
         super().__init__(question, lambda _: None)
 
-    def key(self, event: events.Key) -> None:
-        if event.character in ("y", "Y") or event.key == "enter":
-            self.dismiss(True)
-        elif event.character in ("n", "N"):
-            self.dismiss(False)
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class LeaveDialog(ModalScreen[str | None]):
+    """`q` in a game: save and quit, back to the menu, quit, or cancel.  The answer is the
+    choice's word ("save", "menu", "quit") or None."""
+
+    BINDINGS = [Binding("s", "choose('save')", "save and quit", tooltip="save the game, then quit"),
+                Binding("m", "choose('menu')", "menu",
+                        tooltip="back to the menu (the game stays in the autosave, offered to resume)"),
+                Binding("q", "choose('quit')", "quit", tooltip="quit mtg-tui (the game stays in the autosave)"),
+                Binding("c,escape", "choose('')", "cancel", key_display="c", tooltip="back to the game")]
+    CHOICES = [("s", "save and quit"), ("m", "back to the menu (the game stays in the autosave)"),
+               ("q", "quit (the game stays in the autosave: mtg-tui offers to resume it)"), ("c", "cancel")]
+
+    def compose(self) -> ComposeResult:
+        body = Text()
+        for key, label in self.CHOICES:
+            body += styled(f" {key} ", "bold $mtg-label") + Text(f" {label}\n")
+        with Vertical(id="dialog"):
+            yield Static(styled("Leave the game?", "bold"), id="dialog-title")
+            yield Static(body, id="dialog-body")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what or None)
 
 
 class TextDialog(Dialog):
     """A line of text (a file name to save to or load from)."""
 
-    KEYS = "Enter: confirm · Esc: close"
-    GRAB_KEYS = False
 
     def __init__(self, title: str, value: str, submit: Submit) -> None:
         super().__init__(title, submit)
@@ -287,9 +332,10 @@ class TextDialog(Dialog):
             yield Input(self.value, id="dialog-input")
             yield Static("", id="dialog-error")
             yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+        yield Footer(compact=True, show_command_palette=False)
 
     def redraw(self) -> None:
-        self.query_one("#dialog-error", Static).update(styled(self.error, "bold red"))
+        self.query_one("#dialog-error", Static).update(styled(self.error, "bold $text-error"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -300,8 +346,8 @@ class NameDialog(Dialog):
     """A card name out of hundreds: type to filter the list, ↑↓ to move, Enter to choose.
     The names of the cards in the game come first."""
 
-    KEYS = "type to filter · ↑↓: move · Enter: choose · Esc: close"
-    GRAB_KEYS = False
+    KEYS = "type to filter"
+    BINDINGS = [Binding("up", "cursor(-1)", "up", show=False), Binding("down", "cursor(1)", "down", show=False)]
     SHOWN = 10  # names listed at once
 
     def __init__(self, title: str, names: Sequence[str], suggested: Sequence[str], submit: Submit) -> None:
@@ -319,6 +365,7 @@ class NameDialog(Dialog):
             yield Static(self.body(), id="dialog-body")
             yield Static("", id="dialog-error")
             yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+        yield Footer(compact=True, show_command_palette=False)
 
     def matching(self) -> list[str]:
         """The names that contain the filter, those that start with it first."""
@@ -331,7 +378,7 @@ class NameDialog(Dialog):
     def body(self) -> Text:
         found = self.matching()
         if not found:
-            return styled(f"no card name contains {self.filter.strip()!r}", "yellow")
+            return styled(f"no card name contains {self.filter.strip()!r}", "$text-warning")
         top = max(0, min(self.cursor - self.SHOWN // 2, len(found) - self.SHOWN))
         t = Text()
         for i, name in enumerate(found[top:top + self.SHOWN], top):
@@ -360,11 +407,11 @@ class NameDialog(Dialog):
             return
         self.send(found[min(self.cursor, len(found) - 1)])
 
-    def on_key(self, event: events.Key) -> None:
-        super().on_key(event)
-        if event.key in ("up", "down"):
-            event.stop()
-            n = len(self.matching())
-            if n:
-                self.cursor = (self.cursor + (1 if event.key == "down" else -1)) % n
-                self.redraw()
+    def letter(self, ch: str) -> bool:
+        return False  # letters are typed into the filter
+
+    def action_cursor(self, delta: int) -> None:
+        n = len(self.matching())
+        if n:
+            self.cursor = (self.cursor + delta) % n
+            self.redraw()

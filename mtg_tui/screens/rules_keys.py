@@ -1,22 +1,22 @@
 """The game screen's link to the rules: the explaining log and the rules reference.
 
-`RulesKeys` is a mixin for a `GameScreen`:
+`RulesKeys` is a `GameScreen` with these bindings (subclass it first: `class S(RulesKeys, GameScreen)`
+works too, as the practice screen does):
 - `L` toggles explain: each log line gets the project's one-sentence summary of its rule;
 - `/` opens the rules reference: at the selected log line's rule when the log is selected,
   at the selected step's section when the phase bar is, otherwise at the search box;
 - Enter on a log line opens the reference at that line's rule.
-Keys while choosing (letters for targets) or typing in the command bar are left alone.
+The keys are hidden while choosing (letters for targets) or typing in the command bar.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual import events
+from textual.binding import Binding
 
 from ..explain import explained_lines, log_title
 from ..userfiles import app_reference
-from ..widgets.command_bar import CommandBar
 from ..widgets.log import LogPanel
 from .game import GameScreen
 from .rules_ref import RulesScreen
@@ -30,10 +30,20 @@ STEP_RULES: dict[str, tuple[str, str]] = {
 }
 
 
-class RulesKeys:
-    """Mix into a GameScreen subclass before GameScreen: `class S(RulesKeys, GameScreen)`."""
+class RulesKeys(GameScreen):
+    """The game screen with the rules keys."""
 
     explain: bool = False
+    # Enter on a log line opens its rule; elsewhere Enter does what it does on the game screen
+    # (a class's bindings for a key replace its base classes', so those come along)
+    BINDINGS = [
+        Binding("enter", "rule_at_line", "rule", tooltip="on a log line: the rules reference at its rule"),
+        *[b for b in GameScreen.BINDINGS if isinstance(b, Binding) and b.key == "enter"],
+        Binding("L", "toggle_explain", "explain", key_display="L", show=False,
+                tooltip="explain each log line with a summary of its rule"),
+        Binding("slash", "open_rules", "rules", key_display="/", show=False,
+                tooltip="rules reference at the selected log line's rule or step"),
+    ]
 
     @property
     def era(self) -> str:
@@ -82,27 +92,25 @@ class RulesKeys:
         self.app.push_screen(RulesScreen(ref, q, self.era, warning))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------ keys
-    def rules_key(self, event: events.Key) -> bool:
-        """Handle the rules keys; True when the key was one of them."""
-        screen: Any = self
-        bar = screen.query_one("#command", CommandBar)
-        if bar.has_focus and bar.has_class("-visible"):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("rule_at_line", "toggle_explain", "open_rules"):
+            if not self.is_mounted or self.command_bar_open():
+                return False
+            if action == "rule_at_line":
+                return self.zone == "log" and self.picker is None
+            return True
+        if action == "play" and self.zone == "log" and self.picker is None:
             return False
-        ch, k = event.character, event.key
-        if ch == "L":
-            self.toggle_explain()
-        elif ch == "/" or (k == "enter" and screen.zone == "log" and screen.picker is None):
-            self.open_rules()
-        else:
-            return False
-        event.stop()
-        event.prevent_default()
-        return True
+        return super().check_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
-        """Textual calls each class's on_key along the MRO until one prevents the default:
-        a rules key stops here, any other goes on to GameScreen.on_key."""
-        self.rules_key(event)
+    def action_rule_at_line(self) -> None:
+        self.open_rules()
+
+    def action_toggle_explain(self) -> None:
+        self.toggle_explain()
+
+    def action_open_rules(self) -> None:
+        self.open_rules()
 
 
 class ExplainedGameScreen(RulesKeys, GameScreen):

@@ -12,22 +12,23 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from rules.reference.lookup import Answer, Entry, Reference, references
 
 from ..render import styled
 
-KEYS_SEARCH = "type to search (a number like 704.5g, or words) · ↓ results · Esc back / close"
-KEYS_BROWSE = ("↑↓ choose · 1-9 follow \"see rule\" · Enter: follow / open · g glossary · "
-               "/ search · Esc back / close")
+# what the Footer can't say
+KEYS_SEARCH = "type to search (a number like 704.5g, or words)"
+KEYS_BROWSE = "1-9 follow the \"see rule\" references · a letter searches again"
 
 
 def entry_line(e: Entry, selected: bool, width: int) -> Text:
     label = f"{e.term}:" if e.kind == "glossary" else (f"{e.number}." if e.kind == "section" else e.number)
-    t = styled(f"{label:<9}", "bold cyan" if e.kind != "glossary" else "bold magenta")
+    t = styled(f"{label:<9}", "bold $text-primary" if e.kind != "glossary" else "bold $text-accent")
     text = e.text.replace("\n", " ")
     room = max(width - max(len(label), 9) - 1, 10)
     t += Text(" " + (text if len(text) <= room else text[:room - 1] + "…"))
@@ -38,6 +39,20 @@ def entry_line(e: Entry, selected: bool, width: int) -> Text:
 
 class RulesScreen(Screen[None]):
     """`reference` answers; `query` opens the screen at a rule (in the numbering `era`)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "back", tooltip="back to the previous query, then close"),
+        Binding("down", "down", "results", key_display="↓", tooltip="to the results; the next result"),
+        Binding("up", "move(-1)", "up", show=False, tooltip="the previous result"),
+        Binding("pagedown", "move(10)", "page down", show=False, tooltip="ten results down"),
+        Binding("pageup", "move(-10)", "page up", show=False, tooltip="ten results up"),
+        Binding("enter", "open_selected", "follow", tooltip="follow the first \"see rule\", or open the rule"),
+        *[Binding(str(n), f"follow_ref({n})", f"see rule {n}", show=False,
+                  tooltip=f"follow the selected rule's reference number {n}") for n in range(1, 10)],
+        Binding("g", "glossary", "glossary", tooltip="the glossary (again: the rules)"),
+        Binding("slash", "search", "search", key_display="/", tooltip="back to the search box"),
+        Binding("backspace", "back_key", "back", show=False, tooltip="back to the previous query"),
+    ]
 
     DEFAULT_CSS = """
     RulesScreen { layout: vertical; }
@@ -70,6 +85,7 @@ class RulesScreen(Screen[None]):
             yield Static(id="rr-results")
             yield Static(id="rr-detail")
         yield Static(id="rr-keys")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         query, era = self.first
@@ -138,13 +154,13 @@ class RulesScreen(Screen[None]):
         self.query_one("#rr-results", Static).update(self._results_text())
         self.query_one("#rr-detail", Static).update(self._detail_text())
         keys = KEYS_BROWSE if self.browsing else KEYS_SEARCH
-        extra = styled(f"\n{self.warning}", "yellow") if self.warning else Text()
+        extra = styled(f"\n{self.warning}", "$text-warning") if self.warning else Text()
         self.query_one("#rr-keys", Static).update(styled(keys, "dim") + extra)
 
     def _results_text(self) -> Text:
         t = Text()
         for note in self.answer.notes:
-            t += styled(note, "yellow") + Text("\n")
+            t += styled(note, "$text-warning") + Text("\n")
         if not self.results:
             return t + styled("nothing found" if self.query_text.strip() else "", "dim")
         width = max(self.query_one("#rr-results", Static).content_size.width, 40)
@@ -159,16 +175,16 @@ class RulesScreen(Screen[None]):
         if e is None:
             return styled("type a rule number or words", "dim")
         if e.kind == "glossary":
-            t = styled(e.term, "bold magenta") + Text("\n\n" + e.text)
+            t = styled(e.term, "bold $text-accent") + Text("\n\n" + e.text)
         else:
             title = self.ref.title(e.number, e.era)
             t = styled(f"{e.number[:3]}. {title}\n" if title else "", "dim")
-            t += styled(e.number, "bold cyan") + Text("  " + e.text)
+            t += styled(e.number, "bold $text-primary") + Text("  " + e.text)
             if e.links:
                 where = ", ".join(x.number for x in e.links)
                 how = {"rule": "the same rule", "rule group": "the same group of rules",
                        "section": "the same section"}[e.links[0].how]
-                t += styled(f"\n\n{e.links[0].era} rules: {where} ({how})", "green")
+                t += styled(f"\n\n{e.links[0].era} rules: {where} ({how})", "$text-success")
             if self.ref.from_file:
                 own = self.ref.summary(e.number, e.era)
                 if own:
@@ -183,11 +199,13 @@ class RulesScreen(Screen[None]):
         self.browsing = False
         self.query_one("#rr-search", Input).focus()
         self.redraw()
+        self.refresh_bindings()
 
     def browse(self) -> None:
         self.browsing = True
         self.set_focus(None)
         self.redraw()
+        self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -203,41 +221,52 @@ class RulesScreen(Screen[None]):
             self.cursor = max(0, min(self.cursor + delta, len(self.results) - 1))
         self.redraw()
 
-    def on_key(self, event: events.Key) -> None:
-        k, ch = event.key, event.character
-        if k == "escape":
-            event.stop()
-            self.back()
-            return
-        if k in ("down", "up", "pagedown", "pageup"):
-            event.stop()
-            if not self.browsing and k == "down":
-                self.browse()
-                return
-            self.move({"down": 1, "up": -1, "pagedown": 10, "pageup": -10}[k])
-            return
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("follow_ref", "open_selected", "glossary", "back_key", "search"):
+            return self.browsing
+        return True
+
+    def action_back(self) -> None:
+        self.back()
+
+    def action_back_key(self) -> None:
+        self.back()
+
+    def action_down(self) -> None:
         if not self.browsing:
-            return  # the search box types it
-        event.stop()
-        event.prevent_default()
+            self.browse()
+        else:
+            self.move(1)
+
+    def action_move(self, delta: int) -> None:
+        self.move(delta)
+
+    def action_follow_ref(self, n: int) -> None:
         refs = self.refs()
-        if ch and ch.isdigit() and ch != "0":
-            i = int(ch) - 1
-            if i < len(refs):
-                self.follow(refs[i])
-        elif k == "enter":
-            e = self.selected
-            if refs:
-                self.follow(refs[0])
-            elif e is not None and e.kind != "glossary" and e.number != self.query_text:
-                self.follow(e.number)
-        elif ch == "g":
-            self.glossary_mode = not self.glossary_mode
-            self.set_query(self.query_text if not self.glossary_mode else "")
-        elif k == "backspace":
-            self.back()
-        elif ch == "/":
-            self.search_box()
-        elif ch and ch.isprintable() and len(ch) == 1:
+        if 0 < n <= len(refs):
+            self.follow(refs[n - 1])
+
+    def action_open_selected(self) -> None:
+        refs = self.refs()
+        e = self.selected
+        if refs:
+            self.follow(refs[0])
+        elif e is not None and e.kind != "glossary" and e.number != self.query_text:
+            self.follow(e.number)
+
+    def action_glossary(self) -> None:
+        self.glossary_mode = not self.glossary_mode
+        self.set_query(self.query_text if not self.glossary_mode else "")
+
+    def action_search(self) -> None:
+        self.search_box()
+
+    def on_key(self, event: events.Key) -> None:
+        """Browsing, a letter typed goes back to the search box with that letter (any letter:
+        not one binding each).  Searching, the search box takes the keys itself."""
+        ch = event.character
+        if self.browsing and ch and ch.isprintable() and len(ch) == 1 and not ch.isdigit() and ch not in "g/":
+            event.stop()
+            event.prevent_default()
             self.search_box()
             self.set_query(self.query_text + ch)

@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..colours import resolve
+
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 
 
@@ -15,7 +17,7 @@ def too_small_text(width: int, height: int) -> Text:
     return Text.assemble(
         ("mtg-tui needs a terminal of at least ", ""), (f"{MIN_WIDTH}x{MIN_HEIGHT}", "bold"),
         (" (columns x rows).\n", ""), (f"This one is {width}x{height}.\n", ""),
-        ("Make the window bigger, or press Ctrl+Q to quit.", "yellow"))
+        ("Make the window bigger, or press Ctrl+Q to quit.", resolve("$text-warning")))
 
 
 class TooSmallScreen(Screen[None]):

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ..render import card_detail, styled
 
 
 class ZonesScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("tab,right,l", "zone(1)", "next zone", key_display="→", tooltip="the next graveyard or exile"),
+        Binding("shift+tab,left,h", "zone(-1)", "previous zone", key_display="←",
+                tooltip="the previous graveyard or exile"),
+        Binding("down,j", "card(1)", "card", key_display="↓", show=False, tooltip="the next card"),
+        Binding("up,k", "card(-1)", "card", key_display="↑", show=False, tooltip="the previous card"),
+        Binding("escape,q,g", "close", "close", key_display="Esc", tooltip="back to the game"),
+        Binding("question_mark", "app.show_help", "help", key_display="?", tooltip="these keys"),
+    ]
+
     def __init__(self, view: dict) -> None:
         super().__init__()
         self.lists: list[tuple[str, list[dict]]] = []
@@ -28,7 +38,7 @@ class ZonesScreen(ModalScreen[None]):
             with Horizontal():
                 yield Static(id="zones-list")
                 yield Static(id="zones-detail")
-            yield Static(styled("Tab / ←→: next zone · ↑↓: card · Esc: close", "dim"))
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.redraw()
@@ -47,18 +57,13 @@ class ZonesScreen(ModalScreen[None]):
         self.query_one("#zones-list", Static).update(lines if cards else styled("empty", "dim"))
         self.query_one("#zones-detail", Static).update(card_detail(cards[self.cursor] if cards else None))
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        k = event.key
-        if k in ("escape", "q", "g"):
-            self.dismiss(None)
-            return
-        if k in ("tab", "right", "l"):
-            self.which, self.cursor = (self.which + 1) % len(self.lists), 0
-        elif k in ("shift+tab", "left", "h"):
-            self.which, self.cursor = (self.which - 1) % len(self.lists), 0
-        elif k in ("down", "j"):
-            self.cursor = min(self.cursor + 1, max(len(self.lists[self.which][1]) - 1, 0))
-        elif k in ("up", "k"):
-            self.cursor = max(self.cursor - 1, 0)
+    def action_zone(self, step: int) -> None:
+        self.which, self.cursor = (self.which + step) % len(self.lists), 0
         self.redraw()
+
+    def action_card(self, step: int) -> None:
+        self.cursor = max(0, min(self.cursor + step, max(len(self.lists[self.which][1]) - 1, 0)))
+        self.redraw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -30,7 +30,8 @@ class PromptLine(Widget):
             t += Text("\n") + scrub_text(extra)
         if message is not None and message.cell_len:
             t += Text("\n") + scrub_text(message)
-        t += Text("\n") + styled(keys, "dim")
+        if keys:  # the game screen's keys are in its Footer: only what the Footer can't say comes here
+            t += Text("\n") + styled(keys, "dim")
         if t == self._text:
             return
         width = self.content_size.width

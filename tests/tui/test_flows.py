@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 
+from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
 from rules import Game, GameSetup
 from rules.engine import actions as A
@@ -286,8 +287,13 @@ async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
     hot = position({"alice": {"hand": ["Forest"], "battlefield": []}, "bob": {}})
     app = app_for(hot)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "ctrl+z")
-        assert "undo is for goldfish games" in screen_text(app)
+        await pilot.press("enter")
+        screen = game_screen(app)
+        played = zone_names(screen.game, "alice", "battlefield")
+        assert screen.check_action("undo", ()) is False  # hidden: nothing this player may take back
+        assert "^z undo" not in screen_text(app)
+        await pilot.press("ctrl+z")
+        assert zone_names(screen.game, "alice", "battlefield") == played
 
 
 async def test_the_cover_screen_hides_the_next_players_hand() -> None:
@@ -334,14 +340,14 @@ async def test_help_graveyards_and_quit_are_one_key_each() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("?")
         assert "pass priority" in screen_text(app)
-        await pilot.press("x")
+        await pilot.press("escape")
         await pilot.press("g")
         assert "alice's graveyard (1)" in screen_text(app) and "Shock" in screen_text(app)
         await pilot.press("escape", "q")
-        assert "Quit mtg-tui?" in screen_text(app)
-        await pilot.press("n")
-        assert app.is_running
-        await pilot.press("q", "y")
+        assert "Leave the game?" in screen_text(app)
+        await pilot.press("c")
+        assert app.is_running and isinstance(app.screen, GameScreen)
+        await pilot.press("q", "q")
     assert not app.is_running
 
 

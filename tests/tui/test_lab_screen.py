@@ -46,7 +46,7 @@ async def test_d_in_a_goldfish_game_runs_the_lab_for_its_deck_and_shows_the_repo
         assert lab.deck_name == "red-green" and lab.cards == list(game.game.setup.players[0].deck)
         await wait_until(pilot, lambda: lab.report is not None)
         text = screen_text(app)
-        assert "kill turn (your turn)" in text and "█" in text and "mulligans" in text and "Esc: close" in text
+        assert "kill turn (your turn)" in text and "█" in text and "mulligans" in text and "esc close" in text
         assert lab.report is not None and lab.report.games == 5 and lab.done_games == 5
         assert lab.report.deck == "red-green" and lab.report.seed == 0
         await pilot.press("space")  # any other key: the report stays

@@ -89,3 +89,16 @@ def test_busy_game_120x40_light_theme(snap_compare) -> None:  # noqa: ANN001
 def test_busy_game_stack_target_marked(snap_compare) -> None:  # noqa: ANN001
     """The stack selected (Tab to it): Giant Growth's target, the Wurm, is marked."""
     assert snap_compare(busy_app(), press=["enter", "tab", "tab", "tab"], terminal_size=(120, 40))
+
+
+def test_command_palette(snap_compare) -> None:  # noqa: ANN001
+    async def open_palette(pilot) -> None:  # noqa: ANN001
+        # with a query the hits are sorted by score (without one, the providers' lists come in any order)
+        await pilot.press("ctrl+p", "n", "e", "w", "space", "g", "a", "m", "e")
+        await pilot.pause(1.0)  # the commands are listed once the providers have answered
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        pilot.app.screen.query_one("CommandInput").cursor_blink = False
+
+    assert snap_compare(app_at(midgame(), open_hands=True), run_before=open_palette, terminal_size=SIZE)

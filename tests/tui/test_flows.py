@@ -121,9 +121,11 @@ async def test_several_abilities_open_a_menu_606() -> None:
 
 
 async def test_p_chooses_the_mana_sources_by_hand_601_2g() -> None:
-    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Forest", "Runeclaw Bear"]},
+    # (Lightning Bolt, not Giant Growth: pumping a creature outside combat with nothing on the
+    # stack can't matter, so the client wouldn't stop for it: rules.play.assist.can_act)
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain", "Runeclaw Bear"]},
                      "bob": {"battlefield": []}})
-    forests = [o.id for o in game.permanents("alice") if o.name == "Forest"]
+    forests = [o.id for o in game.permanents("alice") if o.name == "Mountain"]
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -131,7 +133,7 @@ async def test_p_chooses_the_mana_sources_by_hand_601_2g() -> None:
         await pilot.press(labels(app)[bear])
         dialog = app.screen
         assert isinstance(dialog, PickCardsDialog)
-        await pilot.press("b", "enter")  # the second Forest
+        await pilot.press("b", "enter")  # the second Mountain
         assert game.objects[forests[1]].tapped and not game.objects[forests[0]].tapped
 
 
@@ -325,6 +327,9 @@ async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
         await pilot.press("enter")
         assert ("end" in screen.session.stops["alice"].own) != before
         await pilot.press("tab", "e")
+        # alice could still Bolt something in her main 2: passing to end of turn stops there
+        assert game.turn == 1 and game.step == "main2" and game.decision.player == "alice"
+        await pilot.press("e")
         assert game.turn == 2 or game.active == "bob"
 
 

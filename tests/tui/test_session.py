@@ -12,7 +12,7 @@ from conftest import position
 from mtg_tui.config import GameConfig
 from mtg_tui.decklists import DeckError
 from mtg_tui.saves import SaveError, load, save
-from mtg_tui.session import Session
+from mtg_tui.session import Session, Yield
 from mtg_tui.stops import Stops
 from rules.engine import actions as A
 
@@ -55,12 +55,12 @@ def test_pass_until_end_of_turn_stops_when_attacked() -> None:
                      "bob": {"battlefield": ["Runeclaw Bear"]}}, active="bob", step="upkeep")
     s = Session(game)
     s.advance()
-    s.pass_eot["alice"] = game.turn
+    s.yields["alice"] = Yield("eot", game.turn, game.step)
     while game.decision.kind != "attackers":
         s.act(A.Pass(game.decision.player))
     s.act("bob: attack Runeclaw Bear")
     assert game.decision.player == "alice" and game.step == "declare_attackers"
-    assert "alice" not in s.pass_eot
+    assert "alice" not in s.yields
 
 
 def test_the_goldfish_keeps_passes_and_never_blocks() -> None:

@@ -60,6 +60,8 @@ class Session:
     # hidden information as it was at each checkpoint (record length -> mark); a loaded game
     # finds its marks by replaying (see `_mark`)
     marks: dict[int, HiddenMark] = field(default_factory=dict, repr=False, compare=False)
+    # player -> the log's length just after their last decision: a cover says what happened since
+    seen: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     # called after every change to the game (the app autosaves the record there)
     on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
 
@@ -103,8 +105,11 @@ class Session:
             action = self.game.parse(action, player or (d.player if d is not None else None))
         before = len(self.game.record)
         mark = hidden_mark(self.game)
+        who = self.game.decider
         self.game.act(action)
         track(self.game)
+        if who is not None:
+            self.seen[who] = len(self.game.log)
         self.checkpoints.append(before)
         self.marks[before] = mark
         self.advance()

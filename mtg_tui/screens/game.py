@@ -73,8 +73,9 @@ from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
-from .cover import CoverScreen
+from .cover import CoverScreen, cover_text
 from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from .passing import PassingKeys
 
 DIALOG_TYPES: tuple[type[Decision], ...] = (
     MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
@@ -92,7 +93,7 @@ KEYS_PICK = "letter: choose · Enter: confirm · Esc: cancel · ←→↑↓ Tab
 KEYS_DIALOG = "Enter: open the dialog again · ←→↑↓ Tab: look around · ? help · q quit"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PassingKeys, Screen[None]):
     AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
 
     def __init__(self, session: Session) -> None:
@@ -173,7 +174,12 @@ class GameScreen(Screen[None]):
                 # what that player sees (712 / 507: Sorin Markov)
                 decider = self.session.decider or d.player
                 whose = f" for {d.player}" if decider != d.player else ""
-                cover = CoverScreen.shared(self.app, decider, f"{decider} to decide{whose}: {d.prompt}")
+                ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
+                if d.kind == "priority" and g.stack:
+                    top = g.stack[-1]
+                    ask = f"Your priority: {top.controller}'s {top.name} is on the stack."
+                why = cover_text(g, decider, self.session.seen.get(decider), ask)
+                cover = CoverScreen.shared(self.app, decider, why)
                 self.app.push_screen(cover, self._uncovered)
                 return
         if new:
@@ -188,6 +194,7 @@ class GameScreen(Screen[None]):
         self.viewer = d.player if d is not None else self.viewer
         self.serial = ()
         self.sync()
+        self.place_cursor()
 
     def _board_picker(self) -> Picker | None:
         d = self.game.decision
@@ -273,7 +280,7 @@ class GameScreen(Screen[None]):
         self.query_one("#phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
             stops=self._stops_shown(), own_turn=g.active == self.viewer,
-            cursor=self.cursor["phases"] if self.zone == "phases" else None)
+            cursor=self.cursor["phases"] if self.zone == "phases" else None, **self.phase_extras())
         self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
                                                  label=labels.get(them))
         self.query_one("#me", PlayerPanel).set(b.me, active=g.active == me, priority=prio == me,
@@ -672,6 +679,8 @@ class GameScreen(Screen[None]):
 
     def pass_priority(self) -> None:
         d = self.game.decision
+        if d is None:
+            return
         if d.kind != "priority":
             self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "yellow")
             self.render_board()
@@ -703,20 +712,16 @@ class GameScreen(Screen[None]):
                       "the log says what happened)", "green")
 
     def pass_to_end_of_turn(self) -> None:
+        """Pass to end of turn (e, F4): the client passes for the player through this turn,
+        stopping if an opponent's spell or ability needs an answer, if they are attacked, and
+        at their own main 2 when they have something to do there (Session.pass_until)."""
         d = self.game.decision
+        if d is None:
+            return
         if d.kind != "priority":
             self.pass_priority()
             return
-        if self.burn_unconfirmed("e"):
-            return
-        turn = self.game.turn
-        try:
-            self.session.pass_until_end_of_turn(d.player)
-        except IllegalAction as e:  # pragma: no cover - passing is always legal at priority
-            self.message = styled(str(e), "bold red")
-        else:
-            self.message = self._news(turn)
-        self.sync()
+        self.pass_with("eot", "e")
 
     def open_lab(self) -> None:
         """The deck lab for this goldfish game's deck, rules and mulligan rule (`d`)."""
@@ -734,14 +739,16 @@ class GameScreen(Screen[None]):
         self.app.push_screen(LabScreen(name, spec.deck, g.setup.ruleset, g.setup.mulligan))
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            why = "undo is for goldfish games" if not self.session.goldfish else "nothing to undo"
-            self.message = styled(why, "yellow")
+        """Take back the player's last decision (Session.undo_refusal says when not, and why)."""
+        who = self.session.decider or self.viewer
+        why = self.session.undo_refusal(who)
+        if why is not None:
+            self.message = styled(f"can't undo: {why}", "$text-warning")
             self.render_board()
             return
-        self.session.undo()
+        self.session.undo(who)
         self.serial = ()
-        self.message = styled("undone", "green")
+        self.message = styled("undone", "$text-success")
         self.sync()
 
     def save(self) -> None:

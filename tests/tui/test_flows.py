@@ -274,7 +274,7 @@ async def test_command_bar_takes_notation_and_shows_refusals_inline() -> None:
         assert not bar.has_focus
 
 
-async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
+async def test_undo_in_goldfish_and_in_hotseat() -> None:
     game = position({"alice": {"hand": ["Forest", "Forest"], "battlefield": []}, "goldfish": {}},
                     goldfish=("goldfish",))
     app = app_for(game, open_hands=False)
@@ -285,11 +285,15 @@ async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
         await pilot.press("ctrl+z")
         assert zone_names(screen.game, "alice", "battlefield") == []
         assert len(screen.game.player("alice").hand) == 2
-    hot = position({"alice": {"hand": ["Forest"], "battlefield": []}, "bob": {}})
+    hot = position({"alice": {"hand": ["Mountain", "Lightning Bolt"], "battlefield": []}, "bob": {}})
     app = app_for(hot)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "ctrl+z")
-        assert "undo is for goldfish games" in screen_text(app)
+        await pilot.press("enter")  # the Mountain: alice may Bolt now, so she keeps the keyboard
+        assert zone_names(hot, "alice", "battlefield") == ["Mountain"]
+        await pilot.press("ctrl+z")  # her own decision, nothing hidden seen since: taken back
+        assert zone_names(game_screen(app).game, "alice", "battlefield") == []
+        await pilot.press("ctrl+z")
+        assert "can't undo: nothing to undo" in screen_text(app)
 
 
 async def test_the_cover_screen_hides_the_next_players_hand() -> None:

@@ -166,16 +166,21 @@ class Session:
             self.yields.pop(p, None)
             return None
         y = self.yields.get(p)
-        if y is not None and self._yield_over(p, y):
+        over = y is not None and self._yield_over(p, y)
+        if over:
             del self.yields[p]
-            y = None
         if not can_act(game, p):  # nothing they could do would matter (rules.play.assist)
             return A.Pass(p)
+        if over:  # "to the next step" stops there; the other modes give way to the usual stops
+            return None if y is not None and y.mode == "step" else self._usual(p)
         if y is not None:
             if self._yield_broken(p, y):
                 del self.yields[p]
                 return None
             return A.Pass(p)
+        return self._usual(p)
+
+    def _usual(self, p: str) -> A.Action | None:
         return None if self.stops_here(p) else A.Pass(p)
 
     def stops_here(self, p: str) -> bool:

@@ -100,9 +100,11 @@ def in_harms_way(game: Game, ref: Any) -> bool:
         return False
     if o.attacking is not None or o.blocking:
         return True
-    # blockers aren't declared yet: an untapped creature of a defending player may block (509.1)
-    return game.step == "declare_attackers" and not o.tapped and is_attacked(game, o.controller) \
-        and game.chars(o).is_type("Creature")
+    # blockers aren't declared yet: a creature of a defending player that may block (509.1a / 309.2)
+    if game.step != "declare_attackers" or not is_attacked(game, o.controller):
+        return False
+    attackers = [game.objects[i] for i in game.battlefield if game.objects[i].attacking is not None]
+    return game.chars(o).is_type("Creature") and any(can_block(game.state, o, a) is None for a in attackers)
 
 
 def _effect_refs(game: Game, effect: Any, action: A.Action, source: int) -> list[Any] | None:
@@ -352,9 +354,8 @@ def revealed_since(game: Game, mark: HiddenMark) -> str | None:
     actions since back would let a player act again knowing it."""
     for p, before in zip(game.players, mark.libraries, strict=False):
         if tuple(p.library) != before:
-            drew = len(p.library) < len(before) and all(i in before for i in p.library)
-            return f"{p.name} drew a card" if drew and any(i in p.hand for i in before) else \
-                f"{p.name}'s library changed"
+            drew = any(e.player == p.name and e.text.startswith(f"{p.name} draws") for e in game.log[mark.log:])
+            return f"{p.name} drew a card" if drew else f"{p.name}'s library changed"
     if game.state.rng.getstate() != mark.rng:
         return "something was shuffled or chosen at random"
     reveal_rules = {game.rules.cite(c) for c in REVEAL_CONCEPTS}
@@ -362,5 +363,5 @@ def revealed_since(game: Game, mark: HiddenMark) -> str | None:
         if e.to is not None:
             return f"{e.to} looked at hidden cards"
         if e.rule in reveal_rules:
-            return "hidden cards were revealed"
+            return f"{e.player} looked at or revealed hidden cards" if e.player else "hidden cards were revealed"
     return None

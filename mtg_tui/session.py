@@ -26,10 +26,10 @@ MAX_AUTO = 5000  # a safety net: never spin forever without showing the screen
 
 # The passing modes (MTGO's F-keys): what a player asked the client to pass through for them.
 YIELD_NAMES = {
-    "step": "passing to the next step",
-    "eot": "passing to end of turn",
-    "event": "passing until something happens",
-    "turn": "passing to your next turn (unless attacked, targeted, or a spell is cast)",
+    "step": "to the next step",
+    "eot": "to end of turn",
+    "event": "until something happens",
+    "turn": "to their next turn",  # unless attacked, targeted, or a spell is cast
 }
 
 

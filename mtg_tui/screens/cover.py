@@ -22,6 +22,7 @@ from rules import Game
 from rules.engine.state import LogEvent
 
 from ..render import styled
+from ..widgets.phase_bar import LONG as STEP_NAMES
 
 NAME = "cover"  # the app's one cover screen is installed under this name (see `CoverScreen.shared`)
 MOST_NEWS = 3  # lines of news on a cover: the most important first
@@ -55,12 +56,13 @@ def news_since(game: Game, player: str, since: int) -> list[str]:
 
 
 def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
-    """A cover's message: the turn and step, the news since log line `since` (None: none
-    known), and what `player` is asked now ("Turn 8, bob's turn: alice casts Serra Angel.
-    Your priority.")."""
-    step = game.step.replace("_", " ")
-    head = f"Turn {game.turn}, {game.active}'s turn ({step})"
-    news = news_since(game, player, since) if since is not None else []
+    """A cover's message: the turn and step, the news since log line `since` (None: the player
+    hasn't had the keyboard yet, so this turn's), and what `player` is asked now ("Turn 8,
+    bob's turn (main 1): alice casts Serra Angel.  Your priority.")."""
+    head = f"Turn {game.turn}, {game.active}'s turn ({STEP_NAMES.get(game.step, game.step)})"
+    if since is None:  # the player hasn't had the keyboard yet: this turn's news
+        since = next((i for i, e in enumerate(game.log) if e.turn == game.turn), len(game.log))
+    news = news_since(game, player, since)
     lines = [head + (": " + news[0] + "." if news else ".")] + [f"  {n}." for n in news[1:]]
     return "\n".join([*lines, ask])
 

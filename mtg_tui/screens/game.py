@@ -164,6 +164,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if d.player != self.viewer:
             if self.session.goldfish or self.session.open_hands or not self.session.humans:
                 self.viewer = d.player
+                self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
             else:
                 # behind the cover (opaque), the board is drawn already for the player taking the
                 # keyboard: uncovering it then changes nothing, and the board shows in one frame

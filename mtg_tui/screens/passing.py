@@ -1,8 +1,8 @@
 """Passing as fast as MTGO's F-keys: the game screen's keys for passing priority through a
 stretch of the game, and "attack with all".
 
-`PassingKeys` is a mixin of `GameScreen`: its bindings merge with the screen's (Textual merges
-BINDINGS along the class hierarchy).  They are priority bindings, so they act before the
+`PassingKeys` is a base of `GameScreen` (a Screen itself, because Textual merges BINDINGS only
+from DOMNode classes along the hierarchy).  They are priority bindings, so they act before the
 screen's own key handling; each is offered only when it applies (`check_action`: the decision
 is the viewer's priority, or their attackers for "attack with all"), and otherwise the key goes
 on to the screen as if unbound.  The letters a picker labels choices with (picking.LETTERS) and
@@ -14,7 +14,8 @@ the screen's own letters are left alone: these are function keys, `*` and Escape
   F6  pass to your next turn, unless you are attacked, targeted, or a spell is cast
   F8  pass until something happens: an opponent casts, activates, attacks or targets
   *   attack with all (the declare-attackers decision)
-  Esc cancels a passing mode (shown on the phase bar and in the prompt)
+  Esc ends a passing mode of the player at the keyboard (the phase bar shows it), before a
+      picker's Escape
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from rules.engine import actions as A
 from rules.engine.decisions import AttackersDecision
@@ -30,7 +32,6 @@ from ..render import styled
 
 if TYPE_CHECKING:
     from rich.text import Text
-    from textual.widget import Widget
 
     from rules import Game
 
@@ -44,7 +45,7 @@ PASS_MODES: dict[str, str | None] = {
 }
 
 
-class PassingKeys:
+class PassingKeys(Screen[None]):
     BINDINGS: list[BindingType] = [
         Binding("f2", "pass_once", "pass", priority=True),
         Binding("f3", "pass_step", "to next step", priority=True),
@@ -74,7 +75,6 @@ class PassingKeys:
         def _stops_shown(self) -> set[str]: ...
         zone: str
         cursor: dict[str, int]
-        focused: Widget | None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in PASS_MODES or action in ("attack_all", "cancel_yield"):
@@ -83,8 +83,8 @@ class PassingKeys:
                 return False
             if action == "attack_all":
                 return isinstance(d, AttackersDecision) and bool(d.able)
-            if action == "cancel_yield":
-                return self.picker is None and self.session.yield_of(self.viewer) is not None
+            if action == "cancel_yield":  # before the picker's Escape: the mode is shown, Esc ends it
+                return self.session.yield_of(self.viewer) is not None
             return d.kind == "priority" and self.picker is None
         return super().check_action(action, parameters)  # type: ignore[misc]
 
@@ -136,7 +136,11 @@ class PassingKeys:
     def yield_note(self, player: str | None) -> str:
         """The passing mode `player` set, for the phase bar ("" when none)."""
         y = self.session.yield_of(player)
-        return f"{player}: {y.name} (Esc stops)" if y is not None else ""
+        if y is None:
+            return ""
+        if player == self.viewer:
+            return f"passing {y.name.replace('their', 'your')} (Esc)"
+        return f"{player} passes {y.name}"
 
     def phase_extras(self) -> dict[str, Any]:
         """What the phase bar shows besides the step: the viewer's stops on the other kind of

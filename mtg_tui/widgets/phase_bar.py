@@ -42,8 +42,8 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
     if yielding:
         tail += styled(f" ⏩ {yielding}", "bold $text-accent")
     who = f"{viewer}'s" if viewer else "your"
-    whose = "own turn" if own_turn else "their turn"
-    stop_note = styled(f"  • {who} stops ({whose})", "dim")
+    # which of the viewer's two sets of stops the dots are: those for their own turns or the opponent's
+    stop_note = styled(f"  •{'your' if own_turn else 'their'} turn", "dim")
     both = Text("")
     if other_stops is not None:
         mine, theirs = (stops, other_stops) if own_turn else (other_stops, stops)
@@ -51,10 +51,13 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
     if cursor is not None:
         stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turn (Enter toggles)", "dim")
 
-    def steps(names: dict[str, str]) -> Text:
+    def steps(names: dict[str, str], tight: bool = False) -> Text:
         t = Text()
         for i, s in enumerate(STEPS):
             if s == "first_strike_damage" and step != s:
+                continue
+            # tight: the untap and cleanup steps, where nobody gets priority as a rule, go unless current
+            if tight and s in ("untap", "cleanup") and step != s and s not in stops and cursor != i:
                 continue
             mark = "•" if s in stops else " "
             label = Text(" ") + styled(mark, "bold $text-success") + Text(names[s])
@@ -71,7 +74,7 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
         t = h + Text("│") + steps(names) + Text(" │") + tail + note
         if t.cell_len <= width:
             return t
-    t = short_head + Text("│") + steps(SHORT) + Text(" │") + tail
+    t = short_head + Text("│") + steps(SHORT, tight=True) + Text(" │") + tail
     t.truncate(width, overflow="ellipsis")
     return t
 

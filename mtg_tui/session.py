@@ -251,7 +251,7 @@ class Session:
 
     def undo(self, player: str | None = None) -> bool:
         """Back to just before the last action a human took, when `can_undo`."""
-        if not self.can_undo(player):
+        if self.undo_refusal(player) is not None:
             return False
         keep = self.checkpoints.pop()
         try:

@@ -743,6 +743,8 @@ class GameScreen(PassingKeys, Screen[None]):
         """Take back the player's last decision (Session.undo_refusal says when not, and why)."""
         who = self.session.decider or self.viewer
         why = self.session.undo_refusal(who)
+        if why is None and not self.session.can_undo():  # a session without undo (practice: Ctrl+R retries)
+            why = "undo isn't offered here"
         if why is not None:
             self.message = styled(f"can't undo: {why}", "$text-warning")
             self.render_board()

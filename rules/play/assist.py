@@ -57,8 +57,9 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
 #   they matter only while the permanent or player they cover is in harm's way.
 # MODIFIERS: until-end-of-turn changes to a creature's power, toughness, colour, types or
 #   abilities (layers 4-7, 613 / 418.5): they matter when the creature fights (combat damage is
-#   coming and it is attacking, blocking or may still block) or when something on the stack
-#   may care (a damage spell, a target's toughness).
+#   coming and it is attacking, blocking or may still block), when something on the stack may
+#   care (a damage spell, a target's toughness), and on its controller's turn before attackers
+#   are declared (`before_attacks`: haste, flying or power decide the attack).
 # "In harm's way" (`in_harms_way`): the stack holds a spell or ability that may destroy, damage
 # or target (405 / 408; a permanent spell doesn't count), or combat damage is still to come this combat (the declare
 # attackers, declare blockers and first-strike damage steps with an attacking creature: 506-510
@@ -122,11 +123,35 @@ def _effect_refs(game: Game, effect: Any, action: A.Action, source: int) -> list
     return None
 
 
+PRECOMBAT_STEPS = frozenset({"upkeep", "draw", "main1", "begin_combat"})
+
+
+def before_attacks(game: Game, player: str, ref: Any) -> bool:
+    """Whether it is `player`'s own turn before attackers are declared (506.1 / 306.1) and `ref`
+    (None: any) is a creature of theirs: a modifier now decides how it may attack (haste,
+    flying, more power)."""
+    if game.active != player or game.step not in PRECOMBAT_STEPS:
+        return False
+    if ref is None:
+        return True
+    o = game.objects.get(ref) if isinstance(ref, int) else None
+    if o is None or o.zone != "battlefield" or o.controller != player or o.tapped:
+        return False
+    # a creature that can't attack whatever it gains (Pacifism) isn't helped; summoning sickness
+    # and defender may be lifted by the modifier itself (haste, "loses defender")
+    ch = game.chars(o)
+    return ch.is_type("Creature") and not {"cant_attack", "cant_attack_or_block"} & set(ch.restrictions)
+
+
 def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bool:
     """Whether one effect of `action` could change anything now (see SHIELDS above)."""
     if isinstance(effect, SHIELDS + MODIFIERS):
-        refs = _effect_refs(game, effect, action, source)
-        return any(in_harms_way(game, r) for r in refs) if refs else in_harms_way(game, None)
+        refs = _effect_refs(game, effect, action, source) or [None]
+        if any(in_harms_way(game, r) for r in refs):
+            return True
+        player = getattr(action, "player", None)
+        return isinstance(effect, MODIFIERS) and player is not None and any(
+            before_attacks(game, player, r) for r in refs)
     return True
 
 
@@ -175,7 +200,8 @@ def relevant_actions(game: Game, player: str) -> Iterator[A.Action]:
     mana = available_mana(state, player)
     for src in sources(state, player, mana):
         effects = _source_effects(game, src)
-        if effects is not None and (not effects or not in_harms_way(game, None)):
+        if effects is not None and (not effects or not (in_harms_way(game, None)
+                                                        or before_attacks(game, player, None))):
             continue  # a mana ability, or only shields and modifiers with nothing in harm's way
         for action in source_actions(state, player, src, mana):
             if action_matters(game, action):

@@ -89,9 +89,19 @@ def test_a_pump_matters_in_combat_not_under_pacifism_506_509() -> None:
     assert game.decision.player == "bob" and not can_act(game, "bob")
 
 
-def test_a_targeted_pump_matters_only_for_a_creature_in_combat() -> None:
+def test_a_targeted_pump_matters_before_attacks_and_in_combat_506_1() -> None:
+    """Giant Growth matters on alice's turn before attackers are declared (it decides the
+    attack), for a creature in combat, or with something on the stack; not after combat, and
+    not for a creature that can't attack (Pacifism)."""
     game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}, "bob": {}})
-    assert not can_act(game, "alice")  # main phase, nothing fights, nothing on the stack
+    assert can_act(game, "alice")  # main 1: the Bear may attack bigger
+    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}, "bob": {}},
+                    step="main2")
+    assert not can_act(game, "alice")  # nothing fights any more, nothing on the stack
+    game = position({"alice": {"hand": ["Giant Growth"],
+                               "battlefield": ["Forest", "Runeclaw Bear",
+                                               {"card": "Pacifism", "attached_to": "Runeclaw Bear"}]}, "bob": {}})
+    assert not can_act(game, "alice")
     game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}, "bob": {}},
                     step="begin_combat")
     pass_until(game, "declare_attackers")

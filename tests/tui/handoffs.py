@@ -33,6 +33,7 @@ class Handoffs:
     turns: int = 0
     decisions: int = 0
     handoffs: int = 0
+    passed: int = 0  # handoffs of priority the agent only passed (the offer changed nothing)
     per_turn: dict[tuple[int, int], int] = field(default_factory=dict)  # (game, turn) -> handoffs
 
     @property
@@ -43,6 +44,7 @@ class Handoffs:
         worst = max(self.per_turn.values(), default=0)
         return (f"{self.games} games, {self.turns} turns, {self.decisions} human decisions: "
                 f"{self.handoffs} handoffs, {self.average:.2f} per turn (most in one turn: {worst}), "
+                f"{self.passed / max(self.turns, 1):.2f} per turn only to pass, "
                 f"{self.decisions / max(self.turns, 1):.2f} decisions per turn")
 
 
@@ -82,8 +84,11 @@ def handoffs(games: int = 4, turns: int = 10, seed: int = 1) -> Handoffs:
             if last is not None and decider != last:
                 out.handoffs += 1
                 out.per_turn[(n, g.turn)] = out.per_turn.get((n, g.turn), 0) + 1
+            answer = agent(s, rng)
+            if last is not None and decider != last and isinstance(answer, A.Pass):
+                out.passed += 1
             last = decider
-            s.act(agent(s, rng), decider)
+            s.act(answer, decider)
         out.games += 1
         out.turns += len(seen_turns)
         for t in seen_turns:

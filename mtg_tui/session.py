@@ -230,9 +230,9 @@ class Session:
             return "nothing to undo"
         if self.goldfish or len(self.humans) < 2:
             return None
-        player = player or self.decider
         keep = self.checkpoints[-1]
         by = self.game.record[keep].player if keep < len(self.game.record) else None
+        player = player or self.decider or by  # once the game is over: whoever acted last
         if by != player:
             return f"{by} has acted since {player}'s last decision" if by else "nothing to undo"
         why = revealed_since(self.game, self._mark(keep))

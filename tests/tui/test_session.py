@@ -300,3 +300,12 @@ def test_hotseat_undo_is_refused_after_a_look_at_the_library_401_1() -> None:
         s.act(A.Pass(game.decision.player))
     why = s.undo_refusal("alice")
     assert why is not None and "looked at or revealed hidden cards" in why
+
+
+def test_a_finished_hotseat_game_undoes_the_winning_decision() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {"life": 3}})
+    s = Session(game)
+    s.act("alice: cast Lightning Bolt targeting bob")
+    assert game.over and s.decider is None
+    assert s.can_undo() and s.undo()
+    assert not s.game.over and s.game.player("bob").life == 3

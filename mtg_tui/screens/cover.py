@@ -38,7 +38,8 @@ _WEIGHTS: tuple[tuple[re.Pattern[str], int], ...] = (
 )
 # routine lines that aren't news for a cover (the turn is in its first line)
 _ROUTINE = re.compile(r"^turn \d+:|untaps \d+ permanent|damage is removed|^combat (damage is dealt|ends)|"
-                      r"draws \d+ card|declares no (attackers|blockers)|taps .* for \{|\bpays \{|receives priority")
+                      r"draws \d+ card|declares no (attackers|blockers)|has no creature able to|skips the draw step|"
+                      r"taps .* for \{|\bpays \{|receives priority")
 
 
 def _weight(line: str) -> int:

@@ -144,7 +144,16 @@ def before_attacks(game: Game, player: str, ref: Any) -> bool:
 
 
 def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bool:
-    """Whether one effect of `action` could change anything now (see SHIELDS above)."""
+    """Whether one effect of `action` could change anything now (see SHIELDS above).  Tapping
+    what is tapped already, or untapping what is untapped, changes nothing (2014 701.18)."""
+    if isinstance(effect, ir.Tap):
+        refs = [r for r in _effect_refs(game, effect, action, source) or [] if isinstance(r, int)]
+        # the source is tapped by its own {T} cost, paid as it is activated (2014 602.2b, 601.2h)
+        taps_itself = isinstance(action, A.Activate) and activated_abilities(
+            game.state, game.objects[source])[action.index - 1].cost.tap
+        state = [(r == source and taps_itself) or game.objects[r].tapped for r in refs if r in game.objects]
+        if state and len(state) == len(refs) and all(t != effect.untap for t in state):
+            return False
     if isinstance(effect, SHIELDS + MODIFIERS):
         refs = _effect_refs(game, effect, action, source) or [None]
         if any(in_harms_way(game, r) for r in refs):

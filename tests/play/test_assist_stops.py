@@ -128,3 +128,14 @@ def test_what_came_to_light_a_draw_and_a_look_701_13() -> None:
         d = game.decision
         game.act(next(iter(game.actions)) if d.kind != "priority" else A.Pass(d.player))
     assert revealed_since(game, mark) == "alice looked at or revealed hidden cards"  # 401.1: the top four
+
+
+def test_tapping_what_is_tapped_changes_nothing_701_18() -> None:
+    """Blinding Mage may tap bob's creature; when the only creature there is is tapped already
+    (the Mage itself aside, which it can't tap while paying {T}), it has nothing to do."""
+    game = position({"alice": {"battlefield": ["Blinding Mage", "Plains"]},
+                     "bob": {"battlefield": [{"card": "Runeclaw Bear", "tapped": True}]}}, step="upkeep")
+    assert can_act_at_all(game, "alice") and not can_act(game, "alice")
+    game = position({"alice": {"battlefield": ["Blinding Mage", "Plains"]},
+                     "bob": {"battlefield": ["Runeclaw Bear"]}}, step="upkeep")
+    assert can_act(game, "alice")

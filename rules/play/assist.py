@@ -48,11 +48,11 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
 # ------------------------------------------------------------------ smart stops
 # What an action does, by category, and the situations in which it can matter.  A client
 # passes priority for a player whose every legal action is either a mana ability (it only
-# fills the pool: 2014 605.1a / 2009 411.1a) or an action none of whose effects could change
+# fills the pool: 605.1a, 605.3b / 411.1) or an action none of whose effects could change
 # anything now.  Two categories are situational; every other effect (damage, destruction,
 # drawing, a permanent spell, a land ...) always matters.
 #
-# SHIELDS: regeneration (701.12 / 419.6b), prevention and redirection shields (615 / 419.7),
+# SHIELDS: regeneration (701.12a / 501.5a), prevention and redirection shields (615 / 419.7),
 #   protection until end of turn: they only replace or prevent an event that may happen, so
 #   they matter only while the permanent or player they cover is in harm's way.
 # MODIFIERS: until-end-of-turn changes to a creature's power, toughness, colour, types or
@@ -61,9 +61,9 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
 #   care (a damage spell, a target's toughness), and on its controller's turn before attackers
 #   are declared (`before_attacks`: haste, flying or power decide the attack).
 # "In harm's way" (`in_harms_way`): the stack holds a spell or ability that may destroy, damage
-# or target (405 / 408; a permanent spell doesn't count), or combat damage is still to come this combat (the declare
-# attackers, declare blockers and first-strike damage steps with an attacking creature: 506-510
-# / 306-310) and the object is in that combat.
+# or target (405, the stack; a permanent spell doesn't count), or combat damage is still to come
+# this combat (the declare attackers, declare blockers and first-strike damage steps with an
+# attacking creature: 506-510 / 306-310) and the object is in that combat.
 SHIELDS: tuple[type, ...] = (ir.Regenerate, ir.PreventAllDamageTo, ir.PreventThisTurn, ir.PreventNextDamageTo,
                              ir.PreventFromSourcesThisTurn, ir.RedirectNextDamage, ir.ProtectionFromChosenColor,
                              ir.PreventNextTimeFromChosenSource, ir.PreventNextAndReflect)
@@ -80,8 +80,8 @@ def combat_damage_coming(game: Game) -> bool:
 
 def stack_may_harm(game: Game) -> bool:
     """Whether the stack holds something with an effect yet to come: an instant or sorcery
-    spell, an ability, or (2009, 510.2 of that era) combat damage.  A permanent spell only
-    becomes a permanent as it resolves (608.3 / 413.2f): nothing to shield anything from."""
+    spell, an ability, or (2009) combat damage, which used the stack then (310.4).  A permanent spell only
+    becomes a permanent as it resolves (608.3 / 413.2i): nothing to shield anything from."""
     return any(it.ability is not None or it.kind == "combat_damage" for it in game.stack)
 
 
@@ -101,7 +101,7 @@ def in_harms_way(game: Game, ref: Any) -> bool:
         return False
     if o.attacking is not None or o.blocking:
         return True
-    # blockers aren't declared yet: a creature of a defending player that may block (509.1a / 309.2)
+    # blockers aren't declared yet: a creature of a defending player that may block (509.1 / 309.1)
     if game.step != "declare_attackers" or not is_attacked(game, o.controller):
         return False
     attackers = [game.objects[i] for i in game.battlefield if game.objects[i].attacking is not None]

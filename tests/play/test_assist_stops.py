@@ -2,7 +2,7 @@
 regeneration or prevention shield, or an until-end-of-turn change to a creature, matters only
 while what it covers is in harm's way: a spell or ability on the stack (405 / 408), or combat
 damage still to come in a combat it is part of (506-510 / 306-310).  Mana abilities never
-matter (605.1a / 411.1a); anything else (damage, a permanent spell, drawing) always does."""
+matter (605.1a, 605.3b / 411.1); anything else (damage, a permanent spell, drawing) always does."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_damage_always_matters() -> None:
 
 def test_a_regeneration_shield_matters_only_when_something_threatens_701_12() -> None:
     """Drudge Skeletons' {B}: Regenerate in an empty upkeep is pointless; with a Lightning
-    Bolt on the stack it is the answer (701.12 / 2009 419.6b)."""
+    Bolt on the stack it is the answer (701.12a / 2009 501.5a)."""
     game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
                      "bob": {"battlefield": ["Drudge Skeletons", "Swamp"]}})
     game.act("alice: pass")
@@ -67,7 +67,7 @@ def test_a_permanent_spell_on_the_stack_threatens_nothing_608_3() -> None:
 
 def test_a_pump_matters_in_combat_not_under_pacifism_506_509() -> None:
     """Fiery Hellhound's {R}: +1/+0 matters while it attacks, or while it may block an
-    attacker; under Pacifism it may do neither, so bob isn't asked (509.1a / 309.2)."""
+    attacker; under Pacifism it may do neither, so bob isn't asked (509.1 / 309.1)."""
     game = position({"alice": {"battlefield": ["Runeclaw Bear"]},
                      "bob": {"battlefield": ["Fiery Hellhound", "Mountain"]}}, step="begin_combat")
     assert not can_act(game, "alice")

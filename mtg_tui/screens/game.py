@@ -683,7 +683,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if d is None:
             return
         if d.kind != "priority":
-            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "yellow")
+            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
             self.render_board()
             return
         if self.burn_unconfirmed("Space"):

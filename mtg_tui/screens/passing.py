@@ -164,7 +164,8 @@ class PassingKeys(Screen[None]):
     def place_cursor(self) -> None:
         """Where the card cursor starts when a player takes the keyboard: the stack's top when
         responding; at their priority with an empty stack, the first card in hand they can
-        play (else the hand's first card); otherwise (attackers, blockers) their battlefield."""
+        play (else the hand's first card); declaring attackers or blockers, the first creature
+        of theirs that may attack or block."""
         d = self.game.decision
         if d is None:
             return
@@ -176,7 +177,9 @@ class PassingKeys(Screen[None]):
             self.zone = "hand"
             self.cursor["hand"] = next((i for i, c in enumerate(b.hand) if c.get("id") in ids), 0)
         elif d.kind in ("attackers", "blockers") and b.mine:
-            self.zone, self.cursor["mine"] = "mine", 0
+            able = set(getattr(d, "able", ()))
+            self.zone = "mine"
+            self.cursor["mine"] = next((i for i, g in enumerate(b.mine) if able & set(g.ids)), 0)
         else:
             return
         self.render_board()

@@ -81,6 +81,10 @@ async def test_attack_with_all_is_one_key_508_1() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert game.decision.kind == "attackers"
+        screen = game_screen(app)
+        screen.place_cursor()  # (as when a player takes the keyboard): on the first creature able to attack
+        group = screen.current_board().mine[screen.cursor["mine"]]
+        assert screen.zone == "mine" and game.objects[group.ids[0]].name in ("Runeclaw Bear", "Craw Wurm")
         await pilot.press("asterisk")
         assert game.player("bob").life == 20 - 2 - 6
 

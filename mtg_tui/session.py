@@ -14,14 +14,38 @@ from dataclasses import dataclass, field
 from rules import Game, IllegalAction
 from rules.engine import actions as A
 from rules.engine.decisions import Decision
-from rules.play.assist import can_act, is_attacked, mana_burn_if_passed
+from rules.play.assist import HiddenMark, can_act, hidden_mark, is_attacked, mana_burn_if_passed, revealed_since
 from rules.play.autopilot import goldfish_answer
 
 from .config import GameConfig
 from .save_digests import track
-from .stops import Stops
+from .stops import COMBAT_STEPS, Stops
 
 MAX_AUTO = 5000  # a safety net: never spin forever without showing the screen
+
+
+# The passing modes (MTGO's F-keys): what a player asked the client to pass through for them.
+YIELD_NAMES = {
+    "step": "to the next step",
+    "eot": "to end of turn",
+    "event": "until something happens",
+    "turn": "to their next turn",  # unless attacked, targeted, or a spell is cast
+}
+
+
+@dataclass
+class Yield:
+    """A passing mode a player set: `mode` (a key of YIELD_NAMES), where it was set, and the
+    stack items already there (passing through them was asked for)."""
+
+    mode: str
+    turn: int
+    step: str
+    seen: frozenset[int] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return YIELD_NAMES[self.mode]
 
 
 @dataclass
@@ -30,9 +54,14 @@ class Session:
     config: GameConfig | None = None
     open_hands: bool = False
     stops: dict[str, Stops] = field(default_factory=dict)
-    pass_eot: dict[str, int] = field(default_factory=dict)  # player -> turn they pass through
+    yields: dict[str, Yield] = field(default_factory=dict)  # player -> the passing mode they set
     checkpoints: list[int] = field(default_factory=list)  # record lengths before human actions
     counted: bool = False  # its goldfish kill turn is in the running average
+    # hidden information as it was at each checkpoint (record length -> mark); a loaded game
+    # finds its marks by replaying (see `_mark`)
+    marks: dict[int, HiddenMark] = field(default_factory=dict, repr=False, compare=False)
+    # player -> the log's length just after their last decision: a cover says what happened since
+    seen: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     # called after every change to the game (the app autosaves the record there)
     on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
 
@@ -75,9 +104,14 @@ class Session:
             d = self.game.decision
             action = self.game.parse(action, player or (d.player if d is not None else None))
         before = len(self.game.record)
+        mark = hidden_mark(self.game)
+        who = self.game.decider
         self.game.act(action)
         track(self.game)
+        if who is not None:
+            self.seen[who] = len(self.game.log)
         self.checkpoints.append(before)
+        self.marks[before] = mark
         self.advance()
         self.changed()
 
@@ -85,9 +119,23 @@ class Session:
         if self.on_change is not None:
             self.on_change(self)
 
-    def pass_until_end_of_turn(self, player: str) -> None:
-        self.pass_eot[player] = self.game.turn
+    def pass_until(self, player: str, mode: str) -> None:
+        """Pass priority now and set a passing mode (YIELD_NAMES) for `player`."""
+        if mode not in YIELD_NAMES:
+            raise ValueError(mode)
+        g = self.game
+        self.yields[player] = Yield(mode, g.turn, g.step, frozenset(it.id for it in g.stack))
         self.act(A.Pass(player))
+
+    def pass_until_end_of_turn(self, player: str) -> None:
+        self.pass_until(player, "eot")
+
+    def cancel_yield(self, player: str) -> bool:
+        """Escape: the player's passing mode ends; returns whether there was one."""
+        return self.yields.pop(player, None) is not None
+
+    def yield_of(self, player: str | None) -> Yield | None:
+        return self.yields.get(player) if player is not None else None
 
     def advance(self) -> int:
         """Answer every decision the client answers for the players; returns how many."""
@@ -114,38 +162,104 @@ class Session:
         if d.kind != "priority":
             return None
         p = d.player
-        top = game.stack[-1] if game.stack else None
-        theirs_on_top = top is not None and top.controller != p
         if mana_burn_if_passed(game, p):  # 2009: never pass for a player into mana burn (300.3)
-            self.pass_eot.pop(p, None)
+            self.yields.pop(p, None)
             return None
-        if not can_act(game, p):
+        y = self.yields.get(p)
+        over = y is not None and self._yield_over(p, y)
+        if over:
+            del self.yields[p]
+        if not can_act(game, p):  # nothing they could do would matter (rules.play.assist)
             return A.Pass(p)
-        if self.pass_eot.get(p) == game.turn:
-            if theirs_on_top or (game.step == "declare_attackers" and is_attacked(game, p)):
-                del self.pass_eot[p]
+        if over:  # "to the next step" stops there; the other modes give way to the usual stops
+            return None if y is not None and y.mode == "step" else self._usual(p)
+        if y is not None:
+            if self._yield_broken(p, y):
+                del self.yields[p]
                 return None
             return A.Pass(p)
-        if theirs_on_top:
-            return None
-        if top is None and self.stops[p].has(game.active == p, game.step):
-            return None
-        return A.Pass(p)
+        return self._usual(p)
+
+    def _usual(self, p: str) -> A.Action | None:
+        return None if self.stops_here(p) else A.Pass(p)
+
+    def stops_here(self, p: str) -> bool:
+        """Without a passing mode, whether the client gives `p` (who can act) priority now: an
+        opponent's spell or ability on top of the stack, or a stop set for this step.  Stops on
+        combat steps apply only when a creature attacks (nothing to fight over otherwise)."""
+        game = self.game
+        top = game.stack[-1] if game.stack else None
+        if top is not None:
+            return top.controller != p
+        if game.step in COMBAT_STEPS and not any(game.objects[i].attacking is not None for i in game.battlefield):
+            return False
+        return self.stops[p].has(game.active == p, game.step)
+
+    def _yield_over(self, p: str, y: Yield) -> bool:
+        """Whether the passing mode has run its course (the client then stops as usual)."""
+        g = self.game
+        if y.mode == "step":
+            return (g.turn, g.step) != (y.turn, y.step)
+        if y.mode == "eot":
+            # at main 2 of their own turn a player with something to do gets it back
+            return g.turn != y.turn or (g.active == p and g.step == "main2" and not g.stack
+                                        and y.step != "main2")
+        return g.active == p and g.turn != y.turn  # "event", "turn": their next turn
+
+    def _yield_broken(self, p: str, y: Yield) -> bool:
+        """Whether something happened that ends the passing mode early: an opponent's new
+        spell or ability on the stack, being attacked (the modes differ in which count)."""
+        g = self.game
+        if y.mode == "step":
+            return False
+        new = [it for it in g.stack if it.id not in y.seen and it.controller != p]
+        attacked = g.step == "declare_attackers" and is_attacked(g, p)
+        if y.mode == "turn":  # only a spell, an attack, or a target of theirs
+            mine = {o.id for o in g.permanents(p)} | {p}
+            return attacked or any(it.kind == "spell" or any(t in mine for t in it.targets) for it in new)
+        return attacked or bool(new)  # "eot", "event"
 
     # ------------------------------------------------------------ undo
-    def can_undo(self) -> bool:
-        return self.goldfish and bool(self.checkpoints)
+    def undo_refusal(self, player: str | None = None) -> str | None:
+        """Why `player` (the decider when None) may not take back their last decision now, or
+        None when they may.  Goldfish games undo any human action; with two players at the
+        keyboard a player takes back only their own decisions, while the other player hasn't
+        acted since and nothing hidden came to light (a draw, a shuffle, a random choice, a
+        look at hidden cards: rules.play.assist.revealed_since)."""
+        if not self.checkpoints:
+            return "nothing to undo"
+        if self.goldfish or len(self.humans) < 2:
+            return None
+        keep = self.checkpoints[-1]
+        by = self.game.record[keep].player if keep < len(self.game.record) else None
+        player = player or self.decider or by  # once the game is over: whoever acted last
+        if by != player:
+            return f"{by} has acted since {player}'s last decision" if by else "nothing to undo"
+        why = revealed_since(self.game, self._mark(keep))
+        return f"{why} since: taking it back would reveal hidden information" if why else None
 
-    def undo(self) -> bool:
-        """Back to just before the last action a human took (goldfish games only)."""
-        if not self.can_undo():
+    def can_undo(self, player: str | None = None) -> bool:
+        return self.undo_refusal(player) is None
+
+    def _mark(self, keep: int) -> HiddenMark:
+        """The hidden information at checkpoint `keep` (replayed for a loaded game)."""
+        if keep not in self.marks:
+            scratch = Game(self.game.setup)
+            scratch.replay(self.game.record[:keep])
+            self.marks[keep] = hidden_mark(scratch)
+        return self.marks[keep]
+
+    def undo(self, player: str | None = None) -> bool:
+        """Back to just before the last action a human took, when `can_undo`."""
+        if self.undo_refusal(player) is not None:
             return False
         keep = self.checkpoints.pop()
         try:
             self.game.rewind(keep)
         except IllegalAction:  # pragma: no cover - the record replays by construction
             return False
-        self.pass_eot.clear()
+        self.marks = {k: m for k, m in self.marks.items() if k < keep}
+        self.yields.clear()
         self.changed()
         return True
 

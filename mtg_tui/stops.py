@@ -10,6 +10,9 @@ from rules.engine.turn import STEPS
 
 DEFAULT_OWN = frozenset({"main1", "declare_blockers", "main2"})
 DEFAULT_THEIRS = frozenset({"declare_attackers", "declare_blockers", "end"})
+# the steps of a combat in which there is nothing to do unless a creature attacks
+COMBAT_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                          "end_combat"})
 
 
 @dataclass

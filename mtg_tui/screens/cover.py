@@ -1,23 +1,79 @@
-"""Hotseat privacy: before a player's hand is shown, the other player hands over the keyboard."""
+"""Hotseat privacy: before a player's hand is shown, the other player hands over the keyboard.
+The cover says what happened since the player taking the keyboard last had it (`news_since`).
+
+Enter or Space reveals the board, and only that: they are the cover's bindings, so the key
+press ends here and never reaches the game screen below (which would cast the selected card).
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Self
 
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rules import Game
+from rules.engine.state import LogEvent
+
 from ..render import styled
+from ..widgets.phase_bar import LONG as STEP_NAMES
 
 NAME = "cover"  # the app's one cover screen is installed under this name (see `CoverScreen.shared`)
+MOST_NEWS = 3  # lines of news on a cover: the most important first
+
+# what a line of the log is about, most important first (matched on the log's wording)
+_WEIGHTS: tuple[tuple[re.Pattern[str], int], ...] = (
+    (re.compile(r"\bwins\b|\bloses the game\b|\bconcedes\b"), 9),
+    (re.compile(r"\battacks?\b|\bdeclares .* attack|\bblocks\b"), 7),
+    (re.compile(r"\bcasts\b|\bactivates\b|\bcounter"), 6),
+    (re.compile(r"\bdies\b|\bdestroy|\bgraveyard\b|\bexile|\bsacrific"), 5),
+    (re.compile(r"\bdeals? \d+ .*damage|\bloses \d+ life|\bgains \d+ life"), 4),
+    (re.compile(r"\bresolves\b|\benters the battlefield\b|\bplays\b"), 3),
+)
+# routine lines that aren't news for a cover (the turn is in its first line)
+_ROUTINE = re.compile(r"^turn \d+:|untaps \d+ permanent|damage is removed|^combat (damage is dealt|ends)|"
+                      r"draws \d+ card|declares no (attackers|blockers)|has no creature able to|skips the draw step|"
+                      r"taps .* for \{|\bpays \{|receives priority")
+
+
+def _weight(line: str) -> int:
+    return next((w for pattern, w in _WEIGHTS if pattern.search(line)), 1)
+
+
+def news_since(game: Game, player: str, since: int) -> list[str]:
+    """What happened in the game since log line `since` that `player` may see, as at most
+    MOST_NEWS lines, the most important first (attacks, spells, deaths, damage ...), routine
+    bookkeeping left out."""
+    entries: list[LogEvent] = [e for e in game.log[since:] if not e.minor and e.to in (None, player)
+                               and not _ROUTINE.search(e.text)]
+    ranked = sorted(range(len(entries)), key=lambda i: (-_weight(entries[i].text), i))
+    return [entries[i].text for i in ranked[:MOST_NEWS]]
+
+
+def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
+    """A cover's message: the turn and step, the news since log line `since` (None: the player
+    hasn't had the keyboard yet, so this turn's), and what `player` is asked now ("Turn 8,
+    bob's turn (main 1): alice casts Serra Angel.  Your priority.")."""
+    head = f"Turn {game.turn}, {game.active}'s turn ({STEP_NAMES.get(game.step, game.step)})"
+    if since is None:  # the player hasn't had the keyboard yet: this turn's news
+        since = next((i for i, e in enumerate(game.log) if e.turn == game.turn), len(game.log))
+    news = news_since(game, player, since)
+    lines = [head + (": " + news[0] + "." if news else ".")] + [f"  {n}." for n in news[1:]]
+    return "\n".join([*lines, ask])
 
 
 class CoverScreen(Screen[bool]):
+    BINDINGS: list[BindingType] = [
+        Binding("enter,space", "reveal", "show the board"),
+        Binding("q", "app.confirm_quit", "quit"),
+    ]
+
     def __init__(self, player: str, why: str) -> None:
         super().__init__()
         self.player = player
@@ -56,7 +112,7 @@ class CoverScreen(Screen[bool]):
     def text(self) -> Text:
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")
         t += styled(f"{self.why}\n\n", "")
-        t += styled(f"{self.player}: press Enter to see your hand", "bold yellow")
+        t += styled(f"{self.player}: press Enter to see your hand", "bold $text-warning")
         t += styled("\n\n(q quits)", "dim")
         return t
 
@@ -64,9 +120,7 @@ class CoverScreen(Screen[bool]):
         with Middle(), Center():
             yield Static(self.text(), id="cover-text")
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if event.key in ("enter", "space"):
+    def action_reveal(self) -> None:
+        """Show the board: the key press is the binding's, and goes no further."""
+        if self.is_current:
             self.dismiss(True)
-        elif event.character == "q":
-            self.app.action_confirm_quit()

@@ -76,8 +76,9 @@ from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
-from .cover import CoverScreen
+from .cover import CoverScreen, cover_text
 from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from .passing import PassingKeys
 
 DIALOG_TYPES: tuple[type[Decision], ...] = (
     MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
@@ -94,7 +95,7 @@ FLOWS: dict[type[Decision], str] = {
 KEYS_PICK = "press a letter on the board to choose"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PassingKeys, Screen[None]):
     AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
 
     class GameOver(Message):
@@ -182,6 +183,7 @@ class GameScreen(Screen[None]):
         if d.player != self.viewer:
             if self.session.goldfish or self.session.open_hands or not self.session.humans:
                 self.viewer = d.player
+                self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
             else:
                 # behind the cover (opaque), the board is drawn already for the player taking the
                 # keyboard: uncovering it then changes nothing, and the board shows in one frame
@@ -192,7 +194,12 @@ class GameScreen(Screen[None]):
                 # what that player sees (712 / 507: Sorin Markov)
                 decider = self.session.decider or d.player
                 whose = f" for {d.player}" if decider != d.player else ""
-                cover = CoverScreen.shared(self.app, decider, f"{decider} to decide{whose}: {d.prompt}")
+                ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
+                if d.kind == "priority" and g.stack:
+                    top = g.stack[-1]
+                    ask = f"Your priority: {top.controller}'s {top.name} is on the stack."
+                why = cover_text(g, decider, self.session.seen.get(decider), ask)
+                cover = CoverScreen.shared(self.app, decider, why)
                 self.app.push_screen(cover, self._uncovered)
                 return
         if new:
@@ -207,6 +214,7 @@ class GameScreen(Screen[None]):
         self.viewer = d.player if d is not None else self.viewer
         self.serial = ()
         self.sync()
+        self.place_cursor()
 
     def _board_picker(self) -> Picker | None:
         d = self.game.decision
@@ -293,7 +301,7 @@ class GameScreen(Screen[None]):
         self.query_one("#phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
             stops=self._stops_shown(), own_turn=g.active == self.viewer,
-            cursor=self.cursor["phases"] if self.zone == "phases" else None)
+            cursor=self.cursor["phases"] if self.zone == "phases" else None, **self.phase_extras())
         # what the selected stack object targets gets a mark on the board
         marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
         self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
@@ -460,7 +468,9 @@ class GameScreen(Screen[None]):
                 tooltip="command bar: type an action in notation, Tab completes names"),
         Binding("g", "zones", "graveyards", show=False, tooltip="browse graveyards and exile"),
         Binding("f", "fold_log", "fold log", show=False, tooltip="show or fold routine log lines"),
-        Binding("ctrl+z", "undo", "undo", tooltip="undo your last action (goldfish games)"),
+        Binding("ctrl+z", "undo", "undo",
+                tooltip="undo your last decision (hotseat: while the other player hasn't acted and nothing "
+                        "hidden was revealed)"),
         Binding("ctrl+s", "save", "save", show=False, tooltip="save the game"),
         Binding("d", "deck_lab", "lab",
                 tooltip="deck lab: 1,000 autopilot games of your deck and its kill-turn chart (goldfish games)"),
@@ -522,8 +532,10 @@ class GameScreen(Screen[None]):
                 return picking and not over
             case "clear_message":
                 return not picking
-            case "undo":
-                return self.session.can_undo()
+            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
+                who = self.session.decider or self.viewer
+                return bool(self.session.checkpoints) and (
+                    self.session.can_undo() or self.session.undo_refusal(who) is not None)
             case "deck_lab":
                 return self.session.goldfish
         return True
@@ -846,6 +858,8 @@ class GameScreen(Screen[None]):
 
     def pass_priority(self) -> None:
         d = self.game.decision
+        if d is None:
+            return
         if d.kind != "priority":
             self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
             self.render_board()
@@ -877,20 +891,16 @@ class GameScreen(Screen[None]):
                       "the log says what happened)", "$text-success")
 
     def pass_to_end_of_turn(self) -> None:
+        """Pass to end of turn (e, F4): the client passes for the player through this turn,
+        stopping if an opponent's spell or ability needs an answer, if they are attacked, and
+        at their own main 2 when they have something to do there (Session.pass_until)."""
         d = self.game.decision
+        if d is None:
+            return
         if d.kind != "priority":
             self.pass_priority()
             return
-        if self.burn_unconfirmed("e"):
-            return
-        turn = self.game.turn
-        try:
-            self.session.pass_until_end_of_turn(d.player)
-        except IllegalAction as e:  # pragma: no cover - passing is always legal at priority
-            self.message = styled(str(e), "bold $text-error")
-        else:
-            self.message = self._news(turn)
-        self.sync()
+        self.pass_with("eot", "e")
 
     def open_lab(self) -> None:
         """The deck lab for this goldfish game's deck, rules and mulligan rule (`d`)."""
@@ -908,12 +918,16 @@ class GameScreen(Screen[None]):
         self.app.push_screen(LabScreen(name, spec.deck, g.setup.ruleset, g.setup.mulligan))
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            why = "undo is for goldfish games" if not self.session.goldfish else "nothing to undo"
-            self.message = styled(why, "$text-warning")
+        """Take back the player's last decision (Session.undo_refusal says when not, and why)."""
+        who = self.session.decider or self.viewer
+        why = self.session.undo_refusal(who)
+        if why is None and not self.session.can_undo():  # a session without undo (practice: Ctrl+R retries)
+            why = "undo isn't offered here"
+        if why is not None:
+            self.message = styled(f"can't undo: {why}", "$text-warning")
             self.render_board()
             return
-        self.session.undo()
+        self.session.undo(who)
         self.serial = ()
         self.message = styled("undone", "$text-success")
         self.sync()

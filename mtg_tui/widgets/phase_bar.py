@@ -1,5 +1,7 @@
 """Where the game is: the turn, whose turn it is, each step (the current one lit), who has
-priority, and a dot on each step where the client stops for the player at the keyboard."""
+priority, a dot on each step where the client stops for the player at the keyboard this turn,
+their passing mode (F-keys, screens/passing.py) and, as room allows, their stops on their own
+turns and on the opponent's spelt out."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from textual.widget import Widget
 
 from rules.engine.turn import STEPS
 
+from ..colours import resolve
 from ..render import styled
 
 SHORT = {
@@ -22,34 +25,56 @@ LONG = {
 }
 
 
-def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops: set[str], own_turn: bool,
-               cursor: int | None, width: int) -> Text:
-    head = styled(f" T{turn} ", "bold black on cyan") + styled(f" {active}'s turn ", "bold")
-    tail = styled(f" ◆ {priority}", "bold yellow") if priority else Text("")
-    stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turn", "dim") if cursor is not None \
-        else Text("")
+def stop_list(stops: set[str] | frozenset[str]) -> str:
+    """The steps of a set of stops in turn order, short ("main1 blk main2"), or "none"."""
+    return " ".join(SHORT[s] for s in STEPS if s in stops) or "none"
 
-    def steps(names: dict[str, str]) -> Text:
+
+def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops: set[str], own_turn: bool,
+               cursor: int | None, width: int, other_stops: set[str] | None = None, viewer: str | None = None,
+               yielding: str = "") -> Text:
+    """The bar: the turn, each step (the current one lit) with a dot where the client stops
+    for the player at the keyboard this turn (`stops`; `own_turn`: the turn is theirs), who
+    has priority, a passing mode they set (`yielding`), and, as room allows, their stops on
+    both kinds of turn spelt out (`other_stops`: the other kind's)."""
+    head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active}'s turn ", "bold")
+    tail = styled(f" ◆ {priority}", "bold $text-warning") if priority else Text("")
+    if yielding:
+        tail += styled(f" ⏩ {yielding}", "bold $text-accent")
+    who = f"{viewer}'s" if viewer else "your"
+    # which of the viewer's two sets of stops the dots are: those for their own turns or the opponent's
+    stop_note = styled(f"  •{'your' if own_turn else 'their'} turn", "dim")
+    both = Text("")
+    if other_stops is not None:
+        mine, theirs = (stops, other_stops) if own_turn else (other_stops, stops)
+        both = styled(f"  {who} stops ▸ own turn: {stop_list(mine)} · their turn: {stop_list(theirs)}", "dim")
+    if cursor is not None:
+        stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turn (Enter toggles)", "dim")
+
+    def steps(names: dict[str, str], tight: bool = False) -> Text:
         t = Text()
         for i, s in enumerate(STEPS):
             if s == "first_strike_damage" and step != s:
                 continue
+            # tight: the untap and cleanup steps, where nobody gets priority as a rule, go unless current
+            if tight and s in ("untap", "cleanup") and step != s and s not in stops and cursor != i:
+                continue
             mark = "•" if s in stops else " "
-            label = Text(" ") + styled(mark, "bold green") + Text(names[s])
+            label = Text(" ") + styled(mark, "bold $text-success") + Text(names[s])
             if s == step:
                 label.stylize("bold reverse", 2)
             if cursor == i:
-                label.stylize("underline bold yellow", 2)
+                label.stylize(resolve("underline bold $text-warning"), 2)
             t += label
         return t
 
-    short_head = styled(f" T{turn} ", "bold black on cyan") + styled(f" {active} ", "bold")
-    for h, names, note in ((head, LONG, stop_note), (head, SHORT, stop_note), (head, SHORT, Text("")),
-                           (short_head, SHORT, Text(""))):
+    short_head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active} ", "bold")
+    for h, names, note in ((head, LONG, stop_note + both), (head, SHORT, stop_note + both), (head, LONG, stop_note),
+                           (head, SHORT, stop_note), (head, SHORT, Text("")), (short_head, SHORT, Text(""))):
         t = h + Text("│") + steps(names) + Text(" │") + tail + note
         if t.cell_len <= width:
             return t
-    t = short_head + Text("│") + steps(SHORT) + Text(" │") + tail
+    t = short_head + Text("│") + steps(SHORT, tight=True) + Text(" │") + tail
     t.truncate(width, overflow="ellipsis")
     return t
 

@@ -8,9 +8,11 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import ir
 from ..cards.model import TargetSpec
 from ..engine import actions as A
 from ..engine.characteristics import activated_abilities, spell_ability, spell_targets
@@ -22,7 +24,7 @@ from ..engine.game import Game
 from ..engine.legal import lethal_first
 from ..engine.other_zones import playable_elsewhere
 from ..engine.payment import mana_sources
-from ..engine.priority_moves import has_action
+from ..engine.priority_moves import Source, available_mana, has_action, source_actions, sources
 from ..engine.targets import legal_targets
 from ..engine.turn import PHASE, STEPS
 from ..engine.view import card_view
@@ -43,9 +45,189 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
     return TargetChoice(text, spec.most(len(options)) if spec.up_to else spec.count, spec.up_to, options, spec.fewest)
 
 
+# ------------------------------------------------------------------ smart stops
+# What an action does, by category, and the situations in which it can matter.  A client
+# passes priority for a player whose every legal action is either a mana ability (it only
+# fills the pool: 605.1a, 605.3b / 411.1) or an action none of whose effects could change
+# anything now.  Two categories are situational; every other effect (damage, destruction,
+# drawing, a permanent spell, a land ...) always matters.
+#
+# SHIELDS: regeneration (701.12a / 501.5a), prevention and redirection shields (615 / 419.7),
+#   protection until end of turn: they only replace or prevent an event that may happen, so
+#   they matter only while the permanent or player they cover is in harm's way.
+# MODIFIERS: until-end-of-turn changes to a creature's power, toughness, colour, types or
+#   abilities (layers 4-7, 613 / 418.5): they matter when the creature fights (combat damage is
+#   coming and it is attacking, blocking or may still block), when something on the stack may
+#   care (a damage spell, a target's toughness), and on its controller's turn before attackers
+#   are declared (`before_attacks`: haste, flying or power decide the attack).
+# "In harm's way" (`in_harms_way`): the stack holds a spell or ability that may destroy, damage
+# or target (405, the stack; a permanent spell doesn't count), or combat damage is still to come
+# this combat (the declare attackers, declare blockers and first-strike damage steps with an
+# attacking creature: 506-510 / 306-310) and the object is in that combat.
+SHIELDS: tuple[type, ...] = (ir.Regenerate, ir.PreventAllDamageTo, ir.PreventThisTurn, ir.PreventNextDamageTo,
+                             ir.PreventFromSourcesThisTurn, ir.RedirectNextDamage, ir.ProtectionFromChosenColor,
+                             ir.PreventNextTimeFromChosenSource, ir.PreventNextAndReflect)
+MODIFIERS: tuple[type, ...] = (ir.Pump, ir.PumpBy, ir.SwitchPT, ir.SetColor, ir.LoseAndGain, ir.BecomesCreatureType)
+COMBAT_STEPS_BEFORE_DAMAGE = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage"})
+
+
+def combat_damage_coming(game: Game) -> bool:
+    """Whether combat damage is still to be dealt this combat: an attacking creature in a step
+    before the combat damage step (510 / 310; after first-strike damage, regular damage)."""
+    return game.step in COMBAT_STEPS_BEFORE_DAMAGE and any(
+        game.objects[i].attacking is not None for i in game.battlefield)
+
+
+def stack_may_harm(game: Game) -> bool:
+    """Whether the stack holds something with an effect yet to come: an instant or sorcery
+    spell, an ability, or (2009) combat damage, which used the stack then (310.4).  A permanent spell only
+    becomes a permanent as it resolves (608.3 / 413.2i): nothing to shield anything from."""
+    return any(it.ability is not None or it.kind == "combat_damage" for it in game.stack)
+
+
+def in_harms_way(game: Game, ref: Any) -> bool:
+    """Whether something could happen now to the permanent or player `ref` (None: anything in
+    the game) that a shield or a modifier changes: see SHIELDS above."""
+    if stack_may_harm(game):
+        return True
+    if not combat_damage_coming(game):
+        return False
+    if ref is None:
+        return True
+    if isinstance(ref, str):  # a player: attacked (or a planeswalker of theirs is)
+        return is_attacked(game, ref)
+    o = game.objects.get(ref)
+    if o is None or o.zone != "battlefield":
+        return False
+    if o.attacking is not None or o.blocking:
+        return True
+    # blockers aren't declared yet: a creature of a defending player that may block (509.1 / 309.1)
+    if game.step != "declare_attackers" or not is_attacked(game, o.controller):
+        return False
+    attackers = [game.objects[i] for i in game.battlefield if game.objects[i].attacking is not None]
+    return game.chars(o).is_type("Creature") and any(can_block(game.state, o, a) is None for a in attackers)
+
+
+def _effect_refs(game: Game, effect: Any, action: A.Action, source: int) -> list[Any] | None:
+    """The objects or players an effect applies to, when they are known before it resolves
+    (its source, its targets, what its source is attached to); None when not known."""
+    ref = getattr(effect, "objects", None) or getattr(effect, "to", None)
+    if isinstance(ref, ir.SourceRef):
+        return [source]
+    if isinstance(ref, ir.TargetRef):
+        targets = getattr(action, "targets", ())
+        return list(targets[ref.index:ref.index + ref.count]) or None
+    if isinstance(ref, ir.AttachedHost):
+        host = game.objects[source].attached_to if source in game.objects else None
+        return [host] if host is not None else None
+    return None
+
+
+PRECOMBAT_STEPS = frozenset({"upkeep", "draw", "main1", "begin_combat"})
+
+
+def before_attacks(game: Game, player: str, ref: Any) -> bool:
+    """Whether it is `player`'s own turn before attackers are declared (506.1 / 306.1) and `ref`
+    (None: any) is a creature of theirs: a modifier now decides how it may attack (haste,
+    flying, more power)."""
+    if game.active != player or game.step not in PRECOMBAT_STEPS:
+        return False
+    if ref is None:
+        return True
+    o = game.objects.get(ref) if isinstance(ref, int) else None
+    if o is None or o.zone != "battlefield" or o.controller != player or o.tapped:
+        return False
+    # a creature that can't attack whatever it gains (Pacifism) isn't helped; summoning sickness
+    # and defender may be lifted by the modifier itself (haste, "loses defender")
+    ch = game.chars(o)
+    return ch.is_type("Creature") and not {"cant_attack", "cant_attack_or_block"} & set(ch.restrictions)
+
+
+def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bool:
+    """Whether one effect of `action` could change anything now (see SHIELDS above).  Tapping
+    what is tapped already, or untapping what is untapped, changes nothing (2014 701.18)."""
+    if isinstance(effect, ir.Tap):
+        refs = [r for r in _effect_refs(game, effect, action, source) or [] if isinstance(r, int)]
+        # the source is tapped by its own {T} cost, paid as it is activated (2014 602.2b, 601.2h)
+        taps_itself = isinstance(action, A.Activate) and activated_abilities(
+            game.state, game.objects[source])[action.index - 1].cost.tap
+        state = [(r == source and taps_itself) or game.objects[r].tapped for r in refs if r in game.objects]
+        if state and len(state) == len(refs) and all(t != effect.untap for t in state):
+            return False
+    if isinstance(effect, SHIELDS + MODIFIERS):
+        refs = _effect_refs(game, effect, action, source) or [None]
+        if any(in_harms_way(game, r) for r in refs):
+            return True
+        player = getattr(action, "player", None)
+        return isinstance(effect, MODIFIERS) and player is not None and any(
+            before_attacks(game, player, r) for r in refs)
+    return True
+
+
+def action_matters(game: Game, action: A.Action) -> bool:
+    """Whether a legal priority action could matter now: a land or a permanent spell always
+    does; a mana ability never does; an instant, sorcery or ability when one of its effects
+    could (`effect_matters`)."""
+    if isinstance(action, A.Cast):
+        o = game.objects[action.card]
+        spell = spell_ability(o)
+        if spell is None or not spell.effect:  # a permanent spell
+            return True
+        return any(effect_matters(game, e, action, action.card) for e in spell.effect)
+    if isinstance(action, A.Activate):
+        ab = activated_abilities(game.state, game.objects[action.source])[action.index - 1]
+        if ab.is_mana:
+            return False
+        if not ab.effect:
+            return True
+        return any(effect_matters(game, e, action, action.source) for e in ab.effect)
+    return not isinstance(action, A.Pass)
+
+
+def _source_effects(game: Game, src: Source) -> tuple[Any, ...] | None:
+    """The effects of a source's actions when all are situational, for a quick test before any
+    legality check; None when some action of it may matter regardless."""
+    if src.kind == "land":
+        return None
+    if src.kind == "cast":
+        spell = spell_ability(src.obj)
+        effects = spell.effect if spell is not None else ()
+    else:
+        ab = activated_abilities(game.state, src.obj)[src.index - 1]
+        if ab.is_mana:
+            return ()
+        effects = ab.effect
+    if not effects or not all(isinstance(e, SHIELDS + MODIFIERS) for e in effects):
+        return None
+    return tuple(effects)
+
+
+def relevant_actions(game: Game, player: str) -> Iterator[A.Action]:
+    """The legal priority actions of `player` that could matter now (`action_matters`), one
+    source at a time (a client asks only for the first)."""
+    state = game.state
+    mana = available_mana(state, player)
+    for src in sources(state, player, mana):
+        effects = _source_effects(game, src)
+        if effects is not None and (not effects or not (in_harms_way(game, None)
+                                                        or before_attacks(game, player, None))):
+            continue  # a mana ability, or only shields and modifiers with nothing in harm's way
+        for action in source_actions(state, player, src, mana):
+            if action_matters(game, action):
+                yield action
+                break
+
+
 def can_act(game: Game, player: str) -> bool:
-    """Whether the player has a legal priority action that matters (not passing, not a mana
-    ability): when not, a client may pass for them.  Stops at the first such action."""
+    """Whether the player has a legal priority action that could matter now (not passing, not
+    a mana ability, not a shield or modifier with nothing in harm's way): when not, a client
+    may pass for them.  Stops at the first such action."""
+    d = game.decision
+    return d is not None and d.player == player and next(relevant_actions(game, player), None) is not None
+
+
+def can_act_at_all(game: Game, player: str) -> bool:
+    """Whether the player has any legal priority action besides passing and mana abilities."""
     d = game.decision
     return d is not None and d.player == player and has_action(game.state, player)
 
@@ -180,3 +362,41 @@ def is_attacked(game: Game, player: str) -> bool:
                                 and game.objects[target].controller == player):
             return True
     return False
+
+
+# ------------------------------------------------------------------ hidden information
+@dataclass(frozen=True)
+class HiddenMark:
+    """What hidden information looked like at a moment of the game, to tell later whether any
+    has come to light since: the random generator (a shuffle, 701.17a / 217.2b; a random
+    choice; a coin flip), each library in order (a draw, a mill, a search: 701.16a / 217.2b),
+    and how long the log was (a look at or a reveal of hidden cards: 701.13a, 402.3 / 217.3c)."""
+
+    rng: Any
+    libraries: tuple[tuple[int, ...], ...]
+    log: int
+
+
+def hidden_mark(game: Game) -> HiddenMark:
+    return HiddenMark(game.state.rng.getstate(), tuple(tuple(p.library) for p in game.players), len(game.log))
+
+
+REVEAL_CONCEPTS = ("reveal", "look_hand", "library_top", "search")
+
+
+def revealed_since(game: Game, mark: HiddenMark) -> str | None:
+    """What hidden information came to light since `mark` (a sentence), or None: taking the
+    actions since back would let a player act again knowing it."""
+    for p, before in zip(game.players, mark.libraries, strict=False):
+        if tuple(p.library) != before:
+            drew = any(e.player == p.name and e.text.startswith(f"{p.name} draws") for e in game.log[mark.log:])
+            return f"{p.name} drew a card" if drew else f"{p.name}'s library changed"
+    if game.state.rng.getstate() != mark.rng:
+        return "something was shuffled or chosen at random"
+    reveal_rules = {game.rules.cite(c) for c in REVEAL_CONCEPTS}
+    for e in game.log[mark.log:]:
+        if e.to is not None:
+            return f"{e.to} looked at hidden cards"
+        if e.rule in reveal_rules:
+            return f"{e.player} looked at or revealed hidden cards" if e.player else "hidden cards were revealed"
+    return None

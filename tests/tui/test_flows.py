@@ -122,9 +122,11 @@ async def test_several_abilities_open_a_menu_606() -> None:
 
 
 async def test_p_chooses_the_mana_sources_by_hand_601_2g() -> None:
-    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Forest", "Runeclaw Bear"]},
+    # (Lightning Bolt, not Giant Growth: pumping a creature outside combat with nothing on the
+    # stack can't matter, so the client wouldn't stop for it: rules.play.assist.can_act)
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain", "Runeclaw Bear"]},
                      "bob": {"battlefield": []}})
-    forests = [o.id for o in game.permanents("alice") if o.name == "Forest"]
+    forests = [o.id for o in game.permanents("alice") if o.name == "Mountain"]
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -132,7 +134,7 @@ async def test_p_chooses_the_mana_sources_by_hand_601_2g() -> None:
         await pilot.press(labels(app)[bear])
         dialog = app.screen
         assert isinstance(dialog, PickCardsDialog)
-        await pilot.press("b", "enter")  # the second Forest
+        await pilot.press("b", "enter")  # the second Mountain
         assert game.objects[forests[1]].tapped and not game.objects[forests[0]].tapped
 
 
@@ -273,7 +275,7 @@ async def test_command_bar_takes_notation_and_shows_refusals_inline() -> None:
         assert not bar.has_focus
 
 
-async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
+async def test_undo_in_goldfish_and_in_hotseat() -> None:
     game = position({"alice": {"hand": ["Forest", "Forest"], "battlefield": []}, "goldfish": {}},
                     goldfish=("goldfish",))
     app = app_for(game, open_hands=False)
@@ -284,16 +286,17 @@ async def test_undo_in_goldfish_and_not_in_hotseat() -> None:
         await pilot.press("ctrl+z")
         assert zone_names(screen.game, "alice", "battlefield") == []
         assert len(screen.game.player("alice").hand) == 2
-    hot = position({"alice": {"hand": ["Forest"], "battlefield": []}, "bob": {}})
+    hot = position({"alice": {"hand": ["Mountain", "Lightning Bolt"], "battlefield": []}, "bob": {}})
     app = app_for(hot)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await pilot.press("enter")  # the Mountain: alice may Bolt now, so she keeps the keyboard
+        assert zone_names(hot, "alice", "battlefield") == ["Mountain"]
         screen = game_screen(app)
-        played = zone_names(screen.game, "alice", "battlefield")
-        assert screen.check_action("undo", ()) is False  # hidden: nothing this player may take back
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("ctrl+z")  # her own decision, nothing hidden seen since: taken back
+        assert zone_names(screen.game, "alice", "battlefield") == []
+        assert screen.check_action("undo", ()) is False  # hidden: nothing left this player may take back
         assert "^z undo" not in screen_text(app)
-        await pilot.press("ctrl+z")
-        assert zone_names(screen.game, "alice", "battlefield") == played
 
 
 async def test_the_cover_screen_hides_the_next_players_hand() -> None:
@@ -331,6 +334,9 @@ async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
         await pilot.press("enter")
         assert ("end" in screen.session.stops["alice"].own) != before
         await pilot.press("tab", "e")
+        # alice could still Bolt something in her main 2: passing to end of turn stops there
+        assert game.turn == 1 and game.step == "main2" and game.decision.player == "alice"
+        await pilot.press("e")
         assert game.turn == 2 or game.active == "bob"
 
 

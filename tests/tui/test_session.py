@@ -12,7 +12,7 @@ from conftest import position
 from mtg_tui.config import GameConfig
 from mtg_tui.decklists import DeckError
 from mtg_tui.saves import SaveError, load, save
-from mtg_tui.session import Session
+from mtg_tui.session import Session, Yield
 from mtg_tui.stops import Stops
 from rules.engine import actions as A
 
@@ -55,12 +55,12 @@ def test_pass_until_end_of_turn_stops_when_attacked() -> None:
                      "bob": {"battlefield": ["Runeclaw Bear"]}}, active="bob", step="upkeep")
     s = Session(game)
     s.advance()
-    s.pass_eot["alice"] = game.turn
+    s.yields["alice"] = Yield("eot", game.turn, game.step)
     while game.decision.kind != "attackers":
         s.act(A.Pass(game.decision.player))
     s.act("bob: attack Runeclaw Bear")
     assert game.decision.player == "alice" and game.step == "declare_attackers"
-    assert "alice" not in s.pass_eot
+    assert "alice" not in s.yields
 
 
 def test_the_goldfish_keeps_passes_and_never_blocks() -> None:
@@ -175,3 +175,137 @@ def test_a_player_controlling_the_goldfishs_turn_makes_its_decisions_712() -> No
         s.act(A.Pass(game.decision.player))
     s.act("cast Grizzly Bears", "goldfish")
     assert [it.name for it in game.stack] == ["Grizzly Bears"]
+
+
+# ------------------------------------------------------------ smart stops and passing modes
+def test_combat_stops_need_an_attacker_508_8() -> None:
+    """bob may Bolt, and stops on alice's declare attackers step by default; alice has no
+    creature, so there is no combat to answer: bob is asked first at alice's end step."""
+    game = position({"alice": {}, "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}})
+    s = Session(game)
+    s.advance()
+    assert (game.turn, game.step, s.decider) == (1, "end", "bob")
+
+
+def test_a_shield_nobody_threatens_costs_no_handoff_701_12() -> None:
+    """Drudge Skeletons' regeneration: no stop for bob on alice's turn while nothing can
+    destroy it; asked at once when alice's Lightning Bolt is on the stack."""
+    game = position({"alice": {}, "bob": {"hand": ["Swamp"], "battlefield": ["Drudge Skeletons", "Swamp"]}})
+    s = Session(game)
+    s.act("alice: pass")  # nothing for bob to do on alice's turn: the client passes to bob's turn
+    assert game.turn == 2 and game.step == "main1" and s.decider == "bob"
+    game2 = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                      "bob": {"battlefield": ["Drudge Skeletons", "Swamp"]}})
+    s2 = Session(game2)
+    s2.act("alice: cast Lightning Bolt targeting Drudge Skeletons")
+    assert s2.decider == "bob" and game2.stack
+
+
+def test_passing_to_the_next_step_stops_there() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+    s = Session(game)
+    s.pass_until("alice", "step")
+    assert (game.step, s.decider) == ("begin_combat", "alice") and "alice" not in s.yields
+
+
+def test_passing_to_end_of_turn_stops_at_your_main_2_when_you_can_act() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+    s = Session(game)
+    s.pass_until_end_of_turn("alice")
+    assert (game.turn, game.step, s.decider) == (1, "main2", "alice")
+    s.pass_until_end_of_turn("alice")
+    assert game.turn == 2
+
+
+def test_yield_to_my_turn_unless_a_spell_is_cast() -> None:
+    players = {"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+               "bob": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]}}
+    game = position(players)
+    s = Session(game)
+    s.pass_until("alice", "turn")
+    assert s.decider == "bob" and game.step == "end"  # bob's stop on alice's end step: he may Bolt
+    while s.decider == "bob":
+        s.act(A.Pass("bob"))
+    assert game.turn == 3 and game.active == "alice" and "alice" not in s.yields  # her end-step stop passed too
+    game = position(players)
+    s = Session(game)
+    s.pass_until("alice", "turn")
+    s.act("bob: cast Lightning Bolt targeting alice")
+    assert s.decider == "alice" and game.stack and "alice" not in s.yields  # a spell: she is asked
+
+
+def test_escape_cancels_a_passing_mode() -> None:
+    game = position({"alice": {}, "bob": {}})
+    s = Session(game)
+    s.yields["alice"] = Yield("turn", 1, "main1")
+    assert s.cancel_yield("alice") and not s.cancel_yield("alice")
+
+
+# ------------------------------------------------------------ undo in hotseat
+def test_hotseat_undo_takes_back_your_own_decision() -> None:
+    game = position({"alice": {"hand": ["Mountain", "Lightning Bolt"]}, "bob": {}})
+    s = Session(game)
+    s.act("alice: play Mountain")
+    assert s.undo_refusal("alice") is None and s.undo("alice")
+    assert [game.objects[i].name for i in s.game.player("alice").hand] == ["Mountain", "Lightning Bolt"]
+
+
+def test_hotseat_undo_is_refused_once_the_other_player_acted() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}})
+    s = Session(game)
+    s.act("alice: cast Lightning Bolt targeting bob")
+    assert s.decider == "bob"  # he may respond
+    s.act("bob: pass")  # the Bolt resolves; alice may still play her Mountain
+    assert s.decider == "alice" and game.player("bob").life == 17
+    assert s.undo_refusal() == "bob has acted since alice's last decision"
+    assert not s.undo()
+
+
+def test_hotseat_undo_is_refused_after_a_draw_121() -> None:
+    game = position({"alice": {"hand": ["Divination", "Lightning Bolt"],
+                               "battlefield": ["Island", "Island", "Island", "Mountain"]}, "bob": {}})
+    s = Session(game)
+    s.act("alice: cast Divination")  # bob can't respond: it resolves, alice draws two
+    assert s.decider == "alice" and len(game.player("alice").hand) == 3
+    assert s.undo_refusal("alice") == "alice drew a card since: taking it back would reveal hidden information"
+    assert not s.undo("alice")
+
+
+def test_hotseat_undo_is_refused_after_a_random_choice() -> None:
+    """Hypnotic Specter's damage makes bob discard at random: alice, who attacked, may not
+    take the attack back and try for another card."""
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Hypnotic Specter", "Mountain"]},
+                     "bob": {"hand": ["Island", "Forest", "Craw Wurm"]}}, step="begin_combat")
+    s = Session(game)
+    s.advance()
+    assert game.decision.kind == "attackers"
+    s.act("alice: attack Hypnotic Specter")
+    assert s.decider == "alice" and game.step == "declare_blockers"  # her stop: she may Bolt
+    assert s.undo_refusal() is None  # nothing hidden yet
+    s.act("alice: pass")
+    assert s.decider == "alice" and game.step == "main2" and len(game.player("bob").hand) == 2
+    why = s.undo_refusal("alice")
+    assert why is not None and "random" in why
+
+
+def test_hotseat_undo_is_refused_after_a_look_at_the_library_401_1() -> None:
+    game = position({"alice": {"hand": ["Sage Owl", "Lightning Bolt"],
+                               "battlefield": ["Island", "Island", "Island", "Island", "Mountain"]}, "bob": {}})
+    s = Session(game)
+    s.act("alice: cast Sage Owl")
+    while s.decider == "alice" and game.decision.kind != "priority":
+        s.act(next(iter(game.actions)))
+    while game.stack:
+        s.act(A.Pass(game.decision.player))
+    why = s.undo_refusal("alice")
+    assert why is not None and "looked at or revealed hidden cards" in why
+
+
+def test_a_finished_hotseat_game_undoes_the_winning_decision() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {"life": 3}})
+    s = Session(game)
+    s.act("alice: cast Lightning Bolt targeting bob")
+    assert game.over and s.decider is None
+    assert s.can_undo() and s.undo()
+    assert not s.game.over and s.game.player("bob").life == 3

@@ -1,0 +1,185 @@
+"""Passing as fast as MTGO's F-keys: the game screen's keys for passing priority through a
+stretch of the game, and "attack with all".
+
+`PassingKeys` is a base of `GameScreen` (a Screen itself, because Textual merges BINDINGS only
+from DOMNode classes along the hierarchy).  They are priority bindings, so they act before the
+screen's own key handling; each is offered only when it applies (`check_action`: the decision
+is the viewer's priority, or their attackers for "attack with all"), and otherwise the key goes
+on to the screen as if unbound.  The letters a picker labels choices with (picking.LETTERS) and
+the screen's own letters are left alone: these are function keys, `*` and Escape.
+
+  F2  pass priority once (Space does the same)
+  F3  pass to the next step
+  F4  pass to end of turn (e does the same): stops at your main 2 when you have something to do
+  F6  pass to your next turn, unless you are attacked, targeted, or a spell is cast
+  F8  pass until something happens: an opponent casts, activates, attacks or targets
+  *   attack with all (the declare-attackers decision)
+  Esc ends a passing mode of the player at the keyboard (the phase bar shows it), before a
+      picker's Escape
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from rules.engine import actions as A
+from rules.engine.decisions import AttackersDecision
+
+from ..render import styled
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from rules import Game
+
+    from ..board import Board
+    from ..picking import Picker
+    from ..session import Session
+
+# the actions and the modes of Session.pass_until they set (None: pass once)
+PASS_MODES: dict[str, str | None] = {
+    "pass_once": None, "pass_step": "step", "pass_turn_end": "eot", "pass_my_turn": "turn", "pass_event": "event",
+}
+
+
+class PassingKeys(Screen[None]):
+    BINDINGS: list[BindingType] = [
+        Binding("f2", "pass_once", "pass", priority=True),
+        Binding("f3", "pass_step", "to next step", priority=True),
+        Binding("f4", "pass_turn_end", "to end of turn", priority=True),
+        Binding("f6", "pass_my_turn", "to my turn", priority=True),
+        Binding("f8", "pass_event", "until something happens", priority=True),
+        Binding("asterisk", "attack_all", "attack with all", priority=True),
+        Binding("escape", "cancel_yield", "stop passing", priority=True),
+    ]
+
+    if TYPE_CHECKING:  # what the game screen provides
+        session: Session
+        viewer: str | None
+        picker: Picker | None
+        message: Text
+
+        @property
+        def game(self) -> Game: ...
+        def render_board(self) -> None: ...
+        def sync(self) -> None: ...
+        def try_act(self, action: A.Action | str, *, sync: bool = True) -> str | None: ...
+        def burn_unconfirmed(self, key: str) -> bool: ...
+        def pass_priority(self) -> None: ...
+        def _news(self, turn: int) -> Text: ...
+        def current_board(self) -> Board: ...
+        def legal(self) -> list[A.Action]: ...
+        def _stops_shown(self) -> set[str]: ...
+        zone: str
+        cursor: dict[str, int]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PASS_MODES or action in ("attack_all", "cancel_yield"):
+            d = self.game.decision
+            if d is None or self._typing() or self.session.decider != self.viewer:
+                return False
+            if action == "attack_all":
+                return isinstance(d, AttackersDecision) and bool(d.able)
+            if action == "cancel_yield":  # before the picker's Escape: the mode is shown, Esc ends it
+                return self.session.yield_of(self.viewer) is not None
+            return d.kind == "priority" and self.picker is None
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+    # ------------------------------------------------------------ actions
+    def action_pass_once(self) -> None:
+        self.pass_priority()
+
+    def action_pass_step(self) -> None:
+        self.pass_with("step", "F3")
+
+    def action_pass_turn_end(self) -> None:
+        self.pass_with("eot", "F4")
+
+    def action_pass_my_turn(self) -> None:
+        self.pass_with("turn", "F6")
+
+    def action_pass_event(self) -> None:
+        self.pass_with("event", "F8")
+
+    def action_cancel_yield(self) -> None:
+        who = self.viewer
+        if who is not None and self.session.cancel_yield(who):
+            self.message = styled("stopped passing: the client stops for you again as usual", "$text-success")
+        self.render_board()
+
+    def action_attack_all(self) -> None:
+        """Declare every creature able to attack as an attacker: each attacks the defender an
+        effect requires it to, else the first defending player (508.1)."""
+        d = self.game.decision
+        if not isinstance(d, AttackersDecision):
+            return
+        players = [x for x in d.defenders if isinstance(x, str)] or list(d.defenders)
+        required = dict(d.required_to)
+        plan = tuple((a, required.get(a, players[0])) for a in d.able)
+        self.try_act(A.DeclareAttackers(d.player, plan))
+
+    def pass_with(self, mode: str, key: str) -> None:
+        """Pass priority now and keep passing in `mode` (Session.pass_until)."""
+        d = self.game.decision
+        if d is None or d.kind != "priority":
+            return
+        if self.burn_unconfirmed(key):
+            return
+        turn = self.game.turn
+        self.session.pass_until(d.player, mode)
+        self.message = self._news(turn)
+        self.sync()
+
+    def yield_note(self, player: str | None) -> str:
+        """The passing mode `player` set, for the phase bar ("" when none)."""
+        y = self.session.yield_of(player)
+        if y is None:
+            return ""
+        if player == self.viewer:
+            return f"passing {y.name.replace('their', 'your')} (Esc)"
+        return f"{player} passes {y.name}"
+
+    def phase_extras(self) -> dict[str, Any]:
+        """What the phase bar shows besides the step: the viewer's stops on the other kind of
+        turn (both kinds spelt out as room allows) and a passing mode set by the viewer, else
+        by another player (so the one at the keyboard knows the client passes for them)."""
+        viewer = self.viewer
+        stops = self.session.stops.get(viewer) if viewer is not None else None
+        other = None
+        if stops is not None:
+            other = set(stops.theirs if self.game.active == viewer else stops.own)
+        note = self.yield_note(viewer) or next(
+            (self.yield_note(p) for p in self.session.yields if p != viewer), "")
+        return {"other_stops": other, "viewer": None, "yielding": note}
+
+    def _typing(self) -> bool:
+        """Whether a text input (the command bar) has the focus: keys are for it then."""
+        from textual.widgets import Input
+
+        return isinstance(self.focused, Input)
+
+    def place_cursor(self) -> None:
+        """Where the card cursor starts when a player takes the keyboard: the stack's top when
+        responding; at their priority with an empty stack, the first card in hand they can
+        play (else the hand's first card); declaring attackers or blockers, the first creature
+        of theirs that may attack or block."""
+        d = self.game.decision
+        if d is None:
+            return
+        b = self.current_board()
+        if d.kind == "priority" and self.game.stack:
+            self.zone, self.cursor["stack"] = "stack", 0
+        elif d.kind == "priority":
+            ids = {a.card for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast))}
+            self.zone = "hand"
+            self.cursor["hand"] = next((i for i, c in enumerate(b.hand) if c.get("id") in ids), 0)
+        elif d.kind in ("attackers", "blockers") and b.mine:
+            able = set(getattr(d, "able", ()))
+            self.zone = "mine"
+            self.cursor["mine"] = next((i for i, g in enumerate(b.mine) if able & set(g.ids)), 0)
+        else:
+            return
+        self.render_board()

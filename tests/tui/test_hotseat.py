@@ -1,0 +1,156 @@
+"""Hotseat from the keyboard: the passing keys (MTGO's F-keys), covers that say what
+happened, the key that reveals the board never acting, where the cursor starts, stops on the
+phase bar, undo, and how often the keyboard changes hands (tests/tui/handoffs.py)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SIZE, app_for, game_screen, position, screen_text
+from handoffs import handoffs
+
+from mtg_tui.screens.cover import CoverScreen, news_since
+from mtg_tui.screens.game import GameScreen
+
+pytestmark = pytest.mark.asyncio
+
+
+def names(game, player: str, zone: str) -> list[str]:  # noqa: ANN001
+    if zone == "battlefield":
+        return sorted(o.name for o in game.permanents(player))
+    return sorted(game.objects[i].name for i in game.player(player).zone(zone))
+
+
+async def test_f6_passes_to_my_next_turn_and_escape_ends_it() -> None:
+    """alice passes to her next turn (F6); bob attacks her on his turn; she has nothing to do
+    at priority, so the client passes for her, but she declares blockers herself, with her
+    passing mode shown, and Escape ends it (before the block picker's Escape)."""
+    game = position({"alice": {"hand": ["Forest"], "battlefield": [{"card": "Runeclaw Bear", "sick": True}]},
+                     "bob": {"hand": ["Mountain"], "battlefield": ["Craw Wurm"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        assert (game.turn, game.step, game.decision.player) == (2, "main1", "bob")
+        assert "alice passes to their next turn" in screen_text(app)
+        screen = game_screen(app)
+        screen.session.act("bob: pass")  # bob's main phase: on to his attack
+        screen.sync()
+        await pilot.pause()
+        assert game.decision.kind == "attackers"
+        await pilot.press("asterisk")  # attack with all: the Craw Wurm
+        await pilot.pause()
+        assert game.decision.kind == "blockers" and game.decision.player == "alice"
+        assert "passing to your next turn (Esc)" in screen_text(app)
+        await pilot.press("escape")
+        assert "alice" not in screen.session.yields and "stopped passing" in screen_text(app)
+
+
+async def test_f4_passes_to_end_of_turn_but_stops_at_main_2_and_f3_at_the_next_step() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {"hand": ["Island"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        assert (game.step, game.decision.player) == ("begin_combat", "alice")
+        await pilot.press("f4")
+        assert (game.turn, game.step, game.decision.player) == (1, "main2", "alice")
+        await pilot.press("f4")
+        assert game.turn == 2 and game.decision.player == "bob"
+
+
+async def test_f8_passes_until_an_opponent_casts_something() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")  # alice: until something happens
+        screen = game_screen(app)
+        assert screen.session.yields["alice"].mode == "event"
+        while game.decision.player == "bob" and game.active == "alice":
+            await pilot.press("f2")  # bob passes at his stops on alice's turn
+        assert game.active == "bob"
+        screen.session.act("bob: cast Lightning Bolt targeting alice")
+        screen.sync()
+        await pilot.pause()
+        assert game.decision.player == "alice" and game.stack and "alice" not in screen.session.yields
+        assert game_screen(app).zone == "stack"  # responding: the cursor is on the stack's top
+
+
+async def test_attack_with_all_is_one_key_508_1() -> None:
+    game = position({"alice": {"battlefield": ["Runeclaw Bear", "Craw Wurm", "Forest"]}, "bob": {}},
+                    step="begin_combat")
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game.decision.kind == "attackers"
+        screen = game_screen(app)
+        screen.place_cursor()  # (as when a player takes the keyboard): on the first creature able to attack
+        group = screen.current_board().mine[screen.cursor["mine"]]
+        assert screen.zone == "mine" and game.objects[group.ids[0]].name in ("Runeclaw Bear", "Craw Wurm")
+        await pilot.press("asterisk")
+        assert game.player("bob").life == 20 - 2 - 6
+
+
+async def test_a_cover_says_what_happened_and_enter_only_reveals() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the cover for alice
+        bear = next(o.id for o in game.permanents("bob"))
+        assert bear
+        game_screen(app).session.act("alice: cast Lightning Bolt targeting Runeclaw Bear")
+        game_screen(app).sync()
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        text = screen_text(app)
+        assert "Turn 1, alice's turn (main 1): alice casts Lightning Bolt targeting Runeclaw Bear." in text
+        assert "Your priority: alice's Lightning Bolt is on the stack." in text
+        before = len(game.record)
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and len(game.record) == before  # revealed, nothing cast
+        assert game_screen(app).zone == "stack" and game_screen(app).cursor["stack"] == 0
+
+
+async def test_the_cursor_starts_on_a_playable_card_in_your_main_phase() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Craw Wurm", "Serra Angel", "Island"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        game_screen(app).session.act("alice: pass")  # nothing more: bob's turn (his Island)
+        game_screen(app).sync()
+        await pilot.pause()
+        await pilot.press("space")  # the cover: space reveals too, and only reveals
+        screen = game_screen(app)
+        assert game.decision.player == "bob" and game.step == "main1" and game.turn == 2
+        hand = screen.current_board().hand
+        assert screen.zone == "hand" and hand[screen.cursor["hand"]]["name"] == "Island"
+
+
+async def test_the_phase_bar_spells_out_both_kinds_of_stops() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+    app = app_for(game)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "your stops ▸ own turn: main1 blk main2 · their turn: atk blk end" in text
+    async with app_for(position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+                       ).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "•main1" in screen_text(pilot.app) and "•your turn" in screen_text(pilot.app)
+
+
+async def test_news_since_puts_the_most_important_first() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
+    since = len(game.log)
+    game.act("alice: cast Lightning Bolt targeting bob")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    news = news_since(game, "bob", since)
+    assert news[0] == "alice casts Lightning Bolt targeting bob" and len(news) <= 3
+    assert not any("passes" in n for n in news)
+
+
+async def test_handoffs_per_turn_are_measured() -> None:
+    """The measure behind the report's numbers runs (two short games here)."""
+    h = handoffs(games=2, turns=4)
+    assert h.turns >= 6 and h.decisions > 0 and 0 < h.average < 4

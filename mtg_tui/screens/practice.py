@@ -123,6 +123,12 @@ class VerdictScreen(ModalScreen[str | None]):
         self.dismiss(what)
 
 
+# the game's keys that act: once the attempt is decided they are hidden
+ACTING = frozenset({"play", "pay_by_hand", "pass_priority", "pass_to_end_of_turn", "confirm", "open_dialog",
+                    "command_bar", "undo", "pass_once", "pass_step", "pass_turn_end", "pass_my_turn", "pass_event",
+                    "attack_all"})
+
+
 class PracticeScreen(RulesKeys, GameScreen):
     """A puzzle on the game screen.  Leaving it (q in the verdict box) and the next puzzle go to
     the app as messages: back to the puzzle list, or the end of `mtg-tui practice PUZZLE`."""
@@ -254,7 +260,10 @@ class PracticeScreen(RulesKeys, GameScreen):
         typing = self.query_one("#command").has_class("-visible")
         if action in ("hint", "retry_over") and typing:
             return False
-        if action == "retry_over" and self.verdict()[0] == PLAYING:
+        decided = self.verdict()[0] != PLAYING
+        if action == "retry_over" and not decided:
+            return False
+        if decided and action in ACTING:  # the board stays to look at; the Footer offers r and q
             return False
         return super().check_action(action, parameters)
 

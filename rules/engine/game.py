@@ -180,9 +180,10 @@ class Game:
         """The text of an action, with references that read back to the same objects."""
         return format_action(self.state, action)
 
-    def view(self, player: str | None = None) -> dict:
-        """What `player` may see (None: an observer, who sees no hand)."""
-        return build_view(self.state, player)
+    def view(self, player: str | None = None, log: bool = True) -> dict:
+        """What `player` may see (None: an observer, who sees no hand); `log=False` leaves the
+        log out (the rest is the same)."""
+        return build_view(self.state, player, log)
 
     def digest(self) -> str:
         """A digest of the whole state: equal digests are the same game."""

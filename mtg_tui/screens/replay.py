@@ -6,6 +6,7 @@ Home/End the start and the end, f folds routine log lines, Esc or q back."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -110,6 +111,24 @@ class ReplayLog(LogPanel):
         return got[1]
 
 
+class ReplayFooter(Footer):
+    """The Footer, greying keys in place: at the start or the end of the game the same keys
+    are shown, only which can move changes, so the keys are greyed or lit where they are
+    instead of the Footer being composed again (Textual's way on any change of the bindings:
+    40 ms of mounting and laying out after Home or End)."""
+
+    def bindings_changed(self, screen: Screen) -> None:
+        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")]
+        active = screen.active_bindings
+        shown = {binding.action for _, binding, _, _ in active.values() if binding.show}
+        if (not keys or not self.is_attached or screen is not self.screen
+                or {action for _, _, action in keys} != shown or any(key not in active for _, key, _ in keys)):
+            super().bindings_changed(screen)  # other keys (or the first time): composed as ever
+            return
+        for k, key, _ in keys:
+            k.set_class(not active[key][2], "-disabled")
+
+
 class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
@@ -160,13 +179,21 @@ class ReplayScreen(Screen[None]):
                 yield StackPanel(id="rp-stack")
                 yield ReplayLog(id="rp-log")
         yield Static(id="rp-action")
-        yield Footer()
+        yield ReplayFooter()
 
     def on_mount(self) -> None:
+        # The replayed game (its undo points: a copy of the state a turn) is long-lived: frozen
+        # out of the collector's scans, a full collection during a step takes 20 ms, not 110
+        # (unfrozen when the viewer is left, so that it can be freed).
+        gc.collect()
+        gc.freeze()
         self.show()
         if self.replay.problem:
             self.notify(f"shown up to where it stops replaying: {self.replay.problem}", severity="warning",
                         timeout=10)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
 
     def on_resize(self) -> None:
         self.show()  # a taller terminal shows more of the log

@@ -106,9 +106,22 @@ async def test_the_footer_greys_what_cannot_move_and_q_closes(tmp_path: Path) ->
     app = ReplayApp(Replay.open(path))
     async with app.run_test(size=SIZE) as pilot:
         screen = viewer(app)
+
+        def greyed() -> set[str]:  # the Footer's keys shown dim
+            return {k.key for k in screen.query("FooterKey") if k.has_class("-disabled")}  # type: ignore[attr-defined]
+
         assert screen.check_action("step", (1,)) is None and screen.check_action("step", (-1,)) is True
+        await pilot.pause()
+        assert greyed() == {"right", "pagedown", "end"}  # at the end: nothing further
+        keys = list(screen.query("FooterKey"))
         await pilot.press("home")
         assert screen.check_action("step", (-1,)) is None and screen.check_action("end", ()) is True
+        await pilot.pause()
+        assert greyed() == {"left", "pageup", "home"}  # at the start: nothing before
+        assert list(screen.query("FooterKey")) == keys  # greyed where they are, not composed again
+        await pilot.press("right")
+        await pilot.pause()
+        assert greyed() == set() and len(screen.query("FooterKey")) == 8  # the same keys, none greyed
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running  # the viewer alone: leaving it quits

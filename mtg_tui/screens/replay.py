@@ -210,9 +210,17 @@ class ReplayScreen(Screen[None]):
 
     def action_step(self, by: int) -> None:
         self.moved(self.replay.step(by))
+        if by < 0:  # back is a rewind (a copy of the state, the actions since): the next one readied
+            self.call_after_refresh(self.ready, lambda: self.replay.index - 1)
 
     def action_turn(self, by: int) -> None:
         self.moved(self.replay.next_turn() if by > 0 else self.replay.previous_turn())
+        self.call_after_refresh(self.ready, self.replay.next_turn_index if by > 0 else self.replay.previous_turn_index)
+
+    def ready(self, where: Callable[[], int]) -> None:
+        """Once the frame is drawn: ready the point the same key goes to next (Replay.prepare)."""
+        if self.is_attached:
+            self.replay.prepare(where())
 
     def action_start(self) -> None:
         self.moved(self.replay.goto(0))

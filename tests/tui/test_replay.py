@@ -224,3 +224,42 @@ def test_any_order_of_jumps_reaches_the_same_states_as_replaying_from_the_start(
         moment = replay.goto(k)
         assert moment.index == k and replay.game.digest() == replayed(path, k).digest(), k
         assert moment.turn == replay.game.turn
+
+
+def test_a_readied_point_is_the_game_there_whether_or_not_the_next_key_asks_for_it(tmp_path: Path) -> None:
+    """`prepare(k)` readies a fork beside the game shown (back one, a turn back or forward):
+    going there swaps it in, going elsewhere ignores it; either way each point is the game
+    replayed to it on its own."""
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    replay = Replay.open(path)
+    n = replay.total
+    moves = [("back", n - 1), ("back", n - 2), ("turn back", None), ("turn back", None), ("back", 5),
+             ("turn forward", None), ("turn forward", None), ("back", n // 2), ("turn back", 0)]
+    for readied, goes in moves:
+        at = replay.index
+        k = {"back": at - 1, "turn back": replay.previous_turn_index(),
+             "turn forward": replay.next_turn_index()}[readied]
+        replay.prepare(k)
+        assert replay.index == at and replay.game.digest() == replayed(path, at).digest()  # nothing moved
+        moment = replay.goto(k if goes is None else goes)
+        assert replay.game.digest() == replayed(path, moment.index).digest(), (readied, moment.index)
+
+
+@pytest.mark.asyncio
+async def test_holding_back_readies_each_point_before_the_key_asks_for_it(tmp_path: Path) -> None:
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        n = screen.replay.total
+        for i in range(1, 4):
+            await pilot.press("left")
+            await pilot.pause()
+            assert screen.replay.index == n - i
+            assert screen.replay.readied == n - i - 1
+        assert screen.replay.game.digest() == replayed(path, n - 3).digest()
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert screen.replay.readied == screen.replay.previous_turn_index()

@@ -118,15 +118,20 @@ class ReplayFooter(Footer):
     40 ms of mounting and laying out after Home or End)."""
 
     def bindings_changed(self, screen: Screen) -> None:
+        if not self.grey_in_place(screen):
+            super().bindings_changed(screen)  # other keys (or the first time): composed as ever
+
+    def grey_in_place(self, screen: Screen) -> bool:
+        """Grey or light the keys shown as `screen` says now; False when other keys would show."""
         keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")]
         active = screen.active_bindings
         shown = {binding.action for _, binding, _, _ in active.values() if binding.show}
         if (not keys or not self.is_attached or screen is not self.screen
                 or {action for _, _, action in keys} != shown or any(key not in active for _, key, _ in keys)):
-            super().bindings_changed(screen)  # other keys (or the first time): composed as ever
-            return
+            return False
         for k, key, _ in keys:
             k.set_class(not active[key][2], "-disabled")
+        return True
 
 
 class ReplayScreen(Screen[None]):
@@ -240,7 +245,8 @@ class ReplayScreen(Screen[None]):
         self.moment = moment
         self.show()
         if edges != (moment.index == 0, moment.index == moment.total):
-            self.refresh_bindings()  # the Footer greys what can't move (redrawn only then: it costs a layout)
+            self.refresh_bindings()  # the Footer greys what can't move (only then)
+            self.query_one(ReplayFooter).grey_in_place(self)  # now: in this frame, not one 30 ms later
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:

@@ -159,6 +159,8 @@ class Replay:
         else:
             game = self.game.fork(self.index)
             game.replay(self.texts[self.index:k])
+        for p in game.players:  # a copy's caches start empty: filled now, not when the key is pressed
+            game.view(p.name, log=False)
         self._ready = (k, game)
 
     def _turn_start(self, k: int) -> int:

@@ -30,6 +30,7 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
 
+READY_AFTER = 0.015  # seconds after a frame before the next point is readied (keys repeat every 30 ms or more)
 LOG_CACHE = 4000  # log entries kept laid out (at a width, selected or not); then the cache starts again
 
 
@@ -216,14 +217,20 @@ class ReplayScreen(Screen[None]):
     def action_step(self, by: int) -> None:
         self.moved(self.replay.step(by))
         if by < 0:  # back is a rewind (a copy of the state, the actions since): the next one readied
-            self.call_after_refresh(self.ready, lambda: self.replay.index - 1)
+            self.call_after_refresh(self.ready_soon, lambda: self.replay.index - 1)
 
     def action_turn(self, by: int) -> None:
         self.moved(self.replay.next_turn() if by > 0 else self.replay.previous_turn())
-        self.call_after_refresh(self.ready, self.replay.next_turn_index if by > 0 else self.replay.previous_turn_index)
+        self.call_after_refresh(self.ready_soon,
+                                self.replay.next_turn_index if by > 0 else self.replay.previous_turn_index)
+
+    def ready_soon(self, where: Callable[[], int]) -> None:
+        """Once the frame is drawn and written (the terminal's writer is a thread of its own,
+        which the work of readying would hold up: a short wait), ready the point the same key
+        goes to next (Replay.prepare).  A key pressed before that moves as ever."""
+        self.set_timer(READY_AFTER, lambda: self.ready(where))
 
     def ready(self, where: Callable[[], int]) -> None:
-        """Once the frame is drawn: ready the point the same key goes to next (Replay.prepare)."""
         if self.is_attached:
             self.replay.prepare(where())
 

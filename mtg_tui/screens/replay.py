@@ -46,7 +46,7 @@ class ReplayLog(LogPanel):
         self._strips: dict[tuple[int, int, str], tuple[Text, Strip]] = {}
         self._make: Callable[[int], tuple[list[Text], int]] = lambda width: ([], 0)
         self._made: tuple[int, list[Text], int] = (-1, [], 0)
-        self._window: tuple[tuple[int, int, int], list[Text]] = ((-1, -1, -1), [])
+        self._window: tuple[list[Text] | None, int, int, list[Text]] = (None, -1, -1, [])
 
     def lines_of(self, e: Any, selected: bool, width: int) -> list[Text]:
         key = (id(e), selected, width, self.app.theme)
@@ -81,8 +81,7 @@ class ReplayLog(LogPanel):
         if self._made[0] != width:
             self._make(width)
         _, lines, keep = self._made
-        key = (id(lines), width, height)
-        if self._window[0] != key:
+        if not (self._window[0] is lines and self._window[1:3] == (width, height)):
             shown = lines
             if len(lines) > height:
                 top = min(max(keep - height // 2, 0), len(lines) - height)
@@ -91,8 +90,8 @@ class ReplayLog(LogPanel):
                     shown[0] = styled("  ▲ more", "dim")
                 if top + height < len(lines):
                     shown[-1] = styled("  ▼ more", "dim")
-            self._window = (key, shown)
-        return self._window[1]
+            self._window = (lines, width, height, shown)
+        return self._window[3]
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width

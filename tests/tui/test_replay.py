@@ -274,3 +274,35 @@ async def test_holding_back_readies_each_point_before_the_key_asks_for_it(tmp_pa
         await pilot.press("pageup")  # the readied game swapped in: the same as replaying to there
         assert screen.replay.readied is None or screen.replay.readied < screen.replay.index
         assert screen.replay.game.digest() == replayed(path, screen.replay.index).digest()
+
+
+@pytest.mark.asyncio
+async def test_the_log_panel_shows_the_end_of_the_log_folded_or_not_at_any_height(tmp_path: Path) -> None:
+    """The viewer's log is given only the entries the terminal can show: the panel is still
+    full to its last line, unfolded with f, and fills again when the terminal grows."""
+    from mtg_tui.screens.replay import ReplayLog
+
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        panel = screen.query_one("#rp-log", ReplayLog)
+        game = screen.replay.game
+
+        def shown() -> list[str]:
+            return [t.plain for t in panel.window()]
+
+        for size in [SIZE, (120, 60)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for fold in ("folded", "all events"):
+                lines = shown()
+                assert len(lines) == panel.size.height > 10 and lines[0] == "  ▲ more"
+                assert game.log[-1].text[:20] in lines[-1] or game.log[-1].text[:20] in " ".join(lines[-3:])
+                assert ("routine events folded" if fold == "folded" else "all events") in str(panel.border_title)
+                minor = [e.text for e in game.log[-len(lines):] if e.minor]
+                if fold == "all events" and minor:
+                    assert any(minor[-1][:20] in line for line in lines)
+                await pilot.press("f")
+                await pilot.pause()

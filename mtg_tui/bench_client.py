@@ -4,7 +4,9 @@
    terminal (the cover screen), several runs;
 2. keys: on a board of 30 permanents, from writing a key to the terminal to the last byte
    of the frame that answers it (the end of the burst of output after the key), for
-   selection moves, zone changes and actions that make the engine work; one app per run.
+   selection moves, zone changes and actions that make the engine work; one app per run;
+3. the replay viewer (`mtg-tui replay SAVE`) on a long game (a whole game of random play, some
+   800 actions): from a step key (← → PgUp PgDn Home End) to the last byte of its frame.
 
 `measure_client(runs)` returns the figures as a dict; `report_lines` words them.  Nothing
 here is imported by the client itself (only `mtg-tui bench` and tests/tui/measure.py).
@@ -47,6 +49,19 @@ HOTSEAT: list[tuple[str, bytes]] = [("Enter on the opening cover", b"\r"), ("Ent
                                     ("a (target): bob's cover comes up", b"a"), ("Enter on bob's cover", b"\r")]
 GROUPS.update(dict.fromkeys((name for name, _ in HOTSEAT), "hotseat (cover screens between the players)"))
 
+# the replay viewer on a long game, which opens at its end: back and forth one action, a turn,
+# to the start and the end, and one action at a time from the start.
+PGUP, PGDN, HOME, END = b"\x1b[5~", b"\x1b[6~", b"\x1b[H", b"\x1b[F"
+REPLAY_KEY_NAMES = {LEFT: "←", RIGHT: "→", PGUP: "PgUp", PGDN: "PgDn", HOME: "Home", END: "End"}
+REPLAY_GROUP = "replay viewer: step key to frame (long game)"
+REPLAY_SEQUENCE: list[tuple[str, bytes]] = [
+    (f"replay {REPLAY_KEY_NAMES[k]}", k)
+    for k in [LEFT] * 8 + [RIGHT] * 8 + [PGUP] * 4 + [PGDN] * 4 + [HOME] + [RIGHT] * 4 + [END] + [LEFT, PGUP]
+]
+GROUPS.update(dict.fromkeys((name for name, _ in REPLAY_SEQUENCE), REPLAY_GROUP))
+REPLAY_DECKS = ("mono-black", "white-blue")
+REPLAY_SEED = 3
+
 MINE = ["Forest"] * 6 + ["Mountain"] * 4 + ["Llanowar Elves", "Runeclaw Bear", "Centaur Courser",
                                             "Prodigal Pyromancer", "Giant Spider"]
 THEIRS = ["Plains"] * 5 + ["Island"] * 4 + ["Serra Angel", "Wind Drake", "Air Elemental", "Silvercoat Lion",
@@ -75,6 +90,27 @@ def run_board_app(open_hands: bool = True) -> None:
     from mtg_tui.session import Session
 
     MtgApp(session=Session(board_game(), open_hands=open_hands)).run()
+
+
+def long_game() -> Any:
+    """A whole game of random play, mono-black against white-blue (deterministic: about 800
+    actions, 1,700 log lines): the game the replay viewer is measured on."""
+    from mtg_tui.decklists import load_deck
+    from rules.play.simulate import new_game, play_out
+
+    decks = {"ann": load_deck(REPLAY_DECKS[0]).cards, "ben": load_deck(REPLAY_DECKS[1]).cards}
+    game = new_game(decks, REPLAY_SEED, "2014", None, 30)
+    play_out(game, REPLAY_SEED, check=False)
+    return game
+
+
+def save_long_game(path: str) -> tuple[str, int]:
+    """`long_game()` saved at `path` (as the client saves); the path and how many actions it has."""
+    from mtg_tui.saves import save
+    from mtg_tui.session import Session
+
+    game = long_game()
+    return str(save(Session(game), path)), len(game.record)
 
 
 # ------------------------------------------------------------------ the pseudo-terminal
@@ -224,6 +260,22 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
             quit_app(proc, fd)
 
 
+def replay_keys() -> list[tuple[str, float]]:
+    """`mtg-tui replay` of the long game in one app: (key name, seconds to its frame) for each
+    key of REPLAY_SEQUENCE."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
+        path, total = save_long_game(os.path.join(home, "long.json"))
+        proc, fd = spawn([*mtg_tui_command(), "replay", path], home)
+        try:
+            until(fd, f"of {total}", time.perf_counter())  # " action N of N " under the board
+            time.sleep(0.3)
+            return [(name, press(fd, key)) for name, key in REPLAY_SEQUENCE]
+        finally:
+            quit_app(proc, fd)
+
+
 # ------------------------------------------------------------------ statistics
 def stats_ms(xs: list[float]) -> dict[str, float]:
     """Median and worst of times in seconds, in milliseconds."""
@@ -240,7 +292,8 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]],
     per_group: dict[str, list[float]] = {}
     for name, xs in per_key.items():
         per_group.setdefault(GROUPS.get(name, name), []).extend(xs)
-    every = [t for _, t in samples]
+    every = [t for name, t in samples if GROUPS.get(name) != REPLAY_GROUP]
+    replay = [t for name, t in samples if GROUPS.get(name) == REPLAY_GROUP]
     return {
         "first_frame_s": round(statistics.median(first_frames), 3) if first_frames else None,
         "first_frame_worst_s": round(max(first_frames), 3) if first_frames else None,
@@ -248,6 +301,8 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]],
             "first_frame_as_is_worst_s": round(max(first_frames_as_is), 3)} if first_frames_as_is else {}),
         "key_median_ms": stats_ms(every)["median_ms"] if every else None,
         "key_worst_ms": stats_ms(every)["worst_ms"] if every else None,
+        "replay_median_ms": stats_ms(replay)["median_ms"] if replay else None,
+        "replay_worst_ms": stats_ms(replay)["worst_ms"] if replay else None,
         "per_key": {name: stats_ms(xs) for name, xs in per_key.items()},
         "per_group": {name: stats_ms(xs) for name, xs in per_group.items()},
     }
@@ -255,13 +310,15 @@ def summarize(first_frames: list[float], samples: list[tuple[str, float]],
 
 def measure_client(runs: int = 5) -> dict[str, Any]:
     """Start the client `runs` times to its first frame (bytecode cached, then with the
-    environment as is), and press SEQUENCE on the bench board and HOTSEAT in a hotseat game
-    on it, in `runs` fresh apps each; the medians and worsts (see `summarize`)."""
+    environment as is), and press SEQUENCE on the bench board, HOTSEAT in a hotseat game on
+    it and REPLAY_SEQUENCE in the replay viewer of the long game, in `runs` fresh apps each;
+    the medians and worsts (see `summarize`: the game screen's keys in "key_*", the replay
+    viewer's in "replay_*")."""
     first = startup(runs, cached=True)
     as_is = startup(runs, cached=False)
     samples: list[tuple[str, float]] = []
     for _ in range(runs):
-        samples += keys() + keys(hotseat=True)
+        samples += keys() + keys(hotseat=True) + replay_keys()
     return {"runs": runs, **summarize(first, samples, as_is)}
 
 
@@ -280,8 +337,12 @@ def report_lines(result: dict[str, Any]) -> list[str]:
                      f"median {median:.0f} ms, worst {worst:.0f} ms")
     lines += [f"key to frame, {name}: {ms(s)}" for name, s in result["per_group"].items()]
     lines += [f"  {name}: {ms(s)}" for name, s in result["per_key"].items()]
-    lines.append(f"key to frame, all keys: median {result['key_median_ms']:.0f} ms, "
-                 f"worst {result['key_worst_ms']:.0f} ms")
+    if result.get("key_median_ms") is not None:
+        lines.append(f"key to frame, all keys of the game screen: median {result['key_median_ms']:.0f} ms, "
+                     f"worst {result['key_worst_ms']:.0f} ms")
+    if result.get("replay_median_ms") is not None:
+        lines.append(f"{REPLAY_GROUP}: median {result['replay_median_ms']:.0f} ms, "
+                     f"worst {result['replay_worst_ms']:.0f} ms")
     return lines
 
 

@@ -5,7 +5,9 @@ is after each action.  Moving forward takes the next actions; moving back rewind
 from its undo point (a copy of the state kept once a turn, rules/engine/snapshot.py) and takes
 the few actions since, so a step costs a few milliseconds at any point of a long game.  Home
 starts a new game and keeps the one it leaves (with its undo points), so End, or a long jump
-forward, goes back to that one instead of replaying the whole record again."""
+forward, goes back to that one instead of replaying the whole record again.  While the player
+looks at a point, the viewer can ready the one the same key would go to next (`prepare`: a
+second game forked from the undo points), so that key only swaps games."""
 
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ class Replay:
         self.setup = setup
         self.game = Game(setup, undo_points=True)
         self._ahead: tuple[int, Game] | None = None  # (index, game): a game left further on by Home
+        self._ready: tuple[int, Game] | None = None  # (index, game): a point readied by `prepare`
         self.turns = [self.game.turn]  # turns[k]: the turn after k actions
         self.log_lengths = [len(self.game.log)]
         self.players: list[str] = []
@@ -93,7 +96,10 @@ class Replay:
         k = max(0, min(k, self.total))
         if k == self.index:
             return self.moment()
-        if k == 0:  # the start is a new game: the one left keeps its undo points for a jump back (End)
+        if self._ready is not None and self._ready[0] == k:  # readied while the last point was shown
+            self.game = self._ready[1]
+            self._ready = None
+        elif k == 0:  # the start is a new game: the one left keeps its undo points for a jump back (End)
             if self._ahead is None or self._ahead[0] < self.index:
                 self._ahead = (self.index, self.game)
             self.game = Game(self.setup, undo_points=True)
@@ -122,14 +128,40 @@ class Replay:
 
     def next_turn(self) -> Moment:
         """The first action of the next turn (the end when this is the last)."""
-        now = self.turns[self.index]
-        return self.goto(next((k for k in range(self.index, self.total + 1) if self.turns[k] > now), self.total))
+        return self.goto(self.next_turn_index())
 
     def previous_turn(self) -> Moment:
         """The start of this turn, or of the turn before when already there."""
+        return self.goto(self.previous_turn_index())
+
+    def next_turn_index(self) -> int:
+        now = self.turns[self.index]
+        return next((k for k in range(self.index, self.total + 1) if self.turns[k] > now), self.total)
+
+    def previous_turn_index(self) -> int:
         k = self.index
         start = self._turn_start(k)
-        return self.goto(self._turn_start(start - 1) if start == k and k > 0 else start)
+        return self._turn_start(start - 1) if start == k and k > 0 else start
+
+    @property
+    def readied(self) -> int | None:
+        """The point `prepare` readied (None when none is)."""
+        return self._ready[0] if self._ready is not None else None
+
+    def prepare(self, k: int) -> None:
+        """Ready the game after the first k actions beside the one shown (a fork from its undo
+        points, and the actions since), so that `goto(k)` next only swaps them."""
+        k = max(0, min(k, self.total))
+        if k == self.index or (self._ready is not None and self._ready[0] == k):
+            return
+        if k < self.index:
+            game = self.game.fork(k)
+        else:
+            game = self.game.fork(self.index)
+            game.replay(self.texts[self.index:k])
+        for p in game.players:  # a copy's caches start empty: filled now, not when the key is pressed
+            game.view(p.name, log=False)
+        self._ready = (k, game)
 
     def _turn_start(self, k: int) -> int:
         turn = self.turns[k]

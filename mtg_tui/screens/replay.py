@@ -6,17 +6,22 @@ Home/End the start and the end, f folds routine log lines, Esc or q back."""
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Footer, Static
 
-from ..render import group_battlefield, styled
+from ..render import group_battlefield, log_line, styled, wrap_line
 from ..replay import Moment, Replay
 from ..widgets.battlefield import Battlefield
 from ..widgets.hand import HandPanel
@@ -25,7 +30,108 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
 
-LOG_TAIL = 40  # at least this many log lines are laid out at each step (twice the panel's height)
+READY_AFTER = 0.015  # seconds after a frame before the next point is readied (keys repeat every 30 ms or more)
+LOG_CACHE = 4000  # log entries kept laid out (at a width, selected or not); then the cache starts again
+
+
+class ReplayLog(LogPanel):
+    """The log panel of the viewer, drawn a line at a time: each entry is laid out once (at a
+    width, selected or not) and each line turned into a strip once, both kept, so a step lays
+    out and draws only the lines it added, not the panel's 30 again (LogPanel hands the whole
+    text to Textual, which lays it out anew at every step: 10 ms at the end of a long game)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._laid_out: dict[tuple[int, bool, int, str], tuple[Any, list[Text]]] = {}
+        self._strips: dict[tuple[int, int, str], tuple[Text, Strip]] = {}
+        self._make: Callable[[int], tuple[list[Text], int]] = lambda width: ([], 0)
+        self._made: tuple[int, list[Text], int] = (-1, [], 0)
+        self._window: tuple[list[Text] | None, int, int, list[Text]] = (None, -1, -1, [])
+
+    def lines_of(self, e: Any, selected: bool, width: int) -> list[Text]:
+        key = (id(e), selected, width, self.app.theme)
+        got = self._laid_out.get(key)
+        if got is None:
+            if len(self._laid_out) > LOG_CACHE:
+                self._laid_out.clear()
+            # the entry itself is kept with its lines: its id is not reused while it is cached
+            got = self._laid_out[key] = (e, wrap_line(log_line(e, selected=selected), width, indent=5))
+        return got[1]
+
+    def set(self, entries: list[Any], *, selected: int | None, folded: bool, active: bool) -> None:
+        def build(width: int) -> tuple[list[Text], int]:  # what LogPanel's build makes, from the cache
+            lines: list[Text] = []
+            keep = 0
+            for i, e in enumerate(entries):
+                if i == selected:
+                    keep = len(lines)
+                lines += self.lines_of(e, i == selected, width)
+            if selected is None:
+                keep = len(lines) - 1
+            lines, keep = lines or [styled("nothing yet", "dim")], max(keep, 0)
+            self._made = (width, lines, keep)
+            return lines, keep
+        self._make = build
+        title = "log" + (" (routine events folded: f)" if folded else " (all events: f folds)")
+        self.show(build, title, active, inputs=(entries, selected, folded))
+
+    def window(self) -> list[Text]:
+        """The lines that fit the panel, the one to keep in view among them (as ZonePanel shows them)."""
+        width, height = self.size.width, max(self.size.height, 1)
+        if self._made[0] != width:
+            self._make(width)
+        _, lines, keep = self._made
+        if not (self._window[0] is lines and self._window[1:3] == (width, height)):
+            shown = lines
+            if len(lines) > height:
+                top = min(max(keep - height // 2, 0), len(lines) - height)
+                shown = lines[top:top + height]
+                if top > 0:
+                    shown[0] = styled("  ▲ more", "dim")
+                if top + height < len(lines):
+                    shown[-1] = styled("  ▼ more", "dim")
+            self._window = (lines, width, height, shown)
+        return self._window[3]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.visual_style.rich_style
+        shown = self.window()
+        if y >= len(shown):
+            return Strip.blank(width, base)
+        line = shown[y]
+        key = (id(line), width, self.app.theme)
+        got = self._strips.get(key)
+        if got is None or got[0] is not line:
+            if len(self._strips) > LOG_CACHE:
+                self._strips.clear()
+            segments = Segment.apply_style(line.render(self.app.console), base)
+            pad = RichStyle(bgcolor=base.bgcolor)  # the rest of the line: the background only (as Textual pads)
+            got = self._strips[key] = (line, Strip(segments).adjust_cell_length(width, pad))
+        return got[1]
+
+
+class ReplayFooter(Footer):
+    """The Footer, greying keys in place: at the start or the end of the game the same keys
+    are shown, only which can move changes, so the keys are greyed or lit where they are
+    instead of the Footer being composed again (Textual's way on any change of the bindings:
+    40 ms of mounting and laying out after Home or End)."""
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if not self.grey_in_place(screen):
+            super().bindings_changed(screen)  # other keys (or the first time): composed as ever
+
+    def grey_in_place(self, screen: Screen) -> bool:
+        """Grey or light the keys shown as `screen` says now; False when other keys would show."""
+        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")]
+        active = screen.active_bindings
+        shown = {binding.action for _, binding, _, _ in active.values() if binding.show}
+        if (not keys or not self.is_attached or screen is not self.screen
+                or {action for _, _, action in keys} != shown or any(key not in active for _, key, _ in keys)):
+            return False
+        for k, key, _ in keys:
+            k.set_class(not active[key][2], "-disabled")
+        return True
 
 
 class ReplayScreen(Screen[None]):
@@ -76,15 +182,26 @@ class ReplayScreen(Screen[None]):
                 yield HandPanel(id="rp-my-hand")
             with Vertical(id="rp-right"):
                 yield StackPanel(id="rp-stack")
-                yield LogPanel(id="rp-log")
+                yield ReplayLog(id="rp-log")
         yield Static(id="rp-action")
-        yield Footer()
+        yield ReplayFooter()
 
     def on_mount(self) -> None:
+        # The replayed game (its undo points: a copy of the state a turn) is long-lived: frozen
+        # out of the collector's scans, a full collection during a step takes 20 ms, not 110
+        # (unfrozen when the viewer is left, so that it can be freed).
+        gc.collect()
+        gc.freeze()
         self.show()
         if self.replay.problem:
             self.notify(f"shown up to where it stops replaying: {self.replay.problem}", severity="warning",
                         timeout=10)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
+
+    def on_resize(self) -> None:
+        self.show()  # a taller terminal shows more of the log
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -98,9 +215,23 @@ class ReplayScreen(Screen[None]):
 
     def action_step(self, by: int) -> None:
         self.moved(self.replay.step(by))
+        if by < 0:  # back is a rewind (a copy of the state, the actions since): the next one readied
+            self.call_after_refresh(self.ready_soon, lambda: self.replay.index - 1)
 
     def action_turn(self, by: int) -> None:
         self.moved(self.replay.next_turn() if by > 0 else self.replay.previous_turn())
+        self.call_after_refresh(self.ready_soon,
+                                self.replay.next_turn_index if by > 0 else self.replay.previous_turn_index)
+
+    def ready_soon(self, where: Callable[[], int]) -> None:
+        """Once the frame is drawn and written (the terminal's writer is a thread of its own,
+        which the work of readying would hold up: a short wait), ready the point the same key
+        goes to next (Replay.prepare).  A key pressed before that moves as ever."""
+        self.set_timer(READY_AFTER, lambda: self.ready(where))
+
+    def ready(self, where: Callable[[], int]) -> None:
+        if self.is_attached:
+            self.replay.prepare(where())
 
     def action_start(self) -> None:
         self.moved(self.replay.goto(0))
@@ -120,16 +251,18 @@ class ReplayScreen(Screen[None]):
         self.moment = moment
         self.show()
         if edges != (moment.index == 0, moment.index == moment.total):
-            self.refresh_bindings()  # the Footer greys what can't move (redrawn only then: it costs a layout)
+            self.refresh_bindings()  # the Footer greys what can't move (only then)
+            self.query_one(ReplayFooter).grey_in_place(self)  # now: in this frame, not one 30 ms later
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:
         g = self.replay.game
         names = [p.name for p in g.players]
         me_name, them_name = names[0], names[-1]
-        view = g.view(me_name)  # each player's own view holds their hand: one view each
+        # each player's own view holds their hand: one view each, without the log (drawn from g.log)
+        view = g.view(me_name, log=False)
         me = next(p for p in view["players"] if p["name"] == me_name)
-        them = next(p for p in g.view(them_name)["players"] if p["name"] == them_name)
+        them = next(p for p in g.view(them_name, log=False)["players"] if p["name"] == them_name)
         d = g.decision
         self.query_one("#rp-phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
@@ -146,8 +279,10 @@ class ReplayScreen(Screen[None]):
             self.query_one(hand_id, HandPanel).set(hand, title=f"{p['name']}'s hand ({len(hand)})", selected=None,
                                                    playable=set(), labels={}, active=False)
         self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
-        # the panel shows the end of the log: only as many lines as it can show are laid out
-        need = max(LOG_TAIL, 2 * self.query_one("#rp-log", LogPanel).size.height)
+        # the panel shows the end of the log: only as many entries as the terminal has lines are
+        # given it (one more, so that the "▲ more" above them shows; an entry is a line or more)
+        log_panel = self.query_one("#rp-log", ReplayLog)
+        need = self.app.size.height + 1
         log = g.log
         new = set(map(id, log[len(log) - self.moment.new_log:])) if self.moment.new_log else set()
         shown: list[Any] = []
@@ -158,8 +293,8 @@ class ReplayScreen(Screen[None]):
                 shown.append(e)
         shown.reverse()
         last_new = max((i for i, e in enumerate(shown) if id(e) in new), default=None)
-        self.query_one("#rp-log", LogPanel).set(shown, selected=last_new, folded=self.folded, active=False)
-        self.query_one("#rp-action", Static).update(self.action_text())
+        log_panel.set(shown, selected=last_new, folded=self.folded, active=False)
+        self.query_one("#rp-action", Static).update(self.action_text(), layout=False)  # one line: no layout
 
     def action_text(self) -> Text:
         m = self.moment

@@ -112,8 +112,13 @@ class Game:
         """Go back to the state after the first `keep` actions of the record: from the latest
         undo point at or before it, the actions since are taken again (without undo points,
         the game is set up again and the record replayed)."""
-        actions = self.record[:keep]
-        self._points = [(n, point) for n, point in self._points if n <= keep]
+        self._rewind_from(self._points, self.record[:keep])
+
+    def _rewind_from(self, points: list[tuple[int, GameState]], actions: list[A.Action]) -> None:
+        """This game becomes the one after `actions`, carried on from the latest of `points`
+        within them (each a record length and an undo point, only ever copied from)."""
+        keep = len(actions)
+        self._points = [(n, point) for n, point in points if n <= keep]
         if self._points:
             n, point = self._points[-1]
             self.state = copy_state(point)
@@ -123,6 +128,19 @@ class Game:
         else:
             self._start()
             self.replay(actions)
+
+    def fork(self, keep: int) -> Game:
+        """A second game, the state after the first `keep` actions of this one's record, carried
+        on from this game's undo points (shared: an undo point is only ever copied from); this
+        game is left as it is.  (A replay viewer readies the point a key is likely to ask for
+        next while the player looks at this one.)"""
+        if not 0 <= keep <= len(self.record):
+            raise ValueError(f"a game of {len(self.record)} actions has no point after {keep}")
+        other = Game.__new__(Game)
+        other.setup = self.setup
+        other.undo_points = self.undo_points
+        other._rewind_from(self._points, self.record[:keep])
+        return other
 
     @property
     def points_kept(self) -> int:
@@ -180,9 +198,10 @@ class Game:
         """The text of an action, with references that read back to the same objects."""
         return format_action(self.state, action)
 
-    def view(self, player: str | None = None) -> dict:
-        """What `player` may see (None: an observer, who sees no hand)."""
-        return build_view(self.state, player)
+    def view(self, player: str | None = None, log: bool = True) -> dict:
+        """What `player` may see (None: an observer, who sees no hand); `log=False` leaves the
+        log out (the rest is the same)."""
+        return build_view(self.state, player, log)
 
     def digest(self) -> str:
         """A digest of the whole state: equal digests are the same game."""

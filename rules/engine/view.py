@@ -75,9 +75,12 @@ def pumped_this_turn(state: GameState, o: Obj) -> list[str]:
             if e.duration == "eot" and o.id in e.affected and (e.power or e.toughness)]
 
 
-def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
+def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[str, Any]:
     """Everything `viewer` may see: their own hand, every public zone, counts of hidden ones.
-    With viewer None, an observer's view (no hands)."""
+    With viewer None, an observer's view (no hands).  With `log` False, the view has no
+    "log": the log is the one part that grows with the game (a line each per event, 1,700
+    at the end of a long game), and a client that shows the log lines itself (the replay
+    viewer) need not have them all copied at every step."""
     players = []
     for p in state.players:
         entry: dict[str, Any] = {
@@ -102,13 +105,15 @@ def build_view(state: GameState, viewer: str | None) -> dict[str, Any]:
         decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt}
         if d.player == viewer:
             decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)]
-    return {
+    out: dict[str, Any] = {
         "viewer": viewer, "turn": state.turn, "active": state.active, "step": state.step,
         "priority": state.priority, "players": players, "stack": stack, "decision": decision,
-        "log": [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log
-                if e.to is None or e.to == viewer],  # a private line only for the player who looked
         "result": state.result, "ruleset": state.rules.name,
     }
+    if log:
+        out["log"] = [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log
+                      if e.to is None or e.to == viewer]  # a private line only for the player who looked
+    return out
 
 
 def offered(d: Decision) -> tuple[Any, ...]:

@@ -111,6 +111,20 @@ def test_view_hides_the_opponents_hand_and_libraries() -> None:
     assert view["decision"]["player"] == "alice"
 
 
+def test_a_view_without_the_log_is_the_same_view_less_its_log() -> None:
+    """`view(player, log=False)`: everything else as in the full view, at every point of a game,
+    for each player and an observer (hands still hidden, 402.3)."""
+    g = position()
+    for action in [None, "alice: play Forest", "alice: cast Lightning Bolt targeting bob", "alice: pass", "bob: pass"]:
+        if action is not None:
+            g.act(action)
+        for viewer in ("alice", "bob", None):
+            full, short = g.view(viewer), g.view(viewer, log=False)
+            assert "log" not in short
+            assert short == {k: v for k, v in full.items() if k != "log"}
+    assert g.view("alice")["log"]  # the bolt's lines: a log there was to leave out
+
+
 def test_concession_ends_the_game() -> None:
     g = position()
     g.act("bob: concede")  # 104.3a: at any time

@@ -82,3 +82,25 @@ def test_without_undo_points_undo_replays_the_record() -> None:
     game.undo()
     assert game.points_kept == 0
     assert state_digest(game.state) == digests[-1]
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("2014", 3), ("2009", 4)])
+def test_a_fork_is_the_game_at_that_point_and_leaves_the_game_as_it_was(ruleset: str, seed: int) -> None:
+    """`fork(k)`: a second game after the first k actions, from the shared undo points; the
+    first game is untouched, and each goes on (acts, rewinds) without changing the other."""
+    decks = {"p1": _deck("red-green"), "p2": _deck("white-blue")}
+    game, digests = _played(ruleset, seed, decks, 400)
+    end, n, points = state_digest(game.state), len(game.record), game.points_kept
+    for keep in [n, n - 1, n // 2, 3, 0]:
+        other = game.fork(keep)
+        assert state_digest(other.state) == (digests[keep] if keep < n else end)
+        assert state_digest(game.state) == end and len(game.record) == n and game.points_kept == points
+    other = game.fork(n // 2)
+    other.rewind(n // 3)  # the fork goes back on the shared points: the game's are not touched
+    assert state_digest(other.state) == digests[n // 3]
+    other.replay(game.record[n // 3:n - 5])
+    assert state_digest(other.state) == digests[n - 5]
+    game.rewind(n - 2)
+    assert state_digest(game.state) == digests[n - 2] and state_digest(other.state) == digests[n - 5]
+    with pytest.raises(ValueError):
+        game.fork(n + 1)

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from mtg_tui.bench_client import GROUPS, HOTSEAT, SEQUENCE, board_game, plain, report_lines, summarize
+from mtg_tui.bench_client import (
+    GROUPS,
+    HOTSEAT,
+    REPLAY_GROUP,
+    REPLAY_SEQUENCE,
+    SEQUENCE,
+    board_game,
+    plain,
+    replay_keys,
+    report_lines,
+    summarize,
+)
 
 
 def test_plain_drops_escape_sequences_so_split_words_are_found() -> None:
@@ -27,7 +38,7 @@ def test_summarize_gives_medians_and_worsts_per_key_group_and_overall() -> None:
     assert lines[0] == "startup to first frame: median 400 ms, worst 500 ms (runs=3)"
     assert lines[1].startswith("startup to first frame, environment as is") and lines[1].endswith(
         "median 650 ms, worst 700 ms")
-    assert lines[-1] == "key to frame, all keys: median 8 ms, worst 30 ms"
+    assert lines[-1] == "key to frame, all keys of the game screen: median 8 ms, worst 30 ms"
     assert "  Tab: median 20 ms, worst 30 ms (n=2)" in lines
 
 
@@ -42,3 +53,21 @@ def test_every_key_pressed_is_reported_in_a_group_and_the_board_has_30_permanent
     assert len(SEQUENCE) == 50
     game = board_game()
     assert len(game.battlefield) == 30 and game.decision.player == "alice"
+
+
+def test_the_replay_viewers_keys_are_reported_on_their_own_line() -> None:
+    samples = [("→", 0.004), ("replay ←", 0.012), ("replay PgUp", 0.020), ("replay Home", 0.030)]
+    r = summarize([0.4], samples)
+    assert r["key_median_ms"] == 4.0 and r["key_worst_ms"] == 4.0  # the game screen's keys alone
+    assert r["replay_median_ms"] == 20.0 and r["replay_worst_ms"] == 30.0
+    assert r["per_group"][REPLAY_GROUP] == {"median_ms": 20.0, "worst_ms": 30.0, "n": 3}
+    lines = report_lines({**r, "runs": 1})
+    assert lines[-1] == "replay viewer: step key to frame (long game): median 20 ms, worst 30 ms"
+
+
+def test_the_replay_viewer_measurement_runs_in_a_pseudo_terminal() -> None:
+    """`mtg-tui replay` of the long game, every step key pressed: a frame for each (not timed here)."""
+    samples = replay_keys()
+    assert [name for name, _ in samples] == [name for name, _ in REPLAY_SEQUENCE]
+    assert {name.split()[1] for name, _ in samples} == {"←", "→", "PgUp", "PgDn", "Home", "End"}
+    assert all(t > 0 for _, t in samples)

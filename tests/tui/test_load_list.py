@@ -4,8 +4,11 @@ viewer, o types a path, Delete asks first; `mtg-tui load` without a file opens i
 
 from __future__ import annotations
 
+import calendar
 import json
 import os
+import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -190,3 +193,54 @@ async def test_the_load_list_app_opens_over_the_menu() -> None:
         assert isinstance(app.screen, LoadScreen) and len(rows(app)) == 2
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+def rewrite(path: Path, change: Any) -> None:
+    """Edit a save's JSON in place (`change` gets the record)."""
+    record = json.loads(path.read_text())
+    change(record)
+    path.write_text(json.dumps(record))
+
+
+def test_load_list_snapshot(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """The load list at 120x40 with one save of each kind and status, their dates fixed (the
+    header's saved_at, the files' times, UTC for a file with no header).  The screen shows the
+    saves folder and the chosen save's path: the data folder is a temp folder of a fixed name."""
+    from saved_games import played_record
+
+    from mtg_tui.saves import save
+    from mtg_tui.session import Session
+    from rules import Game
+
+    data = Path("/tmp/mtg-tui-load-list-snapshot")
+    shutil.rmtree(data, ignore_errors=True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.chdir(tmp_path)  # no saves in the current folder but these
+    zone = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    folder = saves_dir()
+    auto, _ = saved_game(autosave.autosave_path(), turn=5)
+    changed, _ = saved_game(folder / "mtg-tui-ann-ben-20250301-201500.json", turn=4)
+    old, _ = saved_game(folder / "mtg-tui-ann-ben-20250214-090000.json", turn=2)
+    over = save(Session(Game.from_record(played_record())), folder / "mtg-tui-ann-ben-20250110-183000.json")
+    broken = folder / "mtg-tui-broken.json"
+    broken.write_text("{ not json")
+    stamps = {auto: "2025-03-02 21:40", changed: "2025-03-01 20:15", old: "2025-02-14 09:00",
+              over: "2025-01-10 18:30", broken: "2024-12-24 12:00"}
+    rewrite(changed, lambda r: r["verify"].update(engine="0.0.1"))  # saved by another version: "changed"
+    rewrite(old, lambda r: r.pop("verify"))  # from before saves were verified: "old"
+    for path, stamp in stamps.items():
+        if path is not broken:
+            rewrite(path, lambda r, stamp=stamp: r["client"].update(saved_at=stamp))
+        when = calendar.timegm(time.strptime(stamp, "%Y-%m-%d %H:%M"))  # the file's time: the same
+        os.utime(path, (when, when))
+    try:
+        assert snap_compare(replay_app.LoadListApp(), terminal_size=SIZE)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+        if zone is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = zone
+        time.tzset()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SIZE, screen_text
@@ -106,9 +107,22 @@ async def test_the_footer_greys_what_cannot_move_and_q_closes(tmp_path: Path) ->
     app = ReplayApp(Replay.open(path))
     async with app.run_test(size=SIZE) as pilot:
         screen = viewer(app)
+
+        def greyed() -> set[str]:  # the Footer's keys shown dim
+            return {k.key for k in screen.query("FooterKey") if k.has_class("-disabled")}  # type: ignore[attr-defined]
+
         assert screen.check_action("step", (1,)) is None and screen.check_action("step", (-1,)) is True
+        await pilot.pause()
+        assert greyed() == {"right", "pagedown", "end"}  # at the end: nothing further
+        keys = list(screen.query("FooterKey"))
         await pilot.press("home")
         assert screen.check_action("step", (-1,)) is None and screen.check_action("end", ()) is True
+        await pilot.pause()
+        assert greyed() == {"left", "pageup", "home"}  # at the start: nothing before
+        assert list(screen.query("FooterKey")) == keys  # greyed where they are, not composed again
+        await pilot.press("right")
+        await pilot.pause()
+        assert greyed() == set() and len(screen.query("FooterKey")) == 8  # the same keys, none greyed
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running  # the viewer alone: leaving it quits
@@ -211,3 +225,84 @@ def test_any_order_of_jumps_reaches_the_same_states_as_replaying_from_the_start(
         moment = replay.goto(k)
         assert moment.index == k and replay.game.digest() == replayed(path, k).digest(), k
         assert moment.turn == replay.game.turn
+
+
+def test_a_readied_point_is_the_game_there_whether_or_not_the_next_key_asks_for_it(tmp_path: Path) -> None:
+    """`prepare(k)` readies a fork beside the game shown (back one, a turn back or forward):
+    going there swaps it in, going elsewhere ignores it; either way each point is the game
+    replayed to it on its own."""
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    replay = Replay.open(path)
+    n = replay.total
+    moves = [("back", n - 1), ("back", n - 2), ("turn back", None), ("turn back", None), ("back", 5),
+             ("turn forward", None), ("turn forward", None), ("back", n // 2), ("turn back", 0)]
+    for readied, goes in moves:
+        at = replay.index
+        k = {"back": at - 1, "turn back": replay.previous_turn_index(),
+             "turn forward": replay.next_turn_index()}[readied]
+        replay.prepare(k)
+        assert replay.index == at and replay.game.digest() == replayed(path, at).digest()  # nothing moved
+        moment = replay.goto(k if goes is None else goes)
+        assert replay.game.digest() == replayed(path, moment.index).digest(), (readied, moment.index)
+
+
+async def readied(pilot: Any, replay: Replay, k: int) -> bool:
+    """Whether the viewer readies point k soon after the frame (it waits a moment first)."""
+    for _ in range(100):
+        if replay.readied == k:
+            return True
+        await pilot.pause(0.01)
+    return False
+
+
+@pytest.mark.asyncio
+async def test_holding_back_readies_each_point_before_the_key_asks_for_it(tmp_path: Path) -> None:
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        n = screen.replay.total
+        for i in range(1, 4):
+            await pilot.press("left")
+            assert screen.replay.index == n - i
+            assert await readied(pilot, screen.replay, n - i - 1)
+        assert screen.replay.game.digest() == replayed(path, n - 3).digest()
+        await pilot.press("pageup")
+        assert await readied(pilot, screen.replay, screen.replay.previous_turn_index())
+        await pilot.press("pageup")  # the readied game swapped in: the same as replaying to there
+        assert screen.replay.readied is None or screen.replay.readied < screen.replay.index
+        assert screen.replay.game.digest() == replayed(path, screen.replay.index).digest()
+
+
+@pytest.mark.asyncio
+async def test_the_log_panel_shows_the_end_of_the_log_folded_or_not_at_any_height(tmp_path: Path) -> None:
+    """The viewer's log is given only the entries the terminal can show: the panel is still
+    full to its last line, unfolded with f, and fills again when the terminal grows."""
+    from mtg_tui.screens.replay import ReplayLog
+
+    record = played_record()
+    path = save(Session(Game.from_record(record)), tmp_path / "long.json")
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = viewer(app)
+        panel = screen.query_one("#rp-log", ReplayLog)
+        game = screen.replay.game
+
+        def shown() -> list[str]:
+            return [t.plain for t in panel.window()]
+
+        for size in [SIZE, (120, 60)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for fold in ("folded", "all events"):
+                lines = shown()
+                assert len(lines) == panel.size.height > 10 and lines[0] == "  ▲ more"
+                assert game.log[-1].text[:20] in lines[-1] or game.log[-1].text[:20] in " ".join(lines[-3:])
+                assert ("routine events folded" if fold == "folded" else "all events") in str(panel.border_title)
+                minor = [e.text for e in game.log[-len(lines):] if e.minor]
+                if fold == "all events" and minor:
+                    assert any(minor[-1][:20] in line for line in lines)
+                await pilot.press("f")
+                await pilot.pause()

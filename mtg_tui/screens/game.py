@@ -462,6 +462,7 @@ class GameScreen(PassingKeys, Screen[None]):
         Binding("home", "move('home')", "first", show=False, tooltip="the first card of the zone (line of the log)"),
         Binding("end", "move('end')", "last", show=False, tooltip="the last card of the zone (line of the log)"),
         Binding("escape", "close_command_bar", "close", show=False, tooltip="close the command bar"),
+        Binding("escape", "cancel_yield", "stop passing", tooltip="stop a passing mode (F3, F4, F6, F8, e)"),
         Binding("escape", "cancel", "cancel", tooltip="cancel what you were choosing; nothing changes"),
         Binding("escape", "clear_message", "clear", show=False, tooltip="clear the message line"),
         Binding("colon", "command_bar", "command", key_display=":",

@@ -47,13 +47,19 @@ PASS_MODES: dict[str, str | None] = {
 
 class PassingKeys(Screen[None]):
     BINDINGS: list[BindingType] = [
-        Binding("f2", "pass_once", "pass", priority=True),
-        Binding("f3", "pass_step", "to next step", priority=True),
-        Binding("f4", "pass_turn_end", "to end of turn", priority=True),
-        Binding("f6", "pass_my_turn", "to my turn", priority=True),
-        Binding("f8", "pass_event", "until something happens", priority=True),
-        Binding("asterisk", "attack_all", "attack with all", priority=True),
-        Binding("escape", "cancel_yield", "stop passing", priority=True),
+        # the F-keys are in the help, not the Footer (Space and e are there already)
+        Binding("f2", "pass_once", "pass", show=False, priority=True, tooltip="pass priority once"),
+        Binding("f3", "pass_step", "to next step", show=False, priority=True, tooltip="pass to the next step"),
+        Binding("f4", "pass_turn_end", "to end of turn", show=False, priority=True,
+                tooltip="pass to end of turn (stops at your main 2 when you have something to do there)"),
+        Binding("f6", "pass_my_turn", "to my turn", show=False, priority=True,
+                tooltip="pass to your next turn, unless you are attacked, targeted, or a spell is cast"),
+        Binding("f8", "pass_event", "until something happens", show=False, priority=True,
+                tooltip="pass until an opponent casts, activates, attacks or targets"),
+        Binding("asterisk", "attack_all", "attack with all", priority=True,
+                tooltip="attack with every creature able to"),
+        # Escape ends a passing mode: bound in GameScreen's BINDINGS (a class's binding for a key
+        # replaces its bases' bindings for that key), handled here
     ]
 
     if TYPE_CHECKING:  # what the game screen provides

@@ -123,9 +123,11 @@ class ReplayFooter(Footer):
 
     def grey_in_place(self, screen: Screen) -> bool:
         """Grey or light the keys shown as `screen` says now; False when other keys would show."""
-        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")]
+        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")
+                if getattr(k, "action", None) not in ("command_palette", "app.command_palette")]  # never greyed
         active = screen.active_bindings
-        shown = {binding.action for _, binding, _, _ in active.values() if binding.show}
+        shown = {binding.action for _, binding, _, _ in active.values()
+                 if binding.show and binding.action not in ("command_palette", "app.command_palette")}
         if (not keys or not self.is_attached or screen is not self.screen
                 or {action for _, _, action in keys} != shown or any(key not in active for _, key, _ in keys)):
             return False

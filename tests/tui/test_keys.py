@@ -121,7 +121,7 @@ async def test_leave_cancel_then_back_to_the_menu_keeps_the_game_in_the_autosave
 @pytest.mark.asyncio
 async def test_leave_save_and_quit_saves_and_says_where(tmp_path, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from mtg_tui.saves import load_checked
+    from mtg_tui.saves import load_checked, saves_dir
 
     monkeypatch.chdir(tmp_path)
     game = position({"alice": {"hand": ["Forest"]}, "bob": {}})
@@ -129,7 +129,7 @@ async def test_leave_save_and_quit_saves_and_says_where(tmp_path, monkeypatch: p
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "q", "s")
     assert not app.is_running
-    saved = list(tmp_path.glob("mtg-tui-alice-bob-*.json"))
+    saved = list(saves_dir().glob("mtg-tui-alice-bob-*.json"))  # the data dir (a temp dir in tests)
     assert len(saved) == 1
     assert f"saved to {saved[0]}" in capsys.readouterr().err.replace("\n", "")
     session, _ = load_checked(saved[0])

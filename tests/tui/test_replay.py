@@ -121,7 +121,7 @@ async def test_the_footer_greys_what_cannot_move_and_q_closes(tmp_path: Path) ->
         assert list(screen.query("FooterKey")) == keys  # greyed where they are, not composed again
         await pilot.press("right")
         await pilot.pause()
-        assert greyed() == set() and len(screen.query("FooterKey")) == 8  # the same keys, none greyed
+        assert greyed() == set() and len(screen.query("FooterKey")) == 9  # the same keys and the palette's
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running  # the viewer alone: leaving it quits
@@ -153,7 +153,6 @@ async def test_stepping_at_the_end_of_a_long_game_lands_on_the_right_points(tmp_
         assert replay.game.digest() == expected.digest()
 
 
-@pytest.mark.asyncio
 def test_a_save_that_stops_replaying_is_shown_up_to_there(tmp_path: Path) -> None:
     path, game = saved_game(tmp_path / "g.json", turn=3)
     record = json.loads(path.read_text())

@@ -449,7 +449,8 @@ class GameScreen(PassingKeys, Screen[None]):
                 tooltip="on the phase bar: toggle a priority stop on that step"),
         Binding("space", "pass_priority", "pass", tooltip="pass priority"),
         Binding("e", "pass_to_end_of_turn", "end turn",
-                tooltip="pass until end of turn (stops if a spell goes on the stack or you are attacked)"),
+                tooltip="pass until end of turn (stops if a spell goes on the stack, you are attacked, "
+                        "or at your main 2 when you have something to do there)"),
         Binding("tab", "move('tab')", "zones", key_display="tab",
                 tooltip="next zone: hand, your battlefield, theirs, stack, log, phase bar"),
         Binding("shift+tab", "move('shift+tab')", "previous zone", show=False, tooltip="the previous zone"),

@@ -14,6 +14,8 @@ from typing import Any
 
 from rich.text import Text
 
+from rules.engine.turn import STEPS
+
 from .colours import resolve
 
 LABEL = "bold $mtg-label"
@@ -158,19 +160,24 @@ def display_names(cards: list[dict]) -> dict[int, str]:
 
 
 _INTERNAL_REF = re.compile(r"(?<=\S)#\d+\b")
+# the engine's names of steps (`combat_damage`, `declare_attackers`), as words
+_STEP_WORD = re.compile(r"\b(?:" + "|".join(s for s in STEPS if "_" in s) + r")\b")
 
 
 def scrub(text: str) -> str:
     """A text for the screen without the engine's internal names: `Runeclaw Bear#3` (the
     notation's way to tell copies apart) reads `Runeclaw Bear`, `combat_damage` reads
     `combat damage`."""
-    return _INTERNAL_REF.sub("", text)
+    return _STEP_WORD.sub(lambda m: m.group(0).replace("_", " "), _INTERNAL_REF.sub("", text))
 
 
 def scrub_text(t: Text) -> Text:
     """`scrub` for styled text: the styles stay on the characters that remain."""
     for m in reversed(list(_INTERNAL_REF.finditer(t.plain))):
         t = t[:m.start()] + t[m.end():]
+    if _STEP_WORD.search(t.plain):
+        t = t.copy()
+        t.plain = _STEP_WORD.sub(lambda m: m.group(0).replace("_", " "), t.plain)  # same length: spans stay
     return t
 
 

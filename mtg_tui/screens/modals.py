@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from ..picking import LETTERS
-from ..render import styled
+from ..render import scrub, scrub_text, styled
 
 Submit = Callable[[Any], str | None]
 
@@ -35,7 +35,7 @@ class Dialog(ModalScreen[bool]):
 
     def __init__(self, title: str, submit: Submit) -> None:
         super().__init__()
-        self.title_text = title
+        self.title_text = scrub(title)  # the engine's prompts may name `Runeclaw Bear#2`
         self.submit = submit
         self.error = ""
 
@@ -87,7 +87,7 @@ class ChoiceDialog(Dialog):
                  intro: Text | None = None) -> None:
         """`options`: (key, label, value) triples."""
         super().__init__(title, submit)
-        self.options = list(options)
+        self.options = [(key, scrub(label), value) for key, label, value in options]
         self.intro = intro
         self.cursor = 0
 
@@ -128,7 +128,7 @@ class PickCardsDialog(Dialog):
     def __init__(self, title: str, cards: Sequence[tuple[Any, Text]], count: int | None, submit: Submit,
                  detail: Callable[[Any], Text] | None = None) -> None:
         super().__init__(title, submit)
-        self.cards = list(cards)[:len(LETTERS)]
+        self.cards = [(value, scrub_text(label)) for value, label in cards][:len(LETTERS)]
         self.count = count
         self.picked: list[Any] = []
         self.cursor = 0
@@ -195,7 +195,7 @@ class OrderDialog(Dialog):
 
     def __init__(self, title: str, items: Sequence[tuple[str, Any]], submit: Submit, first_word: str) -> None:
         super().__init__(title, submit)
-        self.items = list(items)[:len(LETTERS)]
+        self.items = [(scrub(label), value) for label, value in items][:len(LETTERS)]
         self.order: list[int] = []
         self.first_word = first_word
 
@@ -241,7 +241,7 @@ class AssignDialog(Dialog):
     def __init__(self, title: str, recipients: Sequence[tuple[Any, str, int | None]], amount: int,
                  start: Sequence[int], submit: Submit) -> None:
         super().__init__(title, submit)
-        self.recipients = list(recipients)
+        self.recipients = [(r, scrub(name), lethal) for r, name, lethal in recipients]
         self.amount = amount
         self.given = list(start)
         self.cursor = 0

@@ -252,7 +252,7 @@ def label_text(label: str | None) -> Text:
 MARKERS = ("tapped · sick: summoning sick (where it matters) · N dmg: damage marked · +flying: gained this turn · "
            "regen shield · [Aura] on its host, (bob's) when another player's · ⚔ attacking ◀ its blockers · "
            "◈ blocking · ×N identical permanents · ◎target: what the selected stack object targets · "
-           "green hand cards: playable now · • on the phase bar: a priority stop · ◆: who has priority")
+           "highlighted hand cards: playable now · • on the phase bar: a priority stop · ◆: who has priority")
 
 PRINTED_ONLY = ("enchant", "equip")  # abilities that say what it attaches to, not how it fights
 

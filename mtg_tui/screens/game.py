@@ -122,7 +122,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.cursor["phases"] = STEPS.index("main1")
         self.picker: Picker | None = None
         self.player_picker = False  # a picker the player started (casting): Escape drops it
-        self.message = Text()
+        self._said: tuple[str, str] = ("", "")  # the message line: text and style with $names
         self.folded = True
         self.serial: tuple = ()
         self.board: Board | None = None
@@ -159,6 +159,15 @@ class GameScreen(PassingKeys, Screen[None]):
     def game(self) -> Game:
         """The session's game (undo swaps in a replayed one)."""
         return self.session.game
+
+    def say(self, text: str = "", style: str = "") -> None:
+        """The message line (a refusal, what a key did): kept with its style's `$names`, so
+        that it takes the theme's colours when drawn, after a change of theme too."""
+        self._said = (text, style)
+
+    @property
+    def message(self) -> Text:
+        return styled(*self._said) if self._said[0] else Text()
 
     # ------------------------------------------------------------ the decision loop
     def sync(self) -> None:
@@ -245,10 +254,10 @@ class GameScreen(PassingKeys, Screen[None]):
         try:
             self.session.act(action, self.viewer)
         except IllegalAction as e:
-            self.message = styled("refused: " + str(e), "bold $text-error")
+            self.say("refused: " + str(e), "bold $text-error")
             self.render_board()
             return str(e)
-        self.message = self._news(turn)
+        self.say(*self._news(turn))
         self.picker = None
         if sync:
             self.sync()
@@ -574,7 +583,7 @@ class GameScreen(PassingKeys, Screen[None]):
             self.picker_key("escape", None)
 
     def action_clear_message(self) -> None:
-        self.message = Text()
+        self.say()
         self.render_board()
 
     def action_toggle_stop(self) -> None:
@@ -654,7 +663,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if self.viewer in self.session.stops:
             step = STEPS[self.cursor["phases"]]
             on = self.session.stops[self.viewer].toggle(self.game.active == self.viewer, step)
-            self.message = styled(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "$text-success")
+            self.say(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "$text-success")
         self.render_board()
 
     # ------------------------------------------------------------ flows
@@ -667,17 +676,17 @@ class GameScreen(PassingKeys, Screen[None]):
             elif self.player_picker:
                 self.picker = None
                 self.player_picker = False
-                self.message = styled("cancelled", "dim")
+                self.say("cancelled", "dim")
             else:
                 self.picker = self._board_picker()  # a decision's picker: start it again
-                self.message = styled("choices cleared", "dim")
+                self.say("choices cleared", "dim")
             self.render_board()
             return
         if k == "enter":
             if isinstance(p, TargetPicker) and not p.complete():
                 p.finish_spec()
                 if not p.complete():
-                    self.message = styled(f"choose {p.spec.text if p.spec else 'a target'} first", "$text-warning")
+                    self.say(f"choose {p.spec.text if p.spec else 'a target'} first", "$text-warning")
                     self.render_board()
                     return
             self.finish_picker()
@@ -686,7 +695,7 @@ class GameScreen(PassingKeys, Screen[None]):
         by_letter = {v: r for r, v in labels.items()}
         if ch in by_letter:
             p.press(by_letter[ch])
-            self.message = Text()
+            self.say()
             if isinstance(p, TargetPicker) and p.complete():
                 self.finish_picker()
                 return
@@ -697,7 +706,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if p is None:
             return
         if not p.complete():
-            self.message = styled(p.prompt, "$text-warning")
+            self.say(p.prompt, "$text-warning")
             self.render_board()
             return
         action = p.answer()
@@ -735,7 +744,7 @@ class GameScreen(PassingKeys, Screen[None]):
                     self.picker, self.player_picker = None, False
                 else:  # a decision's picker: choose its targets again
                     self.picker = self._board_picker()
-                self.message = styled("cancelled", "dim")
+                self.say("cancelled", "dim")
                 self.render_board()
 
         title = f"{self.game.decision.player if self.game.decision else action.player}: divide {total} damage"
@@ -753,7 +762,7 @@ class GameScreen(PassingKeys, Screen[None]):
         z = self.zone
         items = b.items(z)
         if z not in ("hand", "mine") or not items:
-            self.message = styled("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
+            self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
             self.render_board()
             return
         item = items[self.cursor[z]]
@@ -835,7 +844,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.picker = TargetPicker(specs, lambda t: replace(base, targets=t), self._title(base), self.game.name_of)
         self.player_picker = True
         self._after_targets = finish
-        self.message = Text()
+        self.say()
         if self.picker.complete():  # every phrase was "up to" with nothing to choose
             self.finish_picker()
             return
@@ -863,7 +872,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if d is None:
             return
         if d.kind != "priority":
-            self.message = styled(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
+            self.say(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
             self.render_board()
             return
         if self.burn_unconfirmed("Space"):
@@ -878,18 +887,19 @@ class GameScreen(PassingKeys, Screen[None]):
         if not burn or self._burn_confirmed == (self.serial, key):
             return False
         self._burn_confirmed = (self.serial, key)
-        self.message = styled(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
+        self.say(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
                               f"life to mana burn ({self.game.rules.cite('mana_burn')}). Use it, or press {key} "
                               "again to pass anyway", "bold $text-warning")
         self.render_board()
         return True
 
-    def _news(self, turn: int) -> Text:
-        """After the client passed for the players across turns: say where the game is now."""
+    def _news(self, turn: int) -> tuple[str, str]:
+        """After the client passed for the players across turns: where the game is now
+        (a message and its style), or nothing."""
         g = self.game
         if g.over or g.turn == turn:
-            return Text()
-        return styled(f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
+            return "", ""
+        return (f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
                       "the log says what happened)", "$text-success")
 
     def pass_to_end_of_turn(self) -> None:
@@ -912,7 +922,7 @@ class GameScreen(PassingKeys, Screen[None]):
         human = self.session.humans[0]
         spec = next(p for p in g.setup.players if p.name == human)
         if not spec.deck:
-            self.message = styled("the deck lab needs a deck list: this game began from a position", "$text-warning")
+            self.say("the deck lab needs a deck list: this game began from a position", "$text-warning")
             self.render_board()
             return
         cfg = self.session.config
@@ -926,12 +936,12 @@ class GameScreen(PassingKeys, Screen[None]):
         if why is None and not self.session.can_undo():  # a session without undo (practice: Ctrl+R retries)
             why = "undo isn't offered here"
         if why is not None:
-            self.message = styled(f"can't undo: {why}", "$text-warning")
+            self.say(f"can't undo: {why}", "$text-warning")
             self.render_board()
             return
         self.session.undo(who)
         self.serial = ()
-        self.message = styled("undone", "$text-success")
+        self.say("undone", "$text-success")
         self.sync()
 
     def save(self) -> None:
@@ -942,7 +952,7 @@ class GameScreen(PassingKeys, Screen[None]):
                 where = save(self.session, path or default_path(self.session))
             except SaveError as e:
                 return str(e)
-            self.message = styled(f"saved to {where}", "$text-success")
+            self.say(f"saved to {where}", "$text-success")
             return None
         self.app.push_screen(TextDialog("save the game to:", default_path(self.session), submit), self._dialog_closed)
 

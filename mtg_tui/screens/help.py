@@ -78,7 +78,8 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self.under = screen
 
-    def compose(self) -> ComposeResult:
+    def key_table(self) -> Text:
+        """The keys in three columns: group, keys, what they do (wrapped under its column)."""
         screen = self.under if self.under is not None else self.app.screen
         rows = key_rows(screen)
         width = min(100, self.app.size.width * 95 // 100) - 8  # the box's border, padding and scrollbar
@@ -88,20 +89,37 @@ class HelpScreen(ModalScreen[None]):
         last = ""
         for group, keys, what, now in rows:
             lines = textwrap.wrap(what, what_width) or [""]
+            key_style = "bold $text-warning" if now else "dim"
             table += styled(f" {group if group != last else '':<8} ", "bold $text-primary")
-            table += styled(f"{keys:<{key_width}} ", "bold $text-warning" if now else "dim")
+            table += styled(f"{keys:<{key_width}} ", key_style)
             table += Text(lines[0], style="" if now else "dim") + Text("\n")
-            for more in lines[1:]:
-                table += Text(" " * (11 + key_width) + more, style="" if now else "dim") + Text("\n")
+            for more in lines[1:]:  # the columns' own (blank) cells first: the text stays in its column
+                table += styled(" " * 10, "bold $text-primary") + styled(" " * (key_width + 1), key_style)
+                table += Text(more, style="" if now else "dim") + Text("\n")
             last = group
-        self.table = table
+        return table
+
+    def texts(self) -> dict[str, Text]:
+        """What each part of the help shows, by its id."""
+        self.table = self.key_table()
+        return {"help-title": styled("Keys", "bold") + styled("  (dim: not usable right now)", "dim"),
+                "help-keys": self.table, "help-markers": styled("\n" + MARKERS, "dim"),
+                "help-foot": styled("↑↓ PgUp PgDn scroll · Esc or ? closes this help", "dim italic")}
+
+    def compose(self) -> ComposeResult:
+        texts = self.texts()
         with Vertical(id="help-box"):
-            yield Static(styled("Keys", "bold") + styled("  (dim: not usable right now)", "dim"), id="help-title")
+            yield Static(texts["help-title"], id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(table, id="help-keys")
-                yield Static(styled("\n" + MARKERS, "dim"), id="help-markers")
-            yield Static(styled("↑↓ PgUp PgDn scroll · Esc or ? closes this help", "dim italic"))
+                yield Static(texts["help-keys"], id="help-keys")
+                yield Static(texts["help-markers"], id="help-markers")
+            yield Static(texts["help-foot"], id="help-foot")
         yield Footer(compact=True, show_command_palette=False)
+
+    def redraw(self) -> None:
+        """After a change of theme (the app calls this): the same text in the new colours."""
+        for id, text in self.texts().items():
+            self.query_one(f"#{id}", Static).update(text)
 
     def on_mount(self) -> None:
         self.query_one("#help-body", VerticalScroll).focus()

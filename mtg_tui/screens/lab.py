@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.console import RenderableType
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -47,16 +48,32 @@ class LabScreen(Screen[None]):
         self.seconds = 0.0
         self.cancel = threading.Event()
 
+    def texts(self) -> dict[str, RenderableType]:
+        """What the title, the report and the line under it show now, by id."""
+        title = styled(f"Deck lab: {self.deck_name}", "bold") + styled(
+            f" — {self.games} goldfish games, the autopilot at the wheel, rules {self.ruleset}, seed {self.seed}",
+            "dim")
+        if self.report is None:
+            return {"lab-title": title, "lab-report": styled("playing…", "dim italic"),
+                    "lab-keys": styled("playing…", "dim")}
+        games = self.report.games
+        speed = f"{games} games in {self.seconds:.1f} s" if self.seconds else f"{games} games"
+        return {"lab-title": title, "lab-report": render_report(self.report), "lab-keys": styled(speed, "dim")}
+
     def compose(self) -> ComposeResult:
+        texts = self.texts()
         with Vertical(id="lab"):
-            yield Static(styled(f"Deck lab: {self.deck_name}", "bold")
-                         + styled(f" — {self.games} goldfish games, the autopilot at the wheel, "
-                                  f"rules {self.ruleset}, seed {self.seed}", "dim"), id="lab-title")
+            yield Static(texts["lab-title"], id="lab-title")
             yield ProgressBar(total=self.games, show_eta=False, id="lab-progress")
             with VerticalScroll(id="lab-body"):
-                yield Static(styled("playing…", "dim italic"), id="lab-report")
-            yield Static(styled("playing…", "dim"), id="lab-keys")
+                yield Static(texts["lab-report"], id="lab-report")
+            yield Static(texts["lab-keys"], id="lab-keys")
         yield Footer(compact=True, show_command_palette=False)
+
+    def redraw(self) -> None:
+        """After a change of theme (the app calls this): the same text in the new colours."""
+        for id, text in self.texts().items():
+            self.query_one(f"#{id}", Static).update(text)
 
     def on_mount(self) -> None:
         self.run_lab()
@@ -97,9 +114,7 @@ class LabScreen(Screen[None]):
             return
         self.report = report
         self.query_one("#lab-progress", ProgressBar).update(progress=report.games)
-        self.query_one("#lab-report", Static).update(render_report(report))
-        speed = f"{report.games} games in {self.seconds:.1f} s" if self.seconds else f"{report.games} games"
-        self.query_one("#lab-keys", Static).update(styled(speed, "dim"))
+        self.redraw()
 
     def action_close(self) -> None:
         """Esc: cancel the run if it is still going, and close."""

@@ -28,10 +28,7 @@ from textual.screen import Screen
 from rules.engine import actions as A
 from rules.engine.decisions import AttackersDecision
 
-from ..render import styled
-
 if TYPE_CHECKING:
-    from rich.text import Text
 
     from rules import Game
 
@@ -66,7 +63,6 @@ class PassingKeys(Screen[None]):
         session: Session
         viewer: str | None
         picker: Picker | None
-        message: Text
 
         @property
         def game(self) -> Game: ...
@@ -75,7 +71,8 @@ class PassingKeys(Screen[None]):
         def try_act(self, action: A.Action | str, *, sync: bool = True) -> str | None: ...
         def burn_unconfirmed(self, key: str) -> bool: ...
         def pass_priority(self) -> None: ...
-        def _news(self, turn: int) -> Text: ...
+        def _news(self, turn: int) -> tuple[str, str]: ...
+        def say(self, text: str = "", style: str = "") -> None: ...
         def current_board(self) -> Board: ...
         def legal(self) -> list[A.Action]: ...
         def _stops_shown(self) -> set[str]: ...
@@ -113,7 +110,7 @@ class PassingKeys(Screen[None]):
     def action_cancel_yield(self) -> None:
         who = self.viewer
         if who is not None and self.session.cancel_yield(who):
-            self.message = styled("stopped passing: the client stops for you again as usual", "$text-success")
+            self.say("stopped passing: the client stops for you again as usual", "$text-success")
         self.render_board()
 
     def action_attack_all(self) -> None:
@@ -136,7 +133,7 @@ class PassingKeys(Screen[None]):
             return
         turn = self.game.turn
         self.session.pass_until(d.player, mode)
-        self.message = self._news(turn)
+        self.say(*self._news(turn))
         self.sync()
 
     def yield_note(self, player: str | None) -> str:

@@ -213,16 +213,16 @@ class PracticeScreen(RulesKeys, GameScreen):
         self.picker = None
         self.player_picker = False
         self.viewer = self.puzzle.player
-        self.message = styled("back to the start", "$text-success")
+        self.say("back to the start", "$text-success")
         self.sync()
 
     def hint(self) -> None:
         if not self.puzzle.hints:
-            self.message = styled("this puzzle has no hints", "$text-warning")
+            self.say("this puzzle has no hints", "$text-warning")
         elif self.hints_shown < len(self.puzzle.hints):
             self.hints_shown += 1
         else:
-            self.message = styled("that was the last hint", "$text-warning")
+            self.say("that was the last hint", "$text-warning")
         self.render_board()
 
     # ------------------------------------------------------------ drawing

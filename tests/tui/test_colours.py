@@ -34,3 +34,89 @@ async def test_the_theme_decides_the_colours() -> None:
         assert light.split()[0] == colours.ROLES["mtg-red"][1]
         assert app.get_css_variables()["mtg-red"] == colours.ROLES["mtg-red"][1]
     colours.use({})
+
+
+def colours_in(renderable: object) -> set[str]:
+    """The foreground colours a renderable is drawn in (as #RRGGBB, as the theme gives them)."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=100, file=io.StringIO(), color_system="truecolor")
+    return {seg.style.color.get_truecolor().hex.upper() for seg in console.render(renderable)  # type: ignore[arg-type]
+            if seg.style is not None and seg.style.color is not None}
+
+
+@pytest.mark.asyncio
+async def test_the_message_line_takes_the_new_themes_colours() -> None:
+    """A message already on the message line is drawn in the light theme's colour once the
+    theme changes (the line keeps its style's `$names`, not the colours they had)."""
+    from conftest import app_for, game_screen, position
+
+    from mtg_tui.widgets.prompt import PromptLine
+
+    app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        while screen.zone != "phases":
+            await pilot.press("tab")
+        await pilot.press("enter")  # a stop toggled: the message line says so
+        await pilot.pause()
+        prompt = screen.query_one("#prompt", PromptLine)
+        assert "stop removed: main1" in prompt.render().plain
+        dark = colours.resolve("$text-success").upper()
+        assert dark in colours_in(prompt.render())
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = colours.resolve("$text-success").upper()
+        assert light != dark
+        drawn = colours_in(prompt.render())
+        assert "stop removed: main1" in prompt.render().plain and light in drawn and dark not in drawn
+    colours.use({})
+
+
+@pytest.mark.asyncio
+async def test_the_help_screen_redraws_in_the_new_theme() -> None:
+    from conftest import app_for, position
+
+    from mtg_tui.screens.help import HelpScreen
+
+    app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        dark = colours.resolve("$text-warning").upper()  # the keys usable now
+        assert dark in colours_in(help_screen.query_one("#help-keys").content)
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = colours.resolve("$text-warning").upper()
+        drawn = colours_in(help_screen.query_one("#help-keys").content)
+        assert light != dark and light in drawn and dark not in drawn
+    colours.use({})
+
+
+@pytest.mark.asyncio
+async def test_the_deck_lab_report_redraws_in_the_new_theme() -> None:
+    import time
+
+    from mtg_tui.config import GameConfig
+    from mtg_tui.screens.lab import LabScreen
+
+    app = MtgApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lab = LabScreen("red-green", GameConfig("goldfish", ("red-green",)).checked().cards["alice"], games=20)
+        await app.push_screen(lab)
+        end = time.monotonic() + 60
+        while lab.report is None:
+            assert time.monotonic() < end, "the lab did not finish"
+            await pilot.pause(0.05)
+        dark = colours.resolve("$mtg-green").upper()  # the kill-turn chart's bars
+        assert dark in colours_in(lab.query_one("#lab-report").content)
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = colours.resolve("$mtg-green").upper()
+        drawn = colours_in(lab.query_one("#lab-report").content)
+        assert light != dark and light in drawn and dark not in drawn
+    colours.use({})

@@ -120,6 +120,9 @@ class GameScreen(PassingKeys, Screen[None]):
         self.zone = "hand"
         self.cursor: dict[str, int] = dict.fromkeys(ZONES, 0)
         self.cursor["phases"] = STEPS.index("main1")
+        # which set of stops the phase bar shows and toggles while it is the zone: the viewer's
+        # own turns' (True) or the opponent's turns' (False); None: the turn being played
+        self.stops_own: bool | None = None
         self.picker: Picker | None = None
         self.player_picker = False  # a picker the player started (casting): Escape drops it
         self._said: tuple[str, str] = ("", "")  # the message line: text and style with $names
@@ -309,7 +312,7 @@ class GameScreen(PassingKeys, Screen[None]):
         prio = g.priority
         self.query_one("#phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
-            stops=self._stops_shown(), own_turn=g.active == self.viewer,
+            stops=self._stops_shown(), own_turn=self.editing_own_turns(),
             cursor=self.cursor["phases"] if self.zone == "phases" else None, **self.phase_extras())
         # what the selected stack object targets gets a mark on the board
         marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
@@ -348,7 +351,14 @@ class GameScreen(PassingKeys, Screen[None]):
         if viewer is None or viewer not in self.session.stops:
             return set()
         s = self.session.stops[viewer]
-        return set(s.own if self.game.active == viewer else s.theirs)
+        return set(s.own if self.editing_own_turns() else s.theirs)
+
+    def editing_own_turns(self) -> bool:
+        """Whether the phase bar shows (and Enter toggles) the stops of the viewer's own turns:
+        the turn being played's set, unless `t` on the phase bar switched to the other."""
+        if self.zone == "phases" and self.stops_own is not None:
+            return self.stops_own
+        return self.game.active == self.viewer
 
     def _playable_names(self, b: Board) -> set[str]:
         d = self.game.decision
@@ -372,7 +382,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if self.zone == "phases":
             # short, so the prompt keeps its height (a taller prompt lays the whole screen out
             # again): the card panel explains the selected step's stop
-            ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop"
+            ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
             prompt.set(d.player, ask, "", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
@@ -387,7 +397,7 @@ class GameScreen(PassingKeys, Screen[None]):
             prompt.set(d.player, d.prompt, keys, message, extra)
 
     def _whose_turn(self) -> str:
-        return "your" if self.game.active == self.viewer else "their"
+        return "your" if self.editing_own_turns() else "their"
 
     def _result_text(self) -> str:
         g = self.game
@@ -454,6 +464,8 @@ class GameScreen(PassingKeys, Screen[None]):
         Binding("enter", "play", "play", tooltip="play the selected land, cast the selected spell, activate the "
                                                   "selected permanent"),
         Binding("p", "pay_by_hand", "pay by hand", tooltip="the same as Enter, choosing the mana sources yourself"),
+        Binding("t", "switch_stops", "your/their turns",
+                tooltip="on the phase bar: show and toggle the stops of your turns or of the opponent's turns"),
         Binding("space", "toggle_stop", "stop on/off", show=False,
                 tooltip="on the phase bar: toggle a priority stop on that step"),
         Binding("space", "pass_priority", "pass", tooltip="pass priority"),
@@ -490,13 +502,28 @@ class GameScreen(PassingKeys, Screen[None]):
         Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
     ]
     # the actions of the board's own flows: all hidden while the command bar has the keys
-    BOARD_ACTIONS = frozenset({"confirm", "toggle_stop", "open_dialog", "summary", "play", "pay_by_hand",
-                               "pass_priority", "pass_to_end_of_turn", "move", "cancel", "clear_message",
+    BOARD_ACTIONS = frozenset({"confirm", "toggle_stop", "switch_stops", "open_dialog", "summary", "play",
+                               "pay_by_hand", "pass_priority", "pass_to_end_of_turn", "move", "cancel", "clear_message",
                                "command_bar", "zones", "fold_log", "undo", "save", "deck_lab", "leave"})
 
     def command_bar_open(self) -> bool:
         bar = self.query_one("#command", CommandBar)
         return bar.has_focus and bar.has_class("-visible")
+
+    def own_card_selected(self) -> bool:
+        """Whether the selection is a card the player at the keyboard may use: in their hand,
+        on their battlefield, or their Aura or Equipment drawn on its host on the other
+        player's side (their Pacifism on the opponent's creature)."""
+        z = self.zone
+        if z not in ("hand", "mine", "theirs"):
+            return False
+        items = self.current_board().items(z)
+        if not items:
+            return False
+        if z != "theirs":
+            return True
+        item = items[min(self.cursor[z], len(items) - 1)]
+        return bool(item.foreign) and item.card.get("controller") == self.viewer
 
     def my_priority(self) -> bool:
         """A priority decision of the player at the keyboard, with no picker under way."""
@@ -520,7 +547,7 @@ class GameScreen(PassingKeys, Screen[None]):
         match action:
             case "confirm":
                 return picking and not phases and not over
-            case "toggle_stop":
+            case "toggle_stop" | "switch_stops":
                 return phases and not over
             case "open_dialog":
                 return not over and not phases and not picking and isinstance(d, DIALOG_TYPES)
@@ -529,12 +556,12 @@ class GameScreen(PassingKeys, Screen[None]):
             case "play":
                 if over or phases or picking or isinstance(d, DIALOG_TYPES):
                     return False
-                return True if self.my_priority() and self.zone in ("hand", "mine") else None
+                return True if self.my_priority() and self.own_card_selected() else None
             case "pay_by_hand":
                 if over or picking or isinstance(d, DIALOG_TYPES):
                     return False
                 castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
-                return True if castable and self.zone in ("hand", "mine") else None
+                return True if castable and self.own_card_selected() else None
             case "pass_priority" | "pass_to_end_of_turn":
                 if over or isinstance(d, DIALOG_TYPES):
                     return False
@@ -588,6 +615,10 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def action_toggle_stop(self) -> None:
         self.toggle_stop()
+
+    def action_switch_stops(self) -> None:
+        self.stops_own = not self.editing_own_turns()
+        self.render_board()
 
     def action_open_dialog(self) -> None:
         self.open_dialog()
@@ -657,13 +688,16 @@ class GameScreen(PassingKeys, Screen[None]):
             column = ["theirs", "mine", "hand"]
             i = column.index(z) + (1 if where == "down" else -1)
             self.zone = column[max(0, min(i, 2))]
+        if self.zone != "phases":  # back on the phase bar, it shows the turn being played's stops again
+            self.stops_own = None
         self.render_board()
 
     def toggle_stop(self) -> None:
         if self.viewer in self.session.stops:
             step = STEPS[self.cursor["phases"]]
-            on = self.session.stops[self.viewer].toggle(self.game.active == self.viewer, step)
-            self.say(f"stop {'set' if on else 'removed'}: {step.replace('_', ' ')}", "$text-success")
+            on = self.session.stops[self.viewer].toggle(self.editing_own_turns(), step)
+            self.say(f"stop {'set' if on else 'removed'} on {self._whose_turn()} turns: {STEP_NAMES[step]}",
+                     "$text-success")
         self.render_board()
 
     # ------------------------------------------------------------ flows
@@ -761,7 +795,7 @@ class GameScreen(PassingKeys, Screen[None]):
         b = self.current_board()
         z = self.zone
         items = b.items(z)
-        if z not in ("hand", "mine") or not items:
+        if not self.own_card_selected():
             self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
             self.render_board()
             return

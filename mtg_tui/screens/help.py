@@ -21,7 +21,7 @@ GROUPS: dict[str, str] = {
     "move": "move", "command_bar": "move", "close_command_bar": "move",
     "play": "play", "pay_by_hand": "play", "pass_priority": "play", "pass_to_end_of_turn": "play",
     "confirm": "choose", "cancel": "choose", "open_dialog": "choose", "clear_message": "choose",
-    "toggle_stop": "stops",
+    "toggle_stop": "stops", "switch_stops": "stops",
     "zones": "look", "fold_log": "look", "toggle_explain": "rules", "open_rules": "rules", "rule_at_line": "rules",
     "hint": "puzzle", "retry": "puzzle",
     "undo": "game", "save": "game", "deck_lab": "game", "summary": "game", "leave": "game",

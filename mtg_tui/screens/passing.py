@@ -76,6 +76,7 @@ class PassingKeys(Screen[None]):
         def current_board(self) -> Board: ...
         def legal(self) -> list[A.Action]: ...
         def _stops_shown(self) -> set[str]: ...
+        def editing_own_turns(self) -> bool: ...
         zone: str
         cursor: dict[str, int]
 
@@ -153,7 +154,7 @@ class PassingKeys(Screen[None]):
         stops = self.session.stops.get(viewer) if viewer is not None else None
         other = None
         if stops is not None:
-            other = set(stops.theirs if self.game.active == viewer else stops.own)
+            other = set(stops.theirs if self.editing_own_turns() else stops.own)
         note = self.yield_note(viewer) or next(
             (self.yield_note(p) for p in self.session.yields if p != viewer), "")
         return {"other_stops": other, "viewer": None, "yielding": note}

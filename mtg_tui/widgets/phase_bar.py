@@ -34,7 +34,7 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
                cursor: int | None, width: int, other_stops: set[str] | None = None, viewer: str | None = None,
                yielding: str = "") -> Text:
     """The bar: the turn, each step (the current one lit) with a dot where the client stops
-    for the player at the keyboard this turn (`stops`; `own_turn`: the turn is theirs), who
+    for the player at the keyboard (`stops`; `own_turn`: they are the stops of their own turns), who
     has priority, a passing mode they set (`yielding`), and, as room allows, their stops on
     both kinds of turn spelt out (`other_stops`: the other kind's)."""
     head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active}'s turn ", "bold")
@@ -49,7 +49,7 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
         mine, theirs = (stops, other_stops) if own_turn else (other_stops, stops)
         both = styled(f"  {who} stops ▸ own turn: {stop_list(mine)} · their turn: {stop_list(theirs)}", "dim")
     if cursor is not None:
-        stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turn (Enter toggles)", "dim")
+        stop_note = styled(f"  stops: {'your' if own_turn else 'their'} turns (Enter toggles, t switches)", "dim")
 
     def steps(names: dict[str, str], tight: bool = False) -> Text:
         t = Text()
@@ -69,12 +69,14 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
         return t
 
     short_head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active} ", "bold")
+    # while the bar is the zone, which set the dots are stays on it in a short form
+    short = styled(f"  •{'your' if own_turn else 'their'} turns", "bold") if cursor is not None else Text("")
     for h, names, note in ((head, LONG, stop_note + both), (head, SHORT, stop_note + both), (head, LONG, stop_note),
-                           (head, SHORT, stop_note), (head, SHORT, Text("")), (short_head, SHORT, Text(""))):
+                           (head, SHORT, stop_note), (head, SHORT, short), (short_head, SHORT, short)):
         t = h + Text("│") + steps(names) + Text(" │") + tail + note
         if t.cell_len <= width:
             return t
-    t = short_head + Text("│") + steps(SHORT, tight=True) + Text(" │") + tail
+    t = short_head + Text("│") + steps(SHORT, tight=True) + Text(" │") + tail + short
     t.truncate(width, overflow="ellipsis")
     return t
 

@@ -63,7 +63,7 @@ async def test_the_message_line_takes_the_new_themes_colours() -> None:
         await pilot.press("enter")  # a stop toggled: the message line says so
         await pilot.pause()
         prompt = screen.query_one("#prompt", PromptLine)
-        assert "stop removed: main1" in prompt.render().plain
+        assert "stop removed on your turns: main 1" in prompt.render().plain
         dark = colours.resolve("$text-success").upper()
         assert dark in colours_in(prompt.render())
         app.theme = "textual-light"
@@ -71,7 +71,7 @@ async def test_the_message_line_takes_the_new_themes_colours() -> None:
         light = colours.resolve("$text-success").upper()
         assert light != dark
         drawn = colours_in(prompt.render())
-        assert "stop removed: main1" in prompt.render().plain and light in drawn and dark not in drawn
+        assert "stop removed on your turns: main 1" in prompt.render().plain and light in drawn and dark not in drawn
     colours.use({})
 
 

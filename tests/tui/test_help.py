@@ -70,3 +70,23 @@ async def test_help_shows_the_keys_of_the_screen_under_it() -> None:
         await pilot.press("g", "question_mark")
         text = screen_text(app)
         assert "the next graveyard or exile" in text and "play the selected land" not in text
+
+
+@pytest.mark.asyncio
+async def test_long_descriptions_wrap_under_their_column_and_the_markers_say_highlighted() -> None:
+    app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        lines = screen_text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "activate the selected" in line)
+        column = lines[first].index("play the selected land")
+        assert lines[first + 1][column:].startswith("permanent")  # the second line under the first
+        assert not lines[first + 1][:column].strip("│█ ")  # nothing left of the description column
+        # and in the table's own cells: the blank group and keys cells carry the columns' styles
+        table = help_screen.table.plain.splitlines()
+        second = table[table.index(next(t for t in table if "activate the selected" in t)) + 1]
+        assert second.index("permanent") == table[0].index("next zone")
+        markers = help_screen.query_one("#help-markers").content
+        assert "highlighted hand cards: playable now" in str(markers) and "green hand" not in str(markers)

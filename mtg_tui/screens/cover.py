@@ -21,7 +21,7 @@ from textual.widgets import Static
 from rules import Game
 from rules.engine.state import LogEvent
 
-from ..render import styled
+from ..render import scrub, styled
 from ..widgets.phase_bar import LONG as STEP_NAMES
 
 NAME = "cover"  # the app's one cover screen is installed under this name (see `CoverScreen.shared`)
@@ -111,10 +111,14 @@ class CoverScreen(Screen[bool]):
 
     def text(self) -> Text:
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")
-        t += styled(f"{self.why}\n\n", "")
+        t += styled(f"{scrub(self.why)}\n\n", "")  # the log's and the prompt's `Runeclaw Bear#2` read `Runeclaw Bear`
         t += styled(f"{self.player}: press Enter to see your hand", "bold $text-warning")
         t += styled("\n\n(q quits)", "dim")
         return t
+
+    def redraw(self) -> None:
+        """After a change of theme (the app calls this): the same text in the new colours."""
+        self.query_one("#cover-text", Static).update(self.text())
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():

@@ -67,3 +67,20 @@ async def test_no_internal_names_on_screen(position: DecisionPosition) -> None:
         await pilot.pause()
         for i, text in enumerate(await screens_of_flow(pilot, app)):
             assert not internal_names(text), f"{position.shape}, step {i}: {internal_names(text)}\n{text}"
+
+
+@pytest.mark.asyncio
+async def test_the_cover_screen_names_no_copy_by_its_number() -> None:
+    """Hotseat: the cover before alice keeps one of her two Ajani Goldmanes (704.5j) says
+    what she is asked without the notation's `#1`/`#2`."""
+    from mtg_tui.screens.cover import CoverScreen
+
+    position = next(p for p in POSITIONS if p.shape == "choose:keep")
+    game = position.game()
+    assert "#" in game.decision.prompt  # the engine's prompt tells the copies apart
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        text = screen_text(app)
+        assert "Ajani Goldmane" in text and not internal_names(text), internal_names(text)

@@ -624,7 +624,9 @@ def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, contro
             at = source.attacking
             if at is None:
                 return False
-            defender = at if isinstance(at, str) else state.objects[at].controller
+            # a planeswalker it attacks may have left since: its controller stays the defending
+            # player (506.2, 506.4), known from its last known information
+            defender = at if isinstance(at, str) else (state.objects.get(at) or state.lki[at]).controller
             return o.controller == defender
         case ir.ManaValueAtMostX():
             return False  # bound to the announced X before it is judged (x_values.bind_x)

@@ -181,9 +181,12 @@ def declare_attackers_step(state: GameState) -> Gen:
 
 
 def defending_player(state: GameState, defender: Any) -> str:
-    """The player an attacker attacks, or the controller of the planeswalker it attacks (506.2 / 306.2)."""
-    if isinstance(defender, int) and defender in state.objects:
-        return state.objects[defender].controller
+    """The player an attacker attacks, or the controller of the planeswalker it attacks (506.2 / 306.2),
+    also once that planeswalker has left the battlefield (its last known information, 506.4)."""
+    if isinstance(defender, int):
+        pw = state.objects.get(defender) or state.lki.get(defender)
+        if pw is not None:
+            return pw.controller
     return str(defender)
 
 

@@ -33,7 +33,7 @@ from .spell_costs import (
     pay_additional_costs,
 )
 from .state import EffectContext, GameState
-from .targets import check_targets, check_x_targets, legal_targets, targets_text
+from .targets import check_targets, check_x_targets, legal_targets, targets_can_be_chosen, targets_text
 from .zones import move
 
 Gen = Generator[Decision, Any, Any]
@@ -99,6 +99,8 @@ def cant_cast(state: GameState, player: str, o: Obj) -> str:
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:
             return f"nothing to target ({spec.text})"
+    if not targets_can_be_chosen(state, spell_targets(o), player, o):
+        return "not enough different targets for it"
     if additional_sacrifice(o) is not None and not additional_sacrifice_candidates(state, o, player):
         return "nothing to sacrifice for its additional cost"
     return ""

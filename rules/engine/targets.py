@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from ..cards import ir
@@ -142,6 +143,26 @@ def distinct_ok(specs: tuple[TargetSpec, ...], targets: tuple[Any, ...]) -> bool
             return False
         i += spec.count
     return True
+
+
+def targets_can_be_chosen(state: GameState, specs: tuple[TargetSpec, ...], controller: str, source: Obj) -> bool:
+    """Whether some choice of targets meets every spec's fewest, each "another target" apart
+    from the targets before it (114.3, 601.2c / 409.1c): a spell needing three
+    different targets can't be cast with two to choose from, even though each of its
+    target words alone has them ("cast it if able": Cone of Flame under Wild Evocation)."""
+    legal = [legal_targets(state, spec, controller, source) for spec in specs]
+
+    def fill(i: int, chosen: tuple[Any, ...]) -> bool:
+        if i == len(specs):
+            return True
+        spec = specs[i]
+        taken = set(map(str, chosen)) if spec.distinct else set()
+        pool = [t for t in legal[i] if str(t) not in taken]
+        if len(pool) < spec.fewest:
+            return False
+        return any(fill(i + 1, chosen + combo)
+                   for combo in itertools.islice(itertools.combinations(pool, spec.fewest), 64))
+    return fill(0, ())
 
 
 def still_legal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> bool:

@@ -110,8 +110,8 @@ async def test_several_abilities_open_a_menu_606() -> None:
                      "bob": {"battlefield": [], "library": ["Forest"] * 3}})
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("up")  # from the hand up to your battlefield: Garruk comes first
-        screen = game_screen(app)
+        await pilot.pause()
+        screen = game_screen(app)  # an empty hand: the cursor starts on Garruk (never on an empty zone)
         assert screen.zone == "mine"
         await pilot.press("enter")
         menu = app.screen

@@ -366,3 +366,24 @@ async def test_after_the_verdict_keys_a_decided_puzzle_refuses_more_actions() ->
         assert screen.verdict()[0] == PLAYING
         assert screen.check_action("retry_over", ()) is False  # r alone retries only a decided attempt
 
+
+
+async def test_after_blocking_the_cursor_goes_to_the_troll_whose_ability_is_all_there_is_to_do() -> None:
+    """Puzzle 6: alice blocks with the Troll; back at her priority in the declare blockers step
+    (a new kind of decision, no cover) the only useful action is the Troll's regeneration, so
+    the cursor is on the Troll, not on her Forest (Enter there would only tap it for mana)."""
+    app = PracticeApp(find_puzzle("6"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.pause()
+        assert screen.game.decision.kind == "blockers"
+        screen.session.act("alice: block Cudgel Troll -> Craw Wurm")
+        screen.sync()
+        await pilot.pause()
+        assert screen.game.decision.kind == "priority" and screen.game.decision.player == "alice"
+        group = screen.current_board().mine[screen.cursor["mine"]]
+        assert screen.zone == "mine" and screen.game.objects[group.ids[0]].name == "Cudgel Troll"
+        await pilot.press("enter")  # the Troll's {G}: regenerate
+        await pilot.pause()
+        assert any(it.name.startswith("Cudgel Troll") for it in screen.game.stack) or \
+            "regenerat" in screen_text(app).lower()

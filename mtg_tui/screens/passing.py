@@ -101,7 +101,8 @@ class PassingKeys(Screen[None]):
         d = self.game.decision
         if d is None or d.kind not in ("priority", "attackers", "blockers"):
             return False
-        return self.decision_context() != self._placed or (self.zone != "phases" and not self.current_board().items(self.zone))
+        empty = self.zone != "phases" and not self.current_board().items(self.zone)
+        return empty or self.decision_context() != self._placed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in PASS_MODES or action in ("attack_all", "cancel_yield"):

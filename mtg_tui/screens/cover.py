@@ -15,6 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -112,8 +113,15 @@ def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
 class CoverScreen(Screen[bool]):
     BINDINGS: list[BindingType] = [
         Binding("enter,space", "reveal", "show the board"),
-        Binding("q", "app.confirm_quit", "quit"),
+        Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
     ]
+
+    class LeaveGame(Message):
+        """`q` on the cover answered (the game screen's choices): "save", "menu" or "quit"."""
+
+        def __init__(self, choice: str) -> None:
+            super().__init__()
+            self.choice = choice
 
     def __init__(self, player: str, why: str) -> None:
         super().__init__()
@@ -154,12 +162,21 @@ class CoverScreen(Screen[bool]):
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")
         t += styled(f"{self.why}\n\n", "")
         t += styled(f"{self.player}: press Enter to see your hand", "bold $text-warning")
-        t += styled("\n\n(q quits)", "dim")
+        t += styled("\n\n(q: save and quit, back to the menu, or quit)", "dim")
         return t
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self.text(), id="cover-text")
+
+    def action_leave(self) -> None:
+        """`q`: the game's leave dialog, over the cover (the board stays hidden)."""
+        from .modals import LeaveDialog
+
+        def chosen(what: str | None) -> None:
+            if what:
+                self.post_message(self.LeaveGame(what))
+        self.app.push_screen(LeaveDialog(), chosen)
 
     def action_reveal(self) -> None:
         """Show the board: the key press is the binding's, and goes no further."""

@@ -221,3 +221,41 @@ async def test_a_cover_names_an_ability_on_the_stack_as_an_ability() -> None:
     assert on_the_stack(item) == "bob's Royal Assassin ability"
     spell = StackItem(id=9, kind="spell", controller="bob", source_id=3, source_name="Doom Blade")
     assert on_the_stack(spell) == "bob's Doom Blade"
+
+
+async def test_q_on_a_cover_offers_the_games_leave_choices_without_showing_the_board() -> None:
+    from mtg_tui.screens.menu import MenuScreen
+    from mtg_tui.screens.modals import LeaveDialog
+
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, LeaveDialog)
+        text = screen_text(app)
+        assert "Leave the game?" in text and "back to the menu" in text
+        assert "Lightning Bolt" not in text and "Giant Growth" not in text  # the cover still hides the board
+        await pilot.press("c")
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("ctrl+q")  # Textual's quit key asks the same
+        assert isinstance(app.screen, LeaveDialog)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.is_running
+        await pilot.press("ctrl+q")  # elsewhere: a confirmation, not an immediate exit
+        await pilot.pause()
+        assert app.is_running and "Quit mtg-tui?" in screen_text(app)
+
+
+async def test_ctrl_q_in_a_game_opens_the_leave_dialog() -> None:
+    from mtg_tui.screens.modals import LeaveDialog
+
+    app = app_for(position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, LeaveDialog) and app.is_running
+        await pilot.press("c")
+        assert isinstance(app.screen, GameScreen)

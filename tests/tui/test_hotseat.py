@@ -48,7 +48,8 @@ async def test_f6_passes_to_my_next_turn_and_escape_ends_it() -> None:
 
 
 async def test_f4_passes_to_end_of_turn_but_stops_at_main_2_and_f3_at_the_next_step() -> None:
-    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {"hand": ["Island"]}})
+    game = position({"alice": {"hand": ["Lightning Bolt", "Runeclaw Bear"], "battlefield": ["Mountain", "Forest"]},
+                     "bob": {"hand": ["Island"]}})  # (the Bear stops F4 at main 2; the Bolt alone wouldn't)
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")

@@ -276,7 +276,9 @@ class MtgApp(App[None]):
 
         if isinstance(self.screen, (ConfirmDialog, LeaveDialog)):
             return
-        if isinstance(self.screen, (GameScreen, CoverScreen)):
+        from .screens.practice import PracticeScreen
+
+        if isinstance(self.screen, (GameScreen, CoverScreen)) and not isinstance(self.screen, PracticeScreen):
             self.screen.action_leave()
             return
         kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""

@@ -3,12 +3,13 @@ guard, and the goldfish kill-turn tally kept across games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
@@ -261,6 +262,15 @@ class MtgApp(App[None]):
             self.notify(f"no screenshot: {e}", severity="error", timeout=8)
             return
         self.notify(f"screenshot saved to {where}", timeout=8)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette commands, less those mtg-tui's replace (palette.REPLACED_SYSTEM_COMMANDS:
+        the theme setting, the screenshot, the keys, quit): one command for each."""
+        from .palette import REPLACED_SYSTEM_COMMANDS
+
+        for command in super().get_system_commands(screen):
+            if command.title not in REPLACED_SYSTEM_COMMANDS:
+                yield command
 
     # ------------------------------------------------------------ app-wide keys
     def action_show_help(self) -> None:

@@ -175,7 +175,7 @@ async def test_one_command_for_each_thing_and_rule_titles_cut_at_a_word() -> Non
         assert rows
         for row in rows:
             title = row.split("—", 1)[1].strip(" │▎▊")
-            assert title.endswith("…") or title.endswith(".") or len(title) < 55, title
+            assert title.endswith(("…", ".")) or len(title) < 55, title
     text = "The player who has priority may cast a spell: a player first announces it"
     assert clip(text, 30) == "The player who has priority…"
     assert clip("short", 30) == "short"

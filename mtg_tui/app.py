@@ -3,12 +3,14 @@ guard, and the goldfish kill-turn tally kept across games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 
@@ -17,6 +19,7 @@ from rules import Game
 from . import autosave, colours, settings
 from .config import GameConfig
 from .palette import MtgCommands
+from .screens.cover import CoverScreen
 from .screens.game import GameScreen
 from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -41,6 +44,11 @@ class MtgApp(App[None]):
     TITLE = "mtg-tui"
     ENABLE_COMMAND_PALETTE = True  # Ctrl+P: mtg_tui.palette's commands, and Textual's own (theme, keys, quit)
     COMMANDS = App.COMMANDS | {MtgCommands}
+    # Textual's Ctrl+Q quits at once: here it asks first, as `q` does (the leave dialog in a game)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "confirm_quit", "quit", show=False, priority=True,
+                tooltip="quit (asks first; in a game: save and quit, back to the menu, or quit)"),
+    ]
 
     def __init__(self, config: GameConfig | None = None, session: Session | None = None) -> None:
         super().__init__()
@@ -174,6 +182,11 @@ class MtgApp(App[None]):
     def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:
         self.show_game_over(message.session)
 
+    def on_cover_screen_leave_game(self, message: CoverScreen.LeaveGame) -> None:
+        """`q` on a hotseat cover: the same choices as in the game."""
+        if self.session is not None:
+            self.on_game_screen_leave_game(GameScreen.LeaveGame(self.session, message.choice))
+
     def on_game_screen_leave_game(self, message: GameScreen.LeaveGame) -> None:
         """`q` in a game, answered: save and quit (saying where), back to the menu, or quit.
         The autosave keeps the game in each case: the menu offers to resume it."""
@@ -250,6 +263,15 @@ class MtgApp(App[None]):
             return
         self.notify(f"screenshot saved to {where}", timeout=8)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette commands, less those mtg-tui's replace (palette.REPLACED_SYSTEM_COMMANDS:
+        the theme setting, the screenshot, the keys, quit): one command for each."""
+        from .palette import REPLACED_SYSTEM_COMMANDS
+
+        for command in super().get_system_commands(screen):
+            if command.title not in REPLACED_SYSTEM_COMMANDS:
+                yield command
+
     # ------------------------------------------------------------ app-wide keys
     def action_show_help(self) -> None:
         from .screens.help import HelpScreen
@@ -258,9 +280,16 @@ class MtgApp(App[None]):
             self.push_screen(HelpScreen(self.screen))
 
     def action_confirm_quit(self) -> None:
-        from .screens.modals import ConfirmDialog
+        """Quit, once confirmed; in a game (or on its cover) the choices of `q` there: save
+        and quit, back to the menu, quit, or cancel."""
+        from .screens.modals import ConfirmDialog, LeaveDialog
 
-        if isinstance(self.screen, ConfirmDialog):
+        if isinstance(self.screen, (ConfirmDialog, LeaveDialog)):
+            return
+        from .screens.practice import PracticeScreen
+
+        if isinstance(self.screen, (GameScreen, CoverScreen)) and not isinstance(self.screen, PracticeScreen):
+            self.screen.action_leave()
             return
         kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""
         self.push_screen(ConfirmDialog(f"Quit mtg-tui?{kept}"), lambda yes: self.exit() if yes else None)

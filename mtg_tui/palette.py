@@ -35,6 +35,8 @@ def commands(app: Any, screen: Any, practice: bool = True) -> list[Command]:
         Command("Rules reference", "search the Comprehensive Rules by number or words", partial(app.open_rules, "")),
         Command("Settings: theme", "pick the colour theme (remembered for the next run)", app.action_change_theme),
         Command("Save screenshot", "an SVG of the screen, in the user's data folder", app.save_svg),
+        Command("Keys and help", "every key, and what the screen shows (?)", app.action_show_help),
+        Command("Quit", "quit mtg-tui (asks first; in a game: save and quit, menu, or quit)", app.action_confirm_quit),
     ]
     if game is not None:
         out.append(Command("Save the game", "save this game to a file (Ctrl+S)", game.save))
@@ -101,5 +103,20 @@ class MtgCommands(Provider):
             else:
                 label, where = f"Rule {e.number}", e.number
             text = e.text.replace("\n", " ")
-            yield Hit(0.5 - rank * 0.01, f"{label} — {text[:60]}", partial(app.open_rules, where, era),
-                      text=label, help=text[:120])
+            yield Hit(0.5 - rank * 0.01, f"{label} — {clip(text, 60)}", partial(app.open_rules, where, era),
+                      text=label, help=clip(text, 120))
+
+
+# Textual's own palette commands that mtg-tui's replace (MtgApp.get_system_commands leaves them out)
+REPLACED_SYSTEM_COMMANDS = frozenset({"Theme", "Screenshot", "Keys", "Quit"})
+
+
+def clip(text: str, width: int) -> str:
+    """`text` cut to at most `width` characters at a word, with an ellipsis when cut."""
+    if len(text) <= width:
+        return text
+    cut = text[:width - 1].rstrip()
+    space = cut.rfind(" ")
+    if space > width // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.") + "…"

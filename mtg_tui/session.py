@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from rules import Game, IllegalAction
 from rules.engine import actions as A
 from rules.engine.decisions import Decision
-from rules.play.assist import HiddenMark, can_act, hidden_mark, is_attacked, mana_burn_if_passed, revealed_since
+from rules.play.assist import (
+    HiddenMark,
+    can_act,
+    can_act_only_now,
+    hidden_mark,
+    is_attacked,
+    mana_burn_if_passed,
+    revealed_since,
+)
 from rules.play.autopilot import goldfish_answer
 
 from .config import GameConfig
@@ -201,9 +209,10 @@ class Session:
         if y.mode == "step":
             return (g.turn, g.step) != (y.turn, y.step)
         if y.mode == "eot":
-            # at main 2 of their own turn a player with something to do gets it back
+            # at main 2 of their own turn a player gets it back when there is something to do
+            # that can't wait (a land, a sorcery-speed spell or ability): an instant can
             return g.turn != y.turn or (g.active == p and g.step == "main2" and not g.stack
-                                        and y.step != "main2")
+                                        and y.step != "main2" and can_act_only_now(g, p))
         return g.active == p and g.turn != y.turn  # "event", "turn": their next turn
 
     def _yield_broken(self, p: str, y: Yield) -> bool:

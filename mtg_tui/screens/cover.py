@@ -15,53 +15,95 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from rules import Game
+from rules.engine.objects import StackItem
 from rules.engine.state import LogEvent
 
 from ..render import scrub, styled
 from ..widgets.phase_bar import LONG as STEP_NAMES
 
 NAME = "cover"  # the app's one cover screen is installed under this name (see `CoverScreen.shared`)
-MOST_NEWS = 3  # lines of news on a cover: the most important first
+MOST_NEWS = 4  # lines of news on a cover: when there is more, the most important are kept
+PREGAME = ("mulligan", "bottom")  # decisions before the first turn
 
 # what a line of the log is about, most important first (matched on the log's wording)
 _WEIGHTS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"\bwins\b|\bloses the game\b|\bconcedes\b"), 9),
+    (re.compile(r"\b(casts|activates)\b.*\btargeting\b"), 8),
+    (re.compile(r"\bis destroyed\b|\bdies\b|\bhas lethal damage\b|\bhas toughness\b|\bsacrific|\bexiled\b"), 7),
     (re.compile(r"\battacks?\b|\bdeclares .* attack|\bblocks\b"), 7),
+    (re.compile(r"\bloses \d+ life|\bgains \d+ life|\bmulligan\b|\bkeeps \d+ cards?\b"), 7),
     (re.compile(r"\bcasts\b|\bactivates\b|\bcounter"), 6),
-    (re.compile(r"\bdies\b|\bdestroy|\bgraveyard\b|\bexile|\bsacrific"), 5),
-    (re.compile(r"\bdeals? \d+ .*damage|\bloses \d+ life|\bgains \d+ life"), 4),
+    (re.compile(r"\bdeals? \d+ .*damage|\bgraveyard\b"), 4),
     (re.compile(r"\bresolves\b|\benters the battlefield\b|\bplays\b"), 3),
 )
 # routine lines that aren't news for a cover (the turn is in its first line)
 _ROUTINE = re.compile(r"^turn \d+:|untaps \d+ permanent|damage is removed|^combat (damage is dealt|ends)|"
                       r"draws \d+ card|declares no (attackers|blockers)|has no creature able to|skips the draw step|"
-                      r"taps .* for \{|\bpays \{|receives priority")
+                      r"taps .* for \{|\bpays \{|receives priority|shuffles their library$|"
+                      r"is put into its owner's graveyard$")
+_DAMAGE_TO = re.compile(r"\bdeals? \d+ (combat )?damage to (?P<to>.+)$")
 
 
-def _weight(line: str) -> int:
+def _weight(line: str, players: tuple[str, ...]) -> int:
+    hit = _DAMAGE_TO.search(line)
+    if hit and hit["to"] in players:  # damage to a player
+        return 7
     return next((w for pattern, w in _WEIGHTS if pattern.search(line)), 1)
 
 
+def _filler(e: LogEvent, player: str, active: dict[int, str]) -> bool:
+    """Routine bookkeeping, or damage dealt on `player`'s own turn to anyone but them (their
+    own attack: they know it)."""
+    if _ROUTINE.search(e.text):
+        return True
+    hit = _DAMAGE_TO.search(e.text)
+    return bool(hit) and active.get(e.turn) == player and hit["to"] != player
+
+
 def news_since(game: Game, player: str, since: int) -> list[str]:
-    """What happened in the game since log line `since` that `player` may see, as at most
-    MOST_NEWS lines, the most important first (attacks, spells, deaths, damage ...), routine
-    bookkeeping left out."""
+    """What happened in the game since log line `since` (the player's last decision) that
+    `player` may see, oldest first, routine bookkeeping left out; at most MOST_NEWS lines,
+    when there is more the most important kinds are kept (spells cast at targets, creatures
+    dying, damage to players and life changes, attacks and blocks, mulligans) and the
+    internal names (`#N`) scrubbed."""
+    players = tuple(p.name for p in game.players)
+    active = {e.turn: m[1] for e in game.log if (m := re.match(r"turn \d+: (.+)'s turn$", e.text))}
+    if game.first_turn_player:
+        active.setdefault(1, game.first_turn_player)
     entries: list[LogEvent] = [e for e in game.log[since:] if not e.minor and e.to in (None, player)
-                               and not _ROUTINE.search(e.text)]
-    ranked = sorted(range(len(entries)), key=lambda i: (-_weight(entries[i].text), i))
-    return [entries[i].text for i in ranked[:MOST_NEWS]]
+                               and not _filler(e, player, active)]
+    ranked = sorted(range(len(entries)), key=lambda i: (-_weight(entries[i].text, players), i))
+    kept = sorted(ranked[:MOST_NEWS])  # the most important, told in the order they happened
+    return [scrub(entries[i].text) for i in kept]
+
+
+def on_the_stack(item: StackItem) -> str:
+    """How a cover names what is on the stack: "bob's Lightning Bolt", "bob's Royal Assassin
+    ability"."""
+    if item.kind in ("ability", "trigger"):
+        return f"{item.controller}'s {scrub(item.name)} ability"
+    if item.kind == "combat_damage":
+        return "combat damage"
+    return f"{item.controller}'s {scrub(item.name)}"
 
 
 def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
     """A cover's message: the turn and step, the news since log line `since` (None: the player
-    hasn't had the keyboard yet, so this turn's), and what `player` is asked now ("Turn 8,
-    bob's turn (main 1): alice casts Serra Angel.  Your priority.")."""
-    head = f"Turn {game.turn}, {game.active}'s turn ({STEP_NAMES.get(game.step, game.step)})"
-    if since is None:  # the player hasn't had the keyboard yet: this turn's news
+    hasn't had the keyboard yet: this turn's news, or all of it before the game), and what `player` is asked now
+    ("Turn 8, bob's turn (main 1): alice casts Serra Angel.  Your priority.").  Before the
+    first turn (mulligans) there is no turn to name."""
+    d = game.decision
+    if d is not None and d.kind in PREGAME:
+        head = "Before the game"
+        since = since or 0
+    else:
+        head = f"Turn {game.turn}, {game.active}'s turn ({STEP_NAMES.get(game.step, game.step)})"
+    if since is None:  # the player hasn't had the keyboard yet (a loaded game): this turn's news
         since = next((i for i, e in enumerate(game.log) if e.turn == game.turn), len(game.log))
     news = news_since(game, player, since)
     lines = [head + (": " + news[0] + "." if news else ".")] + [f"  {n}." for n in news[1:]]
@@ -71,8 +113,15 @@ def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
 class CoverScreen(Screen[bool]):
     BINDINGS: list[BindingType] = [
         Binding("enter,space", "reveal", "show the board"),
-        Binding("q", "app.confirm_quit", "quit"),
+        Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
     ]
+
+    class LeaveGame(Message):
+        """`q` on the cover answered (the game screen's choices): "save", "menu" or "quit"."""
+
+        def __init__(self, choice: str) -> None:
+            super().__init__()
+            self.choice = choice
 
     def __init__(self, player: str, why: str) -> None:
         super().__init__()
@@ -113,7 +162,7 @@ class CoverScreen(Screen[bool]):
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")
         t += styled(f"{scrub(self.why)}\n\n", "")  # the log's and the prompt's `Runeclaw Bear#2` read `Runeclaw Bear`
         t += styled(f"{self.player}: press Enter to see your hand", "bold $text-warning")
-        t += styled("\n\n(q quits)", "dim")
+        t += styled("\n\n(q: save and quit, back to the menu, or quit)", "dim")
         return t
 
     def redraw(self) -> None:
@@ -123,6 +172,15 @@ class CoverScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self.text(), id="cover-text")
+
+    def action_leave(self) -> None:
+        """`q`: the game's leave dialog, over the cover (the board stays hidden)."""
+        from .modals import LeaveDialog
+
+        def chosen(what: str | None) -> None:
+            if what:
+                self.post_message(self.LeaveGame(what))
+        self.app.push_screen(LeaveDialog(), chosen)
 
     def action_reveal(self) -> None:
         """Show the board: the key press is the binding's, and goes no further."""

@@ -76,7 +76,7 @@ from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
-from .cover import CoverScreen, cover_text
+from .cover import CoverScreen, cover_text, on_the_stack
 from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 from .passing import PassingKeys
 
@@ -156,6 +156,7 @@ class GameScreen(PassingKeys, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self._placed = self.decision_context()  # the cursor starts in hand (a cover places it)
         self.sync()
 
     @property
@@ -208,14 +209,15 @@ class GameScreen(PassingKeys, Screen[None]):
                 whose = f" for {d.player}" if decider != d.player else ""
                 ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
                 if d.kind == "priority" and g.stack:
-                    top = g.stack[-1]
-                    ask = f"Your priority: {top.controller}'s {top.name} is on the stack."
+                    ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
                 why = cover_text(g, decider, self.session.seen.get(decider), ask)
                 cover = CoverScreen.shared(self.app, decider, why)
                 self.app.push_screen(cover, self._uncovered)
                 return
         if new:
             self.picker = self._board_picker()
+        if new and self.cursor_needs_placing():
+            self.set_cursor()  # a new step or kind of decision: the cursor goes where it is useful
         self.render_board()
         if new and isinstance(d, DIALOG_TYPES):
             self.open_dialog()

@@ -62,7 +62,7 @@ class LoadScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("saved", "kind", "players", "mode", "turn", "check", "file")
+        table.add_columns("saved", "kind", "players", "mode", "turn", "check", "file (full path below)")
         self.reload()
         table.focus()
 
@@ -77,7 +77,7 @@ class LoadScreen(Screen[None]):
             check = styled(STATUS_WORDS[info.status], STATUS_STYLES[info.status])
             turn = f"{info.turn}" + (" (over)" if info.over else "")
             table.add_row(info.saved_at, info.kind, " vs ".join(info.players) or "?", info.mode, turn, check,
-                          info.path.name, key=str(info.path))
+                          short_name(info.path), key=str(info.path))
         if self.saves:
             table.move_cursor(row=min(row, len(self.saves) - 1))
         self.show_note()
@@ -151,3 +151,14 @@ class LoadScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def short_name(path: Path) -> str:
+    """A save's file name as the list shows it, so that it fits at 120 columns: without the
+    "mtg-tui-" every save's name starts with and the ".json" (the line below the list gives
+    the full path)."""
+    name = path.name
+    if name.endswith(".json"):
+        name = name[:-len(".json")]
+    return name.removeprefix("mtg-tui-") or path.name
+

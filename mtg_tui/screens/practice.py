@@ -32,7 +32,7 @@ from ..widgets.prompt import PromptLine
 from .game import GameScreen
 from .rules_keys import RulesKeys
 
-PRACTICE_KEYS = "H hint · Ctrl+R retry · L explain the log · / rules · ? help · q quit"
+PRACTICE_KEYS = "H hint · Ctrl+R retry · L explain the log · / rules · ? help · q {leave}"
 
 
 class PuzzleSession(Session):
@@ -59,7 +59,7 @@ class PuzzleSession(Session):
     def act(self, action: A.Action | str, player: str | None = None) -> None:
         """Once the puzzle is decided the board is there to look at: no more actions."""
         if self.run.status()[0] != PLAYING:
-            raise IllegalAction("this attempt is over: Ctrl+R to retry, q to quit")
+            raise IllegalAction("this attempt is over: Ctrl+R to retry, q to leave the puzzle")
         super().act(action, player)
 
 
@@ -138,6 +138,10 @@ class PracticeScreen(RulesKeys, GameScreen):
         Binding("H", "hint", "hint", priority=True),
         Binding("ctrl+r", "retry", "retry", priority=True),
         Binding("r", "retry_over", "retry", show=False, priority=True),
+        # q leaves the puzzle (no save for a puzzle): back to the list, or out of `mtg-tui practice
+        # PUZZLE`; the Footer says which (check_action offers the one that applies)
+        Binding("q", "leave_to_list", "puzzle list", tooltip="leave the puzzle: back to the puzzle list"),
+        Binding("q", "leave_quit", "quit", tooltip="leave the puzzle: quit mtg-tui"),
     ]
 
     class Leave(Message):
@@ -156,7 +160,18 @@ class PracticeScreen(RulesKeys, GameScreen):
         self.progress = progress
         self.hints_shown = 0
         self.announced = False  # the verdict box was shown for this attempt
+        self.solved_before = progress is not None and progress.solved(puzzle.key)  # before this visit
         super().__init__(PuzzleSession(PuzzleRun(puzzle)))
+
+    @property
+    def from_list(self) -> bool:
+        """Opened from the practice list (the menu), which q goes back to; otherwise q quits
+        (`mtg-tui practice PUZZLE`: see MtgApp.on_practice_screen_leave)."""
+        return any(isinstance(s, PracticeListScreen) for s in self.app.screen_stack)
+
+    @property
+    def leave_words(self) -> str:
+        return "back to the puzzle list" if self.from_list else "quit"
 
     @property
     def run(self) -> PuzzleRun:
@@ -233,7 +248,8 @@ class PracticeScreen(RulesKeys, GameScreen):
         if status != PLAYING:
             word = "solved" if status == SOLVED else f"failed: {why}"
             self.query_one("#prompt", PromptLine).set(
-                self.puzzle.player, f"puzzle {word}", "Ctrl+R retry · ←→↑↓ Tab look around · L / rules · q quit",
+                self.puzzle.player, f"puzzle {word}",
+                f"Ctrl+R retry · ←→↑↓ Tab look around · L / rules · q {self.leave_words}",
                 self.message)
 
     def panel_text(self) -> Text:
@@ -241,16 +257,17 @@ class PracticeScreen(RulesKeys, GameScreen):
         status, why = self.verdict()
         t = styled(f" {p.title} ", "bold reverse $text-warning") + styled(
             f"  {p.difficulty} · {p.rules} rules · teaches {', '.join(p.teaches)}", "dim")
-        if self.progress is not None and self.progress.solved(p.key):
+        if self.solved_before:
             t += styled("  (solved before)", "$text-success")
         t += Text("\n") + styled("goal: ", "bold") + Text(p.goal)
         if status == SOLVED:
-            t += Text("\n") + styled("SOLVED", "bold $text-success") + Text(" — r or Ctrl+R to try again, q to quit")
+            t += Text("\n") + styled("SOLVED", "bold $text-success") + Text(
+                f" — r or Ctrl+R to try again, q {self.leave_words}")
         elif status == FAILED:
             t += Text("\n") + styled("FAILED", "bold $text-error") + Text(f": {why} — Ctrl+R to retry")
         for i in range(self.hints_shown):
             t += Text("\n") + styled(f"hint {i + 1}/{len(p.hints)}: ", "bold $text-accent") + Text(p.hints[i])
-        t += Text("\n") + styled(PRACTICE_KEYS, "dim")
+        t += Text("\n") + styled(PRACTICE_KEYS.format(leave=self.leave_words), "dim")
         return t
 
     # ------------------------------------------------------------ keys
@@ -263,6 +280,8 @@ class PracticeScreen(RulesKeys, GameScreen):
         decided = self.verdict()[0] != PLAYING
         if action == "retry_over" and not decided:
             return False
+        if action in ("leave_to_list", "leave_quit"):
+            return self.from_list == (action == "leave_to_list")
         if decided and action in ACTING:  # the board stays to look at; the Footer offers r and q
             return False
         return super().check_action(action, parameters)
@@ -275,6 +294,12 @@ class PracticeScreen(RulesKeys, GameScreen):
 
     def action_retry_over(self) -> None:
         self.retry()
+
+    def action_leave_to_list(self) -> None:
+        self.post_message(self.Leave())
+
+    def action_leave_quit(self) -> None:
+        self.post_message(self.Leave())
 
 
 class PracticeListScreen(Screen[None]):

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Footer, Static
 
+from ..board import routine
 from ..render import group_battlefield, log_line, styled, wrap_line
 from ..replay import Moment, Replay
 from ..widgets.battlefield import Battlefield
@@ -158,7 +159,9 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "turn(1)", "turn forward"),
         Binding("home", "start", "first"),
         Binding("end", "end", "last"),
-        Binding("f", "fold", "fold the log"),
+        # f's word says what it does now (check_action shows the one that applies)
+        Binding("f", "fold", "fold", tooltip="fold the log's routine lines away"),
+        Binding("f", "show_all", "show all", tooltip="show every line of the log"),
         Binding("escape,q", "leave", "back"),
     ]
 
@@ -207,7 +210,9 @@ class ReplayScreen(Screen[None]):
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that can't move now (at the start, at the end) are greyed."""
+        """Keys that can't move now (at the start, at the end) are greyed; f says what it does."""
+        if action in ("fold", "show_all"):
+            return self.folded == (action == "show_all")
         at_start, at_end = self.replay.index == 0, self.replay.index == self.replay.total
         backward = action in ("start",) or (action in ("step", "turn") and parameters and parameters[0] == -1)
         forward = action in ("end",) or (action in ("step", "turn") and parameters and parameters[0] == 1)
@@ -242,8 +247,14 @@ class ReplayScreen(Screen[None]):
         self.moved(self.replay.goto(self.replay.total))
 
     def action_fold(self) -> None:
-        self.folded = not self.folded
+        self.folded = True
         self.show()
+        self.refresh_bindings()
+
+    def action_show_all(self) -> None:
+        self.folded = False
+        self.show()
+        self.refresh_bindings()
 
     def action_leave(self) -> None:
         self.post_message(self.Closed())
@@ -268,7 +279,7 @@ class ReplayScreen(Screen[None]):
         d = g.decision
         self.query_one("#rp-phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
-            stops=set(), own_turn=g.active == me_name, cursor=None)
+            stops=set(), own_turn=None, cursor=None)  # nobody at the keyboard: no "your turn", no stops
         on_field = {c["id"]: c["name"] for p in (me, them) for c in p["battlefield"]}
         for panel_id, p in (("#rp-them", them), ("#rp-me", me)):
             self.query_one(panel_id, PlayerPanel).set(p, active=g.active == p["name"], priority=g.priority == p["name"])
@@ -291,7 +302,7 @@ class ReplayScreen(Screen[None]):
         for e in reversed(log):
             if len(shown) >= need:
                 break
-            if not (self.folded and e.minor) or id(e) in new:
+            if not (self.folded and routine(e)) or id(e) in new:  # folded as the game screen folds
                 shown.append(e)
         shown.reverse()
         last_new = max((i for i, e in enumerate(shown) if id(e) in new), default=None)

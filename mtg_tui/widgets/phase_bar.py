@@ -30,20 +30,21 @@ def stop_list(stops: set[str] | frozenset[str]) -> str:
     return " ".join(SHORT[s] for s in STEPS if s in stops) or "none"
 
 
-def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops: set[str], own_turn: bool,
+def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops: set[str], own_turn: bool | None,
                cursor: int | None, width: int, other_stops: set[str] | None = None, viewer: str | None = None,
                yielding: str = "") -> Text:
     """The bar: the turn, each step (the current one lit) with a dot where the client stops
     for the player at the keyboard (`stops`; `own_turn`: they are the stops of their own turns), who
     has priority, a passing mode they set (`yielding`), and, as room allows, their stops on
-    both kinds of turn spelt out (`other_stops`: the other kind's)."""
+    both kinds of turn spelt out (`other_stops`: the other kind's).  `own_turn` None: nobody is
+    at the keyboard (a replay), so no stops are told."""
     head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active}'s turn ", "bold")
     tail = styled(f" ◆ {priority}", "bold $text-warning") if priority else Text("")
     if yielding:
         tail += styled(f" ⏩ {yielding}", "bold $text-accent")
     who = f"{viewer}'s" if viewer else "your"
     # which of the viewer's two sets of stops the dots are: those for their own turns or the opponent's
-    stop_note = styled(f"  •{'your' if own_turn else 'their'} turn", "dim")
+    stop_note = styled(f"  •{'your' if own_turn else 'their'} turn", "dim") if own_turn is not None else Text("")
     both = Text("")
     if other_stops is not None:
         mine, theirs = (stops, other_stops) if own_turn else (other_stops, stops)

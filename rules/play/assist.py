@@ -226,6 +226,30 @@ def can_act(game: Game, player: str) -> bool:
     return d is not None and d.player == player and next(relevant_actions(game, player), None) is not None
 
 
+def sorcery_speed_only(game: Game, action: A.Action) -> bool:
+    """Whether `action` could be taken only when a sorcery could (307.1 / 305.1 / 602.5d): a
+    land, a spell without flash that isn't an instant, a sorcery-speed or loyalty ability.
+    (Cast "as though it had flash" isn't counted: a player who may do it later loses nothing.)"""
+    if isinstance(action, A.PlayLand):
+        return True
+    if isinstance(action, A.Cast):
+        o = game.objects[action.card]
+        return not (o.card.is_type("Instant") or "flash" in game.chars(o).keywords)
+    if isinstance(action, A.Activate):
+        ab = activated_abilities(game.state, game.objects[action.source])[action.index - 1]
+        return ab.sorcery_speed or ab.cost.loyalty is not None
+    return False
+
+
+def can_act_only_now(game: Game, player: str) -> bool:
+    """Whether the player has a relevant action (`relevant_actions`) they could not take
+    later this turn at instant speed: at their main 2, what `e` (pass to end of turn) stops
+    for; an instant in hand can wait."""
+    d = game.decision
+    return (d is not None and d.player == player
+            and any(sorcery_speed_only(game, a) for a in relevant_actions(game, player)))
+
+
 def can_act_at_all(game: Game, player: str) -> bool:
     """Whether the player has any legal priority action besides passing and mana abilities."""
     d = game.decision

@@ -105,8 +105,8 @@ def _letter(app: MtgApp, name: str, player: str) -> str:
 
 async def _select_mine(pilot: Pilot, app: MtgApp, name: str) -> None:
     screen = game_screen(app)
-    while screen.zone != "mine":
-        await pilot.press("up")
+    while screen.zone != "mine":  # (responding, the cursor starts on the stack: left goes to the board)
+        await pilot.press("left" if screen.zone in ("stack", "log") else "up")
     items = screen.current_board().items("mine")
     index = next(i for i, item in enumerate(items) if item.card["name"] == name)
     while screen.cursor["mine"] != index:

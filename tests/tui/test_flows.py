@@ -110,8 +110,8 @@ async def test_several_abilities_open_a_menu_606() -> None:
                      "bob": {"battlefield": [], "library": ["Forest"] * 3}})
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("up")  # from the hand up to your battlefield: Garruk comes first
-        screen = game_screen(app)
+        await pilot.pause()
+        screen = game_screen(app)  # an empty hand: the cursor starts on Garruk (never on an empty zone)
         assert screen.zone == "mine"
         await pilot.press("enter")
         menu = app.screen
@@ -321,7 +321,7 @@ async def test_the_cover_screen_hides_the_next_players_hand() -> None:
 
 
 async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
-    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+    game = position({"alice": {"hand": ["Lightning Bolt", "Runeclaw Bear"], "battlefield": ["Mountain", "Forest"]},
                      "bob": {"battlefield": []}})
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
@@ -334,7 +334,7 @@ async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
         await pilot.press("enter")
         assert ("end" in screen.session.stops["alice"].own) != before
         await pilot.press("tab", "e")
-        # alice could still Bolt something in her main 2: passing to end of turn stops there
+        # alice could still cast her Bear in main 2 (sorcery timing): passing to end of turn stops there
         assert game.turn == 1 and game.step == "main2" and game.decision.player == "alice"
         await pilot.press("e")
         assert game.turn == 2 or game.active == "bob"

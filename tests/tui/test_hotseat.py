@@ -8,8 +8,11 @@ import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 from handoffs import handoffs
 
-from mtg_tui.screens.cover import CoverScreen, news_since
+from mtg_tui.config import GameConfig
+from mtg_tui.screens.cover import CoverScreen, cover_text, news_since, on_the_stack
 from mtg_tui.screens.game import GameScreen
+from mtg_tui.session import Session
+from rules.engine.objects import StackItem
 
 pytestmark = pytest.mark.asyncio
 
@@ -45,7 +48,8 @@ async def test_f6_passes_to_my_next_turn_and_escape_ends_it() -> None:
 
 
 async def test_f4_passes_to_end_of_turn_but_stops_at_main_2_and_f3_at_the_next_step() -> None:
-    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {"hand": ["Island"]}})
+    game = position({"alice": {"hand": ["Lightning Bolt", "Runeclaw Bear"], "battlefield": ["Mountain", "Forest"]},
+                     "bob": {"hand": ["Island"]}})  # (the Bear stops F4 at main 2; the Bolt alone wouldn't)
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
@@ -154,3 +158,105 @@ async def test_handoffs_per_turn_are_measured() -> None:
     """The measure behind the report's numbers runs (two short games here)."""
     h = handoffs(games=2, turns=4)
     assert h.turns >= 6 and h.decisions > 0 and 0 < h.average < 4
+
+
+async def test_keeping_the_keyboard_into_your_turn_places_the_cursor_on_a_playable_card() -> None:
+    """Issue 15: alice has priority at bob's end step with her cursor on the (empty) stack,
+    passes, and keeps the keyboard into her own turn (no cover): the cursor goes to a land
+    she can play, not the empty stack; Enter plays it."""
+    game = position({"alice": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}},
+                    active="bob", step="end")
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # alice's cover at bob's end step
+        screen = game_screen(app)
+        assert game.decision.player == "alice" and game.step == "end"
+        while screen.zone != "stack":
+            await pilot.press("tab")
+        await pilot.press("space")  # bob's turn ends; her turn, no cover
+        await pilot.pause()
+        assert (game.active, game.step, game.decision.player) == ("alice", "main1", "alice")
+        assert not isinstance(app.screen, CoverScreen)
+        hand = screen.current_board().hand
+        land = hand[screen.cursor["hand"]]["name"]
+        assert screen.zone == "hand" and land in ("Mountain", "Island")  # (she drew an Island)
+        assert "no card selected" not in screen_text(app)
+        await pilot.press("enter")
+        assert sorted(o.name for o in game.permanents("alice")) == sorted(["Mountain", land])
+
+
+
+async def test_cover_news_is_oldest_first_keeps_what_matters_and_has_no_internal_names() -> None:
+    """Issue 15: the Bolt that killed bob's Wind Drake and its death are both told, in the
+    order they happened, the copies' internal names (`Wind Drake#2`) scrubbed."""
+    game = position({"alice": {"hand": ["Lightning Bolt", "Mountain"], "battlefield": ["Mountain"]},
+                     "bob": {"battlefield": ["Wind Drake", "Wind Drake"]}})
+    since = len(game.log)
+    game.act("alice: play Mountain")
+    game.act("alice: cast Lightning Bolt targeting Wind Drake#2")
+    game.act("alice: pass")
+    game.act("bob: pass")
+    news = news_since(game, "bob", since)
+    assert not any("#" in n for n in news), news
+    cast = next(i for i, n in enumerate(news) if n.startswith("alice casts Lightning Bolt targeting Wind Drake"))
+    dead = next(i for i, n in enumerate(news) if "Wind Drake" in n and ("destroyed" in n or "lethal" in n))
+    assert cast < dead  # oldest first
+    assert not any("is put into its owner's graveyard" in n or "taps" in n for n in news)
+
+
+async def test_a_mulligan_cover_says_who_kept_before_the_game() -> None:
+    config = GameConfig("hotseat", ("red-green", "white-blue"), (), "2014", None, 7).checked()
+    session = Session(config.new_game(), config)
+    session.advance()
+    first = session.game.decision.player
+    session.act(f"{first}: keep")
+    other = session.game.decision.player
+    text = cover_text(session.game, other, session.seen.get(other), "You decide: keep or mulligan")
+    assert text.startswith("Before the game: ") and f"{first} keeps 7 cards." in text, text
+    assert "shuffles" not in text and "Turn 1" not in text
+
+
+async def test_a_cover_names_an_ability_on_the_stack_as_an_ability() -> None:
+    item = StackItem(id=9, kind="ability", controller="bob", source_id=3, source_name="Royal Assassin")
+    assert on_the_stack(item) == "bob's Royal Assassin ability"
+    spell = StackItem(id=9, kind="spell", controller="bob", source_id=3, source_name="Doom Blade")
+    assert on_the_stack(spell) == "bob's Doom Blade"
+
+
+async def test_q_on_a_cover_offers_the_games_leave_choices_without_showing_the_board() -> None:
+    from mtg_tui.screens.menu import MenuScreen
+    from mtg_tui.screens.modals import LeaveDialog
+
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, LeaveDialog)
+        text = screen_text(app)
+        assert "Leave the game?" in text and "back to the menu" in text
+        assert "Lightning Bolt" not in text and "Giant Growth" not in text  # the cover still hides the board
+        await pilot.press("c")
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("ctrl+q")  # Textual's quit key asks the same
+        assert isinstance(app.screen, LeaveDialog)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.is_running
+        await pilot.press("ctrl+q")  # elsewhere: a confirmation, not an immediate exit
+        await pilot.pause()
+        assert app.is_running and "Quit mtg-tui?" in screen_text(app)
+
+
+async def test_ctrl_q_in_a_game_opens_the_leave_dialog() -> None:
+    from mtg_tui.screens.modals import LeaveDialog
+
+    app = app_for(position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, LeaveDialog) and app.is_running
+        await pilot.press("c")
+        assert isinstance(app.screen, GameScreen)

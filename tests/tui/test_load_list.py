@@ -97,7 +97,7 @@ async def test_menu_then_load_list_then_enter_loads_the_chosen_save() -> None:
         assert [i.path for i in rows(app)] == [newer, older]
         text = screen_text(app)
         assert "ann vs ben" in text and "hotseat" in text and "verifies" in text
-        assert text.index("newer.json") < text.index("older.json")
+        assert text.index("ann-ben-newer") < text.index("ann-ben-older")
         await pilot.press("down", "enter")  # the older one: turn 2
         await pilot.pause()
         loaded = game_screen(app).game
@@ -244,3 +244,19 @@ def test_load_list_snapshot(snap_compare, tmp_path: Path, monkeypatch: pytest.Mo
         else:
             os.environ["TZ"] = zone
         time.tzset()
+
+
+@pytest.mark.asyncio
+async def test_a_long_save_name_fits_the_list_at_120_columns() -> None:
+    """Issue 15: the list cut `mtg-tui-alice-bob-20261126-03261`; the name shows whole (less the
+    prefix and extension every save has) and the full path is in the line below."""
+    path, _ = saved_game(saves_dir() / "mtg-tui-alice-bob-20261126-032612.json", turn=2)
+    app = MtgApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        text = screen_text(app)
+        row = next(line for line in text.splitlines() if "alice" in line and "vs" in line)
+        assert "alice-bob-20261126-032612" in row
+        assert str(path) in text.replace("\n", "") or path.name in text

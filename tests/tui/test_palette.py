@@ -155,3 +155,27 @@ async def test_the_palette_theme_setting_is_remembered() -> None:
         await pilot.pause()
         assert app.theme == "textual-light"
     assert settings.theme() == ("textual-light", None)
+
+
+async def test_one_command_for_each_thing_and_rule_titles_cut_at_a_word() -> None:
+    """Issue 15: Textual's Theme, Screenshot, Keys and Quit are left out (mtg-tui's "Settings:
+    theme", "Save screenshot", "Keys and help" and "Quit" replace them); a rule's title in the
+    palette ends at a word, with an ellipsis."""
+    from mtg_tui.palette import clip
+
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        system = [c.title for c in app.get_system_commands(app.screen)]
+        ours = [c.name for c in commands(app, app.screen, practice=False)]
+        assert not {"Theme", "Screenshot", "Keys", "Quit"} & set(system)
+        assert {"Settings: theme", "Save screenshot", "Keys and help", "Quit"} <= set(ours)
+        await search(pilot, "first")
+        rows = [line for line in screen_text(app).splitlines() if "Rule " in line and "—" in line]
+        assert rows
+        for row in rows:
+            title = row.split("—", 1)[1].strip(" │▎▊")
+            assert title.endswith(("…", ".")) or len(title) < 55, title
+    text = "The player who has priority may cast a spell: a player first announces it"
+    assert clip(text, 30) == "The player who has priority…"
+    assert clip("short", 30) == "short"

@@ -340,6 +340,10 @@ async def test_the_practice_list_in_the_menu_marks_a_puzzle_solved_after_solving
         await pilot.press(label_of(screen, "alice", "Runeclaw Bear"))
         await pilot.pause()
         assert isinstance(app.screen, VerdictScreen) and app.screen.status == SOLVED
+        await pilot.press("escape")  # look at the board: solved now, not "before"; q says where it goes
+        text = screen_text(app)
+        assert "(solved before)" not in text and "q back to the puzzle list" in text and "q quit" not in text
+        assert "q puzzle list" in text  # the Footer's word for q
         await pilot.press("q")  # leave the puzzle: back to the list
         await pilot.pause()
         assert app.screen is listed and app.is_running
@@ -366,3 +370,37 @@ async def test_after_the_verdict_keys_a_decided_puzzle_refuses_more_actions() ->
         assert screen.verdict()[0] == PLAYING
         assert screen.check_action("retry_over", ()) is False  # r alone retries only a decided attempt
 
+
+
+async def test_after_blocking_the_cursor_goes_to_the_troll_whose_ability_is_all_there_is_to_do() -> None:
+    """Puzzle 6: alice blocks with the Troll; back at her priority in the declare blockers step
+    (a new kind of decision, no cover) the only useful action is the Troll's regeneration, so
+    the cursor is on the Troll, not on her Forest (Enter there would only tap it for mana)."""
+    app = PracticeApp(find_puzzle("6"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.pause()
+        assert screen.game.decision.kind == "blockers"
+        screen.session.act("alice: block Cudgel Troll -> Craw Wurm")
+        screen.sync()
+        await pilot.pause()
+        assert screen.game.decision.kind == "priority" and screen.game.decision.player == "alice"
+        group = screen.current_board().mine[screen.cursor["mine"]]
+        assert screen.zone == "mine" and screen.game.objects[group.ids[0]].name == "Cudgel Troll"
+        await pilot.press("enter")  # the Troll's {G}: regenerate
+        await pilot.pause()
+        assert any(it.name.startswith("Cudgel Troll") for it in screen.game.stack) or \
+            "regenerat" in screen_text(app).lower()
+
+
+async def test_q_quits_a_puzzle_opened_by_mtg_tui_practice_and_says_so(tmp_path: Path) -> None:
+    progress = Progress(tmp_path / "progress.json")
+    progress.record(find_puzzle("1").key, True, 0)
+    app = PracticeApp(find_puzzle("1"), progress)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(solved before)" in text and "q quit" in text and "puzzle list" not in text
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running

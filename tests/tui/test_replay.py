@@ -311,3 +311,36 @@ async def test_the_log_panel_shows_the_end_of_the_log_folded_or_not_at_any_heigh
                     assert any(minor[-1][:20] in line for line in lines)
                 await pilot.press("f")
                 await pilot.pause()
+
+
+@pytest.mark.asyncio
+async def test_a_replay_has_no_you_f_says_what_it_does_and_folds_as_the_game_does(tmp_path: Path) -> None:
+    """Issue 15: no "your turn" in the header (nobody is at the keyboard); the Footer's f reads
+    "show all" when folded and "fold" when not; folded, the lines that say nothing happened
+    (board.routine: "untaps 0 permanents", "has no creature able to attack") are left out."""
+    from mtg_tui.board import routine
+    from mtg_tui.screens.replay import ReplayLog
+
+    path, _ = saved_game(tmp_path / "g.json", turn=3)
+    app = ReplayApp(Replay.open(path))
+    async with app.run_test(size=(120, 60)) as pilot:
+        screen = viewer(app)
+        await pilot.press("home")
+        for _ in range(12):
+            await pilot.press("right")
+        await pilot.pause()
+        game = screen.replay.game
+        panel = screen.query_one("#rp-log", ReplayLog)
+        text = screen_text(app)
+        assert "your turn" not in text and "their turn" not in text
+        assert "f show all" in text and "f fold" not in text
+        nothing = [e.text for e in game.log if routine(e) and not e.minor]
+        assert nothing, "the game has lines that say nothing happened"
+        lines = " ".join(t.plain for t in panel.window())
+        assert not any(n in lines for n in nothing)
+        await pilot.press("f")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "f fold" in text and "f show all" not in text
+        lines = " ".join(t.plain for t in panel.window())
+        assert any(n in lines for n in nothing)

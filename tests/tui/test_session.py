@@ -208,13 +208,26 @@ def test_passing_to_the_next_step_stops_there() -> None:
     assert (game.step, s.decider) == ("begin_combat", "alice") and "alice" not in s.yields
 
 
-def test_passing_to_end_of_turn_stops_at_your_main_2_when_you_can_act() -> None:
-    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "bob": {}})
-    s = Session(game)
-    s.pass_until_end_of_turn("alice")
-    assert (game.turn, game.step, s.decider) == (1, "main2", "alice")
-    s.pass_until_end_of_turn("alice")
-    assert game.turn == 2
+def test_passing_to_end_of_turn_stops_at_your_main_2_when_you_can_act_only_then_307_1() -> None:
+    """A creature spell (sorcery timing, 307.1) or a land (305.1) stops `e` at main 2."""
+    for hand, lands in ((["Runeclaw Bear"], ["Forest", "Forest"]), (["Forest"], [])):
+        game = position({"alice": {"hand": hand, "battlefield": lands}, "bob": {}})
+        s = Session(game)
+        s.pass_until_end_of_turn("alice")
+        assert (game.turn, game.step, s.decider) == (1, "main2", "alice")
+        s.pass_until_end_of_turn("alice")
+        assert game.turn == 2
+
+
+def test_passing_to_end_of_turn_does_not_stop_at_main_2_for_an_instant() -> None:
+    """Issue 15: Lightning Bolt or Doom Blade in hand can be cast later (an instant): `e`
+    goes on to the end of the turn."""
+    for instant, land in (("Lightning Bolt", "Mountain"), ("Doom Blade", "Swamp")):
+        game = position({"alice": {"hand": [instant], "battlefield": [land, land]},
+                         "bob": {"battlefield": ["Runeclaw Bear"]}})
+        s = Session(game)
+        s.pass_until_end_of_turn("alice")
+        assert game.turn == 2, (game.turn, game.step)
 
 
 def test_yield_to_my_turn_unless_a_spell_is_cast() -> None:

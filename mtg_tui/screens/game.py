@@ -21,7 +21,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
@@ -71,6 +70,7 @@ from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
 from ..widgets.detail import CardDetail
 from ..widgets.hand import HandPanel
+from ..widgets.key_bar import KeyBar
 from ..widgets.log import LogPanel
 from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
@@ -134,6 +134,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self._game_over_shown = False
         self.covering = False
         self._after_targets: Callable[[A.Action], None] | None = None
+        self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
         self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
 
     # ------------------------------------------------------------ layout
@@ -153,7 +154,7 @@ class GameScreen(PassingKeys, Screen[None]):
                 yield LogPanel(id="log")
         yield PromptLine(id="prompt")
         yield CommandBar(self._completion_names, lambda: [p.name for p in self.game.players], id="command")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self._placed = self.decision_context()  # the cursor starts in hand (a cover places it)
@@ -328,8 +329,12 @@ class GameScreen(PassingKeys, Screen[None]):
         self.query_one("#mine", Battlefield).set(b.mine, title=f"{me}'s battlefield", selected=sel("mine"),
                                                  labels=labels, notes=notes, lands_first=False,
                                                  active=self.zone == "mine", marks=marks)
-        # once laid out, the two battlefields share the height by how many lines each needs
-        self.call_after_refresh(self.query_one("#mine", Battlefield).share, self.query_one("#theirs", Battlefield))
+        # once laid out, the two battlefields share the height by how many lines each needs: when
+        # the board or the size changed, not on a cursor move (a selection can rewrap a line and
+        # move the split back and forth, a whole layout each time)
+        if self._shared != (id(b), self.size):
+            self._shared = (id(b), self.size)
+            self.call_after_refresh(self.query_one("#mine", Battlefield).share, self.query_one("#theirs", Battlefield))
         playable = self._playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
@@ -347,6 +352,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.query_one("#detail", CardDetail).set(card, extra)
         self._render_prompt(b, labels, off_board)
         self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
+        self.query_one(KeyBar).redraw()  # in this frame, not in a second one after the bindings signal
 
     def _stops_shown(self) -> set[str]:
         viewer = self.viewer

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..board import routine
 from ..render import group_battlefield, log_line, styled, wrap_line
@@ -30,6 +30,7 @@ from ..widgets.log import LogPanel
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
+from ..widgets.steady_footer import SteadyFooter
 
 READY_AFTER = 0.015  # seconds after a frame before the next point is readied (keys repeat every 30 ms or more)
 LOG_CACHE = 4000  # log entries kept laid out (at a width, selected or not); then the cache starts again
@@ -112,31 +113,6 @@ class ReplayLog(LogPanel):
         return got[1]
 
 
-class ReplayFooter(Footer):
-    """The Footer, greying keys in place: at the start or the end of the game the same keys
-    are shown, only which can move changes, so the keys are greyed or lit where they are
-    instead of the Footer being composed again (Textual's way on any change of the bindings:
-    40 ms of mounting and laying out after Home or End)."""
-
-    def bindings_changed(self, screen: Screen) -> None:
-        if not self.grey_in_place(screen):
-            super().bindings_changed(screen)  # other keys (or the first time): composed as ever
-
-    def grey_in_place(self, screen: Screen) -> bool:
-        """Grey or light the keys shown as `screen` says now; False when other keys would show."""
-        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")
-                if getattr(k, "action", None) not in ("command_palette", "app.command_palette")]  # never greyed
-        active = screen.active_bindings
-        shown = {binding.action for _, binding, _, _ in active.values()
-                 if binding.show and binding.action not in ("command_palette", "app.command_palette")}
-        if (not keys or not self.is_attached or screen is not self.screen
-                or {action for _, _, action in keys} != shown or any(key not in active for _, key, _ in keys)):
-            return False
-        for k, key, _ in keys:
-            k.set_class(not active[key][2], "-disabled")
-        return True
-
-
 class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
@@ -189,7 +165,7 @@ class ReplayScreen(Screen[None]):
                 yield StackPanel(id="rp-stack")
                 yield ReplayLog(id="rp-log")
         yield Static(id="rp-action")
-        yield ReplayFooter()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         # The replayed game (its undo points: a copy of the state a turn) is long-lived: frozen
@@ -265,7 +241,7 @@ class ReplayScreen(Screen[None]):
         self.show()
         if edges != (moment.index == 0, moment.index == moment.total):
             self.refresh_bindings()  # the Footer greys what can't move (only then)
-            self.query_one(ReplayFooter).grey_in_place(self)  # now: in this frame, not one 30 ms later
+            self.query_one(SteadyFooter).grey_in_place(self)  # now: in this frame, not one 30 ms later
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:

@@ -31,6 +31,7 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
 from ..widgets.steady_footer import SteadyFooter
+from ..widgets.zone import scroll_window
 
 READY_AFTER = 0.015  # seconds after a frame before the next point is readied (keys repeat every 30 ms or more)
 LOG_CACHE = 4000  # log entries kept laid out (at a width, selected or not); then the cache starts again
@@ -84,15 +85,7 @@ class ReplayLog(LogPanel):
             self._make(width)
         _, lines, keep = self._made
         if not (self._window[0] is lines and self._window[1:3] == (width, height)):
-            shown = lines
-            if len(lines) > height:
-                top = min(max(keep - height // 2, 0), len(lines) - height)
-                shown = lines[top:top + height]
-                if top > 0:
-                    shown[0] = styled("  ▲ more", "dim")
-                if top + height < len(lines):
-                    shown[-1] = styled("  ▼ more", "dim")
-            self._window = (lines, width, height, shown)
+            self._window = (lines, width, height, scroll_window(lines, height, keep))
         return self._window[3]
 
     def render_line(self, y: int) -> Strip:

@@ -100,12 +100,19 @@ class ZonePanel(Widget):
             lines, keep = self._build(width)
             self._built = (width, lines, keep)
         _, lines, keep = self._built
-        if len(lines) > height:
-            top = min(max(keep - height // 2, 0), len(lines) - height)
-            window = lines[top:top + height]
-            if top > 0:
-                window[0] = styled("  ▲ more", "dim")
-            if top + height < len(lines):
-                window[-1] = styled("  ▼ more", "dim")
-            lines = window
+        lines = scroll_window(lines, height, keep)
         return Text("\n").join(lines) if lines else Text("")
+
+
+def scroll_window(lines: list[Text], height: int, keep: int) -> list[Text]:
+    """The `height` lines of `lines` to show with line `keep` in view (centred where it can
+    be), "▲ more" / "▼ more" in place of the first / last when lines are cut off there."""
+    if len(lines) <= height:
+        return lines
+    top = min(max(keep - height // 2, 0), len(lines) - height)
+    window = lines[top:top + height]
+    if top > 0:
+        window[0] = styled("  ▲ more", "dim")
+    if top + height < len(lines):
+        window[-1] = styled("  ▼ more", "dim")
+    return window

@@ -579,9 +579,10 @@ class GameScreen(PassingKeys, Screen[None]):
             case "clear_message":
                 return not picking
             case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
-                who = self.session.decider or self.viewer
-                return bool(self.session.checkpoints) and (
-                    self.session.can_undo() or self.session.undo_refusal(who) is not None)
+                if not self.session.checkpoints:
+                    return False
+                why = self.session.undo_refusal(self.session.decider or self.viewer)
+                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
             case "deck_lab":
                 return self.session.goldfish
         return True

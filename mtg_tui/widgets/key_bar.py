@@ -26,6 +26,8 @@ class KeyBar(Static):
     }
     """
 
+    _shown: Text | None = None
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
@@ -50,4 +52,9 @@ class KeyBar(Static):
         return out
 
     def redraw(self) -> None:
-        self.update(self.line())
+        """Draw the line when it changed: the game screen redraws it in the key's frame, and the
+        bindings signal that follows would otherwise paint the same line again."""
+        line = self.line()
+        if line != self._shown:
+            self._shown = line
+            self.update(line)

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
@@ -72,6 +71,7 @@ from ..widgets.detail import CardDetail
 from ..widgets.hand import HandPanel
 from ..widgets.key_bar import KeyBar
 from ..widgets.log import LogPanel
+from ..widgets.one_layout import Column, Row
 from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
@@ -140,15 +140,15 @@ class GameScreen(PassingKeys, Screen[None]):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield PhaseBar(id="phase")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with Row(id="main"):
+            with Column(id="left"):
                 yield PlayerPanel(id="them")
                 yield HandPanel(id="their-hand")
                 yield Battlefield(id="theirs")
                 yield Battlefield(id="mine")
                 yield PlayerPanel(id="me")
                 yield HandPanel(id="hand")
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield StackPanel(id="stack")
                 yield CardDetail(id="detail")
                 yield LogPanel(id="log")
@@ -200,8 +200,11 @@ class GameScreen(PassingKeys, Screen[None]):
                 self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
             else:
                 # behind the cover (opaque), the board is drawn already for the player taking the
-                # keyboard: uncovering it then changes nothing, and the board shows in one frame
+                # keyboard, picker and cursor placed as `_uncovered` will place them: uncovering it
+                # then changes nothing, and the board shows in one frame
                 self.viewer = d.player
+                self.picker = self._board_picker()
+                self.set_cursor()
                 self.render_board()
                 self.covering = True
                 # a controlled player's decisions are made by the player controlling them, who sees
@@ -334,7 +337,11 @@ class GameScreen(PassingKeys, Screen[None]):
         # move the split back and forth, a whole layout each time)
         if self._shared != (id(b), self.size):
             self._shared = (id(b), self.size)
-            self.call_after_refresh(self.query_one("#mine", Battlefield).share, self.query_one("#theirs", Battlefield))
+            mine, theirs = self.query_one("#mine", Battlefield), self.query_one("#theirs", Battlefield)
+            if mine.content_size.width and theirs.content_size.width:
+                mine.share(theirs)  # their lines are built for their widths: the split is known now, in this frame
+            else:
+                self.call_after_refresh(mine.share, theirs)  # not laid out yet: no lines to count
         playable = self._playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,

@@ -15,7 +15,6 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
@@ -27,6 +26,7 @@ from ..replay import Moment, Replay
 from ..widgets.battlefield import Battlefield
 from ..widgets.hand import HandPanel
 from ..widgets.log import LogPanel
+from ..widgets.one_layout import Column, Row
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.stack import StackPanel
@@ -146,15 +146,15 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield PhaseBar(id="rp-phase")
-        with Horizontal(id="rp-main"):
-            with Vertical(id="rp-left"):
+        with Row(id="rp-main"):
+            with Column(id="rp-left"):
                 yield PlayerPanel(id="rp-them")
                 yield HandPanel(id="rp-their-hand")
                 yield Battlefield(id="rp-theirs")
                 yield Battlefield(id="rp-mine")
                 yield PlayerPanel(id="rp-me")
                 yield HandPanel(id="rp-my-hand")
-            with Vertical(id="rp-right"):
+            with Column(id="rp-right"):
                 yield StackPanel(id="rp-stack")
                 yield ReplayLog(id="rp-log")
         yield Static(id="rp-action")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
-from textual.widget import Widget
 
 from ..render import card_detail
+from .one_layout import OneLayoutWidget
 from .zone import follow_theme
 
 
-class CardDetail(Widget):
+class CardDetail(OneLayoutWidget):
     DEFAULT_CLASSES = "zone"
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ..render import styled
+from .one_layout import OneLayoutWidget
 
 
-class KeyBar(Static):
+class KeyBar(OneLayoutWidget):
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -57,4 +57,7 @@ class KeyBar(Static):
         line = self.line()
         if line != self._shown:
             self._shown = line
-            self.update(line)
+            self.refresh()  # one line, always: a repaint, never a layout of the screen
+
+    def render(self) -> Text:
+        return self._shown or Text()

@@ -6,12 +6,12 @@ turns and on the opponent's spelt out."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
 from rules.engine.turn import STEPS
 
 from ..colours import resolve
 from ..render import styled
+from .one_layout import OneLayoutWidget
 
 SHORT = {
     "untap": "untap", "upkeep": "upkp", "draw": "draw", "main1": "main1", "begin_combat": "bcomb",
@@ -82,7 +82,7 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
     return t
 
 
-class PhaseBar(Widget):
+class PhaseBar(OneLayoutWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._args: dict = {}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
 from ..render import player_line
+from .one_layout import OneLayoutWidget
 from .zone import follow_theme
 
 
-class PlayerPanel(Widget):
+class PlayerPanel(OneLayoutWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")

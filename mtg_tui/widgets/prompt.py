@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
 from ..render import scrub, scrub_text, styled
+from .one_layout import OneLayoutWidget
 from .zone import follow_theme
 
 
@@ -14,7 +14,7 @@ def rows(t: Text, width: int) -> int:
     return sum(max(1, -(-len(line) // max(width, 1))) for line in t.plain.split("\n"))
 
 
-class PromptLine(Widget):
+class PromptLine(OneLayoutWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")

@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ..render import styled
+from .one_layout import OneLayoutWidget
 
 Lines = Callable[[int], tuple[list[Text], int]]  # width -> (lines, line to keep visible)
 
@@ -32,7 +33,7 @@ def same_inputs(a: tuple | None, b: tuple | None) -> bool:
     return all(x is y or (not isinstance(x, list) and x == y) for x, y in zip(a, b, strict=True))
 
 
-class ZonePanel(Widget):
+class ZonePanel(OneLayoutWidget):
     """A panel of lines built for the panel's current width.  It repaints only when what
     it shows changed: a key press that moves the selection in one zone repaints that zone,
     not the whole screen."""

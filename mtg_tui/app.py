@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from rules import Game
 
-from . import autosave, colours, settings
+from . import autosave, colours, memory, settings
 from .config import GameConfig
 from .palette import MtgCommands
 from .screens.cover import CoverScreen
@@ -37,6 +37,9 @@ class Crash(Exception):
 
     def __rich__(self) -> Text:
         return Text(self.message)
+
+
+SETTLE_AFTER = 1.0  # seconds after the first frame: memory.settle_after_startup
 
 
 class MtgApp(App[None]):
@@ -106,6 +109,13 @@ class MtgApp(App[None]):
             from .screens.menu import MenuScreen  # screens not shown first load when first shown
             self.push_screen(MenuScreen())
         self.check_size()
+
+    def on_ready(self) -> None:
+        """The first frame is on the terminal.  A second later (the collection takes some 45 ms;
+        not in the frames that finish drawing the first screen) the startup objects are
+        collected once and frozen, so that the cycle collector doesn't walk them during a key
+        press (memory)."""
+        self.set_timer(SETTLE_AFTER, memory.settle_after_startup)
 
     def start_config(self, config: GameConfig) -> None:
         self.config = config

@@ -8,10 +8,15 @@ from pathlib import Path
 
 import click
 
+from mtg_tui import memory
 from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.random_decks import POOLS
+
+# the commands that start the client (goldfish unless --games): the cycle collector stays paused
+# until the first frame is drawn (mtg_tui.memory)
+CLIENT_COMMANDS = (None, "play", "goldfish", "load", "replay", "practice")
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,6 +27,8 @@ def main(ctx: click.Context) -> None:
     Without a command, opens the main menu."""
     from mtg_tui.card_pool import register_user_cards
 
+    if ctx.invoked_subcommand not in CLIENT_COMMANDS:
+        memory.resume_collector()  # paused while the modules loaded (mtg_tui.entry); the client resumes it itself
     warning = register_user_cards()  # the player's imported cards (`mtg-tui cards import`)
     if warning:
         click.echo(warning, err=True)
@@ -59,6 +66,7 @@ def goldfish(deck: str, name: str | None, games: int | None, turn_cap: int | Non
     With --games N, the deck lab: an autopilot plays N games headless and reports the
     kill-turn distribution, mulligans, land drops, stalls and damage by turn."""
     if games is not None:
+        memory.resume_collector()  # the deck lab runs headless, not the client
         from mtg_tui.cli_lab import DEFAULT_TURN_CAP, lab_command
 
         lab_command(deck, games, seed, ruleset, mulligan, turn_cap if turn_cap is not None else DEFAULT_TURN_CAP,

@@ -12,7 +12,6 @@ from typing import Any
 import click
 
 from mtg_tui.decklists import load_deck
-from rules.play.bench import self_play, undo_times
 from rules.play.deck_lab import run_lab
 
 DECKS = ("red-green", "white-blue")
@@ -29,6 +28,8 @@ DECKS = ("red-green", "white-blue")
 def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, client_runs: int, as_json: bool) -> None:
     """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck
     lab (goldfish games of a bundled deck) and the client (first frame, key presses)."""
+    from rules.play.bench import self_play, undo_times  # here: every start of the client would import it
+
     decks = {"p1": load_deck(DECKS[0]).cards, "p2": load_deck(DECKS[1]).cards}
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     rows: list[tuple[str, str, str]] = []

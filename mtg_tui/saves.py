@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,8 @@ from .userfiles import data_dir, write_atomically as write_atomically  # the wri
 
 
 def engine_version() -> str:
+    from importlib import metadata  # here, not at startup: importing it costs 25 ms of the first frame
+
     try:
         return metadata.version("mtg-tui")
     except metadata.PackageNotFoundError:  # pragma: no cover - a checkout that isn't installed

@@ -14,7 +14,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine import sba
@@ -199,6 +198,8 @@ def _outcomes(specs: list[GameSpec], jobs: int) -> Iterator[GameOutcome]:
     if jobs <= 1 or len(specs) <= 1:
         yield from map(play_one, specs)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only here: the client doesn't pay for importing it
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 from ...cards import get_card
 from ..decklist import COMMANDER, COMPANION, MAIN, SIDE, DeckEntry, DeckError, DeckList, split_lines
@@ -91,4 +90,4 @@ class XmlNode:
 
 def xml_text(value: str) -> str:
     """`value` escaped for XML text or a double-quoted attribute."""
-    return escape(value, {'"': "&quot;"})
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -39,7 +39,9 @@ class Crash(Exception):
         return Text(self.message)
 
 
-SETTLE_AFTER = 1.0  # seconds after the first frame: memory.settle_after_startup
+# seconds after the first frame: memory.settle_after_startup, once the first screen's frames are
+# all drawn and before a player has read it and pressed a key
+SETTLE_AFTER = 0.25
 
 
 class MtgApp(App[None]):
@@ -111,7 +113,7 @@ class MtgApp(App[None]):
         self.check_size()
 
     def on_ready(self) -> None:
-        """The first frame is on the terminal.  A second later (the collection takes some 45 ms;
+        """The first frame is on the terminal.  A moment later (the collection takes some 45 ms;
         not in the frames that finish drawing the first screen) the startup objects are
         collected once and frozen, so that the cycle collector doesn't walk them during a key
         press (memory)."""

@@ -16,85 +16,85 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from .frozen import frozen
 from .mana import ManaCost
 
 # ------------------------------------------------------------------ predicates
 
 
-@dataclass(frozen=True)
+@frozen
 class Always:
     """Matches everything ("permanent", "spell", "card")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HasColor:
     color: str  # "W", "U", "B", "R", "G"
 
 
-@dataclass(frozen=True)
+@frozen
 class Colorless:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class IsType:
     type: str  # "Creature", "Land", ...
 
 
-@dataclass(frozen=True)
+@frozen
 class HasSubtype:
     subtype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HasSupertype:
     supertype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HasKeyword:
     keyword: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Tapped:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Attacking:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Blocking:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlledByYou:
     """Controlled by the controller of the spell or ability that asks ("you control")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class OwnedByYou:
     """Owned by the controller of the spell or ability that asks ("your graveyard")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class BlockingSource:
     """"target creature blocking ~" (Knight of Dusk)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ToughnessLessThanSourcePower:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlledByEventPlayer:
     """Controlled by the player of the triggering event ("target ... that player controls"):
     bound to `ControlledByPlayer` as the triggered ability goes on the stack."""
@@ -102,81 +102,81 @@ class ControlledByEventPlayer:
     key: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlledByPlayer:
     """Controlled by a player named as the ability went on the stack."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class OtherThanSource:
     """"each other creature you control": not the source of the ability itself."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerAtMost:
     """"target creature with power 2 or less"."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class NamedAsSource:
     """"a card named Llanowar Sentinel" (the card's own name)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Not:
     pred: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class AllOf:
     preds: tuple[Pred, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class AnyOf:
     preds: tuple[Pred, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ManaValueAtMost:
     """"with converted mana cost 3 or less" (its printed mana cost, 202.3 / 203.3)."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ManaValueAtMostX:
     """"with converted mana cost X or less" (Citanul Flute): X as announced for the ability,
     bound when the effect resolves (rules.engine.x_values)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlledByDefendingPlayer:
     """"target creature defending player controls" (Ancient Hellkite): controlled by the player
     the source is attacking, or by the controller of the planeswalker it attacks (506.2 / 308.2)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class NamedLikeSource:
     """"cards named ~": the source's own name."""
 
 
-@dataclass(frozen=True)
+@frozen
 class WithSingleTarget:
     """"spell with a single target" (Shunt): one target was chosen as it was put on the stack,
     counting each time an object or player became its target (2014 114.8a)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Unblocked:
     """"unblocked creatures": attacking creatures no creature blocked (509.1h / 309.2f)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class OfChosenColor:
     """"of the chosen color" (Story Circle): the color the ability's source chose as it entered."""
 
@@ -201,7 +201,7 @@ def all_of(*preds: Pred) -> Pred:
 # ------------------------------------------------------------------ targets
 
 
-@dataclass(frozen=True)
+@frozen
 class TargetSpec:
     """One "target ..." phrase: what it may be and how many.  `kind` is "creature", "land",
     "permanent", "player", "opponent", "any" (a creature or a player; damage to a player may
@@ -236,12 +236,12 @@ ANY_NUMBER = 1_000  # "any number of target ...": as many as there are (601.2c)
 # ------------------------------------------------------------------ references
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceRef:
     """The object the ability comes from ("~", "it" in a trigger about itself)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TargetRef:
     """The `count` targets chosen from position `index` on."""
 
@@ -249,7 +249,7 @@ class TargetRef:
     count: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class Permanents:
     """Every permanent of a kind ("creature", "land", "permanent") matching `test`."""
 
@@ -257,7 +257,7 @@ class Permanents:
     test: Pred = ALWAYS
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlledBy:
     """The objects `objects` means that a player `players` means controls."""
 
@@ -265,7 +265,7 @@ class ControlledBy:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Remember:
     """Evaluate `objects` and remember the result as `key` ("those creatures" later)."""
 
@@ -273,70 +273,70 @@ class Remember:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Remembered:
     key: str
 
 
-@dataclass(frozen=True)
+@frozen
 class AttachedHost:
     """What the source is attached to ("enchanted creature", "equipped creature")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EventValue:
     """A value of the event that triggered the ability ("that player", "that creature")."""
 
     key: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EnteredObject:
     """The permanent whose entering the battlefield triggered the ability ("Whenever a creature
     enters the battlefield under your control, it deals damage ..."): as it last existed if
     it has left since."""
 
 
-@dataclass(frozen=True)
+@frozen
 class OtherCombatant:
     """The creature the source blocks or is blocked by ("that creature")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class You:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class EachPlayer:
     """Every player, in APNAP order."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EachOpponent:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class OtherPlayers:
     """"each other player": every player but the ones `of` means, in APNAP order."""
 
     of: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ControllersOf:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Both:
     """Everything several references mean, in order ("each creature and each player")."""
 
     refs: tuple[Ref, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class OwnedBy:
     """"all artifacts target player owns" (Hurkyl's Recall)."""
 
@@ -344,7 +344,7 @@ class OwnedBy:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class EventObject:
     """The object a zone-change event moved, as it is now ("its toughness" for "Whenever a
     creature enters the battlefield under your control")."""
@@ -352,7 +352,7 @@ class EventObject:
     key: str = "new"
 
 
-@dataclass(frozen=True)
+@frozen
 class LinkedCards:
     """"the exiled card": the cards an ability of the same source exiled and that are still
     in exile (linked abilities, 2014 607.2a / 2009 407.1)."""
@@ -361,7 +361,7 @@ class LinkedCards:
 
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceInGraveyard:
     """"Return ~ to its owner's hand" of an Aura whose creature died: the card the source became
     in its owner's graveyard (the Aura was put there as the creature died, 704.5n / 420.5d)."""
@@ -378,22 +378,22 @@ Ref = (
 # ------------------------------------------------------------------ amounts
 
 
-@dataclass(frozen=True)
+@frozen
 class Fixed:
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class XValue:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class ThatMuch:
     """The amount of the triggering event ("that much")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CountYouControl:
     """The number of permanents of a kind you control that match ("the number of Swamps
     you control")."""
@@ -402,67 +402,67 @@ class CountYouControl:
     test: Pred = ALWAYS
 
 
-@dataclass(frozen=True)
+@frozen
 class Times:
     a: Amount
     b: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class SacrificedPower:
     """The power of what this effect sacrificed, as it last existed."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HalfLibrary:
     """Half the cards in the player's library, rounded down (per player)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CountSubtypeYouControl:
     """For mana abilities: permanents with a subtype their source's controller controls."""
 
     subtype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CountersOnSource:
     """"for each lore counter on ~" (Mind Unbound)."""
 
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class GreatestPowerYouControl:
     """"the greatest power among creatures you control" (Garruk, Primal Hunter)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ToughnessOf:
     """"equal to its toughness" (Condemn): as it last existed if it has left."""
 
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ManaValueOf:
     """"its converted mana cost" (Dark Tutelage): of the card as it last was seen."""
 
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageDealtThisWay:
     """"life equal to the damage dealt this way" (Corrupt): what the effect's damage dealt."""
 
 
-@dataclass(frozen=True)
+@frozen
 class LifeLostThisWay:
     """"life equal to the life lost this way" (Blood Tithe): what the earlier steps made
     players lose."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CountPlayerControls:
     """"for each creature they control": counted for each player the effect is about."""
 
@@ -470,12 +470,12 @@ class CountPlayerControls:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class BlockingSourceCount:
     """"for each creature blocking it" (Elvish Berserker): creatures blocking the source now."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HandSize:
     """"the number of cards in that player's hand": `players`' hands, or (None) the hand of
     the player a per-player amount is about ("their hand", Dreamborn Muse)."""
@@ -483,7 +483,7 @@ class HandSize:
     players: Ref | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class CardsInGraveyards:
     """"each card in your graveyard" / "creature cards in all graveyards" (printed characteristics)."""
 
@@ -491,7 +491,7 @@ class CardsInGraveyards:
     yours_only: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class CountObjects:
     """"For each creature card exiled this way" (Midnight Ritual): how many of `objects` (its
     targets still legal as the effect resolved, each of which the effect moved)."""
@@ -510,30 +510,30 @@ Amount = (
 # ------------------------------------------------------------------ conditions
 
 
-@dataclass(frozen=True)
+@frozen
 class ActivatedTimesAtLeast:
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ActiveHandAtMost:
     """"if that player has two or fewer cards in hand" (the player whose upkeep it is)."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class LostFlip:
     """"If you lose the flip"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class NotCastFromHand:
     """"if you didn't cast it from your hand" (Phage the Untouchable): judged on the event that
     put it onto the battlefield."""
 
 
-@dataclass(frozen=True)
+@frozen
 class GraveyardHasAtLeast:
     """"if twenty or more creature cards are in your graveyard" (Mortal Combat)."""
 
@@ -541,22 +541,22 @@ class GraveyardHasAtLeast:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class NothingSacrificed:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceUntapped:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceIsInGraveyard:
     """"if ~ is in your graveyard" (Vengeful Pharaoh): an intervening "if" (603.4)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RememberedCardIs:
     """"If you searched for a creature card that doesn't have that name": the card remembered
     as `key` passes `test` (printed characteristics) and, with `not_named`, doesn't have the
@@ -567,26 +567,26 @@ class RememberedCardIs:
     not_named: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class AGraveyardHasAtLeast:
     """"If a graveyard has twenty or more cards in it" (Visions of Beyond)."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class NoCreatures:
     """"if no creatures are on the battlefield" (Call to the Grave)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AttachedPowerAtLeast:
     """"if enchanted creature's power is 4 or greater" (Arachnus Web)."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class FewerThanAnOpponent:
     """"If you have less life than an opponent" (`what` "life") / "If you control fewer
     creatures than an opponent" (`what` "creatures") (Timely Reinforcements)."""
@@ -594,7 +594,7 @@ class FewerThanAnOpponent:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class WonFlip:
     """"If you win the flip"."""
 
@@ -602,7 +602,7 @@ class WonFlip:
 BoardCondition = NoCreatures | AttachedPowerAtLeast | FewerThanAnOpponent
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlsArtifactsNamed:
     """"if you control artifacts named Scepter of Empires and Throne of Empires": for each
     name, you control an artifact with it (a condition of "... instead if ...")."""
@@ -620,21 +620,21 @@ Condition = (
 
 
 # conditions of "As long as ..." static abilities: judged without characteristics (no layers)
-@dataclass(frozen=True)
+@frozen
 class LifeAtLeast:
     """"As long as you have 30 or more life" (Serra Ascendant)."""
 
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlsPrinted:
     """"As long as you control a Griffin creature" (Griffin Rider): by printed subtypes."""
 
     subtype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceCountersAtLeast:
     """"as long as it has ten or more +1/+1 counters on it" (Primordial Hydra)."""
 
@@ -642,7 +642,7 @@ class SourceCountersAtLeast:
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceEnchanted:
     """"As long as ~ is enchanted" (Thran Golem): an Aura is attached to it."""
 
@@ -653,7 +653,7 @@ WhileCondition = LifeAtLeast | ControlsPrinted | SourceCountersAtLeast | SourceE
 # ------------------------------------------------------------------ tokens
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenSpec:
     """A token an effect creates (2014 110.5c / 2009 216.1a: named by its creature types)."""
 
@@ -670,14 +670,14 @@ class TokenSpec:
 # ------------------------------------------------------------------ effects
 
 
-@dataclass(frozen=True)
+@frozen
 class DealDamage:
     amount: Amount
     to: Ref
     unpreventable: bool = False  # "The damage can't be prevented" (Combust)
 
 
-@dataclass(frozen=True)
+@frozen
 class DealDividedDamage:
     """Damage divided among the targets of `to`: as the controller announces while putting
     the spell or ability on the stack (601.2d / 603.3d; 2009: 409.1d), or evenly, rounded
@@ -688,49 +688,49 @@ class DealDividedDamage:
     evenly: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Destroy:
     objects: Ref
     regenerate: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class Regenerate:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Exile:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnToHand:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PutOnTopOfLibrary:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterSpell:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Tap:
     objects: Ref
     untap: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class SacrificeSource:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class SacrificeChosen:
     """Each player chooses a permanent of theirs matching `test` and sacrifices it."""
 
@@ -740,7 +740,7 @@ class SacrificeChosen:
     other_than_source: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnChosen:
     """"that player returns a creature they control to its owner's hand": each player
     chooses a permanent of theirs matching `test` and returns it (Stampeding Wildebeests)."""
@@ -750,26 +750,26 @@ class ReturnChosen:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TapOrUntap:
     """"tap or untap target creature": its controller chooses which as it resolves."""
 
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ShuffleGraveyardIntoLibrary:
     """"Target player shuffles their graveyard into their library" (Reminisce)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ShuffleSourceIntoLibrary:
     """"Shuffle ~ into its owner's library": the resolving spell goes there, not to the graveyard."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleLife:
     """"Double target player's life total": they gain as much life as they have (life gained,
     2014 118.3 / 2009 215.3)."""
@@ -777,7 +777,7 @@ class DoubleLife:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class UnlessDiscard:
     """"sacrifice ~ unless you discard a creature card": you may discard a card matching
     `test`; if you don't, `body` happens (glossary "Unless")."""
@@ -787,7 +787,7 @@ class UnlessDiscard:
     body: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class GiveControl:
     """"target opponent gains control of it" (Sleeper Agent): for as long as the effect lasts
     (no duration: the rest of the game, 611.2a)."""
@@ -796,21 +796,21 @@ class GiveControl:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseGame:
     """"that player loses the game" (104.3e / 102.3)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class WinGame:
     """"you win the game" (104.2b / 102.2b): in a two-player game, every opponent loses."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class NoRegenerationIfDealtDamage:
     """"A creature dealt damage this way can't be regenerated this turn" (Incinerate): each of
     `objects` the source dealt damage to this turn."""
@@ -818,13 +818,13 @@ class NoRegenerationIfDealtDamage:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class FlipCoin:
     """"flip a coin" (2014 705 / 2009 511): won or lost at random (the game's seeded generator);
     "If you lose the flip, ..." reads the result."""
 
 
-@dataclass(frozen=True)
+@frozen
 class MayPay:
     """"you may pay {1}{G}. If you do, ...": the controller may pay as it resolves; `body` only if they did."""
 
@@ -832,7 +832,7 @@ class MayPay:
     body: tuple[Effect, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnDiedThisTurn:
     """"Return to your hand all creature cards in your graveyard that were put there from the
     battlefield this turn" (No Rest for the Wicked)."""
@@ -840,37 +840,37 @@ class ReturnDiedThisTurn:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class Draw:
     players: Ref
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class Discard:
     players: Ref
     amount: Amount
     random: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class GainLife:
     players: Ref
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseLife:
     players: Ref
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealHand:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class DiscardChosen:
     """"You choose a noncreature, nonland card from it. That player discards that card."""
 
@@ -879,13 +879,13 @@ class DiscardChosen:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Mill:
     players: Ref
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class Search:
     """Search your library for a card (701.16a) and put it `dest`: "hand", "battlefield"
     or "top" (after shuffling)."""
@@ -897,7 +897,7 @@ class Search:
     reveal: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleCounters:
     """"Double the number of +1/+1 counters on ~": put on it as many more as it has as the
     effect resolves."""
@@ -906,7 +906,7 @@ class DoubleCounters:
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SacrificeSeveral:
     """"Each player sacrifices five lands": each player chooses that many of theirs (all, if
     they have fewer), in APNAP order, then all are sacrificed at once (701.14a / 217.4)."""
@@ -917,7 +917,7 @@ class SacrificeSeveral:
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseAndGain:
     """"Until end of turn, ~ loses defender and gains flying" (Gargoyle Sentinel): layer 6."""
 
@@ -926,14 +926,14 @@ class LoseAndGain:
     grants: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealAtRandom:
     """"that player reveals a card at random from their hand" (701.13a / 217.3c)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterUnlessPays:
     """"Counter target spell unless its controller pays {3}" (Mana Leak)."""
 
@@ -941,7 +941,7 @@ class CounterUnlessPays:
     cost: ManaCost
 
 
-@dataclass(frozen=True)
+@frozen
 class AddManaEffect:
     """A spell's "Add {R}{R}{R}" (Pyretic Ritual): mana into its controller's pool (106.3)."""
 
@@ -949,7 +949,7 @@ class AddManaEffect:
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ProtectionFromChosenColor:
     """"Target creature gains protection from the color of your choice until end of turn"
     (Stave Off): the color is chosen as it resolves (608.2d / 413.2c)."""
@@ -957,14 +957,14 @@ class ProtectionFromChosenColor:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class KeepOneDiscardRest:
     """"Target player chooses a card in their hand and discards the rest" (Monomania)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnToBattlefield:
     """"Return ~ from your graveyard to the battlefield tapped" (Reassembling Skeleton): under
     its owner's control."""
@@ -973,12 +973,12 @@ class ReturnToBattlefield:
     tapped: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ShuffleSelfAndGraveyard:
     """"Shuffle ~ and your graveyard into their owner's library" (Elixir of Immortality)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AtEndOfCombat:
     """"sacrifice it at end of combat" (Crumbling Colossus): a delayed triggered ability (603.7)
     at the beginning of the next end of combat step."""
@@ -987,7 +987,7 @@ class AtEndOfCombat:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SearchSeveralToHand:
     """"search your library for up to three cards named ~, reveal them, put them into your
     hand" (Squadron Hawk)."""
@@ -997,21 +997,21 @@ class SearchSeveralToHand:
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class SkipNextCombat:
     """"Target opponent skips their next combat phase" (Stonehorn Dignitary)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PutIntoHand:
     """"put that card into your hand" (a revealed card of the library, Dark Tutelage)."""
 
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class SearchOneTappedOneToHand:
     """"Search your library for up to two basic land cards, reveal those cards, and put one onto
     the battlefield tapped and the other into your hand" (Cultivate)."""
@@ -1020,7 +1020,7 @@ class SearchOneTappedOneToHand:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PumpBy:
     """"get +X/+X and gain trample until end of turn" with X counted as it resolves."""
 
@@ -1029,7 +1029,7 @@ class PumpBy:
     grants: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class SearchSeveral:
     """"Search your library for up to two land cards, put them onto the battlefield tapped"
     (701.16a / 217.2b): up to `count` cards matching `test`, onto the battlefield."""
@@ -1040,12 +1040,12 @@ class SearchSeveral:
     tapped: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Shuffle:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ExileFromGraveyard:
     """"Exile all cards from target player's graveyard other than basic land cards": the
     cards exiled are remembered as "exiled" ("For each card exiled this way, ...")."""
@@ -1054,7 +1054,7 @@ class ExileFromGraveyard:
     test: Pred = ALWAYS  # on printed characteristics
 
 
-@dataclass(frozen=True)
+@frozen
 class ExileNamesakes:
     """"search that player's library for all cards with the same name as that card and exile
     them": for each card remembered as "exiled" (701.19a / 217.2b)."""
@@ -1062,7 +1062,7 @@ class ExileNamesakes:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ChooseExiled:
     """"Choose up to seven face-up exiled cards you own": remembered, in the order chosen, as
     `key` ("the chosen cards")."""
@@ -1071,21 +1071,21 @@ class ChooseExiled:
     key: str = "chosen"
 
 
-@dataclass(frozen=True)
+@frozen
 class ExileLibrary:
     """"Exile all the cards from your library"."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ShufflePermanentsIn:
     """"Each player shuffles all permanents they own into their library, then reveals that
     many cards from the top of their library": the cards revealed are remembered, per
     player, as "revealed"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PutRevealedOntoBattlefield:
     """"Each player puts all artifact, creature, and land cards revealed this way onto the
     battlefield, then does the same for enchantment cards, then puts all cards revealed this
@@ -1095,7 +1095,7 @@ class PutRevealedOntoBattlefield:
     batches: tuple[Pred, ...]  # on printed characteristics
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealTop:
     """"Reveal the top card of your library": remembered as `key` ("it", "that card")."""
 
@@ -1103,12 +1103,12 @@ class RevealTop:
     key: str = "revealed"
 
 
-@dataclass(frozen=True)
+@frozen
 class PutOnBottomOfLibrary:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class EachDealsPowerDamage:
     """"Each Wolf tapped this way deals damage equal to its power to target creature": each
     of `sources` is the source of its own damage."""
@@ -1117,7 +1117,7 @@ class EachDealsPowerDamage:
     to: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerDividedByController:
     """"That creature deals damage equal to its power divided as its controller chooses among
     any number of those Wolves": the division is chosen as the effect resolves, by the
@@ -1127,13 +1127,13 @@ class PowerDividedByController:
     among: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PutFromHand:
     test: Pred  # on printed characteristics
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EachMayPutFromHand:
     """"each other player may put a creature card from their hand onto the battlefield"
     (Hunted Wumpus): each chooses in turn order (APNAP), then they enter together."""
@@ -1143,13 +1143,13 @@ class EachMayPutFromHand:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnAllFromGraveyards:
     test: Pred  # on printed characteristics
     owners: bool = False  # "under their owners' control" (else under yours)
 
 
-@dataclass(frozen=True)
+@frozen
 class PutOntoBattlefield:
     """"Put target creature card from a graveyard onto the battlefield under your control":
     the permanent it becomes is remembered as `remember` ("That creature ...")."""
@@ -1158,7 +1158,7 @@ class PutOntoBattlefield:
     remember: str = "put"
 
 
-@dataclass(frozen=True)
+@frozen
 class IsAlso:
     """"That creature is a black Zombie in addition to its other colors and types": colors
     and types added for as long as it stays on the battlefield (layers 4 and 5)."""
@@ -1168,19 +1168,19 @@ class IsAlso:
     subtypes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealUntil:
     players: Ref
     test: Pred  # on printed characteristics
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ReorderTop:
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class Scry:
     """"Scry N" (2014 701.15a / 2009 501.8a): look at the top N cards of your library, put
     any number of them on the bottom in any order and the rest on top in any order."""
@@ -1188,14 +1188,14 @@ class Scry:
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class GainControl:
     objects: Ref
     duration: str = "eot"
 
 
 # ---- linked abilities, durations "for as long as ...", Auras put onto the battlefield (group A)
-@dataclass(frozen=True)
+@frozen
 class ExileLinked:
     """"exile another target nonland permanent" where another ability of the source refers to
     "the exiled card": the cards exiled are remembered, as `key`, with the source (607.2a /
@@ -1205,7 +1205,7 @@ class ExileLinked:
     key: str = "exiled"
 
 
-@dataclass(frozen=True)
+@frozen
 class Link:
     """The objects are remembered with the source as `key` ("... exile it" of a search whose
     card a linked ability puts into a hand later, Hoarding Dragon)."""
@@ -1214,7 +1214,7 @@ class Link:
     key: str = "exiled"
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnUnderOwner:
     """"return the exiled card to the battlefield (tapped) under its owner's control": from
     exile (or wherever the card is), under its owner's control."""
@@ -1223,7 +1223,7 @@ class ReturnUnderOwner:
     tapped: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ForAsLongAs:
     """"... for as long as you control ~" (`kind` "control") / "... for as long as that creature
     is enchanted" (`kind` "enchanted", of `objects`): the continuous effects `body` creates
@@ -1235,13 +1235,13 @@ class ForAsLongAs:
     objects: Ref | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Scramble:
     """"For each nonland permanent, choose a player at random. Then each player gains control
     of each permanent for which they were chosen. Untap those permanents." (Scrambleverse)"""
 
 
-@dataclass(frozen=True)
+@frozen
 class PutAuraAttached:
     """"put an Aura card from your hand onto the battlefield attached to ~" (`aura` None: one
     chosen from the hand) / "Put target Aura card from a graveyard onto the battlefield under
@@ -1255,7 +1255,7 @@ class PutAuraAttached:
     under_owner: bool = False  # "Return ~ ... to the battlefield attached to ...": under its owner's control
 
 
-@dataclass(frozen=True)
+@frozen
 class AttachElsewhere:
     """"Attach it to another permanent it can enchant" (Aura Graft): its controller chooses
     (2014 701.3b / 2009 212.4m); with no such permanent it stays where it is."""
@@ -1263,17 +1263,17 @@ class AttachElsewhere:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class OpponentsCantCast:
     """"Your opponents can't cast spells this turn"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtraTurn:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Pump:
     """"gets +N/+N" and/or "gains KEYWORDS" until end of turn."""
 
@@ -1284,14 +1284,14 @@ class Pump:
     scale: Amount | None = None  # "+X/-X" (X), "+1/+1 ... for each creature blocking it": times this
 
 
-@dataclass(frozen=True)
+@frozen
 class SwitchPT:
     """"Switch target creature's power and toughness until end of turn" (layer 7e / 6e)."""
 
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class Becomes:
     """"target Forest becomes a 4/5 green Treefolk creature for as long as ~ remains on the
     battlefield": types and subtypes added (layer 4), its colors set (5), its P/T set (7b /
@@ -1310,7 +1310,7 @@ class Becomes:
     grants_abilities: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class WheneverThisTurn:
     """"Whenever that creature deals combat damage to a player or planeswalker this turn,
     draw that many cards": a delayed trigger for each of `objects` until end of turn (603.7 / 404.4);
@@ -1322,23 +1322,23 @@ class WheneverThisTurn:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EndTheTurn:
     """"End the turn" (Time Stop, Sundial of the Infinite; 713.1 / 509.1)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AdditionalCombatPhase:
     """"After this main phase, there is an additional combat phase followed by an additional
     main phase" (Relentless Assault; 500.8 / 300.7)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class UntapAttackedThisTurn:
     """"Untap all creatures that attacked this turn" (Relentless Assault)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackNextTurnIfAble:
     """"During target opponent's next turn, creatures that player controls attack ~ if able"
     (Gideon Jura): an attack requirement (508.1d / 500.2) for every creature `players`
@@ -1348,7 +1348,7 @@ class AttackNextTurnIfAble:
     whom: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventAllDamageTo:
     """"Prevent all damage that would be dealt to him this turn" (Gideon Jura): a prevention
     shield for `to` until end of turn (615 / 419)."""
@@ -1356,7 +1356,7 @@ class PreventAllDamageTo:
     to: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class SetColor:
     """"Target creature becomes red until end of turn": its colors set (layer 5, 613.1e / 418.5e)."""
 
@@ -1364,7 +1364,7 @@ class SetColor:
     colors: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Restrict:
     """"can't block this turn", "can't be blocked this turn"."""
 
@@ -1373,7 +1373,7 @@ class Restrict:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BecomesCreatureType:
     """"Until end of turn, target creature loses all abilities and becomes a blue Frog with base
     power and toughness 1/1" (Turn to Frog), "~ becomes a Rhino with base power and toughness
@@ -1389,7 +1389,7 @@ class BecomesCreatureType:
     loses_all: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class AddManaTo:
     """"its controller adds {G}{G}" (Overgrowth): mana into the pools of `players` (106.3)."""
 
@@ -1398,12 +1398,12 @@ class AddManaTo:
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleManaPool:
     """"Double the amount of each type of mana in your mana pool" (Doubling Cube)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CantBlockSource:
     """"Target creature can't block ~ this turn" (Duct Crawler): a blocking restriction (509.1b /
     309.2b) on `objects`, about the source only."""
@@ -1411,7 +1411,7 @@ class CantBlockSource:
     objects: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class DontUntap:
     """"doesn't untap during its controller's (or that player's) next untap step"."""
 
@@ -1419,20 +1419,20 @@ class DontUntap:
     whose: Ref | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class AddCounters:
     objects: Ref
     kind: str
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class CreateTokens:
     token: TokenSpec
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventThisTurn:
     """A prevention shield until end of turn: "combat" (all combat damage) or
     "you_and_your_creatures" (all damage to the controller and their creatures)."""
@@ -1441,7 +1441,7 @@ class PreventThisTurn:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventNextDamageTo:
     """"Prevent the next N damage that would be dealt to target creature or player this turn"
     (a prevention shield, 615.7 / 419.7b)."""
@@ -1450,7 +1450,7 @@ class PreventNextDamageTo:
     to: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventFromSourcesThisTurn:
     """"Prevent all damage that black sources and red sources would deal this turn": sources
     matching `test`."""
@@ -1458,7 +1458,7 @@ class PreventFromSourcesThisTurn:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class RedirectNextDamage:
     """"The next N damage that a source of your choice would deal to you and/or permanents you
     control this turn is dealt to [target] instead" (a redirection shield, 614.9 / 419.6c): the
@@ -1469,7 +1469,7 @@ class RedirectNextDamage:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CopySpell:
     """"Copy target instant or sorcery spell" / "each other player copies that spell" (706.10 /
     503.10): each player `copiers` means puts a copy of the spell `spell` means on the stack,
@@ -1481,7 +1481,7 @@ class CopySpell:
     new_targets: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayWithoutPaying:
     """"You may play that card without paying its mana cost" (a land as the turn's land play,
     305.2 / 212.6e; a spell cast while this resolves, X being 0, 107.3 / 107.3); `otherwise`:
@@ -1491,7 +1491,7 @@ class PlayWithoutPaying:
     otherwise: tuple[Effect, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Unenforced:
     """A sentence the compiler can't read, in an ability whose timing it could read (a trigger
     condition, an activation cost): as it resolves, the log names the sentence and the players
@@ -1500,7 +1500,7 @@ class Unenforced:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class May:
     """"You may ...": the controller chooses as it resolves (608.2d)."""
 
@@ -1508,14 +1508,14 @@ class May:
     body: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class If:
     condition: Condition
     body: tuple[Effect, ...]
     orelse: tuple[Effect, ...] = ()  # "Otherwise, ..."
 
 
-@dataclass(frozen=True)
+@frozen
 class AtNextEndStep:
     """A delayed triggered ability (603.7) that does `body` with what this effect knew; at the
     beginning of the next end step, or of the step named ("end_combat": "at end of combat")."""
@@ -1525,7 +1525,7 @@ class AtNextEndStep:
     step: str = "end"
 
 
-@dataclass(frozen=True)
+@frozen
 class ChooseAtRandom:
     """"... one of them at random": one of `objects` that still exists, chosen with the
     game's random generator, remembered as `remember` (the rest of the effect uses it)."""
@@ -1534,7 +1534,7 @@ class ChooseAtRandom:
     remember: str = "random"
 
 
-@dataclass(frozen=True)
+@frozen
 class AttacksIfAble:
     """"Target creature ... attacks you this turn if able": an attack requirement (508.1d /
     500.2) on `objects`, naming the player (`whom`) it must attack, until end of turn."""
@@ -1543,7 +1543,7 @@ class AttacksIfAble:
     whom: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class SearchLibraryOf:
     """"Search that player's library for a card": the controller searches another player's
     library (701.16a / 217.2b); the card found stays there, remembered as `remember`."""
@@ -1554,7 +1554,7 @@ class SearchLibraryOf:
     remember: str = "searched"
 
 
-@dataclass(frozen=True)
+@frozen
 class ChooseName:
     """"That player chooses a card name": remembered as `remember` ("that name")."""
 
@@ -1562,23 +1562,23 @@ class ChooseName:
     remember: str = "named"
 
 
-@dataclass(frozen=True)
+@frozen
 class AttachSourceTo:
     """Equip: attach the source to the first target."""
 
 
-@dataclass(frozen=True)
+@frozen
 class LifelinkGain:
     """2009 lifelink (502.68a): its controller gains the damage dealt."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DeathtouchDestroy:
     """2009 deathtouch (502.63a): destroy the creature dealt damage."""
 
 
 # ---- hidden information: looking at hands and libraries (rules.engine.looking)
-@dataclass(frozen=True)
+@frozen
 class LookAtHand:
     """"Look at target player's hand" (Peek): the cards are shown to the controller alone
     (2014 402.3 / 2009 217.3c: nobody else may look at a player's hand)."""
@@ -1586,7 +1586,7 @@ class LookAtHand:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class LookAndDistribute:
     """"Look at the top three cards of your library. Put one of those cards into your hand,
     one on top of your library, and one on the bottom of your library" (Telling Time): the
@@ -1596,7 +1596,7 @@ class LookAndDistribute:
     dests: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class LookMayTakeRestBottom:
     """"Look at the top five cards of your library. You may reveal a creature card from among
     them and put it into your hand. Put the rest on the bottom of your library in any order"
@@ -1607,7 +1607,7 @@ class LookMayTakeRestBottom:
     what: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HandCardsOnTop:
     """"Look at target player's hand and choose two cards from it. Put them on top of that
     player's library in any order" (Agonizing Memories)."""
@@ -1616,7 +1616,7 @@ class HandCardsOnTop:
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class HandOnTopSearchThatMany:
     """"Target opponent puts the cards from their hand on top of their library. Search that
     player's library for that many cards. The player puts those cards into their hand, then
@@ -1625,20 +1625,20 @@ class HandOnTopSearchThatMany:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ShuffleHandAndGraveyardIn:
     """"Each player shuffles their hand and graveyard into their library" (Time Reversal)."""
 
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ExileSourceSpell:
     """"Exile ~" as the last instruction of a spell (Time Reversal): it leaves the stack for
     exile instead of its owner's graveyard (608.2k / 413.2i)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DiscardHandsDrawGreatest:
     """"Each player discards their hand, then draws cards equal to the greatest number of
     cards a player discarded this way" (Jace's Archivist)."""
@@ -1646,7 +1646,7 @@ class DiscardHandsDrawGreatest:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class ExileTopUntilNoSharedName:
     """"That player exiles the top four cards of their library. If two or more of those cards
     have the same name, repeat this process" (Scalpelexis)."""
@@ -1655,7 +1655,7 @@ class ExileTopUntilNoSharedName:
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealUntilThatMany:
     """"reveal cards from the top of your library until you reveal that many creature cards.
     Put all creature cards revealed this way onto the battlefield, then shuffle the rest of
@@ -1667,7 +1667,7 @@ class RevealUntilThatMany:
     key: str = "those"
 
 
-@dataclass(frozen=True)
+@frozen
 class NameThenRevealTop:
     """"each player chooses a card name. Then each player reveals the top card of their
     library. If the card a player revealed has the name they chose, that player puts it into
@@ -1677,7 +1677,7 @@ class NameThenRevealTop:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class SearchNamesakesOfEach:
     """"For each creature you control, you may search your library for a creature card with
     the same name as that creature. Put those cards onto the battlefield, then shuffle your
@@ -1686,7 +1686,7 @@ class SearchNamesakesOfEach:
     test: Pred  # on printed characteristics: what may be found ("creature card")
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealTopOpponentPiles:
     """"reveal the top five cards of your library. An opponent separates those cards into two
     piles. Put one pile into your hand and the other into your graveyard" (Sphinx of Uthuun)."""
@@ -1694,7 +1694,7 @@ class RevealTopOpponentPiles:
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class SetLifeTotal:
     """"Target opponent's life total becomes 10" (Sorin Markov): the player gains or loses the
     necessary amount of life (2014 118.5 / 2009 215.5)."""
@@ -1703,7 +1703,7 @@ class SetLifeTotal:
     amount: Amount
 
 
-@dataclass(frozen=True)
+@frozen
 class RevealRandomLandOrCast:
     """"that player reveals a card at random from their hand. If it's a land card, the player
     puts it onto the battlefield. Otherwise, the player casts it without paying its mana cost
@@ -1712,7 +1712,7 @@ class RevealRandomLandOrCast:
     players: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class FindNamedAttach:
     """"Search your graveyard and/or library for a card named Arachnus Web and put it onto the
     battlefield attached to target creature. If you search your library this way, shuffle it"
@@ -1730,7 +1730,7 @@ LibraryEffect = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class ChangeTargets:
     """"Choose new targets for target spell" (Redirect, 114.6d) or, with `must`, "Change the
     target of target spell with a single target" (Shunt, 114.6a); 2009 415.7a."""
@@ -1739,7 +1739,7 @@ class ChangeTargets:
     must: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventNextTimeFromChosenSource:
     """"The next time a source of your choice of the chosen color would deal damage to you this
     turn, prevent that damage" (Story Circle): a source matching `test` is chosen as it
@@ -1749,7 +1749,7 @@ class PreventNextTimeFromChosenSource:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventNextAndReflect:
     """"Prevent the next X damage that would be dealt to you this turn.  If damage is prevented
     this way, ~ deals that much damage to target player" (Vengeful Archon): a shield with an
@@ -1760,13 +1760,13 @@ class PreventNextAndReflect:
     reflect_to: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class RedirectCombatDamageFromUnblocked:
     """"All combat damage that would be dealt to you by unblocked creatures this turn is dealt
     to ~ instead" (Kjeldoran Royal Guard, a redirection, 614.9 / 419.6c)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawInsteadThisTurn:
     """"Until end of turn, if target player would draw a card, instead that player skips that
     draw and you draw a card" (Plagiarize, a replacement effect, 614.1a / 419.1a)."""
@@ -1775,7 +1775,7 @@ class DrawInsteadThisTurn:
     to: Ref
 
 
-@dataclass(frozen=True)
+@frozen
 class WhenYouCastNextThisTurn:
     """"When you cast your next instant or sorcery spell this turn, copy that spell" (Chandra,
     the Firebrand): a delayed triggered ability (603.7) that triggers once, this turn only;
@@ -1786,7 +1786,7 @@ class WhenYouCastNextThisTurn:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SpellGainsEntersWith:
     """"Whenever you cast a Vampire creature spell, it gains bloodthirst 3" (Bloodlord of
     Vaasgoth): the permanent spell gains an ability that modifies how it enters (614.1c /
@@ -1797,7 +1797,7 @@ class SpellGainsEntersWith:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SpellImmunityThisTurn:
     """"Spells you control can't be countered by blue or black spells this turn, and creatures
     you control can't be the targets of blue or black spells this turn" (Autumn's Veil):
@@ -1808,7 +1808,7 @@ class SpellImmunityThisTurn:
     untargetable: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlPlayerNextTurn:
     """"You control target player during that player's next turn" (Sorin Markov, 712 / 507)."""
 
@@ -1850,7 +1850,7 @@ Effect = (
 # ------------------------------------------------------------------ trigger conditions
 
 
-@dataclass(frozen=True)
+@frozen
 class ZoneChangeTrigger:
     """Enters the battlefield (`to` "battlefield") or dies (`to` "dies"); `who` is "self",
     "another creature", "a creature", "a creature you control", "another creature you control"."""
@@ -1859,7 +1859,7 @@ class ZoneChangeTrigger:
     who: str
 
 
-@dataclass(frozen=True)
+@frozen
 class StepTrigger:
     """At the beginning of a step: `whose` "yours", "each" or "enchanted" (the upkeep of
     enchanted creature's controller)."""
@@ -1868,12 +1868,12 @@ class StepTrigger:
     whose: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DiesDealtDamageBySelf:
     """"Whenever a creature dealt damage by ~ this turn dies" (Sengir Vampire)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatTrigger:
     """"~ attacks", "~ blocks", "~ deals combat damage to a player", ...; `who`: "self", or
     "enchanted" for "Whenever enchanted creature attacks or blocks"."""
@@ -1882,7 +1882,7 @@ class CombatTrigger:
     who: str = "self"
 
 
-@dataclass(frozen=True)
+@frozen
 class CastTrigger:
     """"Whenever a player (you, an opponent) casts a [white] spell"."""
 
@@ -1890,7 +1890,7 @@ class CastTrigger:
     test: Pred | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class TargetedTrigger:
     """"When ~ (enchanted creature) becomes the target of a spell or ability" (`who`: "self"
     or "enchanted"): as a spell or ability targeting it is put on the stack."""
@@ -1898,7 +1898,7 @@ class TargetedTrigger:
     who: str
 
 
-@dataclass(frozen=True)
+@frozen
 class OpponentDealtDamageByTrigger:
     """"Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by
     a red planeswalker you control" (Chandra's Phoenix): the source matches one of `tests`."""
@@ -1906,13 +1906,13 @@ class OpponentDealtDamageByTrigger:
     tests: tuple[Pred, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class DiscardedByOpponentTrigger:
     """"When a spell or ability an opponent controls causes you to discard ~" (Guerrilla
     Tactics): it triggers from the graveyard the card was discarded to."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerEventTrigger:
     """"Whenever a player (you, an opponent) draws / discards a card / gains life"."""
 
@@ -1920,31 +1920,31 @@ class PlayerEventTrigger:
     who: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterRemovedTrigger:
     """"Whenever a +1/+1 counter is removed from ~": once for each counter removed."""
 
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class NextEndStep:
     """A delayed trigger's condition: the beginning of the next end step (or `step`)."""
 
     step: str = "end"
 
 
-@dataclass(frozen=True)
+@frozen
 class NextEndOfCombat:
     """A delayed trigger's condition: the beginning of the next end of combat step."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Never:
     """Triggers only when the engine puts it on the stack itself (2009 keyword triggers)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerDealtDamageTrigger:
     """"Whenever an opponent is dealt noncombat damage" (Chandra's Spitfire): `who` "an
     opponent", "you" or "a player"."""
@@ -1953,12 +1953,12 @@ class PlayerDealtDamageTrigger:
     noncombat: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class SelfDealtDamageTrigger:
     """"Whenever a source deals damage to ~" (Belltower Sphinx)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CreatureAttacksYouTrigger:
     """"Whenever a creature without flying attacks you or a planeswalker you control" (Circle
     of Flame): `test` on the attacking creature."""
@@ -1966,12 +1966,12 @@ class CreatureAttacksYouTrigger:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class TargetedByOpponentTrigger:
     """"Whenever ~ becomes the target of a spell or ability an opponent controls" (Frost Titan)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EitherTrigger:
     """"Whenever ~ enters the battlefield or attacks" (the Titans): one ability, two trigger
     events."""
@@ -1980,7 +1980,7 @@ class EitherTrigger:
     second: ZoneChangeTrigger | CombatTrigger
 
 
-@dataclass(frozen=True)
+@frozen
 class EntersUnderControlTrigger:
     """"Whenever a creature enters the battlefield under your control" / "under an opponent's
     control" (`whose` "you" or "opponent"); `other`: "another creature"; `min_power`: "with
@@ -1991,7 +1991,7 @@ class EntersUnderControlTrigger:
     min_power: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class NoPermanentsWithCounter:
     """"When you control no permanents with phylactery counters on them": a state trigger
     (2014 603.8 / 2009 410.11), checked whenever a player would receive priority."""
@@ -1999,13 +1999,13 @@ class NoPermanentsWithCounter:
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EnchantedLandTappedForMana:
     """"Whenever enchanted land is tapped for mana" (Overgrowth): a triggered mana ability
     (605.1b / 411.1b), resolved as the land's mana ability does (605.4 / 411.4), without the stack."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatTriggerOf:
     """A `CombatTrigger` kind ("deals combat damage to a player or planeswalker") about one
     object, bound as an effect creates the delayed trigger ("Whenever that creature ... this
@@ -2015,7 +2015,7 @@ class CombatTriggerOf:
     object_id: int
 
 
-@dataclass(frozen=True)
+@frozen
 class BecomesTappedTrigger:
     """"Whenever a creature an opponent controls becomes tapped" (`who` "any", `test` the
     permanent's test), "When enchanted permanent becomes tapped" (`who` "enchanted")."""
@@ -2024,7 +2024,7 @@ class BecomesTappedTrigger:
     test: Pred | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatDamageToYouTrigger:
     """"Whenever combat damage is dealt to you or a planeswalker you control" (Vengeful
     Pharaoh): once for each combat damage step in which it is (510.2 / 310.4)."""
@@ -2043,7 +2043,7 @@ TriggerCondition = (
 # ------------------------------------------------------------------ static abilities
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsGroup:
     """Creatures matching `test` (on base characteristics), `other` than the source if said."""
 
@@ -2051,52 +2051,52 @@ class AffectsGroup:
     other: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsAttached:
     """The permanent the source is attached to."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsSelf:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsSelfUnlessDefenderHas:
     """The source, while no opponent controls a permanent with this land subtype."""
 
     subtype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsChosenName:
     """Objects with the name its source chose as it entered ("sources with the chosen name")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsAllCreatures:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsYourCreatures:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsSelfAndGroup:
     """"~ and other Vampire creatures you control": the source, and creatures matching `test`."""
 
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsSelfUnlessOpponentDamaged:
     """The source, unless an opponent of its controller has been dealt damage this turn
     ("~ can't attack unless an opponent has been dealt damage this turn")."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsSelfUnlessCount:
     """The source, while fewer than `n` permanents on the battlefield have this land subtype
     (printed) ("~ can't attack unless there are five or more Islands on the battlefield")."""
@@ -2105,14 +2105,14 @@ class AffectsSelfUnlessCount:
     n: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsYourPermanents:
     """"Lands you control have ...": the controller's permanents matching `test` (any type)."""
 
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsYourChosenType:
     """"Other creatures you control of the chosen type" (Adaptive Automaton): the creature type
     its source chose as it entered."""
@@ -2120,7 +2120,7 @@ class AffectsYourChosenType:
     other: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class AffectsEachPermanent:
     """"Each noncreature artifact ..." (March of the Machines), "All lands are Islands ..."
     (Stormtide Leviathan): every permanent matching `test`, whoever controls it."""
@@ -2136,7 +2136,7 @@ Affects = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusPerSubtypeYouControl:
     """"+P/+T for each Plains you control" (counted by printed subtypes)."""
 
@@ -2145,17 +2145,17 @@ class BonusPerSubtypeYouControl:
     toughness: int
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusPerSharedCreatureType:
     """+1/+1 for each other creature that shares a creature type with it (printed types)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusPerSameName:
     """+1/+1 for each other creature on the battlefield with its name."""
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusPerPermanent:
     """"~ gets +1/+1 for each enchantment on the battlefield" (printed characteristics)."""
 
@@ -2167,26 +2167,26 @@ class BonusPerPermanent:
 Bonus = BonusPerSubtypeYouControl | BonusPerSharedCreatureType | BonusPerSameName | BonusPerPermanent
 
 
-@dataclass(frozen=True)
+@frozen
 class CountSubtypeCDA:
     """Power and toughness each equal to the number of permanents with a subtype you control."""
 
     subtype: str
 
 
-@dataclass(frozen=True)
+@frozen
 class LifeTotalCDA:
     """Power and toughness each equal to its controller's life total."""
 
 
-@dataclass(frozen=True)
+@frozen
 class GraveyardCardsCDA:
     """"~'s power and toughness are each equal to the number of creature cards in all graveyards"."""
 
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class LinkedTotalCDA:
     """"~'s power is equal to the total power of the exiled cards and its toughness is equal to
     their total toughness" (Sutured Ghoul): the cards its "as enters" ability exiled (607.2a /
@@ -2198,14 +2198,14 @@ class LinkedTotalCDA:
 CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA | LinkedTotalCDA
 
 
-@dataclass(frozen=True)
+@frozen
 class EntersTappedUnless:
     """"enters the battlefield tapped unless you control a Swamp or a Mountain" (614.1c)."""
 
     subtypes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class EntersWithCounters:
     """"~ enters the battlefield with three wish counters on it" / "with X +1/+1 counters"
     (614.1c / 419.1c): part of the event of entering, not a trigger."""
@@ -2215,17 +2215,17 @@ class EntersWithCounters:
     if_opponent_damaged: bool = False  # bloodthirst: "If an opponent was dealt damage this turn" (702.53a / 502.50a)
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventOneFromOpponents:
     """"If a source an opponent controls would deal damage to you, prevent 1 of that damage"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventNoncombatToAttached:
     """"Prevent all noncombat damage that would be dealt to equipped creature"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventToSelfRemoveCounters:
     """"If damage would be dealt to ~, prevent that damage and remove that many +1/+1 counters
     from it" (a prevention effect with an additional effect, 615.5 / 419.7e)."""
@@ -2233,12 +2233,12 @@ class PreventToSelfRemoveCounters:
     kind: str = "+1/+1"
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventToYouDuringYourTurn:
     """"During your turn, prevent all damage that would be dealt to you" (Personal Sanctuary)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleDamageFromYourSpells:
     """"If a red instant or sorcery spell you control would deal damage, it deals double that
     damage instead" (Fire Servant, 614.1a / 419.1a): spells matching `test`."""
@@ -2246,23 +2246,23 @@ class DoubleDamageFromYourSpells:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventToAndFromAttached:
     """"Prevent all damage that would be dealt to and dealt by enchanted creature" (Heart of Light)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RedirectToAttached:
     """"All damage that would be dealt to you is dealt to enchanted creature instead" (Pariah,
     a redirection, 614.9 / 419.6c)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventAllToSelf:
     """"Prevent all damage that would be dealt to ~" (Cho-Manno, Revolutionary)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleAllDamage:
     """"If a source would deal damage to a creature or player, it deals double that damage to
     that creature or player instead" (Furnace of Rath, 614.1a / 419.1a)."""
@@ -2274,25 +2274,25 @@ StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | Preve
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)
-@dataclass(frozen=True)
+@frozen
 class BlockedOnlyBy:
     test: Pred
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class NotBlockedBy:
     test: Pred
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class MaxBlockers:
     n: int
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BlocksOnly:
     """"~ can block only creatures with flying" (Skywinder Drake): a restriction on the blocker
     (509.1b / 309.2b), `test` on the attacker it would block."""
@@ -2301,7 +2301,7 @@ class BlocksOnly:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class UntargetableBy:
     """"~ can't be the target of blue or black spells" (Karplusan Strider): spells matching `test`;
     with `abilities`, also abilities from sources matching it ("nongreen spells or abilities from
@@ -2318,7 +2318,7 @@ Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | Un
 # ------------------------------------------------------------------ costs
 
 
-@dataclass(frozen=True)
+@frozen
 class SacrificeCost:
     """"Sacrifice a Goblin": what to sacrifice, and the test a permanent must pass."""
 
@@ -2326,7 +2326,7 @@ class SacrificeCost:
     test: Pred
 
 
-@dataclass(frozen=True)
+@frozen
 class AlternativeCost:
     """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana
     cost" (Demon of Death's Gate, 2014 118.9 / 2009 409.1b): life to pay, and how many of what

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .frozen import frozen
 from .ir import (
     CDA,
     Affects,
@@ -35,7 +36,7 @@ CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planesw
 SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
 
 
-@dataclass(frozen=True)
+@frozen
 class TypeLine:
     supertypes: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
@@ -63,7 +64,7 @@ class TypeLine:
 # and tests.  `text` is the Oracle sentence(s) each came from.
 
 
-@dataclass(frozen=True)
+@frozen
 class Cost:
     """An activation cost beyond mana: tap, untap, sacrifice, loyalty, life."""
 
@@ -85,7 +86,7 @@ class Cost:
     exile_from_graveyard: int = 0  # "Exile two cards from your graveyard" (Grim Lavamancer): how many
 
 
-@dataclass(frozen=True)
+@frozen
 class Ability:
     """Base of every ability; `text` is the Oracle sentence(s) it came from."""
 
@@ -95,19 +96,19 @@ class Ability:
         return self  # immutable: a copied game shares it
 
 
-@dataclass(frozen=True)
+@frozen
 class KeywordAbility(Ability):
     keyword: str = ""  # lower case: "flying", "first strike", "forestwalk", "protection from red"
 
 
-@dataclass(frozen=True)
+@frozen
 class EnchantAbility(KeywordAbility):
     """"Enchant creature": what an Aura targets as it is cast and may be attached to."""
 
     enchant: TargetSpec | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SpellAbility(Ability):
     """What an instant or sorcery does when it resolves."""
 
@@ -115,7 +116,7 @@ class SpellAbility(Ability):
     targets: tuple[TargetSpec, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ActivatedAbility(Ability):
     cost: Cost = field(default_factory=Cost)
     effect: tuple[Effect, ...] = ()
@@ -137,7 +138,7 @@ class ActivatedAbility(Ability):
     only_if_attacking: bool = False  # "Activate this ability only if ~ is attacking" (Ancient Hellkite)
 
 
-@dataclass(frozen=True)
+@frozen
 class TriggeredAbility(Ability):
     event: str = ""  # "etb", "dies", "upkeep", "end", "attacks", "cast", "draw", "delayed", ...
     condition: TriggerCondition = Never()
@@ -152,7 +153,7 @@ class TriggeredAbility(Ability):
     zone: str = "battlefield"
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticAbility(Ability):
     """Generates continuous effects while its source is on the battlefield (611.3)."""
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, Union
+
+from ..cards.frozen import frozen
 
 Ref = int | str  # an object id or a player name
 
@@ -28,17 +30,17 @@ class NotationError(IllegalAction):
     """Text that doesn't parse as an action, or names nothing in the game."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Action:
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Pass(Action):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayLand(Action):
     card: int
 
@@ -46,7 +48,7 @@ class PlayLand(Action):
 MANUAL_KINDS = ("move", "life", "counters", "tap", "untap", "token", "control")
 
 
-@dataclass(frozen=True)
+@frozen
 class Manual(Action):
     """A manual action: the player with priority carries out by hand what a card says and the
     engine doesn't (`rules.engine.manual`).  `what` is one of MANUAL_KINDS; `subject` the
@@ -60,7 +62,7 @@ class Manual(Action):
     kind: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Cast(Action):
     card: int
     targets: tuple[Ref, ...] = ()
@@ -70,7 +72,7 @@ class Cast(Action):
     division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (601.2d)
 
 
-@dataclass(frozen=True)
+@frozen
 class Activate(Action):
     source: int
     index: int = 1
@@ -81,58 +83,58 @@ class Activate(Action):
     division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (601.2d)
 
 
-@dataclass(frozen=True)
+@frozen
 class DeclareAttackers(Action):
     attacks: tuple[tuple[int, Ref], ...] = ()  # (attacker, player or planeswalker)
 
 
-@dataclass(frozen=True)
+@frozen
 class DeclareBlockers(Action):
     blocks: tuple[tuple[int, int], ...] = ()  # (blocker, attacker)
 
 
-@dataclass(frozen=True)
+@frozen
 class Order(Action):
     items: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Assign(Action):
     assignments: tuple[tuple[int, Ref], ...] = ()  # (amount, recipient)
 
 
-@dataclass(frozen=True)
+@frozen
 class Choose(Action):
     words: tuple[Ref, ...] = ()  # words ("red"), object ids, or player names
 
 
-@dataclass(frozen=True)
+@frozen
 class YesNo(Action):
     yes: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class ChooseTargets(Action):
     targets: tuple[Ref, ...] = ()
     division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (603.3d)
 
 
-@dataclass(frozen=True)
+@frozen
 class Discard(Action):
     cards: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep(Action):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Mulligan(Action):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Concede(Action):
     pass
 

@@ -5,9 +5,10 @@ scenario runner and the simulator dispatch on the class."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
+from ..cards.frozen import frozen
 from ..cards.mana import COLOR_NAMES
 from ..cards.model import TargetSpec
 from . import actions as A
@@ -16,7 +17,7 @@ from .objects import PendingTrigger
 Ref = Any  # an object id or a player name
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Decision:
     """Who must decide, and what they are asked."""
 
@@ -41,7 +42,7 @@ class Decision:
         return self.kind
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class PriorityDecision(Decision):
     """A player with priority: play a land, cast a spell, activate an ability or pass (116)."""
 
@@ -50,7 +51,7 @@ class PriorityDecision(Decision):
     words: ClassVar[str] = "an action or a pass (priority)"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class CastFreeDecision(Decision):
     """Cast `card` without paying its mana cost while something resolves ("You may play that
     card without paying its mana cost", once the player has said yes): a `cast` action for
@@ -62,7 +63,7 @@ class CastFreeDecision(Decision):
     card: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class MulliganDecision(Decision):
     """Keep this hand or take a mulligan (103.4 / 101.4)."""
 
@@ -75,7 +76,7 @@ class MulliganDecision(Decision):
         return (A.Keep(self.player), A.Mulligan(self.player))
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class BottomDecision(Decision):
     """The London mulligan: put `count` of `cards` on the bottom of the library."""
 
@@ -86,7 +87,7 @@ class BottomDecision(Decision):
     count: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class DiscardDecision(Decision):
     """Discard `count` of `cards` (to hand size in the cleanup step, or for an effect)."""
 
@@ -97,7 +98,7 @@ class DiscardDecision(Decision):
     count: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class AttackersDecision(Decision):
     """Declare attackers (508.1): which of `able` attack, and whom among `defenders`;
     `required` must attack if they can (508.1d), those in `required_to` a particular defender."""
@@ -112,7 +113,7 @@ class AttackersDecision(Decision):
     required_to: tuple[tuple[int, Ref], ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class BlockersDecision(Decision):
     """Declare blockers (509.1): which of `able` block which of `attackers`."""
 
@@ -123,7 +124,7 @@ class BlockersDecision(Decision):
     attackers: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class BlockerOrderDecision(Decision):
     """A damage assignment order (509.2-3): the blockers of `attacker`, ordered by the
     attacking player, or the attackers `blocker` blocks, ordered by the defending player."""
@@ -140,7 +141,7 @@ class BlockerOrderDecision(Decision):
         return "order_blockers:" + ("attacker" if self.attacker is not None else "blocker")
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class TriggerOrderDecision(Decision):
     """The order of a player's simultaneous triggered abilities (603.3b), named by `labels`;
     the answer lists their positions, the first to resolve first."""
@@ -152,7 +153,7 @@ class TriggerOrderDecision(Decision):
     triggers: tuple[PendingTrigger, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class DamageAssignmentDecision(Decision):
     """How the combat damage of `source` is divided among `recipients` (510.1)."""
 
@@ -183,7 +184,7 @@ _TARGET_SORTS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class TargetsDecision(Decision):
     """The targets of a triggered ability as it goes on the stack (603.3d): for each spec,
     the legal choices in `legal`."""
@@ -202,7 +203,7 @@ class TargetsDecision(Decision):
         return "targets:" + "+".join(sorts) + (":divided" if self.divide else "")
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class YesNoDecision(Decision):
     """A "may" (603.5, 608.2d): yes or no."""
 
@@ -215,7 +216,7 @@ class YesNoDecision(Decision):
         return (A.YesNo(self.player, True), A.YesNo(self.player, False))
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseDecision(Decision):
     """A choice among a few things, each answered by a `choose` action (`choices`)."""
 
@@ -228,7 +229,7 @@ class ChooseDecision(Decision):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseObjectDecision(ChooseDecision):
     """One of `ids`: objects in `zones`, or a player (a planeswalker redirection, 306.7);
     `concept` names the rule that asks (a cost's sacrifice, a search...)."""
@@ -248,7 +249,7 @@ class ChooseObjectDecision(ChooseDecision):
         return "choose:object:" + self.zones[0]
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseKeepDecision(ChooseDecision):
     """The legend or planeswalker uniqueness rule (2014, 704.5j-k): which of `ids` to keep."""
 
@@ -264,7 +265,7 @@ class ChooseKeepDecision(ChooseDecision):
         return "choose:keep"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseColorDecision(ChooseDecision):
     """The color of the mana a mana ability makes ("one mana of any color", 605)."""
 
@@ -279,7 +280,7 @@ class ChooseColorDecision(ChooseDecision):
         return "choose:color"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseWordDecision(ChooseDecision):
     """One of a few words the rules offer ("choose a basic land type" as Convincing Mirage
     enters: Plains, Island, Swamp, Mountain, Forest)."""
@@ -296,7 +297,7 @@ class ChooseWordDecision(ChooseDecision):
         return "choose:word"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseNameDecision(ChooseDecision):
     """A card name ("As Pithing Needle enters the battlefield, choose a card name"; "that
     player chooses a card name"): any name of a card in the card database (2014 201.3),
@@ -321,7 +322,7 @@ class ChooseNameDecision(ChooseDecision):
         return "choose:name"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class ChooseCardsDecision(Decision):
     """Up to `most` of `cards`, cards in `zone` ("Choose up to seven face-up exiled cards you
     own"), answered by one `choose` action naming them all (none is an answer too); the

@@ -117,8 +117,8 @@ def save_long_game(path: str) -> tuple[str, int]:
 def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None,
           ) -> tuple[subprocess.Popen, int]:
     """Start `argv` in a new pseudo-terminal of `cols` x `rows`, in the directory `home`,
-    which is also its user data and settings directory (the player's autosave and settings
-    are neither read nor touched); returns the process and the terminal's master end."""
+    which is also its user data, settings and cache directory (the player's autosave, settings
+    and cache are neither read nor touched); returns the process and the terminal's master end."""
     import fcntl
     import pty
     import struct
@@ -131,7 +131,7 @@ def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: d
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
     env = dict(env if env is not None else os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows),
                PYTHONPATH=path, XDG_DATA_HOME=os.path.join(home, "data"),
-               XDG_CONFIG_HOME=os.path.join(home, "config"))
+               XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"))
     env.pop("MTG_TUI_CR_FILE", None)
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
                             start_new_session=True, cwd=home)

@@ -1,7 +1,8 @@
 """Where the client keeps the user's files (platformdirs): progress and imported cards in the
 data directory (on Linux $XDG_DATA_HOME/mtg-tui, default ~/.local/share/mtg-tui) and settings
 in the config directory's config.toml (on Linux $XDG_CONFIG_HOME/mtg-tui/config.toml, default
-~/.config/mtg-tui/config.toml).
+~/.config/mtg-tui/config.toml).  The cache directory ($XDG_CACHE_HOME/mtg-tui, default
+~/.cache/mtg-tui) holds only what can be made again.
 
 Settings the client reads:  cr_file = "PATH"  (a Comprehensive Rules text file).
 A damaged settings file is reported, never fatal.
@@ -15,7 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_dir, user_data_dir
+from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
@@ -41,6 +42,11 @@ def write_atomically(path: Path, text: str) -> None:
 
 def data_dir() -> Path:
     return Path(user_data_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """What can be made again, kept to save time (the parsed card files: rules.cards.parse_cache)."""
+    return Path(user_cache_dir(APP, appauthor=False))
 
 
 def config_path() -> Path:

@@ -22,6 +22,7 @@ def user_files(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     return home
 
 
@@ -31,6 +32,9 @@ def bundled_cards_only() -> Iterator[None]:
     leaves the card pool as the project bundles it."""
     yield
     from rules.cards import card_dirs, remove_card_dir
+    from rules.cards.parse_cache import use_cache_dir
+
+    use_cache_dir(None)  # a command named this test's cache directory
 
     for directory in card_dirs():
         remove_card_dir(directory)

@@ -17,6 +17,7 @@ from pathlib import Path
 from .compiler import Unsupported, compile_line, merge_spell_lines, modal_ability_lines, normalise, parse_cost_text
 from .mana import ManaError, parse_cost
 from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
+from .parse_cache import load_toml
 from .unenforced import unenforced_ability
 
 
@@ -45,7 +46,7 @@ def data_files() -> list[tuple[str, dict]]:
         if not entry.name.endswith(".toml"):
             continue
         try:
-            out.append((entry.name, tomllib.loads(entry.read_text(encoding="utf-8"))))
+            out.append((entry.name, load_toml(entry.name, entry.read_text(encoding="utf-8"))))
         except tomllib.TOMLDecodeError as e:
             raise CardDataError(f"{entry.name}: {e}") from e
     return out
@@ -61,7 +62,7 @@ def dir_files(directory: Path) -> list[tuple[Path, dict]]:
     out = []
     for path in sorted(Path(directory).glob("*.toml")):
         try:
-            out.append((path, tomllib.loads(path.read_text(encoding="utf-8"))))
+            out.append((path, load_toml(str(path), path.read_text(encoding="utf-8"))))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise CardDataError(f"{path}: {e}") from e
     return out

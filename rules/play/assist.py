@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from ..cards import ir
@@ -59,7 +59,11 @@ def _choice(spec: TargetSpec, text: str, options: tuple[Any, ...]) -> TargetChoi
 #   abilities (layers 4-7, 613 / 418.5): they matter when the creature fights (combat damage is
 #   coming and it is attacking, blocking or may still block), when something on the stack may
 #   care (a damage spell, a target's toughness), and on its controller's turn before attackers
-#   are declared (`before_attacks`: haste, flying or power decide the attack).
+#   are declared (`before_attacks`: haste, flying or power decide the attack).  A change of
+#   power and toughness alone (Pump or PumpBy granting no ability) doesn't answer what the stack holds when that
+#   only destroys, exiles, bounces, counters, taps, draws, discards or changes life totals
+#   (PT_INDIFFERENT) and neither its targets nor its effects look at power or toughness
+#   (PT_TESTS): Giant Growth is no answer to Royal Assassin's "destroy target tapped creature".
 # "In harm's way" (`in_harms_way`): the stack holds a spell or ability that may destroy, damage
 # or target (405, the stack; a permanent spell doesn't count), or combat damage is still to come
 # this combat (the declare attackers, declare blockers and first-strike damage steps with an
@@ -68,6 +72,9 @@ SHIELDS: tuple[type, ...] = (ir.Regenerate, ir.PreventAllDamageTo, ir.PreventThi
                              ir.PreventFromSourcesThisTurn, ir.RedirectNextDamage, ir.ProtectionFromChosenColor,
                              ir.PreventNextTimeFromChosenSource, ir.PreventNextAndReflect)
 MODIFIERS: tuple[type, ...] = (ir.Pump, ir.PumpBy, ir.SwitchPT, ir.SetColor, ir.LoseAndGain, ir.BecomesCreatureType)
+PT_INDIFFERENT: tuple[type, ...] = (ir.Destroy, ir.Exile, ir.ReturnToHand, ir.CounterSpell, ir.Tap, ir.TapOrUntap,
+                                    ir.Draw, ir.Discard, ir.GainLife, ir.LoseLife)
+PT_TESTS: tuple[type, ...] = (ir.PowerAtMost, ir.ToughnessLessThanSourcePower)
 COMBAT_STEPS_BEFORE_DAMAGE = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage"})
 
 
@@ -85,10 +92,40 @@ def stack_may_harm(game: Game) -> bool:
     return any(it.ability is not None or it.kind == "combat_damage" for it in game.stack)
 
 
-def in_harms_way(game: Game, ref: Any) -> bool:
+def _looks_at_pt(node: Any) -> bool:
+    """Whether an effect or a target test (IR: frozen dataclasses and tuples of them) reads a
+    power or a toughness anywhere inside (PT_TESTS)."""
+    if isinstance(node, PT_TESTS):
+        return True
+    if isinstance(node, tuple):
+        return any(_looks_at_pt(x) for x in node)
+    if is_dataclass(node) and not isinstance(node, type):
+        return any(_looks_at_pt(getattr(node, f.name)) for f in fields(node))
+    return False
+
+
+def stack_may_care_about_pt(game: Game) -> bool:
+    """Whether something on the stack may turn out otherwise if a creature's power or
+    toughness changed: combat damage (2009), or a spell or ability with an effect outside
+    PT_INDIFFERENT, or whose targets or effects read power or toughness (PT_TESTS: a target
+    that is no longer legal as it resolves is not affected, 608.2b)."""
+    for it in game.stack:
+        if it.kind == "combat_damage":
+            return True
+        ab = it.ability
+        if ab is None:
+            continue  # a permanent spell
+        if any(not isinstance(e, PT_INDIFFERENT) for e in ab.effect) or _looks_at_pt(ab.effect) or any(
+                _looks_at_pt(spec.test) for spec in ab.targets):
+            return True
+    return False
+
+
+def in_harms_way(game: Game, ref: Any, pt_only: bool = False) -> bool:
     """Whether something could happen now to the permanent or player `ref` (None: anything in
-    the game) that a shield or a modifier changes: see SHIELDS above."""
-    if stack_may_harm(game):
+    the game) that a shield or a modifier changes: see SHIELDS above.  `pt_only`: for a change
+    of power and toughness alone, which the stack may not care about (`stack_may_care_about_pt`)."""
+    if stack_may_care_about_pt(game) if pt_only else stack_may_harm(game):
         return True
     if not combat_damage_coming(game):
         return False
@@ -156,7 +193,8 @@ def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bo
             return False
     if isinstance(effect, SHIELDS + MODIFIERS):
         refs = _effect_refs(game, effect, action, source) or [None]
-        if any(in_harms_way(game, r) for r in refs):
+        pt_only = isinstance(effect, (ir.Pump, ir.PumpBy)) and not effect.grants  # (shroud, protection answer a target)
+        if any(in_harms_way(game, r, pt_only) for r in refs):
             return True
         player = getattr(action, "player", None)
         return isinstance(effect, MODIFIERS) and player is not None and any(

@@ -139,3 +139,30 @@ def test_tapping_what_is_tapped_changes_nothing_701_18() -> None:
     game = position({"alice": {"battlefield": ["Blinding Mage", "Plains"]},
                      "bob": {"battlefield": ["Runeclaw Bear"]}}, step="upkeep")
     assert can_act(game, "alice")
+
+
+def test_a_pump_is_no_answer_to_destroy_but_is_to_damage_608_2b() -> None:
+    """Royal Assassin's "destroy target tapped creature" on the stack: Giant Growth wouldn't
+    change what it does, so alice isn't stopped for it; against Shock it saves the Bear.  A
+    pump that grants an ability may answer a target (shroud, protection) and keeps counting."""
+    def respond_to(spell_or_ability: str, bob: dict[str, Any], alice_hand: list[str]) -> Game:
+        game = position({"alice": {"hand": alice_hand, "battlefield": ["Forest", {"card": "Runeclaw Bear",
+                                                                                   "tapped": True}]},
+                         "bob": bob}, turn=2, active="bob", step="main1")
+        game.act(spell_or_ability)
+        game.act("bob: pass")
+        assert game.decision.player == "alice" and game.stack
+        return game
+
+    assassin = {"battlefield": ["Royal Assassin"]}
+    game = respond_to("bob: activate Royal Assassin targeting Runeclaw Bear", assassin, ["Giant Growth"])
+    assert can_act_at_all(game, "alice") and not can_act(game, "alice")
+    game = respond_to("bob: cast Shock targeting Runeclaw Bear", {"hand": ["Shock"], "battlefield": ["Mountain"]},
+                      ["Giant Growth"])
+    assert can_act(game, "alice")
+    game = position({"alice": {"hand": ["Kindled Fury"], "battlefield": ["Mountain", {"card": "Runeclaw Bear",
+                                                                                      "tapped": True}]},
+                     "bob": assassin}, turn=2, active="bob", step="main1")
+    game.act("bob: activate Royal Assassin targeting Runeclaw Bear")
+    game.act("bob: pass")
+    assert can_act(game, "alice")  # +1/+0 and first strike: an ability granted counts

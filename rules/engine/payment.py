@@ -98,7 +98,8 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
         hc = state.objects[hid].card.mana_cost
         if hid != casting and hc is not None:
             for sym in hc.colored:
-                wanted.update(sym)
+                for c in sym:
+                    wanted[c] += 1
     sources = [Source(o.id, ab.mana_colors, mana_amount(state, ab, o),
                       cost=(2 if chars(state, o).is_type("Creature") else 0) + (1 if ab.choose_one else 0),
                       keep=sum(wanted[c] for c in ab.mana_colors))
@@ -112,7 +113,7 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
 def pay_mana(state: GameState, player: str, plan: Payment[int], cost: ManaCost) -> None:
     """Activate the mana abilities of the plan, then pay `cost` from the pool (601.2f-g)."""
     p = state.player(player)
-    abilities = {o.id: ab for o, _, ab in mana_sources(state, player)}
+    abilities = {o.id: ab for o, _, ab in mana_sources(state, player)} if plan.activations else {}
     for sid, color in plan.activations:
         o = state.objects[sid]
         ab = abilities[sid]

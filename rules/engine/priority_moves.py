@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards.mana import ManaCost
+from ..cards.mana import NO_MANA, ManaCost
 from ..cards.model import ActivatedAbility, TargetSpec
 from . import actions as A
 from .characteristics import activated_abilities, chars, is_summoning_sick, spell_ability, spell_targets
@@ -86,8 +86,10 @@ def x_values(state: GameState, player: str, cost: ManaCost, mana: int | None = N
 def divisions_for(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:
     """The divisions to offer with `targets`: none to announce unless the effect divides
     damage among two or more targets (601.2d), then each way to divide it (capped)."""
+    if len(targets) < 2:
+        return [()]
     effect = divided_effect(effects)
-    if effect is None or len(targets) < 2:
+    if effect is None:
         return [()]
     return list(itertools.islice(divisions(amount_to_divide(effect, x), len(targets)), MAX_TARGET_COMBOS))
 
@@ -255,7 +257,7 @@ def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterat
         return
     if src.kind == "cast":
         spell = spell_ability(o)
-        for x in x_values(state, player, o.card.mana_cost or ManaCost(), mana):
+        for x in x_values(state, player, o.card.mana_cost or NO_MANA, mana):
             for targets in target_combos(state, spell_targets(o), player, o):
                 for division in divisions_for(spell.effect if spell else (), targets, x or 0):
                     yield A.Cast(player, o.id, targets, x, division=division)
@@ -267,7 +269,7 @@ def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterat
     elif ab.cost.loyalty_x:
         xs = range(o.counters.get("loyalty", 0) + 1)
     else:
-        xs = x_values(state, player, ab.cost.mana or ManaCost(), mana)
+        xs = x_values(state, player, ab.cost.mana or NO_MANA, mana)
     for x in xs:
         for targets in target_combos(state, ab.targets, player, o):
             for division in divisions_for(ab.effect, targets, x or 0):

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.ir import AlternativeCost, SacrificeCost
-from ..cards.mana import ManaCost
+from ..cards.mana import NO_MANA, ManaCost
 from ..cards.model import StaticAbility
 from .actions import IllegalAction
 from .characteristics import chars, matches, matches_card, watched_state_changed
@@ -31,7 +31,7 @@ def total_cost(o: Obj, x: int, targets: int, restricted: bool = True, state: Gam
     "costs {N} more for each target beyond the first", plus or minus what permanents and the
     spell itself say (`state`: "Artifact and enchantment spells your opponents cast cost {2}
     more", "this spell costs {6} less")."""
-    cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
+    cost = (o.card.mana_cost or NO_MANA).with_x(x, x_spend_only(o) if restricted else "")
     extra = extra_cost(o, targets) + (cost_increase(state, o, player) if state is not None else 0)
     cost = cost.plus_generic(extra) if extra else cost
     less = cost_reduction(state, o, player) if state is not None else 0

@@ -228,10 +228,27 @@ def _ability_sources(state: GameState, player: str) -> list[tuple[Obj, int, Acti
     key = ("ability_sources", player)
     found = state.derived.get(key)
     if found is None:
-        graveyard = [state.objects[i] for i in state.player(player).graveyard]
-        found = [(o, index, ab) for o in state.permanents(player) + [g for g in graveyard if _graveyard_abilities(g)]
-                 for index, ab in enumerate(activated_abilities(state, o), 1) if ab.zone == o.zone]
+        objects = state.objects
+        graveyard = [g for g in (objects[i] for i in state.player(player).graveyard) if _graveyard_abilities(g)]
+        found = _permanent_abilities(state, player) + [(o, index, ab) for o in graveyard for index, ab
+                                                      in enumerate(activated_abilities(state, o), 1)
+                                                      if ab.zone == o.zone]
         state.derived[key] = found
+    return found
+
+
+def _permanent_abilities(state: GameState, player: str) -> list[tuple[Obj, int, ActivatedAbility]]:
+    """`_ability_sources` of `player`'s permanents: they depend only on the permanents and
+    their characteristics, so they are kept with the board's answers (a card drawn or cast
+    doesn't change them), unless characteristics aren't kept either ("as long as the top card
+    of your library is ...": a draw changes them)."""
+    key = ("permanent_abilities", player)
+    found = state.board.get(key)
+    if found is None:
+        found = [(o, index, ab) for o in state.permanents(player)
+                 for index, ab in enumerate(activated_abilities(state, o), 1) if ab.zone == o.zone]
+        if not state.board.get("top_card_statics"):
+            state.board[key] = found
     return found
 
 
@@ -240,7 +257,7 @@ def _sorcery_time(state: GameState, player: str) -> bool:
 
 
 def _graveyard_abilities(o: Obj) -> bool:
-    return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
+    return o.card.graveyard_abilities
 
 
 # ------------------------------------------------------------------ actions of a source

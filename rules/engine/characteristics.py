@@ -93,10 +93,10 @@ def update_control(state: GameState, *, setting_up: bool = False) -> None:
     "gain control of ..." from resolved spells and abilities, and static abilities such as
     Mind Control's "You control enchanted creature".  Called whenever such an effect starts
     or ends, and after objects move (an Aura that leaves takes its control effect away)."""
-    statics = [(src, ab) for src in state.permanents() for ab in src.card.control_statics]
+    permanents = state.permanents()
+    statics = [(src, ab) for src in permanents for ab in src.card.control_statics]
     effects = [e for e in state.effects if e.controller]
-    if not statics and not effects and all(o.controller == (o.base_controller or o.owner)
-                                           for o in state.permanents()):
+    if not statics and not effects and all(o.controller == (o.base_controller or o.owner) for o in permanents):
         return  # nothing changes control (the usual case, after every flush)
     for _ in range(3):  # a control effect whose own source changed controller: settle again
         changed = False

@@ -310,7 +310,7 @@ class Game:
         if why:
             raise A.IllegalAction(why)
         assert isinstance(action, A.Action)
-        if not self.has_player(action.player):
+        if not self.state.has_player(action.player):
             raise A.IllegalAction(f"there is no player called {action.player!r} in this game")
         if isinstance(action, A.Concede):
             if self.over or self.player(action.player).lost:

@@ -27,7 +27,7 @@ from .division import amount_to_divide, divided_effect, divisions
 from .objects import Obj
 from .other_zones import playable_elsewhere
 from .payment import mana_amount, mana_sources
-from .player_rules import land_plays, player_rules
+from .player_rules import land_plays, player_rules, rules_changed
 from .spell_costs import alternative_cost, total_cost
 from .stack import MAIN_STEPS, can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
@@ -148,7 +148,7 @@ def _choices(state: GameState, player: str, sorcery: bool) -> list[Any]:
     False), what only sorcery timing allows is left out (lands, cards without flash,
     sorcery-speed and loyalty abilities), unless "you may cast spells as though they had
     flash": the cheap tests would refuse them all, so the draw is the same, only quicker."""
-    if not sorcery and "cast_as_though_flash" in player_rules(state, player):
+    if not sorcery and rules_changed(state) and "cast_as_though_flash" in player_rules(state, player):
         sorcery = True  # keep the cards: they may be cast now
     key = ("choices", player, sorcery)
     found = state.derived.get(key)

@@ -136,7 +136,7 @@ def _attachment_actions(state: GameState) -> Found:
     attachment is legal can change with no characteristic changing ("enchant tapped creature"
     and the creature untaps), so these are looked at afresh at every check."""
     out: Found = []
-    for o, ch in _watched(state):
+    for o, ch in _attachment_watched(state):
         oid = o.id
         if o.attached_to is not None:
             kind = attachment_kind(state, o)
@@ -150,6 +150,16 @@ def _attachment_actions(state: GameState) -> Found:
         elif "Aura" in ch.subtypes:  # attachment_kind's test, without asking again
             out.append(("sba_aura", "graveyard", oid, f"{o.name} is not attached to anything"))
     return out
+
+
+def _attachment_watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
+    """Of `_watched`, the permanents an attachment rule could apply to: attached ones and
+    Auras (kept as long as `_watched` is: attaching and unattaching clear the board's answers)."""
+    found = state.board.get("sba_attachment_watched")
+    if found is None:
+        found = state.board["sba_attachment_watched"] = [
+            (o, ch) for o, ch in _watched(state) if o.attached_to is not None or "Aura" in ch.subtypes]
+    return found
 
 
 def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:

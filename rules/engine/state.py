@@ -137,7 +137,7 @@ class GameState:
         raise KeyError(name)
 
     def has_player(self, name: object) -> bool:
-        return any(p.name == name for p in self.players)
+        return name in [p.name for p in self.players]
 
     def opponents(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name and not p.lost]

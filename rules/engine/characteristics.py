@@ -747,9 +747,8 @@ def spell_targets(o: Obj) -> tuple[TargetSpec, ...]:
 def is_summoning_sick(state: GameState, o: Obj) -> bool:
     """A creature that hasn't been under its controller's control continuously since their
     most recent turn began can't attack or use {T} abilities, unless it has haste (302.6)."""
-    if not chars(state, o).is_type("Creature"):
-        return False
-    if "haste" in chars(state, o).keywords:
+    ch = chars(state, o)
+    if "Creature" not in ch.types or "haste" in ch.keywords:
         return False
     if o.since_turn == -1:
         return False

@@ -207,18 +207,21 @@ def _card(state: GameState, player: str, o: Obj) -> _Card:
 
 def _hand_cards(state: GameState, player: str) -> list[_Card]:
     """One card of each name in `player`'s hand (identical cards give identical actions);
-    kept until the cards or the permanents change."""
+    kept with the board's answers (what a card costs depends on the permanents) while the
+    hand holds the same cards in the same order."""
     key = ("hand_cards", player)
-    found = state.derived.get(key)
-    if found is None:
-        seen: set[str] = set()
-        found = []
-        for oid in state.player(player).hand:
-            o = state.objects[oid]
-            if o.name not in seen:
-                seen.add(o.name)
-                found.append(_card(state, player, o))
-        state.derived[key] = found
+    hand = tuple(state.player(player).hand)
+    kept = state.board.get(key)
+    if kept is not None and kept[0] == hand:
+        return kept[1]
+    seen: set[str] = set()
+    found = []
+    for oid in hand:
+        o = state.objects[oid]
+        if o.name not in seen:
+            seen.add(o.name)
+            found.append(_card(state, player, o))
+    state.board[key] = (hand, found)
     return found
 
 
@@ -362,7 +365,8 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
                     return rng.choice(actions)
             continue
         group = list(choice) if isinstance(choice, tuple) and isinstance(choice[0], tuple) else [choice]
-        rng.shuffle(group)
+        if len(group) > 1:  # (shuffling one draws no random number)
+            rng.shuffle(group)
         for o, index, ab in group:
             if not screen.ability_ok(o, ab):
                 continue

@@ -67,7 +67,8 @@ def _player_actions(state: GameState) -> Found:
             loss = ("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game")
         if loss is not None and "cant_lose" not in player_rules(state, p.name):  # Platinum Angel (104.3b)
             out.append(loss)
-    for oid in sorted(state.token_ids):  # only tokens can cease to exist: no need to look at every card
+    # only tokens can cease to exist: no need to look at every card
+    for oid in sorted(state.token_ids) if state.token_ids else ():
         t = state.objects.get(oid)
         if t is None:
             continue

@@ -48,8 +48,10 @@ def add_effect(state: GameState, effect: ContinuousEffect) -> None:
 def end_effects(state: GameState, duration: str) -> None:
     """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); as a
     control effect ends, control goes to whoever the remaining effects say (layer 2)."""
-    state.shields = [s for s in state.shields if s.duration != duration]
-    state.delayed = [d for d in state.delayed if d.duration != duration]
+    if any(s.duration == duration for s in state.shields):
+        state.shields = [s for s in state.shields if s.duration != duration]
+    if any(d.duration == duration for d in state.delayed):
+        state.delayed = [d for d in state.delayed if d.duration != duration]
     ended = [e for e in state.effects if e.duration == duration]
     if not ended:
         return

@@ -49,6 +49,8 @@ def find(state: GameState, choices: dict, kept: bool = True) -> Found:
     else:
         out += _permanent_actions(state, choices)
     out += _attachment_actions(state)  # looked at every time: tapping can make one illegal (Entangling Vines)
+    if not out:
+        return out  # the usual case
     return [s for s in out if state.rules.cite(s[0])]
 
 
@@ -87,7 +89,8 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
     worlds: list[int] = []
     for o, ch in _watched(state):
         oid = o.id
-        if ch.is_type("Creature") and ch.toughness is not None:
+        types = ch.types
+        if "Creature" in types and ch.toughness is not None:
             if ch.toughness <= 0:
                 out.append(("sba_toughness", "graveyard", oid, f"{o.name} has toughness {ch.toughness}"))
             elif "indestructible" in ch.keywords:
@@ -96,7 +99,7 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
                 out.append(("sba_lethal_damage", "destroy", oid, f"{o.name} has lethal damage"))
             elif o.deathtouched and not rs.deathtouch_is_trigger:
                 out.append(("sba_deathtouch", "destroy", oid, f"{o.name} was dealt damage by deathtouch"))
-        if ch.is_type("Planeswalker"):
+        if "Planeswalker" in types:
             if o.counters.get("loyalty", 0) <= 0:
                 out.append(("sba_loyalty", "graveyard", oid, f"{o.name} has no loyalty"))
             for sub in ch.subtypes:
@@ -107,7 +110,7 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
             legends[key].append(oid)
         if "World" in ch.supertypes:
             worlds.append(oid)
-        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+        if o.counters and o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             out.append(("sba_counters", "annihilate", oid, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
     for group, label, concept in ((legends, "legend rule", "sba_legend"),
                                   (walkers, "planeswalker uniqueness rule", "sba_planeswalker_unique")):

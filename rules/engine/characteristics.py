@@ -731,10 +731,7 @@ def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool
 
 
 def spell_ability(o: Obj) -> SpellAbility | None:
-    for ab in o.card.abilities:
-        if isinstance(ab, SpellAbility):
-            return ab
-    return None
+    return o.card.spell_ability
 
 
 def spell_targets(o: Obj) -> tuple[TargetSpec, ...]:

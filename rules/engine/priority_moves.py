@@ -26,7 +26,7 @@ from .characteristics import activated_abilities, chars, is_summoning_sick, spel
 from .division import amount_to_divide, divided_effect, divisions
 from .objects import Obj
 from .other_zones import playable_elsewhere
-from .payment import mana_amount, mana_sources
+from .payment import source_mana
 from .player_rules import land_plays, player_rules, rules_changed
 from .spell_costs import alternative_cost, total_cost
 from .stack import MAIN_STEPS, can_cast_now, check_activate, check_cast, check_play_land
@@ -68,10 +68,7 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
 def available_mana(state: GameState, player: str) -> int:
     """The most mana `player` could spend now: the pool and every source automatic payment
     may tap (what any cost is checked against)."""
-    total = sum(state.player(player).pool.values())
-    for o, _, ab in mana_sources(state, player):
-        total += mana_amount(state, ab, o)
-    return total
+    return sum(state.player(player).pool.values()) + source_mana(state, player)
 
 
 def x_values(state: GameState, player: str, cost: ManaCost, mana: int | None = None) -> Iterable[int | None]:

@@ -36,7 +36,10 @@ def player_rules(state: GameState, player: str) -> set[str]:
 def rules_changed(state: GameState) -> bool:
     """Whether anything changes the rules for players now (a rules-changing static ability on
     the battlefield, or a resolved effect): when not, `player_rules` is empty for everyone."""
-    return bool(_rules_statics(state)) or bool(_rule_effects(state))
+    found = state.board.get("rules_changed")
+    if found is None:  # kept as long as both answers it comes from are
+        found = state.board["rules_changed"] = bool(_rules_statics(state)) or bool(_rule_effects(state))
+    return found
 
 
 def _rule_effects(state: GameState) -> list[PlayerRuleEffect]:

@@ -189,10 +189,10 @@ class GameState:
         return self.player(o.owner).zone(o.zone)
 
     def permanents(self, controller: str | None = None) -> list[Obj]:
-        objs = [self.objects[i] for i in self.battlefield]
-        if controller is not None:
-            objs = [o for o in objs if o.controller == controller]
-        return objs
+        objects = self.objects
+        if controller is None:
+            return [objects[i] for i in self.battlefield]
+        return [o for i in self.battlefield if (o := objects[i]).controller == controller]
 
     def all_zone_ids(self) -> list[tuple[str, int]]:
         """(zone, id) of every object in every zone: for invariant checks."""

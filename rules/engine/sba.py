@@ -3,7 +3,6 @@ performed simultaneously and repeated until none apply."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Generator
 from typing import Any
 
@@ -84,8 +83,8 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
     planeswalker and world rules, +1/+1 and -1/-1 counters."""
     out: Found = []
     rs = state.rules
-    legends: dict[tuple, list[int]] = defaultdict(list)
-    walkers: dict[tuple, list[int]] = defaultdict(list)
+    legends: dict[tuple, list[int]] = {}
+    walkers: dict[tuple, list[int]] = {}
     worlds: list[int] = []
     for o, ch in _watched(state):
         oid = o.id
@@ -104,10 +103,10 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
                 out.append(("sba_loyalty", "graveyard", oid, f"{o.name} has no loyalty"))
             for sub in ch.subtypes:
                 key = (o.controller, sub) if rs.planeswalker_rule_keeps_one else (sub,)
-                walkers[key].append(oid)
+                walkers.setdefault(key, []).append(oid)
         if "Legendary" in ch.supertypes:
             key = (o.controller, ch.name) if rs.legend_rule_keeps_one else (ch.name,)
-            legends[key].append(oid)
+            legends.setdefault(key, []).append(oid)
         if "World" in ch.supertypes:
             worlds.append(oid)
         if o.counters and o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
@@ -186,6 +185,12 @@ def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
 
 _WATCHED_TYPES = frozenset({"Creature", "Planeswalker"})
 _WATCHED_SUPERTYPES = frozenset({"Legendary", "World"})
+
+
+def applies(state: GameState) -> bool:
+    """Would any state-based action apply now?  (What `run` looks at first: asked before
+    each priority, where mostly none does.)"""
+    return bool(find(state, {}))
 
 
 def run(state: GameState) -> Gen:

@@ -488,7 +488,8 @@ def _settle(state: GameState) -> Gen:
     triggered abilities onto the stack, repeated until neither happens (704.3 / 420.3)."""
     while True:
         events.flush(state)
-        yield from sba.run(state)
+        if sba.applies(state):
+            yield from sba.run(state)
         events.flush(state)
         events.check_state_triggers(state)
         if not state.pending_triggers:

@@ -353,7 +353,7 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
         choices[k] = choices[-1]
         choices.pop()
         if choice is None:
-            return A.Pass(player)
+            return _pass(player)
         if isinstance(choice, _Card):
             if screen.card_ok(choice):
                 actions = source_actions(state, player, Source("land" if choice.land else "cast", choice.obj),
@@ -373,7 +373,18 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
                 actions = [a for a in actions if a not in free]
             if actions:
                 return rng.choice(actions)
-    return A.Pass(player)
+    return _pass(player)
+
+
+_PASSES: dict[str, A.Pass] = {}
+
+
+def _pass(player: str) -> A.Pass:
+    """`player`'s pass (an action is a frozen value: one per player serves every pass)."""
+    found = _PASSES.get(player)
+    if found is None:
+        found = _PASSES[player] = A.Pass(player)
+    return found
 
 
 def prefilter_misses(state: GameState, player: str) -> list[A.Action]:

@@ -34,6 +34,7 @@ from .other_zones import may_cast_from, may_play_land_from
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
 from .spell_costs import (
+    alternative_cost,
     alternative_payable,
     check_additional_costs,
     choose_alternative,
@@ -186,7 +187,8 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
     cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
-    mana_payable = _payable(state, a, cost)
+    # whether the mana cost could be paid instead matters only to a spell with an alternative cost
+    mana_payable = alternative_cost(o) is None or _payable(state, a, cost)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone

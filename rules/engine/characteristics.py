@@ -9,7 +9,6 @@ on changes (`GameState.invalidate`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +26,7 @@ from ..cards.model import (
     basic_land_ability,
 )
 from .becomes import becomes_parts, becomes_static_parts, lost_all
-from .layers import Layer, Part, ordered, stage
+from .layers import Layer, Part, copy_chars, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj, PlayerRuleEffect
 from .player_rules import player_rules
 from .state import GameState
@@ -196,7 +195,7 @@ def printed_chars(c: CardDef) -> Characteristics:
 
 def _fresh(ch: Characteristics) -> Characteristics:
     """A copy the layers may change in place."""
-    return dataclasses.replace(ch, abilities=list(ch.abilities), keyword_counts=dict(ch.keyword_counts))
+    return copy_chars(ch)
 
 
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:

@@ -94,6 +94,9 @@ class ManaCost:
         return self.generic == 0 and not self.colored and self.x_count == 0
 
 
+NO_MANA = ManaCost()  # no mana cost (shared: a ManaCost never changes)
+
+
 def parse_cost(text: str | None) -> ManaCost | None:
     """Parse "{2}{R}{G/W}{X}" into a ManaCost; None/"" means no mana cost."""
     if text is None or text.strip() == "":

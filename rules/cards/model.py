@@ -302,6 +302,22 @@ class CardDef:
         return tuple(ab for ab in self.abilities if isinstance(ab, TriggeredAbility) and ab.zone == "graveyard")
 
     @cached_property
+    def static_abilities(self) -> tuple[StaticAbility, ...]:
+        """Its static abilities, in order (what a spell costs is asked of each card in hand at
+        every priority: most cards have none)."""
+        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility))
+
+    @cached_property
+    def spell_ability(self) -> SpellAbility | None:
+        """Its first spell ability (an instant's or sorcery's effect), if any."""
+        return next((ab for ab in self.abilities if isinstance(ab, SpellAbility)), None)
+
+    @cached_property
+    def graveyard_abilities(self) -> bool:
+        """Whether any of its abilities functions while it is in a graveyard (112.6k / 402.8h)."""
+        return any(getattr(ab, "zone", "") == "graveyard" for ab in self.abilities)
+
+    @cached_property
     def control_statics(self) -> tuple[StaticAbility, ...]:
         """Its static abilities that change who controls something ("You control enchanted
         creature", layer 2): the engine looks for them whenever control may change."""

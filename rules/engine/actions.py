@@ -158,19 +158,24 @@ def _shape_test(kind: Any) -> Callable[[Any], bool]:
     origin = typing.get_origin(kind)
     if origin is Union or origin is types.UnionType:  # Optional[X], X | None
         tests = [_shape_test(k) for k in typing.get_args(kind)]
+        if len(tests) == 2:  # the usual union (X | None, int | str), without a generator per test
+            first, second = tests
+            return lambda v: first(v) or second(v)
         return lambda v: any(t(v) for t in tests)
     if origin is tuple:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
             each = _shape_test(args[0])
-            return lambda v: isinstance(v, tuple) and all(each(x) for x in v)
+            return lambda v: isinstance(v, tuple) and (not v or all(each(x) for x in v))
         parts = [_shape_test(k) for k in args]
         return lambda v: isinstance(v, tuple) and len(v) == len(parts) and all(
             t(x) for t, x in zip(parts, v, strict=True))
     if kind is type(None):
         return lambda v: v is None
     if kind is int:
-        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+        return lambda v: type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
+    if kind is str:
+        return lambda v: type(v) is str or isinstance(v, str)
     return lambda v: isinstance(v, kind)
 
 

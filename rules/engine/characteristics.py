@@ -9,7 +9,6 @@ on changes (`GameState.invalidate`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +26,7 @@ from ..cards.model import (
     basic_land_ability,
 )
 from .becomes import becomes_parts, becomes_static_parts, lost_all
-from .layers import Layer, Part, ordered, stage
+from .layers import Layer, Part, copy_chars, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj, PlayerRuleEffect
 from .player_rules import player_rules
 from .state import GameState
@@ -48,8 +47,10 @@ def add_effect(state: GameState, effect: ContinuousEffect) -> None:
 def end_effects(state: GameState, duration: str) -> None:
     """End the effects that last `duration` ("eot", "step:upkeep", "untap:alice"); as a
     control effect ends, control goes to whoever the remaining effects say (layer 2)."""
-    state.shields = [s for s in state.shields if s.duration != duration]
-    state.delayed = [d for d in state.delayed if d.duration != duration]
+    if any(s.duration == duration for s in state.shields):
+        state.shields = [s for s in state.shields if s.duration != duration]
+    if any(d.duration == duration for d in state.delayed):
+        state.delayed = [d for d in state.delayed if d.duration != duration]
     ended = [e for e in state.effects if e.duration == duration]
     if not ended:
         return
@@ -93,10 +94,10 @@ def update_control(state: GameState, *, setting_up: bool = False) -> None:
     "gain control of ..." from resolved spells and abilities, and static abilities such as
     Mind Control's "You control enchanted creature".  Called whenever such an effect starts
     or ends, and after objects move (an Aura that leaves takes its control effect away)."""
-    statics = [(src, ab) for src in state.permanents() for ab in src.card.control_statics]
+    permanents = state.permanents()
+    statics = [(src, ab) for src in permanents for ab in src.card.control_statics]
     effects = [e for e in state.effects if e.controller]
-    if not statics and not effects and all(o.controller == (o.base_controller or o.owner)
-                                           for o in state.permanents()):
+    if not statics and not effects and all(o.controller == (o.base_controller or o.owner) for o in permanents):
         return  # nothing changes control (the usual case, after every flush)
     for _ in range(3):  # a control effect whose own source changed controller: settle again
         changed = False
@@ -194,7 +195,7 @@ def printed_chars(c: CardDef) -> Characteristics:
 
 def _fresh(ch: Characteristics) -> Characteristics:
     """A copy the layers may change in place."""
-    return dataclasses.replace(ch, abilities=list(ch.abilities), keyword_counts=dict(ch.keyword_counts))
+    return copy_chars(ch)
 
 
 def _compute_chars(state: GameState, o: Obj) -> Characteristics:
@@ -729,10 +730,7 @@ def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool
 
 
 def spell_ability(o: Obj) -> SpellAbility | None:
-    for ab in o.card.abilities:
-        if isinstance(ab, SpellAbility):
-            return ab
-    return None
+    return o.card.spell_ability
 
 
 def spell_targets(o: Obj) -> tuple[TargetSpec, ...]:
@@ -747,9 +745,8 @@ def spell_targets(o: Obj) -> tuple[TargetSpec, ...]:
 def is_summoning_sick(state: GameState, o: Obj) -> bool:
     """A creature that hasn't been under its controller's control continuously since their
     most recent turn began can't attack or use {T} abilities, unless it has haste (302.6)."""
-    if not chars(state, o).is_type("Creature"):
-        return False
-    if "haste" in chars(state, o).keywords:
+    ch = chars(state, o)
+    if "Creature" not in ch.types or "haste" in ch.keywords:
         return False
     if o.since_turn == -1:
         return False

@@ -77,12 +77,9 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     for o, ab in index.by_kind.get(event.kind, ()):
         if _triggers_on(state, ab, event, o):
             _add_trigger(state, ab, o, event)
-    for p in state.players:  # abilities that function from a graveyard (Squee, 112.6k / 402.8h)
-        for i in p.graveyard:
-            card = state.objects[i]
-            for ab in card.card.graveyard_triggers:
-                if _triggers_on(state, ab, event, card):
-                    _add_trigger(state, ab, card, event)
+    for card, ab in _graveyard_listeners(state):  # abilities that function from a graveyard (Squee)
+        if _triggers_on(state, ab, event, card):
+            _add_trigger(state, ab, card, event)
     for o, ab in index.leaving if event.kind == "zone_change" else ():
         if _triggers_on(state, ab, event, o):
             _add_trigger(state, ab, o, event, concept="trigger_leaves")
@@ -93,7 +90,7 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
                     and _triggers_on(state, old_ab, event, o)):
                 _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
-    for d in list(state.delayed):
+    for d in list(state.delayed) if state.delayed else ():
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
                                                         {**event.data, **d.data}))
@@ -103,6 +100,18 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
 
 
 Listener = tuple[Obj, TriggeredAbility]
+
+
+def _graveyard_listeners(state: GameState) -> list[Listener]:
+    """The triggered abilities that function from a graveyard (Squee, 112.6k / 402.8h), with
+    their cards, in turn order and graveyard order; kept until a card moves or is made (every
+    event asks)."""
+    found = state.derived.get("graveyard_listeners")
+    if found is None:
+        found = state.derived["graveyard_listeners"] = [
+            (card, ab) for p in state.players for card in (state.objects[i] for i in p.graveyard)
+            for ab in card.card.graveyard_triggers]
+    return found
 
 
 @dataclass

@@ -310,13 +310,14 @@ class Game:
         if why:
             raise A.IllegalAction(why)
         assert isinstance(action, A.Action)
-        if not self.has_player(action.player):
+        state = self.state
+        if not state.has_player(action.player):
             raise A.IllegalAction(f"there is no player called {action.player!r} in this game")
         if isinstance(action, A.Concede):
             if self.over or self.player(action.player).lost:
                 raise A.IllegalAction(f"{action.player} is no longer in the game", self.rules.cite("concede"))
             return action, None
-        d = self.decision
+        d = state.decision
         if d is None:
             raise A.IllegalAction("the game is over", self.rules.cite("win"))
         if action.player != d.player:
@@ -326,7 +327,7 @@ class Game:
             )
         if not d.answered_by(action):
             raise A.IllegalAction(f"that does not answer the question: {d.describe()}")
-        return action, validate(self.state, d, action)
+        return action, validate(state, d, action)
 
     def _advance(self, value: Any) -> None:
         try:

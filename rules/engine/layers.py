@@ -75,8 +75,16 @@ def applies_now(p: Part, ch: Characteristics, decided: dict[tuple[object, ...], 
     return decided[p.key] if p.key in decided else p.applies(ch)
 
 
+_CHARS_FIELDS = tuple(f.name for f in dataclasses.fields(Characteristics))
+
+
 def copy_chars(ch: Characteristics) -> Characteristics:
-    return dataclasses.replace(ch, abilities=list(ch.abilities), keyword_counts=dict(ch.keyword_counts))
+    """A copy the layers may change in place (its own abilities list and keyword counts); made
+    field by field (`dataclasses.replace` looks the fields up again for every copy)."""
+    new = Characteristics(*[getattr(ch, name) for name in _CHARS_FIELDS])
+    new.abilities = list(ch.abilities)
+    new.keyword_counts = dict(ch.keyword_counts)
+    return new
 
 
 def _depends(a: Part, b: Part, ch: Characteristics, decided: dict[tuple[object, ...], bool]) -> bool:

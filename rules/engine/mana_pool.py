@@ -35,7 +35,7 @@ def add_mana(state: GameState, player: str, color: str, amount: int, why: str) -
 def triggered_mana(state: GameState, land: Obj) -> None:
     """`land` was tapped for mana: the triggered mana abilities of Auras on it resolve at once,
     right after the mana ability that triggered them (605.4 / 411.4): no stack, no priority."""
-    for aura in state.permanents():
+    for aura in _attached(state):
         if aura.attached_to != land.id:
             continue
         for ab in chars(state, aura).abilities:
@@ -45,3 +45,12 @@ def triggered_mana(state: GameState, land: Obj) -> None:
                 if isinstance(step, ir.AddManaTo):
                     who = land.controller if step.players == ir.ControllersOf(ir.AttachedHost()) else aura.controller
                     add_mana(state, who, step.color, step.amount, f"{aura.name}'s triggered mana ability")
+
+
+def _attached(state: GameState) -> list[Obj]:
+    """The permanents attached to something, in the battlefield's order (every land tapped for
+    mana asks; kept until the permanents change: attaching clears the board's answers)."""
+    found = state.board.get("attached_permanents")
+    if found is None:
+        found = state.board["attached_permanents"] = [o for o in state.permanents() if o.attached_to is not None]
+    return found

@@ -415,10 +415,10 @@ _PARSERS = {
 # ------------------------------------------------------------------ writing
 def format_action(state: GameState, a: A.Action) -> str:
     """The notation of an action, with references the parser reads back to the same objects."""
-    n = lambda r: name_of(state, r)  # noqa: E731
     p = a.player
     if isinstance(a, A.Pass):
         return f"{p}: pass"
+    n = lambda r: name_of(state, r)  # noqa: E731
     if isinstance(a, A.PlayLand):
         return f"{p}: play {n(a.card)}"
     if isinstance(a, (A.Cast, A.Activate)):

@@ -9,7 +9,7 @@ still apply; only where the card may come from changes."""
 from __future__ import annotations
 
 from .objects import Obj
-from .player_rules import player_rules
+from .player_rules import player_rules, rules_changed
 from .state import GameState
 
 LANDS_FROM_GRAVEYARD = "lands_from_graveyard"
@@ -37,6 +37,8 @@ def may_cast_from(state: GameState, player: str, o: Obj) -> bool:
 def playable_elsewhere(state: GameState, player: str) -> list[int]:
     """The cards outside `player`'s hand they may play or cast now, timing aside: land cards
     in their graveyard, the creature card on top of their library."""
+    if not rules_changed(state):
+        return []  # the usual case: only the hand
     rules = player_rules(state, player)
     p = state.player(player)
     out: list[int] = []

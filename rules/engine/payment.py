@@ -19,10 +19,10 @@ from .state import GameState
 def mana_amount(state: GameState, ab: ActivatedAbility, source: Obj) -> int:
     """How much mana one activation of a mana ability of `source` makes."""
     amt = ab.mana_amount
-    if isinstance(amt, ir.CountSubtypeYouControl):  # "{G} for each Forest you control"
-        return sum(1 for o in state.permanents(source.controller) if amt.subtype in chars(state, o).subtypes)
     if isinstance(amt, ir.Fixed):
         return amt.n
+    if isinstance(amt, ir.CountSubtypeYouControl):  # "{G} for each Forest you control"
+        return sum(1 for o in state.permanents(source.controller) if amt.subtype in chars(state, o).subtypes)
     raise TypeError(f"not a mana amount: {amt!r}")
 
 
@@ -33,6 +33,16 @@ def mana_sources(state: GameState, player: str,
     return [(o, i, ab) for o, i, ab, plain in _tap_mana_abilities(state, player)
             if not o.tapped and o.id not in exclude
             and (plain or (can_activate_abilities(state, o) and not is_summoning_sick(state, o)))]
+
+
+def source_mana(state: GameState, player: str) -> int:
+    """The most mana `player`'s `mana_sources` could make now, all of them tapped (every
+    priority of the random agent asks)."""
+    total = 0
+    for o, _, ab, plain in _tap_mana_abilities(state, player):
+        if not o.tapped and (plain or (can_activate_abilities(state, o) and not is_summoning_sick(state, o))):
+            total += mana_amount(state, ab, o)
+    return total
 
 
 def _tap_mana_abilities(state: GameState, player: str) -> list[tuple[Obj, int, ActivatedAbility, bool]]:
@@ -98,7 +108,8 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
         hc = state.objects[hid].card.mana_cost
         if hid != casting and hc is not None:
             for sym in hc.colored:
-                wanted.update(sym)
+                for c in sym:
+                    wanted[c] += 1
     sources = [Source(o.id, ab.mana_colors, mana_amount(state, ab, o),
                       cost=(2 if chars(state, o).is_type("Creature") else 0) + (1 if ab.choose_one else 0),
                       keep=sum(wanted[c] for c in ab.mana_colors))
@@ -112,7 +123,7 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
 def pay_mana(state: GameState, player: str, plan: Payment[int], cost: ManaCost) -> None:
     """Activate the mana abilities of the plan, then pay `cost` from the pool (601.2f-g)."""
     p = state.player(player)
-    abilities = {o.id: ab for o, _, ab in mana_sources(state, player)}
+    abilities = {o.id: ab for o, _, ab in mana_sources(state, player)} if plan.activations else {}
     for sid, color in plan.activations:
         o = state.objects[sid]
         ab = abilities[sid]

@@ -33,6 +33,15 @@ def player_rules(state: GameState, player: str) -> set[str]:
     return out
 
 
+def rules_changed(state: GameState) -> bool:
+    """Whether anything changes the rules for players now (a rules-changing static ability on
+    the battlefield, or a resolved effect): when not, `player_rules` is empty for everyone."""
+    found = state.board.get("rules_changed")
+    if found is None:  # kept as long as both answers it comes from are
+        found = state.board["rules_changed"] = bool(_rules_statics(state)) or bool(_rule_effects(state))
+    return found
+
+
 def _rule_effects(state: GameState) -> list[PlayerRuleEffect]:
     """The resolved effects that change the rules for players (kept until the effects change)."""
     found = state.board.get("rule_effects")

@@ -19,15 +19,15 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards.mana import ManaCost
+from ..cards.mana import NO_MANA, ManaCost
 from ..cards.model import ActivatedAbility, TargetSpec
 from . import actions as A
 from .characteristics import activated_abilities, chars, is_summoning_sick, spell_ability, spell_targets
 from .division import amount_to_divide, divided_effect, divisions
 from .objects import Obj
 from .other_zones import playable_elsewhere
-from .payment import mana_amount, mana_sources
-from .player_rules import land_plays, player_rules
+from .payment import source_mana
+from .player_rules import land_plays, player_rules, rules_changed
 from .spell_costs import alternative_cost, total_cost
 from .stack import MAIN_STEPS, can_cast_now, check_activate, check_cast, check_play_land
 from .state import GameState
@@ -68,10 +68,7 @@ def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: s
 def available_mana(state: GameState, player: str) -> int:
     """The most mana `player` could spend now: the pool and every source automatic payment
     may tap (what any cost is checked against)."""
-    total = sum(state.player(player).pool.values())
-    for o, _, ab in mana_sources(state, player):
-        total += mana_amount(state, ab, o)
-    return total
+    return sum(state.player(player).pool.values()) + source_mana(state, player)
 
 
 def x_values(state: GameState, player: str, cost: ManaCost, mana: int | None = None) -> Iterable[int | None]:
@@ -86,8 +83,10 @@ def x_values(state: GameState, player: str, cost: ManaCost, mana: int | None = N
 def divisions_for(effects: Iterable[Any], targets: tuple[Any, ...], x: int) -> Iterable[tuple[int, ...]]:
     """The divisions to offer with `targets`: none to announce unless the effect divides
     damage among two or more targets (601.2d), then each way to divide it (capped)."""
+    if len(targets) < 2:
+        return [()]
     effect = divided_effect(effects)
-    if effect is None or len(targets) < 2:
+    if effect is None:
         return [()]
     return list(itertools.islice(divisions(amount_to_divide(effect, x), len(targets)), MAX_TARGET_COMBOS))
 
@@ -146,7 +145,7 @@ def _choices(state: GameState, player: str, sorcery: bool) -> list[Any]:
     False), what only sorcery timing allows is left out (lands, cards without flash,
     sorcery-speed and loyalty abilities), unless "you may cast spells as though they had
     flash": the cheap tests would refuse them all, so the draw is the same, only quicker."""
-    if not sorcery and "cast_as_though_flash" in player_rules(state, player):
+    if not sorcery and rules_changed(state) and "cast_as_though_flash" in player_rules(state, player):
         sorcery = True  # keep the cards: they may be cast now
     key = ("choices", player, sorcery)
     found = state.derived.get(key)
@@ -205,18 +204,21 @@ def _card(state: GameState, player: str, o: Obj) -> _Card:
 
 def _hand_cards(state: GameState, player: str) -> list[_Card]:
     """One card of each name in `player`'s hand (identical cards give identical actions);
-    kept until the cards or the permanents change."""
+    kept with the board's answers (what a card costs depends on the permanents) while the
+    hand holds the same cards in the same order."""
     key = ("hand_cards", player)
-    found = state.derived.get(key)
-    if found is None:
-        seen: set[str] = set()
-        found = []
-        for oid in state.player(player).hand:
-            o = state.objects[oid]
-            if o.name not in seen:
-                seen.add(o.name)
-                found.append(_card(state, player, o))
-        state.derived[key] = found
+    hand = tuple(state.player(player).hand)
+    kept = state.board.get(key)
+    if kept is not None and kept[0] == hand:
+        return kept[1]
+    seen: set[str] = set()
+    found = []
+    for oid in hand:
+        o = state.objects[oid]
+        if o.name not in seen:
+            seen.add(o.name)
+            found.append(_card(state, player, o))
+    state.board[key] = (hand, found)
     return found
 
 
@@ -226,10 +228,27 @@ def _ability_sources(state: GameState, player: str) -> list[tuple[Obj, int, Acti
     key = ("ability_sources", player)
     found = state.derived.get(key)
     if found is None:
-        graveyard = [state.objects[i] for i in state.player(player).graveyard]
-        found = [(o, index, ab) for o in state.permanents(player) + [g for g in graveyard if _graveyard_abilities(g)]
-                 for index, ab in enumerate(activated_abilities(state, o), 1) if ab.zone == o.zone]
+        objects = state.objects
+        graveyard = [g for g in (objects[i] for i in state.player(player).graveyard) if _graveyard_abilities(g)]
+        found = _permanent_abilities(state, player) + [(o, index, ab) for o in graveyard for index, ab
+                                                      in enumerate(activated_abilities(state, o), 1)
+                                                      if ab.zone == o.zone]
         state.derived[key] = found
+    return found
+
+
+def _permanent_abilities(state: GameState, player: str) -> list[tuple[Obj, int, ActivatedAbility]]:
+    """`_ability_sources` of `player`'s permanents: they depend only on the permanents and
+    their characteristics, so they are kept with the board's answers (a card drawn or cast
+    doesn't change them), unless characteristics aren't kept either ("as long as the top card
+    of your library is ...": a draw changes them)."""
+    key = ("permanent_abilities", player)
+    found = state.board.get(key)
+    if found is None:
+        found = [(o, index, ab) for o in state.permanents(player)
+                 for index, ab in enumerate(activated_abilities(state, o), 1) if ab.zone == o.zone]
+        if not state.board.get("top_card_statics"):
+            state.board[key] = found
     return found
 
 
@@ -238,7 +257,7 @@ def _sorcery_time(state: GameState, player: str) -> bool:
 
 
 def _graveyard_abilities(o: Obj) -> bool:
-    return any(getattr(ab, "zone", "") == "graveyard" for ab in o.card.abilities)
+    return o.card.graveyard_abilities
 
 
 # ------------------------------------------------------------------ actions of a source
@@ -255,7 +274,7 @@ def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterat
         return
     if src.kind == "cast":
         spell = spell_ability(o)
-        for x in x_values(state, player, o.card.mana_cost or ManaCost(), mana):
+        for x in x_values(state, player, o.card.mana_cost or NO_MANA, mana):
             for targets in target_combos(state, spell_targets(o), player, o):
                 for division in divisions_for(spell.effect if spell else (), targets, x or 0):
                     yield A.Cast(player, o.id, targets, x, division=division)
@@ -267,7 +286,7 @@ def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterat
     elif ab.cost.loyalty_x:
         xs = range(o.counters.get("loyalty", 0) + 1)
     else:
-        xs = x_values(state, player, ab.cost.mana or ManaCost(), mana)
+        xs = x_values(state, player, ab.cost.mana or NO_MANA, mana)
     for x in xs:
         for targets in target_combos(state, ab.targets, player, o):
             for division in divisions_for(ab.effect, targets, x or 0):
@@ -334,7 +353,7 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
         choices[k] = choices[-1]
         choices.pop()
         if choice is None:
-            return A.Pass(player)
+            return _pass(player)
         if isinstance(choice, _Card):
             if screen.card_ok(choice):
                 actions = source_actions(state, player, Source("land" if choice.land else "cast", choice.obj),
@@ -343,7 +362,8 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
                     return rng.choice(actions)
             continue
         group = list(choice) if isinstance(choice, tuple) and isinstance(choice[0], tuple) else [choice]
-        rng.shuffle(group)
+        if len(group) > 1:  # (shuffling one draws no random number)
+            rng.shuffle(group)
         for o, index, ab in group:
             if not screen.ability_ok(o, ab):
                 continue
@@ -353,7 +373,18 @@ def sample_priority(state: GameState, player: str, rng: random.Random) -> A.Acti
                 actions = [a for a in actions if a not in free]
             if actions:
                 return rng.choice(actions)
-    return A.Pass(player)
+    return _pass(player)
+
+
+_PASSES: dict[str, A.Pass] = {}
+
+
+def _pass(player: str) -> A.Pass:
+    """`player`'s pass (an action is a frozen value: one per player serves every pass)."""
+    found = _PASSES.get(player)
+    if found is None:
+        found = _PASSES[player] = A.Pass(player)
+    return found
 
 
 def prefilter_misses(state: GameState, player: str) -> list[A.Action]:

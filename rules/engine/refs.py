@@ -160,7 +160,7 @@ def name_count(state: GameState, name: str) -> int:
     made or ceases to exist (each of which clears the board's answers)."""
     counts = state.board.get("name_counts")
     if counts is None:
-        counts = state.board["name_counts"] = Counter(x.name for x in state.objects.values())
+        counts = state.board["name_counts"] = Counter([x.card.name for x in state.objects.values()])
     return counts[name]
 
 

@@ -3,7 +3,6 @@ performed simultaneously and repeated until none apply."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Generator
 from typing import Any
 
@@ -49,6 +48,8 @@ def find(state: GameState, choices: dict, kept: bool = True) -> Found:
     else:
         out += _permanent_actions(state, choices)
     out += _attachment_actions(state)  # looked at every time: tapping can make one illegal (Entangling Vines)
+    if not out:
+        return out  # the usual case
     return [s for s in out if state.rules.cite(s[0])]
 
 
@@ -67,7 +68,8 @@ def _player_actions(state: GameState) -> Found:
             loss = ("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game")
         if loss is not None and "cant_lose" not in player_rules(state, p.name):  # Platinum Angel (104.3b)
             out.append(loss)
-    for oid in sorted(state.token_ids):  # only tokens can cease to exist: no need to look at every card
+    # only tokens can cease to exist: no need to look at every card
+    for oid in sorted(state.token_ids) if state.token_ids else ():
         t = state.objects.get(oid)
         if t is None:
             continue
@@ -81,12 +83,13 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
     planeswalker and world rules, +1/+1 and -1/-1 counters."""
     out: Found = []
     rs = state.rules
-    legends: dict[tuple, list[int]] = defaultdict(list)
-    walkers: dict[tuple, list[int]] = defaultdict(list)
+    legends: dict[tuple, list[int]] = {}
+    walkers: dict[tuple, list[int]] = {}
     worlds: list[int] = []
     for o, ch in _watched(state):
         oid = o.id
-        if ch.is_type("Creature") and ch.toughness is not None:
+        types = ch.types
+        if "Creature" in types and ch.toughness is not None:
             if ch.toughness <= 0:
                 out.append(("sba_toughness", "graveyard", oid, f"{o.name} has toughness {ch.toughness}"))
             elif "indestructible" in ch.keywords:
@@ -95,18 +98,18 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:
                 out.append(("sba_lethal_damage", "destroy", oid, f"{o.name} has lethal damage"))
             elif o.deathtouched and not rs.deathtouch_is_trigger:
                 out.append(("sba_deathtouch", "destroy", oid, f"{o.name} was dealt damage by deathtouch"))
-        if ch.is_type("Planeswalker"):
+        if "Planeswalker" in types:
             if o.counters.get("loyalty", 0) <= 0:
                 out.append(("sba_loyalty", "graveyard", oid, f"{o.name} has no loyalty"))
             for sub in ch.subtypes:
                 key = (o.controller, sub) if rs.planeswalker_rule_keeps_one else (sub,)
-                walkers[key].append(oid)
+                walkers.setdefault(key, []).append(oid)
         if "Legendary" in ch.supertypes:
             key = (o.controller, ch.name) if rs.legend_rule_keeps_one else (ch.name,)
-            legends[key].append(oid)
+            legends.setdefault(key, []).append(oid)
         if "World" in ch.supertypes:
             worlds.append(oid)
-        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+        if o.counters and o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             out.append(("sba_counters", "annihilate", oid, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
     for group, label, concept in ((legends, "legend rule", "sba_legend"),
                                   (walkers, "planeswalker uniqueness rule", "sba_planeswalker_unique")):
@@ -136,7 +139,7 @@ def _attachment_actions(state: GameState) -> Found:
     attachment is legal can change with no characteristic changing ("enchant tapped creature"
     and the creature untaps), so these are looked at afresh at every check."""
     out: Found = []
-    for o, ch in _watched(state):
+    for o, ch in _attachment_watched(state):
         oid = o.id
         if o.attached_to is not None:
             kind = attachment_kind(state, o)
@@ -150,6 +153,16 @@ def _attachment_actions(state: GameState) -> Found:
         elif "Aura" in ch.subtypes:  # attachment_kind's test, without asking again
             out.append(("sba_aura", "graveyard", oid, f"{o.name} is not attached to anything"))
     return out
+
+
+def _attachment_watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
+    """Of `_watched`, the permanents an attachment rule could apply to: attached ones and
+    Auras (kept as long as `_watched` is: attaching and unattaching clear the board's answers)."""
+    found = state.board.get("sba_attachment_watched")
+    if found is None:
+        found = state.board["sba_attachment_watched"] = [
+            (o, ch) for o, ch in _watched(state) if o.attached_to is not None or "Aura" in ch.subtypes]
+    return found
 
 
 def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
@@ -172,6 +185,12 @@ def _watched(state: GameState) -> list[tuple[Obj, Characteristics]]:
 
 _WATCHED_TYPES = frozenset({"Creature", "Planeswalker"})
 _WATCHED_SUPERTYPES = frozenset({"Legendary", "World"})
+
+
+def applies(state: GameState) -> bool:
+    """Would any state-based action apply now?  (What `run` looks at first: asked before
+    each priority, where mostly none does.)"""
+    return bool(find(state, {}))
 
 
 def run(state: GameState) -> Gen:

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.ir import AlternativeCost, SacrificeCost
-from ..cards.mana import ManaCost
+from ..cards.mana import NO_MANA, ManaCost
 from ..cards.model import StaticAbility
 from .actions import IllegalAction
 from .characteristics import chars, matches, matches_card, watched_state_changed
@@ -21,7 +21,7 @@ from .zones import move
 
 def x_spend_only(o: Obj) -> str:
     """The colors a spell's X may be paid with ("Spend only black mana on X"), or "" for any."""
-    return "".join(ab.x_spend_only for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.x_spend_only)
+    return "".join(ab.x_spend_only for ab in o.card.static_abilities if ab.x_spend_only)
 
 
 def total_cost(o: Obj, x: int, targets: int, restricted: bool = True, state: GameState | None = None,
@@ -31,7 +31,9 @@ def total_cost(o: Obj, x: int, targets: int, restricted: bool = True, state: Gam
     "costs {N} more for each target beyond the first", plus or minus what permanents and the
     spell itself say (`state`: "Artifact and enchantment spells your opponents cast cost {2}
     more", "this spell costs {6} less")."""
-    cost = (o.card.mana_cost or ManaCost()).with_x(x, x_spend_only(o) if restricted else "")
+    cost = o.card.mana_cost or NO_MANA
+    if cost.x_count:  # (`with_x` changes nothing else)
+        cost = cost.with_x(x, x_spend_only(o) if restricted else "")
     extra = extra_cost(o, targets) + (cost_increase(state, o, player) if state is not None else 0)
     cost = cost.plus_generic(extra) if extra else cost
     less = cost_reduction(state, o, player) if state is not None else 0
@@ -63,8 +65,8 @@ def cost_reduction(state: GameState, o: Obj, player: str) -> int:
     """"If an opponent controls at least four more creatures than you, this spell costs {6}
     less to cast" (Avatar of Might)."""
     n = 0
-    for ab in o.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.costs_less_if_outnumbered is not None:
+    for ab in o.card.static_abilities:
+        if ab.costs_less_if_outnumbered is not None:
             more, less = ab.costs_less_if_outnumbered
             mine = _creatures(state, player)
             if any(_creatures(state, p) >= mine + more for p in state.opponents(player)):
@@ -79,15 +81,14 @@ def _creatures(state: GameState, player: str) -> int:
 def extra_cost(o: Obj, targets: int) -> int:
     """"This spell costs {1} more to cast for each target beyond the first": the generic mana
     added for `targets` targets (paid even when the mana cost isn't, 601.2e / 409.1f)."""
-    extra = sum(ab.extra_cost_per_target for ab in o.card.abilities if isinstance(ab, StaticAbility))
+    extra = sum(ab.extra_cost_per_target for ab in o.card.static_abilities)
     return extra * (targets - 1) if extra and targets > 1 else 0
 
 
 def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
     """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
     paid as the spell is cast; what was sacrificed is remembered ("the sacrificed creatures")."""
-    kind = next((ab.sacrifice_all_as_cost for ab in o.card.abilities
-                 if isinstance(ab, StaticAbility) and ab.sacrifice_all_as_cost), "")
+    kind = next((ab.sacrifice_all_as_cost for ab in o.card.static_abilities if ab.sacrifice_all_as_cost), "")
     if not kind:
         return {}
     victims = [p for p in state.permanents(player) if chars(state, p).is_type(kind.capitalize())]
@@ -99,8 +100,7 @@ def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
 
 def additional_sacrifice(o: Obj) -> SacrificeCost | None:
     """"As an additional cost to cast ~, sacrifice a Goblin": what the spell asks for."""
-    return next((ab.sacrifice_as_cost for ab in o.card.abilities
-                 if isinstance(ab, StaticAbility) and ab.sacrifice_as_cost is not None), None)
+    return next((ab.sacrifice_as_cost for ab in o.card.static_abilities if ab.sacrifice_as_cost is not None), None)
 
 
 def additional_sacrifice_candidates(state: GameState, o: Obj, player: str) -> list[int]:
@@ -142,8 +142,7 @@ def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Dec
 def alternative_cost(o: Obj) -> AlternativeCost | None:
     """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's
     mana cost": the alternative cost `o` offers, if any."""
-    return next((ab.alternative_cost for ab in o.card.abilities
-                 if isinstance(ab, StaticAbility) and ab.alternative_cost is not None), None)
+    return next((ab.alternative_cost for ab in o.card.static_abilities if ab.alternative_cost is not None), None)
 
 
 def _alternative_victims(state: GameState, o: Obj, player: str, alt: AlternativeCost) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, Payment, mana_symbols
+from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
 from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
 from . import actions as A
 from .characteristics import (
@@ -34,6 +34,7 @@ from .other_zones import may_cast_from, may_play_land_from
 from .payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from .player_rules import land_plays, player_rules
 from .spell_costs import (
+    alternative_cost,
     alternative_payable,
     check_additional_costs,
     choose_alternative,
@@ -114,7 +115,7 @@ def check_cast(state: GameState, a: A.Cast) -> Payment[int]:
     err = can_cast_now(state, a.player, o)
     if err:
         raise err
-    x = _check_x(state, o.card.mana_cost or ManaCost(), a.x, o.name)
+    x = _check_x(state, o.card.mana_cost or NO_MANA, a.x, o.name)
     if a.modes:
         raise A.IllegalAction(f"{o.name} has no modes to choose", state.rules.cite("cast_modes"))
     # a player checks what it costs before what it targets: a spell nobody can pay for is
@@ -155,9 +156,9 @@ def _beyond_mana_cost(state: GameState, a: A.Cast, o: Obj, x: int) -> ManaCost:
     """What a spell cast for an alternative cost still costs in mana: its cost increases less
     its reductions (601.2e / 409.1f), generic."""
     full = total_cost(o, x, len(a.targets), state=state, player=a.player)
-    printed = (o.card.mana_cost or ManaCost()).with_x(x, "")
+    printed = (o.card.mana_cost or NO_MANA).with_x(x, "")
     extra = full.cmc - printed.cmc
-    return ManaCost().plus_generic(extra) if extra > 0 else ManaCost()
+    return NO_MANA.plus_generic(extra) if extra > 0 else NO_MANA
 
 
 def _payable(state: GameState, a: A.Cast, cost: ManaCost) -> bool:
@@ -186,12 +187,13 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
     cost = total_cost(o, a.x or 0, len(a.targets), state=state, player=a.player)
-    mana_payable = _payable(state, a, cost)
+    # whether the mana cost could be paid instead matters only to a spell with an alternative cost
+    mana_payable = alternative_cost(o) is None or _payable(state, a, cost)
     from_zone = o.zone
     new_id = move(state, a.card, "stack", controller=a.player)  # 601.2a
     state.objects[new_id].cast_from = from_zone
     state.player(a.player).spells_cast += 1
-    if (o.card.mana_cost or ManaCost()).x_count:
+    if (o.card.mana_cost or NO_MANA).x_count:
         state.log_event(f"{a.player} chooses X={a.x or 0} for {name}", "cast_modes", player=a.player)
     # on the stack from the start of casting (601.2a / 409.1a), its costs paid there
     item = StackItem(state.new_id(), "spell", a.player, new_id, name, ability=ab,
@@ -276,7 +278,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
             raise A.IllegalAction(
                 f"{o.name} hasn't been under your control since your most recent turn began "
                 "and has no haste", state.rules.cite("summoning_sickness"))
-    mana = cost.mana or ManaCost()
+    mana = cost.mana or NO_MANA
     x = a.x or 0 if cost.loyalty_x else _check_x(state, mana, a.x, o.name)
     if a.color is not None and not ab.is_mana:
         raise A.IllegalAction("only mana abilities choose a color", state.rules.cite("activate"))
@@ -318,7 +320,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     cost = ab.cost
     if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
-    pay_mana(state, a.player, payment, (cost.mana or ManaCost()).with_x(a.x or 0))
+    pay_mana(state, a.player, payment, (cost.mana or NO_MANA).with_x(a.x or 0))
     if cost.tap:
         tap_permanent(state, o)
     if cost.untap:

@@ -137,7 +137,7 @@ class GameState:
         raise KeyError(name)
 
     def has_player(self, name: object) -> bool:
-        return any(p.name == name for p in self.players)
+        return name in [p.name for p in self.players]
 
     def opponents(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name and not p.lost]
@@ -189,10 +189,10 @@ class GameState:
         return self.player(o.owner).zone(o.zone)
 
     def permanents(self, controller: str | None = None) -> list[Obj]:
-        objs = [self.objects[i] for i in self.battlefield]
-        if controller is not None:
-            objs = [o for o in objs if o.controller == controller]
-        return objs
+        objects = self.objects
+        if controller is None:
+            return [objects[i] for i in self.battlefield]
+        return [o for i in self.battlefield if (o := objects[i]).controller == controller]
 
     def all_zone_ids(self) -> list[tuple[str, int]]:
         """(zone, id) of every object in every zone: for invariant checks."""

@@ -19,6 +19,8 @@ from .state import GameState
 
 def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tuple[Any, ...],
                   controller: str, source: Obj) -> None:
+    if not specs and not targets:
+        return  # nothing targeted, nothing named (most abilities)
     need = sum(s.count for s in specs)
     least = sum(s.fewest for s in specs)
     if not least <= len(targets) <= need:

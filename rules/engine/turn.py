@@ -431,7 +431,8 @@ def priority_loop(state: GameState, resumable: bool = False, resume: bool = Fals
             decision = state.decision
             assert isinstance(decision, PriorityDecision)
         else:
-            yield from _settle(state)
+            if not _settled(state):
+                yield from _settle(state)
             assert state.priority is not None
             decision = PriorityDecision(state.priority, _priority_prompt(state, state.priority))
         who = decision.player
@@ -483,12 +484,25 @@ def step_title(state: GameState, step: str | None = None) -> str:
     return state.rules.word("end_step") if step == "end" else STEP_TITLES[step]
 
 
+def _settled(state: GameState) -> bool:
+    """The usual case before a player receives priority, told without starting `_settle`'s
+    generator: no state-based action applies and no triggered ability waits.  When it is
+    False, `_settle` runs and takes the same first steps again, finding what this found."""
+    events.flush(state)
+    if sba.applies(state):
+        return False
+    events.flush(state)
+    events.check_state_triggers(state)
+    return not state.pending_triggers
+
+
 def _settle(state: GameState) -> Gen:
     """Before a player receives priority: state-based actions until none apply, then
     triggered abilities onto the stack, repeated until neither happens (704.3 / 420.3)."""
     while True:
         events.flush(state)
-        yield from sba.run(state)
+        if sba.applies(state):
+            yield from sba.run(state)
         events.flush(state)
         events.check_state_triggers(state)
         if not state.pending_triggers:

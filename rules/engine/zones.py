@@ -32,6 +32,7 @@ def create_card(state: GameState, name: str, owner: str, zone: str, token: bool 
         state.invalidate()
     else:
         state.board.pop("name_counts", None)  # one more object of its name
+        state.derived.clear()  # a card in a hand or a graveyard: what is derived from those zones changed
     return oid
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from textual.pilot import Pilot
 
 from mtg_tui import colours
 from mtg_tui.app import MtgApp
@@ -47,6 +50,18 @@ def colours_in(renderable: object) -> set[str]:
             if seg.style is not None and seg.style.color is not None}
 
 
+async def redrawn_in_light_theme(app: MtgApp, pilot: Pilot, variable: str, drawn: Callable[[], object]) -> None:
+    """What `drawn` returns is in `variable`'s dark colour, and after a switch to textual-light
+    in its light colour and no longer in the dark one."""
+    dark = colours.resolve(variable).upper()
+    assert dark in colours_in(drawn())
+    app.theme = "textual-light"
+    await pilot.pause()
+    light = colours.resolve(variable).upper()
+    now = colours_in(drawn())
+    assert light != dark and light in now and dark not in now
+
+
 @pytest.mark.asyncio
 async def test_the_message_line_takes_the_new_themes_colours() -> None:
     """A message already on the message line is drawn in the light theme's colour once the
@@ -64,14 +79,8 @@ async def test_the_message_line_takes_the_new_themes_colours() -> None:
         await pilot.pause()
         prompt = screen.query_one("#prompt", PromptLine)
         assert "stop removed on your turns: main 1" in prompt.render().plain
-        dark = colours.resolve("$text-success").upper()
-        assert dark in colours_in(prompt.render())
-        app.theme = "textual-light"
-        await pilot.pause()
-        light = colours.resolve("$text-success").upper()
-        assert light != dark
-        drawn = colours_in(prompt.render())
-        assert "stop removed on your turns: main 1" in prompt.render().plain and light in drawn and dark not in drawn
+        await redrawn_in_light_theme(app, pilot, "$text-success", prompt.render)
+        assert "stop removed on your turns: main 1" in prompt.render().plain
     colours.use({})
 
 
@@ -86,13 +95,8 @@ async def test_the_help_screen_redraws_in_the_new_theme() -> None:
         await pilot.press("question_mark")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
-        dark = colours.resolve("$text-warning").upper()  # the keys usable now
-        assert dark in colours_in(help_screen.query_one("#help-keys").content)
-        app.theme = "textual-light"
-        await pilot.pause()
-        light = colours.resolve("$text-warning").upper()
-        drawn = colours_in(help_screen.query_one("#help-keys").content)
-        assert light != dark and light in drawn and dark not in drawn
+        keys = help_screen.query_one("#help-keys")
+        await redrawn_in_light_theme(app, pilot, "$text-warning", lambda: keys.content)  # the keys usable now
     colours.use({})
 
 
@@ -112,11 +116,6 @@ async def test_the_deck_lab_report_redraws_in_the_new_theme() -> None:
         while lab.report is None:
             assert time.monotonic() < end, "the lab did not finish"
             await pilot.pause(0.05)
-        dark = colours.resolve("$mtg-green").upper()  # the kill-turn chart's bars
-        assert dark in colours_in(lab.query_one("#lab-report").content)
-        app.theme = "textual-light"
-        await pilot.pause()
-        light = colours.resolve("$mtg-green").upper()
-        drawn = colours_in(lab.query_one("#lab-report").content)
-        assert light != dark and light in drawn and dark not in drawn
+        report = lab.query_one("#lab-report")
+        await redrawn_in_light_theme(app, pilot, "$mtg-green", lambda: report.content)  # the kill-turn chart's bars
     colours.use({})

@@ -84,6 +84,7 @@ def report_lines(r: DeckReport) -> list[str]:
     for u in r.unknown:
         where = f"line {u.line}: " if u.line is not None else ""
         lines.append(f"  {where}{u.count} {u.name}: {suggestions(u.name)}")
+    lines += [f"read past: {what}" for what in d.skipped]
     if r.partial:
         lines.append(f"partial cards (sentences the engine doesn't carry out; played by hand): {len(r.partial)}")
         lines += [f"  {name}: " + " / ".join(f'"{s}"' for s in sentences) for name, sentences in r.partial]

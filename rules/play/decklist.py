@@ -71,6 +71,8 @@ class DeckList:
     commander: list[str] = field(default_factory=list)
     description: str = ""
     entries: list[DeckEntry] = field(default_factory=list)
+    # what the file held that the deck leaves out, one phrase each ("[Planes] (10 cards: ...)")
+    skipped: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -168,6 +170,7 @@ class DeckBuilder:
         self.unknown = unknown  # given: unknown cards are collected here, not problems
         self.entries: list[DeckEntry] = []
         self.problems: list[str] = []
+        self.skipped: list[str] = []  # what the file holds that the deck leaves out (DeckList.skipped)
         self.total = 0
 
     def problem(self, line: int | None, text: str) -> None:
@@ -206,7 +209,9 @@ class DeckBuilder:
         if not any(e.section == MAIN for e in self.entries) and not self.unknown:
             raise DeckError(f"{self.file}: the deck has no cards" if not self.entries
                             else f"{self.file}: the deck has no main deck, only a sideboard")
-        return DeckList.from_entries(self.name, self.entries, self.description)
+        deck = DeckList.from_entries(self.name, self.entries, self.description)
+        deck.skipped = list(self.skipped)
+        return deck
 
 
 _HEADERS = {"deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN, "mainboard": MAIN,

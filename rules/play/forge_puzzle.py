@@ -18,11 +18,19 @@ A Forge puzzle file has two sections:
     humanbattlefield=Mountain|Tapped;Grizzly Bears|SummonSick;Runeclaw Bear|Counters:P1P1=2
     aibattlefield=...
 
-Zones are `human` or `ai` followed by hand, battlefield, graveyard, library (top first) or exile;
-cards are separated by `;`, a card's options by `|`: `Tapped`, `SummonSick` (Forge's permanents
-are not summoning sick unless they say so), `Counters:P1P1=2,M1M1=1` (P1P1 is +1/+1, M1M1 is
--1/-1, any other kind is the counter's name in lower case: LOYALTY -> loyalty), `Damage:N`, and
-`Set:XXX` (accepted; the card pool has one printing of each card).
+A side's keys begin `human` or `ai` (older files), `p0` or `p1` (newer ones; p0 is the
+human), in any case: `life`, `counters` (`POISON=N`), and the zones hand, battlefield,
+graveyard, library (top first) or exile; `activeplayer=` is human, ai, p0 or p1.  Keys that
+hold nothing a fresh position lacks are accepted (an empty `p0command=` or `p1precast=`,
+`p0landsplayed=0`); with something in them they are refused.  Cards are separated by `;`, a
+card's options by `|`: `Tapped`, `SummonSick` (Forge's permanents are not summoning sick
+unless they say so; `removesummoningsickness=true` clears even those), `Counters:P1P1=2,M1M1=1`
+(P1P1 is +1/+1, M1M1 is -1/-1, any other kind is the counter's name in lower case: LOYALTY ->
+loyalty), `Damage:N`, `Id:N` with `AttachedTo:N` (`Attaching:N` in older files: an Aura or
+Equipment on the card of that Id), `Attacking` (`Attacking:N`: the planeswalker of that Id),
+and `Set:XXX` / `Art:N` (accepted; the card pool has one printing of each card).  Attacking
+cards are declared attackers by the puzzle's setup actions, as Forge does at
+COMBAT_DECLARE_ATTACKERS (or _BLOCKERS, and the game then goes on to the blockers step).
 
 "human" is the solver; "ai" does nothing (passes, attacks with nothing, blocks with nothing),
 as a bundled puzzle's opponent without an `opponent` script.  Goals: "Win" - the ai loses by
@@ -35,6 +43,8 @@ one from the file.  Pure code: no I/O beyond reading the file.
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +67,13 @@ DIFFICULTY = {"easy": "easy", "common": "easy", "medium": "medium", "uncommon": 
               "hard": "hard", "very hard": "hard", "rare": "hard", "mythic": "hard", "mythic rare": "hard"}
 # metadata Forge writes that changes nothing here
 HARMLESS_METADATA = {"url", "author", "source", "set", "date", "tags"}
+# the sides' key prefixes: Forge's older files say human / ai, newer ones p0 / p1
+SIDES = {"human": HUMAN, "ai": AI, "p0": HUMAN, "p1": AI}
+PRINTING = ("Set", "Art")  # which printing: the card pool has one of each card
+# a side's keys that hold nothing to carry out when empty (Forge writes them so)
+NOTHING_WHEN_EMPTY = ("command", "sideboard", "precast", "putonstack", "manapool", "persistentmana")
+# a side's counts that a position starts with at 0
+ZERO_AT_START = ("landsplayed", "landsplayedlastturn")
 
 
 class ForgePuzzleError(PuzzleError):
@@ -82,18 +99,40 @@ def _int(text: str, what: str, fail: Any) -> int:
         raise fail(f"{what} must be a whole number, not {text.strip()!r}") from None
 
 
-def _card(entry: str, zone: str, fail: Any) -> str | dict[str, Any]:
-    """One card of a zone list: its name, or a battlefield table with its options."""
+@dataclass
+class _ForgeCard:
+    """A card of a zone list: its scenario entry (a name, or a battlefield table), and what
+    Forge writes about it that points at other cards: its `Id:N`, the card it is attached to
+    (`AttachedTo:N`, or `Attaching:N` in older files), whether it is attacking (`Attacking`,
+    `Attacking:N` for a planeswalker)."""
+
+    entry: str | dict[str, Any]
+    id: int | None = None
+    attached_to: int | None = None
+    attacking: bool = False
+    attacked: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.entry["card"] if isinstance(self.entry, dict) else self.entry
+
+
+def _card(entry: str, zone: str, fail: Any) -> _ForgeCard:
+    """One card of a zone list, its options read."""
     name, *options = [part.strip() for part in entry.split("|")]
     if not name:
         raise fail(f"a card with no name ({entry.strip()!r})")
     if name.lower().startswith("t:"):
         raise fail(f"tokens ({name}) are not supported")
     table: dict[str, Any] = {"card": name}
+    card = _ForgeCard(table)
     for opt in options:
         key, _, value = opt.partition(":")
         key = key.strip()
-        if key == "Set":
+        if key in PRINTING:
+            continue
+        if key == "Id":
+            card.id = _int(value, f"{name}: Id", fail)
             continue
         if zone != "battlefield":
             raise fail(f"{name}: option {opt!r} is only for cards on the battlefield")
@@ -104,18 +143,46 @@ def _card(entry: str, zone: str, fail: Any) -> str | dict[str, Any]:
         elif key == "Damage":
             table["damage"] = _int(value, f"{name}: Damage", fail)
         elif key == "Counters":
-            counters: dict[str, int] = {}
-            for item in value.split(","):
-                kind, eq, n = item.partition("=")
-                if not eq or not kind.strip():
-                    raise fail(f"{name}: counters are written KIND=N (Counters:P1P1=2), not {item!r}")
-                k = kind.strip().upper()
-                counters[COUNTERS.get(k, k.lower())] = _int(n, f"{name}: the number of {k} counters", fail)
-            table["counters"] = counters
+            table["counters"] = _counters(name, value, fail)
+        elif key in ("AttachedTo", "Attaching"):
+            card.attached_to = _int(value, f"{name}: {key}", fail)
+        elif key == "Attacking":
+            card.attacking = True
+            card.attacked = _int(value, f"{name}: Attacking", fail) if value.strip() else None
         else:
-            raise fail(f"{name}: card option {opt!r} is not supported "
-                       "(supported: Tapped, SummonSick, Counters:KIND=N, Damage:N, Set:XXX)")
-    return table if len(table) > 1 else name
+            raise fail(f"{name}: card option {opt!r} is not supported (supported: Tapped, SummonSick, "
+                       "Counters:KIND=N, Damage:N, Id:N, AttachedTo:N, Attacking, Set:XXX)")
+    if len(table) == 1:
+        card.entry = name
+    return card
+
+
+def _counters(name: str, value: str, fail: Any) -> dict[str, int]:
+    """`P1P1=2,M1M1=1` as the scenario's counters (`+1/+1`, `-1/-1`, others by name)."""
+    counters: dict[str, int] = {}
+    for item in value.split(","):
+        kind, eq, n = item.partition("=")
+        if not eq or not kind.strip():
+            raise fail(f"{name}: counters are written KIND=N (Counters:P1P1=2), not {item!r}")
+        k = kind.strip().upper()
+        counters[COUNTERS.get(k, k.lower())] = _int(n, f"{name}: the number of {k} counters", fail)
+    return counters
+
+
+def _side(key: str) -> tuple[str | None, str]:
+    """Whose a [state] key is (`humanlife`, `p0life`: the human's; `ailife`, `p1life`: the
+    ai's) and the rest of the key; (None, key) for a key of the game (`turn`)."""
+    for prefix, who in SIDES.items():
+        if key.startswith(prefix):
+            return who, key[len(prefix):]
+    return None, key
+
+
+def _player(value: str, fail: Any) -> str:
+    who = SIDES.get(value.strip().lower())
+    if who is None:
+        raise fail(f"activeplayer must be human or ai (p0 or p1), not {value!r}")
+    return who
 
 
 def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
@@ -181,33 +248,35 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
     goal = next(g for g in GOALS if g.lower() == goal.lower())
 
     doc_players: dict[str, dict[str, Any]] = {HUMAN: {}, AI: {}}
+    cards: dict[str, dict[str, list[_ForgeCard]]] = {HUMAN: {}, AI: {}}  # each side's zones, in file order
+    zone_keys: dict[tuple[str, str], str] = {}  # (side, zone) -> its key in the file
     start: dict[str, Any] = {"turn": 1, "active": HUMAN, "step": "main1"}
+    unsick = False
     for key, value in state.items():
         at_state(key)
-        who = HUMAN if key.startswith(HUMAN) else AI if key.startswith(AI) else None
-        rest = key[len(who):] if who else key
+        who, rest = _side(key)
         if who and rest == "life":
             doc_players[who]["life"] = _int(value, key, fail)
         elif who and rest in ZONES:
-            cards = [_card(e, rest, fail) for e in value.split(";") if e.strip()]
-            if rest != "battlefield":
-                cards = [c["card"] if isinstance(c, dict) else c for c in cards]
-            doc_players[who][rest] = cards
+            cards[who][rest] = [_card(e, rest, fail) for e in value.split(";") if e.strip()]
+            zone_keys[who, rest] = key
+        elif who and rest == "counters":
+            doc_players[who].update(_player_counters(value, key, fail))
+        elif who and _nothing_to_carry_out(rest, value, key, fail):
+            continue
         elif key == "turn":
             start["turn"] = _int(value, "turn", fail)
             if start["turn"] < 1:
                 raise fail("turn must be 1 or more")
         elif key == "activeplayer":
-            if value.lower() not in (HUMAN, AI):
-                raise fail(f"activeplayer must be human or ai, not {value!r}")
-            start["active"] = value.lower()
+            start["active"] = _player(value, fail)
         elif key == "activephase":
             step = PHASES.get(value.upper())
             if step is None:
                 raise fail(f"unknown phase {value!r}: the phases are {', '.join(PHASES)}")
             start["step"] = step
         elif key == "removesummoningsickness":
-            continue  # Forge's permanents aren't summoning sick unless marked SummonSick anyway
+            unsick = value.strip().lower() == "true"  # no permanent is, even one marked SummonSick
         else:
             raise fail(f"{key}= is not supported")
 
@@ -217,8 +286,7 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
         raise fail(f"Turns:{last} is before the puzzle's first turn ({start['turn']})")
 
     lineno = 0
-    names = sorted({c["card"] if isinstance(c, dict) else c
-                    for p in doc_players.values() for z in ZONES for c in p.get(z, [])})
+    names = sorted({c.name for zones in cards.values() for listed in zones.values() for c in listed})
     unknown: list[str] = []
     hints: list[str] = []
     for name in names:
@@ -234,6 +302,14 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
         shown = ", ".join(next((h for h in hints if h.startswith(n + " (")), n) for n in unknown)
         raise UnknownForgeCards(f"{where}: unknown card{'s' if len(unknown) > 1 else ''}: {shown}", unknown)
 
+    actions = _links(cards, zone_keys, start, at_state, fail)
+    if unsick:
+        for c in cards[HUMAN].get("battlefield", []) + cards[AI].get("battlefield", []):
+            if isinstance(c.entry, dict):
+                c.entry.pop("sick", None)
+    for who, zones in cards.items():
+        for zone, listed in zones.items():
+            doc_players[who][zone] = [c.entry if zone == "battlefield" else c.name for c in listed]
     description = meta.get("description", "").replace("\\n", "\n").strip()
     goal_text = (f"Win by the end of turn {last}." if goal == "Win"
                  else f"Survive until the end of turn {last}.")
@@ -245,13 +321,100 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
         "goal": f"{description} ({goal_text})" if description else goal_text,
         "check": "any time" if goal == "Win" else "end of turn",
         "turns": last - start["turn"] + 1,
-        "start": start, "players": doc_players,
+        "start": start, "players": doc_players, "actions": actions,
         "expect": {"winner": HUMAN} if goal == "Win" else {"alive": [HUMAN]},
     }
     try:
         return parse_puzzle(doc, path)
     except PuzzleError as e:
         raise ForgePuzzleError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
+
+
+def _nothing_to_carry_out(rest: str, value: str, key: str, fail: Any) -> bool:
+    """Whether a side's key holds nothing a fresh position lacks: an empty `p0command=`, or
+    `p0landsplayed=0` (the same key with something in it is refused)."""
+    if rest in NOTHING_WHEN_EMPTY:
+        return not value.strip()
+    return rest in ZERO_AT_START and _int(value, key, fail) == 0
+
+
+def _player_counters(value: str, key: str, fail: Any) -> dict[str, int]:
+    """A side's counters (`humancounters=POISON=3`): poison is the only kind a player has here."""
+    out: dict[str, int] = {}
+    for item in value.split(","):
+        kind, eq, n = item.partition("=")
+        if not item.strip():
+            continue
+        if not eq or kind.strip().upper() != "POISON":
+            raise fail(f"{key}: only POISON=N counters are supported on a player, not {item.strip()!r}")
+        out["poison"] = _int(n, f"{key}: POISON", fail)
+    return out
+
+
+def _numbered(cards: dict[str, dict[str, list[_ForgeCard]]]) -> list[tuple[str, str, _ForgeCard, str]]:
+    """Every card as (side, zone, card, reference) in the order the scenario creates them
+    (side by side, zones in the file's order), the reference naming it unambiguously:
+    `Grizzly Bears#2`, the second card of that name the game creates (refs.py)."""
+    seen: Counter[str] = Counter()
+    out = []
+    for who, zones in cards.items():
+        for zone, listed in zones.items():
+            for c in listed:
+                name = get_card(c.name).name
+                seen[name] += 1
+                out.append((who, zone, c, f"{name}#{seen[name]}"))
+    return out
+
+
+def _links(cards: dict[str, dict[str, list[_ForgeCard]]], zone_keys: dict[tuple[str, str], str],
+           start: dict[str, Any], at_state: Any, fail: Any) -> list[str]:
+    """What Forge says by `Id:N`, carried out: each `AttachedTo:N` becomes the entry's
+    `attached_to` (a reference), and cards marked `Attacking` are declared as attackers by a
+    setup action (Forge starts combat this way at COMBAT_DECLARE_ATTACKERS or _BLOCKERS: the
+    puzzle starts at the declare attackers step, the active player attacks, and, for the
+    blockers step, the game goes on to it).  Returns the setup actions."""
+    numbered = _numbered(cards)
+    by_id: dict[int, tuple[str, str]] = {}  # Id -> (zone, reference)
+    for who, zone, c, ref in numbered:
+        if c.id is not None:
+            if c.id in by_id:
+                at_state(zone_keys[who, zone])
+                raise fail(f"{c.name}: Id:{c.id} is given to two cards")
+            by_id[c.id] = (zone, ref)
+    plain: list[str] = []
+    at_walkers: list[str] = []
+    for who, zone, c, ref in numbered:
+        at_state(zone_keys[who, zone])
+        if c.attached_to is not None:
+            host = by_id.get(c.attached_to)
+            if host is None or host[0] != "battlefield":
+                raise fail(f"{c.name}: AttachedTo:{c.attached_to}, but no card on the battlefield "
+                           f"has Id:{c.attached_to}")
+            if isinstance(c.entry, str):
+                c.entry = {"card": c.entry}
+            c.entry["attached_to"] = host[1]
+        if not c.attacking:
+            continue
+        if start["step"] not in ("declare_attackers", "declare_blockers"):
+            raise fail(f"{c.name} is Attacking, but the puzzle doesn't start in combat "
+                       "(activephase=COMBAT_DECLARE_ATTACKERS or COMBAT_DECLARE_BLOCKERS)")
+        if who != start["active"]:
+            raise fail(f"{c.name} is Attacking, but {who} is not the active player")
+        if c.attacked is None:
+            plain.append(ref)
+            continue
+        walker = by_id.get(c.attacked)
+        if walker is None or walker[0] != "battlefield":
+            raise fail(f"{c.name}: Attacking:{c.attacked}, but no card on the battlefield has Id:{c.attacked}")
+        at_walkers.append(f"{ref} -> {walker[1]}")
+    if not plain and not at_walkers:
+        return []
+    groups = ([", ".join(plain)] if plain else []) + at_walkers
+    actions = [f"{start['active']}: attack {'; '.join(groups)}"]
+    if start["step"] == "declare_blockers":
+        start["step"] = "declare_attackers"
+        actions.append("go to declare_blockers")
+    return actions
 
 
 def load_forge_puzzle(path: str | Path) -> Puzzle:

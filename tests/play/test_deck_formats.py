@@ -39,6 +39,10 @@ def sample(name: str) -> DeckList:
     ("plain.txt", "txt", "plain"), ("mtgo.txt", "txt", "mtgo"), ("arena.txt", "arena", "Red-Green Beats"),
     ("mtgo.dek", "dek", "mtgo"), ("forge.dck", "forge", "Red-Green Beats"), ("xmage.dck", "xmage", "Red-Green Beats"),
     ("cockatrice.cod", "cod", "Red-Green Beats"),
+    # as the peers write them for themselves: Forge's quest precons ([shop]) and duels ([duel],
+    # a [Planes] section), XMage's `//` comment and AUTHOR:, newer Cockatrice's extra elements
+    ("forge_quest.dck", "forge", "Red-Green Beats"), ("forge_duel.dck", "forge", "Red-Green Beats"),
+    ("xmage_mage.dck", "xmage", "Red-Green Beats"), ("cockatrice_new.cod", "cod", "Red-Green Beats"),
 ])
 def test_every_sample_reads_to_the_same_main_deck_and_a_sideboard_apart(name: str, fmt: str, deck_name: str) -> None:
     path = SAMPLES / name
@@ -68,6 +72,40 @@ def test_printings_are_kept_where_the_format_gives_them() -> None:
     assert sample("cockatrice.cod").description == "Mana elves into big green creatures, burn to clear the way."
     dek = {(e.name, e.section): e for e in sample("mtgo.dek").entries}
     assert dek["Forest", "main"].cat_id == "31000"
+
+
+def test_forge_reads_past_what_forge_keeps_for_itself_and_says_what_it_left_out() -> None:
+    quest = sample("forge_quest.dck")
+    assert quest.description.startswith('The "Red-Green Beats" deck') and quest.skipped == []
+    duel = sample("forge_duel.dck")
+    assert duel.description == "RG beatdown"
+    assert duel.skipped == ["[Planes] (2 cards: a planar deck, which no game here uses)"]
+    assert "Naya" not in duel.cards + duel.sideboard
+    # the section names are Forge's, in any case; an empty [Schemes] is no news
+    deck = read_deck("[metadata]\nName=x\n[SCHEMES]\n[Main]\n60 Mountain|M10\n[avatar]\n1 Some Avatar\n", "x.dck")
+    assert len(deck.cards) == 60 and deck.skipped == ["[Avatar] (1 card: a Vanguard avatar, which no game here uses)"]
+
+
+def test_a_dck_without_forge_sections_is_read_as_xmage_writes_it() -> None:
+    text = "// a list for XMage\nNAME:Burn\n56 Mountain\n4 [M10:146] Lightning Bolt\nSB: 4 Shock\n"
+    assert detect_format(text, "burn.dck") == "xmage"
+    deck = read_deck(text, "burn.dck")
+    assert (deck.name, len(deck.cards), deck.sideboard) == ("Burn", 60, ["Shock"] * 4)
+
+
+def test_xmage_header_lines_are_read_past_but_keep_the_name() -> None:
+    deck = sample("xmage_mage.dck")
+    entries = {(e.name, e.section): e for e in deck.entries}
+    assert (entries["Giant Growth", "main"].set, entries["Lightning Bolt", "main"].number) == ("", "146")
+    deck = read_deck("//Created with Mage\nDESCRIPTION:x\nAUTHOR:y\nNAME:Z\n60 [M10:242] Mountain\n", "z.dck")
+    assert deck.name == "Z" and len(deck.cards) == 60
+
+
+def test_newer_cockatrice_elements_are_read_past_and_printings_kept() -> None:
+    deck = sample("cockatrice_new.cod")
+    shock = next(e for e in deck.entries if e.name == "Shock")
+    assert (shock.set, shock.number, shock.section) == ("M12", "156", "side")
+    assert deck.description == "Mana elves into big green creatures, burn to clear the way."
 
 
 # The MTGO .txt: a blank line, no header, then the sideboard.  It used to be merged silently.
@@ -175,8 +213,12 @@ BROKEN = [
                   "</cockatrice_deck>", r"count\.cod: line 3: 'lots' is not a card count"),
     ("count.dek", '<Deck>\n<Cards Quantity="-1" Sideboard="false" Name="Shock"/>\n</Deck>',
      r"count\.dek: line 2: '-1' is not a card count"),
-    ("section.dck", "[metadata]\nName=x\n[Planes]\n1 Shock|M12\n[Main]\n4 Shock|M12\n",
-     r"section\.dck: line 3: unknown section '\[Planes\]'"),
+    ("section.dck", "[metadata]\nName=x\n[Maybeboard]\n1 Shock|M12\n[Main]\n4 Shock|M12\n",
+     r"section\.dck: line 3: unknown section '\[Maybeboard\]'"),
+    ("metadata.dck", "[metadata]\nName=x\nno equals sign\n[Main]\n4 Shock|M12\n",
+     r"metadata\.dck: line 3: expected 'Key=value' in \[metadata\]"),
+    ("header.dck", "NAME:x\n4 [M10:146] Lightning Bolt\nSideboard: 2 Shock\n",
+     r"header\.dck: line 3: 'Sideboard:' is not a card count"),
     ("zone.cod", '<cockatrice_deck version="1">\n<zone name="maybe">\n<card number="1" name="Shock"/>\n</zone>\n'
                  "</cockatrice_deck>", r"zone\.cod: line 2: unknown zone 'maybe'"),
     ("element.dek", "<Deck>\n<Card Quantity=\"1\" Name=\"Shock\"/>\n</Deck>",
@@ -270,3 +312,31 @@ def test_a_companion_listed_in_the_sideboard_too_is_not_doubled_where_it_has_no_
     only = read_deck("Companion\n1 Shock\n\nDeck\n60 Mountain\n", "arena.txt")
     assert read_deck(write_deck(only, "xmage"), "x.dck").sideboard == ["Shock"]
     assert read_deck(write_deck(only, "txt"), "x.txt").companion == "Shock"
+
+
+COCKATRICE_PRECONS = PRECONS / "cockatrice"
+MAGARENA_PRECONS = PRECONS / "magarena"
+
+
+@pytest.mark.skipif(not COCKATRICE_PRECONS.is_dir(), reason="../shared/data/precons is absent")
+@pytest.mark.parametrize("fmt", list(WRITERS))
+def test_every_real_precon_converted_to_any_format_reads_back_its_main_deck(fmt: str) -> None:
+    """`deck check` on an official precon in any format: the 20 Cockatrice precons, written in
+    each format and read back, keep their 40, 41 or 60 cards and no sideboard."""
+    files = sorted(COCKATRICE_PRECONS.glob("*.cod"))
+    assert len(files) == 20
+    for path in files:
+        deck = read_deck_file(path)
+        back = read_deck(write_deck(deck, fmt), path.stem + EXTENSIONS[fmt])
+        assert len(back.cards) == len(deck.cards) and len(back.cards) in (40, 41, 60), (path.name, fmt)
+        assert Counter(back.cards) == Counter(deck.cards) and back.sideboard == [], (path.name, fmt)
+
+
+@pytest.mark.skipif(not MAGARENA_PRECONS.is_dir(), reason="../shared/data/precons is absent")
+def test_the_magarena_precons_read_directly_to_40_cards() -> None:
+    files = sorted(MAGARENA_PRECONS.glob("*.dec"))
+    assert len(files) == 2
+    for path in files:
+        assert detect_format(path.read_text(encoding="utf-8"), path.name) == "dec"
+        deck = read_deck_file(path)
+        assert len(deck.cards) == 40 and deck.sideboard == [], path.name

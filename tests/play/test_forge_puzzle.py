@@ -151,3 +151,97 @@ def test_the_alive_expectation_in_a_scenario() -> None:
     assert check_expectations(run.game, {"alive": ["human", "ai"]}) == []
     run.act("human: concede")
     assert check_expectations(run.game, {"alive": ["human"]}) == ["alive: human has lost (result: ai)"]
+
+
+# Forge's newer files: p0 / p1 for the sides, in any case; Id / AttachedTo; Attacking.
+
+ARMED = SAMPLES / "armed_p0_p1.pzl"
+HOLD = SAMPLES / "hold_the_line.pzl"
+
+
+def test_the_p0_p1_family_reads_as_human_and_ai() -> None:
+    puzzle = load_forge_puzzle(ARMED)
+    assert (puzzle.title, puzzle.difficulty, puzzle.player, puzzle.turns) == ("Armed and ready", "medium", "human", 1)
+    g = PuzzleRun(puzzle).game
+    assert (g.turn, g.step, g.active) == (5, "main1", "human")
+    assert (g.player("human").life, g.player("ai").life, g.player("human").poison) == (20, 6, 2)
+    assert [g.objects[i].name for i in g.player("human").hand] == ["Lightning Bolt"]
+    assert [g.objects[i].name for i in g.player("human").library] == ["Mountain", "Forest"]
+    assert [g.objects[i].name for i in g.player("human").graveyard] == ["Shock"]
+    assert [g.objects[i].name for i in g.player("ai").exile] == ["Giant Growth"]
+    assert [o.name for o in g.permanents("ai") if o.tapped] == ["Forest", "Llanowar Elves"]
+    perms = {o.name: o for o in g.permanents("human")}
+    assert perms["Runeclaw Bear"].tapped and perms["Runeclaw Bear"].counters.get("+1/+1") == 1
+    # Id:1 / AttachedTo:1: the Armor is on the Bears (+1/+1 for the one Forest: a 3/3)
+    assert perms["Blanchwood Armor"].attached_to == perms["Grizzly Bears"].id
+    assert g.chars(perms["Grizzly Bears"]).power == 3
+    # removesummoningsickness=true: even the Courser marked SummonSick is not
+    spec = {p.card: p for p in puzzle.scenario.setup.players[0].battlefield}
+    assert not spec["Centaur Courser"].sick
+
+
+def test_the_p0_p1_puzzle_is_solved_by_its_line() -> None:
+    run = PuzzleRun(load_forge_puzzle(ARMED))
+    run.play(["human: cast Lightning Bolt targeting ai", "resolve", "go to declare_attackers",
+              "human: attack Grizzly Bears"])
+    pass_until_over(run)
+    assert run.status()[0] == SOLVED and run.game.winner == "human"
+
+
+def test_attacking_cards_are_declared_attackers_and_the_blockers_step_begins() -> None:
+    puzzle = load_forge_puzzle(HOLD)
+    assert puzzle.setup_actions == ["ai: attack Grizzly Bears#1; Centaur Courser#1 -> Garruk Wildspeaker#1",
+                                    "go to declare_blockers"]
+    assert "Survive its turn." in puzzle.goal
+    run = PuzzleRun(puzzle)
+    g = run.game
+    assert (g.turn, g.step, g.active, g.decision.player) == (2, "declare_blockers", "ai", "human")
+    perms = {o.name: o for o in g.permanents()}
+    assert perms["Grizzly Bears"].attacking == "human"
+    assert perms["Centaur Courser"].attacking == perms["Garruk Wildspeaker"].id
+    assert perms["Holy Strength"].attached_to == perms["Centaur Courser"].id  # Attaching: older files' word
+    run.play(["human: block Runeclaw Bear -> Grizzly Bears", "go to upkeep turn 3"])
+    assert run.status()[0] == SOLVED
+    lost = PuzzleRun(puzzle)
+    lost.act("human: block none")
+    pass_until_over(lost)
+    assert lost.status()[0] == FAILED and lost.game.player("human").life <= 0
+
+
+def test_attacking_at_the_declare_attackers_step_leaves_the_declaration_made() -> None:
+    text = ("[metadata]\nGoal:Win\n[state]\nactiveplayer=p0\nactivephase=COMBAT_DECLARE_ATTACKERS\np1life=2\n"
+            "p0battlefield=Grizzly Bears|Attacking;Runeclaw Bear\n")
+    run = PuzzleRun(parse_forge_puzzle(text))
+    g = run.game
+    assert g.step == "declare_attackers" and g.decision.kind == "priority"
+    assert [o.name for o in g.permanents("human") if o.attacking] == ["Grizzly Bears"]
+
+
+@pytest.mark.parametrize("text, line, problem", [
+    ("[metadata]\nGoal:Win\n[state]\np0battlefield=Holy Strength|AttachedTo:4;Grizzly Bears\n", 4,
+     "Holy Strength: AttachedTo:4, but no card on the battlefield has Id:4"),
+    ("[metadata]\nGoal:Win\n[state]\np0battlefield=Grizzly Bears|Id:4\np1exile=Shock|Id:4\n", 5,
+     "Id:4 is given to two cards"),
+    ("[metadata]\nGoal:Win\n[state]\nactivephase=MAIN1\np0battlefield=Grizzly Bears|Attacking\n", 5,
+     "Grizzly Bears is Attacking, but the puzzle doesn't start in combat"),
+    ("[metadata]\nGoal:Win\n[state]\nactiveplayer=p0\nactivephase=COMBAT_DECLARE_ATTACKERS\n"
+     "p1battlefield=Grizzly Bears|Attacking\n", 6, "Grizzly Bears is Attacking, but ai is not the active player"),
+    ("[metadata]\nGoal:Win\n[state]\np0landsplayed=1\n", 4, "p0landsplayed= is not supported"),
+    ("[metadata]\nGoal:Win\n[state]\np0command=Shock\n", 4, "p0command= is not supported"),
+    ("[metadata]\nGoal:Win\n[state]\np1precast=Lightning Bolt\n", 4, "p1precast= is not supported"),
+    ("[metadata]\nGoal:Win\n[state]\np2life=20\n", 4, "p2life= is not supported"),
+    ("[metadata]\nGoal:Win\n[state]\np0counters=ENERGY=3\n", 4, "only POISON=N counters"),
+    ("[metadata]\nGoal:Win\n[state]\nActivePlayer=p2\n", 4, "activeplayer must be human or ai (p0 or p1)"),
+    ("[metadata]\nGoal:Win\n[state]\np0battlefield=Grizzly Bears|Id:x\n", 4,
+     "Grizzly Bears: Id must be a whole number"),
+    ("[metadata]\nGoal:Win\n[state]\np0hand=Holy Strength|AttachedTo:1\n", 4, "only for cards on the battlefield"),
+])
+def test_what_the_translation_cannot_carry_out_is_one_line(tmp_path: Path, text: str, line: int,
+                                                           problem: str) -> None:
+    path = tmp_path / "broken.pzl"
+    path.write_text(text)
+    with pytest.raises(ForgePuzzleError) as e:
+        load_forge_puzzle(path)
+    message = str(e.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}, line {line}: ") and problem in message, message

@@ -108,6 +108,19 @@ def test_check_lists_every_unknown_card_with_suggestions_and_partial_cards(tmp_p
     assert f"  {partial.name}: \"{partial.unsupported[0]}\"" in out
 
 
+def test_check_reads_forge_and_xmage_files_as_they_write_them_and_says_what_it_read_past() -> None:
+    code, out = run("deck", "check", str(SAMPLES / "forge_duel.dck"))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[:3] == ["Red-Green Beats: main deck 60 cards, sideboard 15 cards",
+                         "legal under the 2014 rules (rule 100.2a)",
+                         "read past: [Planes] (2 cards: a planar deck, which no game here uses)"]
+    for name in ("forge_quest.dck", "xmage_mage.dck"):
+        code, out = run("deck", "check", str(SAMPLES / name))
+        assert code == 0 and out.startswith("Red-Green Beats: main deck 60 cards, sideboard 15 cards\n"), out
+        assert "read past" not in out
+
+
 def test_load_deck_reads_every_format_so_play_and_goldfish_take_them(tmp_path: Path) -> None:
     for name in ("arena.txt", "mtgo.txt", "mtgo.dek", "forge.dck", "xmage.dck", "cockatrice.cod", "magarena.dec"):
         deck = load_deck(str(SAMPLES / name))

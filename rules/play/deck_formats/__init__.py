@@ -7,9 +7,12 @@ found from the content, the file's extension breaking ties) and write any (`writ
 | mtgo    | .txt      | main deck, a blank line, sideboard                                |
 | arena   | .txt      | headers, `4 Name (SET) 123`, `About` / `Name`                     |
 | dek     | .dek      | MTGO XML: Quantity, Sideboard, Name, CatID                         |
-| forge   | .dck      | `[metadata]` Name / Description, sections, `Name+|SET|art`         |
-| xmage   | .dck      | `NAME:`, `4 [SET:NUM] Name`, `SB:`                                 |
-| cod     | .cod      | Cockatrice XML: deckname, comments, zones main / side             |
+| forge   | .dck      | `[metadata]` Name / Description, sections, `Name+|SET|art`; reads  |
+|         |           | past `[shop]`, `[duel]`, other keys, `[Planes]` and other decks    |
+| xmage   | .dck      | `NAME:`, `4 [SET:NUM] Name`, `SB:`; reads past `//` comments,      |
+|         |           | `AUTHOR:`, `LAYOUT ...:` and other `KEY:` headers                  |
+| cod     | .cod      | Cockatrice XML: deckname, comments, zones main / side (reads past  |
+|         |           | tokens, bannerCard, tags, lastLoadedTimestamp)                     |
 | dec     | .dec      | Magarena (read only): `#` comments, a `>` description line        |
 
 Every card name is checked against the card pool; every problem is a DeckError of one line
@@ -36,15 +39,17 @@ EXTENSIONS = {"txt": ".txt", "arena": ".txt", "mtgo": ".txt", "dek": ".dek", "fo
               "xmage": ".dck", "cod": ".cod"}
 
 _XMAGE_LINE = re.compile(r"^\s*(SB:\s*)?\d+\s+\[[A-Za-z0-9_]*:[^\]]*\]", re.MULTILINE)
-_FORGE_SECTION = re.compile(r"^\s*\[(metadata|main|sideboard|commander)\]\s*$", re.MULTILINE | re.IGNORECASE)
+_FORGE_SECTION = re.compile(rf"^\s*\[({'|'.join(forge.SECTION_NAMES)})\]\s*$", re.MULTILINE | re.IGNORECASE)
 _ARENA = re.compile(r"^\s*(deck|companion|commander|about)\s*$|^\s*\d+x?\s+.+?\s\([A-Za-z0-9]{2,6}\)(\s+\S+)?\s*$",
                     re.MULTILINE | re.IGNORECASE)
 
 
 def detect_format(content: str, filename: str = "") -> str:
-    """Which reader `content` is for: XML by its root element, Forge by its sections, XMage by
-    its `[SET:NUM]` lines or `NAME:`, Magarena by its `>` line or `.dec`, Arena by its headers
-    or printings; anything else is plain text (which reads MTGO's .txt too)."""
+    """Which reader `content` is for: XML by its root element, Forge by its sections (its own
+    `[shop]`, `[duel]`, `[Planes]`... too), XMage by its `[SET:NUM]` lines or `NAME:` (and a
+    `.dck` without Forge's sections: XMage reads plain `4 Name` lines too), Magarena by its `>`
+    line or `.dec`, Arena by its headers or printings; anything else is plain text (which reads
+    MTGO's .txt too)."""
     ext = PurePath(filename).suffix.lower()
     head = content.lstrip("\ufeff \t\r\n")
     if head.startswith("<"):
@@ -56,7 +61,7 @@ def detect_format(content: str, filename: str = "") -> str:
     if ext == ".dec" or re.search(r"^\s*>", content, re.MULTILINE):
         return "dec"
     if ext == ".dck":
-        return "forge"
+        return "xmage"
     if ext == ".dek":
         return "dek"
     if ext == ".cod":

@@ -1,7 +1,9 @@
 """Cockatrice's `.cod` (XML): `<cockatrice_deck>` with `<deckname>`, `<comments>` and zones,
 `<zone name="main">` and `<zone name="side">`, of `<card number="4" name="Lightning Bolt"/>`.
-A `tokens` zone (the tokens the deck makes, not cards of it) is read past; a printing given as
-`setShortName` / `collectorNumber` attributes (newer Cockatrice) is kept."""
+A `tokens` zone (the tokens the deck makes, not cards of it) is read past, and so are the
+elements newer Cockatrice writes about the deck (`lastLoadedTimestamp`, `bannerCard`, `tags`,
+`sideboard_plan`, `format`); a printing given as `setShortName` / `collectorNumber` attributes
+(newer Cockatrice) is kept."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from ..decklist import MAIN, SIDE, DeckBuilder, DeckError, DeckList, UnknownEntr
 from .common import by_section, parse_xml, sideboard_with_extras, xml_text
 
 _ZONES = {"main": MAIN, "side": SIDE}
+_ABOUT_THE_DECK = {"lastLoadedTimestamp", "bannerCard", "tags", "sideboard_plan", "format"}
 
 
 def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = None) -> DeckList:
@@ -21,6 +24,8 @@ def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = N
             b.name = el.text.strip() or b.name
         elif el.tag == "comments":
             b.description = el.text.strip()
+        elif el.tag in _ABOUT_THE_DECK:
+            continue
         elif el.tag == "zone":
             zone = el.attrs.get("name", "")
             if zone == "tokens":

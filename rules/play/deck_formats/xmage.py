@@ -1,6 +1,7 @@
-"""XMage's `.dck`: `4 [M10:146] Lightning Bolt` lines, `SB: 2 [M10:12] Shock` for the
-sideboard, `NAME:` (and `AUTHOR:`) lines, and `LAYOUT MAIN:` / `LAYOUT SIDEBOARD:` lines that
-say how XMage's editor shows the deck (read past, not kept)."""
+"""XMage's `.dck`: `4 [M10:146] Lightning Bolt` lines (or plain `4 Lightning Bolt`), `SB: 2
+[M10:12] Shock` for the sideboard, a `NAME:` line, and header lines read past: `AUTHOR:`,
+`LAYOUT MAIN:` / `LAYOUT SIDEBOARD:` (how XMage's editor shows the deck) and any other
+`KEY:` line in capitals, `#` and `//` comments (`//Created with Mage ...`)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,21 @@ from ..decklist import MAIN, SIDE, DeckBuilder, DeckEntry, DeckList, UnknownEntr
 from .common import by_section, sideboard_with_extras, with_set
 
 _LINE = re.compile(r"^(SB:\s*)?(\S+)\s+(?:\[([A-Za-z0-9_]*):([^\]]*)\]\s*)?(.+)$")
+# a header line: a key in capitals and a colon (NAME:, AUTHOR:, LAYOUT MAIN:, ...)
+_HEADER = re.compile(r"^([A-Z][A-Z _]*):")
+_NOT_HEADERS = {"SB", "SIDEBOARD", "MAIN", "DECK", "COMMANDER", "COMPANION"}  # sections: cards follow
 
 
 def read(text: str, name: str, file: str, unknown: list[UnknownEntry] | None = None) -> DeckList:
     b = DeckBuilder(file, name, unknown)
     for n, raw in enumerate(split_lines(text, file), 1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith(("#", "//")):
             continue
-        upper = line.upper()
-        if upper.startswith("NAME:"):
-            b.name = line[5:].strip() or b.name
-            continue
-        if upper.startswith(("AUTHOR:", "LAYOUT ")):
+        header = _HEADER.match(line)
+        if header and header.group(1).strip() not in _NOT_HEADERS:
+            if header.group(1) == "NAME":
+                b.name = line[header.end():].strip() or b.name
             continue
         m = _LINE.match(line)
         if not m:

@@ -57,7 +57,10 @@ class Compiled:
     expected: tuple[str, ...] = ()  # sentences that must still come, in order (`expect`)
 
     def body(self) -> tuple[Effect, ...]:
-        """The steps, with "can't be regenerated" applied to every destroy among them."""
+        """The steps, with "can't be regenerated" applied to every destroy among them; a step
+        still expecting sentences (`expect`) is not whole, so neither is the body."""
+        if self.expected:
+            raise Unsupported(" ".join(self.expected))
         if not self.no_regenerate:
             return tuple(self.steps)
         return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, Destroy) else s

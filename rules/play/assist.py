@@ -359,8 +359,9 @@ def first_ability_index(game: Game, source: int) -> int:
 
 
 def ability_texts(game: Game, source: int) -> list[str]:
-    """The text of each activated ability of a permanent, in the order `Activate.index` counts."""
-    return [ab.text for ab in activated_abilities(game.state, game.objects[source])]
+    """The text of each activated ability of a permanent, in the order `Activate.index` counts,
+    one line each (a modal ability's modes follow its cost)."""
+    return [" ".join(ab.text.split("\n")) for ab in activated_abilities(game.state, game.objects[source])]
 
 
 def mode_texts(game: Game, action: A.Action) -> list[str]:

@@ -45,3 +45,11 @@ def test_an_expected_sentence_elsewhere_is_not_accepted() -> None:
     with pytest.raises(Unsupported):  # "Untap those permanents" compiles alone, but Scrambleverse's needs its order
         compile_effect("For each nonland permanent, choose a player at random. Untap those permanents. Then each "
                        "player gains control of each permanent for which they were chosen.")
+
+
+def test_a_sentence_inside_another_must_not_leave_expected_sentences_behind() -> None:
+    """"If you win the flip, ..." compiles its sentence apart: a step there that expects the
+    next sentence has none, so the whole doesn't compile (rather than a step half done)."""
+    with pytest.raises(Unsupported):
+        compile_effect("Flip a coin. If you win the flip, prevent the next X damage that would be dealt to you this "
+                       "turn.")

@@ -57,6 +57,7 @@ from rules.play.assist import (
     lethal_damage,
     mana_burn_if_passed,
     mana_source_ids,
+    mode_texts,
     target_choices,
     trigger_target_choices,
 )
@@ -873,8 +874,8 @@ class GameScreen(PassingKeys, Screen[None]):
             self.try_act(acts[0])
             return
         modes = sorted({getattr(a, "modes", ()) for a in acts})
-        if len(modes) > 1:  # a modal spell: the engine lists each legal choice of modes
-            options = lettered([("modes " + ", ".join(map(str, m)) if m else "no mode", m) for m in modes])
+        if len(modes) > 1:  # a modal spell or ability: the engine lists each legal choice of modes
+            options = lettered([(self._modes_label(acts[0], m), m) for m in modes])
             self.ask(f"{self._title(acts[0])}: choose", options,
                      lambda m: self.start([a for a in acts if getattr(a, "modes", ()) == m], manual))
             return
@@ -899,6 +900,14 @@ class GameScreen(PassingKeys, Screen[None]):
             self.finish_picker()
             return
         self.render_board()
+
+    def _modes_label(self, a: A.Action, modes: tuple[int, ...]) -> str:
+        """A choice of modes as the menu shows it: the mode's words when it is one mode of an
+        ability, else their numbers."""
+        texts = mode_texts(self.game, a)
+        if len(modes) == 1 and 1 <= modes[0] <= len(texts):
+            return texts[modes[0] - 1]
+        return "modes " + ", ".join(map(str, modes)) if modes else "no mode"
 
     def _title(self, a: A.Action) -> str:
         """The card's name without the `#N` that tells copies apart."""

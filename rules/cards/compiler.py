@@ -40,6 +40,7 @@ from .model import (
     Cost,
     EnchantAbility,
     KeywordAbility,
+    Mode,
     SpellAbility,
     StaticAbility,
     TriggeredAbility,
@@ -87,7 +88,7 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     combat = compile_combat_static(t, raw)
     if combat is not None:
         return combat
-    for compiler in (_mana_ability, _triggered, _activated, _static):
+    for compiler in (_modal_activated, _mana_ability, _triggered, _activated, _static):
         ab = compiler(t, raw, card)
         if ab is not None:
             return [ab]
@@ -98,27 +99,17 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
 
 
 def modal_ability_lines(lines: list[str]) -> list[str]:
-    """A modal activated ability ("{G}: Choose one —" and its "• ..." lines, Skinshifter) is
-    read as one activated ability per mode with the same cost: choosing the mode as it is
-    activated (700.2a / 700.2a) is choosing which of them to activate, and a mode's own "Activate
-    this ability only once each turn" limits that mode (Skinshifter's ruling: each mode once)."""
+    """The lines of Oracle text with each modal activated ability ("{G}: Choose one —" and the
+    "• ..." lines of its modes, Skinshifter) joined into one: it is one ability (700.2 / 409.1b),
+    compiled whole (`_modal_activated`)."""
     out: list[str] = []
-    cost, modes = None, 0
+    modal = False
     for line in lines:
-        m = re.fullmatch(r"(.+?): Choose one —", line.strip())
-        if m:
-            cost, modes = m.group(1), 0
+        if modal and line.strip().startswith("•"):
+            out[-1] += "\n" + line.strip()
             continue
-        if cost is not None and line.strip().startswith("•"):
-            out.append(f"{cost}: {line.strip().lstrip('•').strip()}")
-            modes += 1
-            continue
-        if cost is not None and not modes:  # a "Choose one —" line without modes stays as written
-            out.append(f"{cost}: Choose one —")
-        cost = None
+        modal = re.fullmatch(r"[^:]+: Choose one —", line.strip()) is not None
         out.append(line)
-    if cost is not None and not modes:
-        out.append(f"{cost}: Choose one —")
     return out
 
 
@@ -339,6 +330,37 @@ def _activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
                             sorcery_speed=sorcery or cost.loyalty is not None, zone=zone,
                             max_per_turn=max_per_turn, only_during=only_during,
                             only_if_attacking=only_if_attacking)
+
+
+_MODAL = re.compile(r"([^:\"\n]+?): Choose one -((?:\n• [^\n]+)+)")
+
+
+def _modal_activated(t: str, raw: str, card: Any) -> ActivatedAbility | None:
+    """"{G}: Choose one — • ... • ..." (Skinshifter): one activated ability whose mode is chosen
+    as it is activated (2014 700.2a / 2009 409.1b).  Each mode is read as the ability with that
+    effect; they must agree on everything else (cost, "Activate this ability only once each
+    turn", which every mode repeats and which limits the one ability)."""
+    m = _MODAL.fullmatch(t)
+    if not m:
+        return None
+    mode_texts = [line.removeprefix("• ") for line in m.group(2).strip("\n").split("\n")]
+    raw_texts = [line.strip().removeprefix("•").strip() for line in raw.split("\n")[1:]]
+    each = [_activated(f"{m.group(1)}: {text}", text, card) for text in mode_texts]
+    if len(raw_texts) != len(each) or any(ab is None or ab.is_mana for ab in each):
+        raise Unsupported(raw)
+    shared = [dataclasses.replace(ab, text=raw, effect=(), targets=()) for ab in each if ab is not None]
+    if any(ab != shared[0] for ab in shared):
+        raise Unsupported(raw)  # modes with different costs or limits are not one ability
+    modes = tuple(Mode(_mode_wording(text), ab.effect, ab.targets)
+                  for text, ab in zip(raw_texts, each, strict=True) if ab is not None)
+    return dataclasses.replace(shared[0], modes=modes)
+
+
+def _mode_wording(text: str) -> str:
+    """A mode's Oracle words without the limits on the ability's use it repeats."""
+    for limit in (_SORCERY_SPEED, _USE_LIMIT, _ONLY_IF_ATTACKING, _ONLY_DURING):
+        text = limit.sub("", text)
+    return text
 
 
 def _quoted_grant(effect_text: str, raw: str, card: Any) -> tuple[str, tuple[ActivatedAbility, ...]]:

@@ -177,7 +177,18 @@ from .ir import (
 )
 from .library_templates import LIBRARY_TEMPLATES
 from .mana import NAME_TO_COLOR, parse_cost
-from .phrases import Compiled, add_target, amount, count_phrase, objects, players, split_sentences, times
+from .phrases import (
+    Compiled,
+    add_target,
+    amount,
+    count_phrase,
+    expect,
+    is_expected,
+    objects,
+    players,
+    split_sentences,
+    times,
+)
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
 
@@ -188,12 +199,13 @@ def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     out = Compiled(refs=dict(refs or {}))
     for sentence in split_sentences(text):
         compile_sentence(sentence.rstrip("."), out)
-    if out.pending:
+    if out.expected:
         raise Unsupported(text)
     return out
 
 
 _TEMPLATES: list[tuple[re.Pattern, Callable[..., None]]] = []
+_COMPLETIONS: list[tuple[re.Pattern, Callable[..., None]]] = []
 
 
 def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -211,14 +223,13 @@ def object_template(pattern: str, effect: Callable[[Ref], Effect]) -> None:
     template(pattern)(build)
 
 
-def continuation_template(pattern: str) -> None:
-    """A sentence that a previous sentence's step already carries out (`out.pending`): it
-    compiles only right after that sentence, and adds nothing."""
-    def build(m: re.Match, out: Compiled) -> None:
-        if out.pending != m.group(0):
-            raise Unsupported(m.group(0))
-        out.pending = ""
-    template(pattern)(build)
+def completion(pattern: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a template for a sentence that completes the step before it: tried only when
+    that step expects the sentence (`rules.cards.phrases.expect`)."""
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        _COMPLETIONS.append((re.compile(pattern), fn))
+        return fn
+    return register
 
 
 def _x_amount(phrase: str, out: Compiled | None = None) -> Amount:
@@ -235,20 +246,38 @@ def compile_sentence(s: str, out: Compiled) -> None:
     if m:
         out.x = _x_amount(m.group(2), out)
         s = m.group(1)
-    for pattern, fn in _TEMPLATES:
-        m = pattern.fullmatch(s)
-        if not m:
-            continue
-        saved = (len(out.specs), len(out.steps), dict(out.refs), out.pending)
-        try:
-            fn(m, out)
-            return
-        except Unsupported:  # the wording fits but a phrase in it doesn't: try the next template
-            del out.specs[saved[0]:], out.steps[saved[1]:]
-            out.refs.clear()
-            out.refs.update(saved[2])
-            out.pending = saved[3]
-    raise Unsupported(s)
+    if is_expected(s, out):
+        _compile_expected(s, out)
+        return
+    if not any(_tried(pattern, fn, s, out) for pattern, fn in _TEMPLATES):
+        raise Unsupported(s)
+
+
+def _compile_expected(s: str, out: Compiled) -> None:
+    """The sentence the step before expects (`expect`): a template that completes the step
+    compiles it; when none has its wording, the step already carries it out."""
+    out.expected = out.expected[1:]
+    completing = [(pattern, fn) for pattern, fn in _COMPLETIONS if pattern.fullmatch(s)]
+    if completing and not any(_tried(pattern, fn, s, out) for pattern, fn in completing):
+        raise Unsupported(s)
+
+
+def _tried(pattern: re.Pattern, fn: Callable[..., None], s: str, out: Compiled) -> bool:
+    """Whether the template compiled `s`; when its wording fits but a phrase in it doesn't,
+    `out` is left as it was (the next template is tried)."""
+    m = pattern.fullmatch(s)
+    if not m:
+        return False
+    saved = (len(out.specs), len(out.steps), dict(out.refs), out.expected)
+    try:
+        fn(m, out)
+        return True
+    except Unsupported:
+        del out.specs[saved[0]:], out.steps[saved[1]:]
+        out.refs.clear()
+        out.refs.update(saved[2])
+        out.expected = saved[3]
+        return False
 
 
 # ---- structure: "you may", conditions, delayed effects
@@ -300,21 +329,8 @@ def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
 def _scrambleverse(m: re.Match, out: Compiled) -> None:
     """Scrambleverse: the next two sentences say what happens to the permanents."""
     out.steps.append(Scramble())
-    out.pending = "Then each player gains control of each permanent for which they (?:was|were) chosen"
-
-
-@template(r"Then each player gains control of each permanent for which they (?:was|were) chosen")
-def _scrambleverse_control(m: re.Match, out: Compiled) -> None:
-    if out.pending != m.re.pattern:
-        raise Unsupported(m.group(0))
-    out.pending = "Untap those permanents"
-
-
-@template(r"Untap those permanents")
-def _scrambleverse_untap(m: re.Match, out: Compiled) -> None:
-    if out.pending != m.group(0):
-        raise Unsupported(m.group(0))
-    out.pending = ""
+    expect(out, "Then each player gains control of each permanent for which they (?:was|were) chosen",
+           "Untap those permanents")
 
 
 @template(r"[Ee]xile (another target .+)")
@@ -474,16 +490,15 @@ def _prevent_next(m: re.Match, out: Compiled) -> None:
 def _prevent_next_x(m: re.Match, out: Compiled) -> None:
     """Vengeful Archon's first sentence; the next one says what the prevention also does."""
     out.steps.append(PreventNextAndReflect(XValue(), recipients(m.group(1), out), You()))
-    out.pending = "If damage is prevented this way, ~ deals that much damage to target player"
+    expect(out, "If damage is prevented this way, ~ deals that much damage to target player")
 
 
-@template(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
+@completion(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
 def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
     """615.5 / 419.7e: completes the prevention before it (Vengeful Archon)."""
     last = out.steps[-1] if out.steps else None
-    if not isinstance(last, PreventNextAndReflect) or out.pending != m.group(0):
+    if not isinstance(last, PreventNextAndReflect):
         raise Unsupported(m.group(0))
-    out.pending = ""
     out.steps[-1] = dataclasses.replace(last, reflect_to=players(m.group(1), out))
 
 
@@ -908,10 +923,7 @@ def _choose_from_hand(m: re.Match, out: Compiled) -> None:
     test = card_phrase(words.replace(",", "") + " card")
     who = players("that player", out)
     out.steps.append(DiscardChosen(who, test, f"a {words} card"))
-    out.pending = "That player discards that card"
-
-
-continuation_template(r"That player discards that card")
+    expect(out, "That player discards that card")
 
 
 @template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
@@ -1223,12 +1235,8 @@ def _reveal_until(m: re.Match, out: Compiled) -> None:
     who = players("its controller", out)
     test = card_phrase(m.group(1))
     out.steps.append(RevealUntil(who, test, "a " + m.group(1)))
-    out.pending = ("The player puts that card onto the battlefield, then shuffles all other cards revealed "
-                   "this way into their library")
-
-
-continuation_template(r"The player puts that card onto the battlefield, then shuffles all other cards revealed "
-                      r"this way into their library")
+    expect(out, "The player puts that card onto the battlefield, then shuffles all other cards revealed this way "
+                "into their library")
 
 
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")
@@ -1404,10 +1412,7 @@ def _becomes(m: re.Match, out: Compiled) -> None:
                              subtypes, colors, while_source=m.group(6).startswith(" for as long"), grants=grants,
                              x_pt=x_pt))
     if types == ("Creature",):  # a land that becomes a creature says it's still a land
-        out.pending = "It's still a land"
-
-
-continuation_template(r"It's still a land")
+        expect(out, "It's still a land")
 
 
 @template(r"(.+?) (?:has base power and toughness|becomes) (\d+)/(\d+) until end of turn")
@@ -1841,15 +1846,14 @@ def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
 def _may_pay(m: re.Match, out: Compiled) -> None:
     """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
     out.steps.append(MayPay(m.group(1)))
-    out.pending = "If you do"
+    expect(out, "If you do, .+")
 
 
-@template(r"If you do, (.+)")
+@completion(r"If you do, (.+)")
 def _if_you_paid(m: re.Match, out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
-    if not isinstance(last, MayPay) or last.body or out.pending != "If you do":
+    if not isinstance(last, MayPay) or last.body:
         raise Unsupported(m.group(0))
-    out.pending = ""
     sub = out.child()
     compile_sentence(m.group(1)[:1].upper() + m.group(1)[1:], sub)
     out.steps[-1] = MayPay(last.cost, sub.body())

@@ -28,7 +28,7 @@ from .ir import (
     WonFlip,
 )
 from .mana import NAME_TO_COLOR
-from .phrases import Compiled, count_phrase, objects, players
+from .phrases import Compiled, count_phrase, expect, objects, players
 from .targets import Unsupported
 from .trigger_templates import compile_triggered
 from .wording import keyword_list
@@ -75,7 +75,7 @@ def _look_and_choose(m: re.Match, out: Compiled) -> None:
     who = players(m.group(1), out)
     out.refs["that player"] = who
     out.steps.append(DiscardChosen(who, ALWAYS, "a card"))
-    out.pending = "That player discards that card"
+    expect(out, "That player discards that card")
 
 
 @template(r"(?:~|It) deals damage equal to (.+?) to (.+)")

@@ -6,8 +6,7 @@ your hand, ...", "Each player discards their hand, then draws cards equal to ...
 `LIBRARY_TEMPLATES` are (pattern, builder) pairs that `rules.cards.effect_templates`
 registers ahead of its own: each is a whole, specific sentence.  A sentence that only
 completes the one before it (the second and third sentences of Head Games) is compiled by
-the first one's builder, which leaves the sentences it expects next in `out.pending`
-(marked `MARK`, separated by `PENDING_SEP`); `_expected` accepts them in order."""
+the first one's builder, which says it expects them next (`rules.cards.phrases.expect`)."""
 
 from __future__ import annotations
 
@@ -34,12 +33,10 @@ from .ir import (
     SearchNamesakesOfEach,
     ShuffleHandAndGraveyardIn,
 )
-from .phrases import Compiled, amount, objects, players
+from .phrases import Compiled, amount, expect, objects, players
 from .targets import Unsupported, card_phrase
 from .wording import num
 
-PENDING_SEP = " || "
-MARK = "[expected] "  # pending sentences of these templates (others' pending sentences are theirs to accept)
 Builder = Callable[[re.Match, Compiled], None]
 LIBRARY_TEMPLATES: list[tuple[str, Builder]] = []
 
@@ -49,22 +46,6 @@ def _template(pattern: str) -> Callable[[Builder], Builder]:
         LIBRARY_TEMPLATES.append((pattern, fn))
         return fn
     return register
-
-
-def _expect(out: Compiled, *sentences: str) -> None:
-    """The sentences that must follow, in order, for the step just compiled to be whole."""
-    out.pending = MARK + PENDING_SEP.join(sentences)
-
-
-@_template(r"(?P<s>.+)")
-def _expected(m: re.Match, out: Compiled) -> None:
-    """A sentence the previous one's step already carries out (see `_expect`)."""
-    if not out.pending.startswith(MARK):
-        raise Unsupported(m.group(0))
-    first, _, rest = out.pending.removeprefix(MARK).partition(PENDING_SEP)
-    if first != m.group("s"):
-        raise Unsupported(m.group(0))
-    out.pending = MARK + rest if rest else ""
 
 
 # ---- looking at a hand
@@ -81,14 +62,14 @@ def _hand_cards_on_top(m: re.Match, out: Compiled) -> None:
     if n is None or n < 2:
         raise Unsupported(m.group(0))
     out.steps.append(HandCardsOnTop(players(m.group(1), out), n))
-    _expect(out, "Put them on top of that player's library in any order")
+    expect(out, "Put them on top of that player's library in any order")
 
 
 @_template(r"(Target opponent|Target player) puts the cards from their hand on top of their library")
 def _hand_on_top_search(m: re.Match, out: Compiled) -> None:
     """Head Games."""
     out.steps.append(HandOnTopSearchThatMany(players(m.group(1), out)))
-    _expect(out, "Search that player's library for that many cards",
+    expect(out, "Search that player's library for that many cards",
             "The player puts those cards into their hand, then shuffles their library")
 
 
@@ -118,7 +99,7 @@ def _may_take_one(m: re.Match, out: Compiled) -> None:
     """Commune with Nature: "Put the rest on the bottom of your library in any order" follows."""
     last = _last_look(m, out)
     out.steps[-1] = LookMayTakeRestBottom(last.amount, card_phrase(m.group(1)), "a " + m.group(1))
-    _expect(out, "Put the rest on the bottom of your library in any order")
+    expect(out, "Put the rest on the bottom of your library in any order")
 
 
 @_template(r"(.+?) exiles the top (\w+) cards of their library")
@@ -128,7 +109,7 @@ def _exile_top_repeat(m: re.Match, out: Compiled) -> None:
     if n is None:
         raise Unsupported(m.group(0))
     out.steps.append(ExileTopUntilNoSharedName(players(m.group(1), out), n))
-    _expect(out, "If two or more of those cards have the same name, repeat this process")
+    expect(out, "If two or more of those cards have the same name, repeat this process")
 
 
 @_template(r"Exile (all .+? you control), then reveal cards from the top of your library until you reveal that many "
@@ -138,7 +119,7 @@ def _exile_then_reveal_that_many(m: re.Match, out: Compiled) -> None:
     out.steps.append(Exile(objects(m.group(1), out)))  # remembered as "those": that many
     what = m.group(2) + " card"
     out.steps.append(RevealUntilThatMany(card_phrase(what), what, key="those"))
-    _expect(out, f"Put all {m.group(2)} cards revealed this way onto the battlefield, then shuffle the rest of the "
+    expect(out, f"Put all {m.group(2)} cards revealed this way onto the battlefield, then shuffle the rest of the "
                  "revealed cards into your library")
 
 
@@ -146,7 +127,7 @@ def _exile_then_reveal_that_many(m: re.Match, out: Compiled) -> None:
 def _name_then_reveal(m: re.Match, out: Compiled) -> None:
     """Conundrum Sphinx."""
     out.steps.append(NameThenRevealTop(players(m.group(1), out)))
-    _expect(out, "Then each player reveals the top card of their library",
+    expect(out, "Then each player reveals the top card of their library",
             "If the card a player revealed has the name they chose, that player puts it into their hand",
             "If it doesn't, that player puts it on the bottom of their library")
 
@@ -156,7 +137,7 @@ def _name_then_reveal(m: re.Match, out: Compiled) -> None:
 def _search_namesakes(m: re.Match, out: Compiled) -> None:
     """Doubling Chant."""
     out.steps.append(SearchNamesakesOfEach(card_phrase(m.group(1))))
-    _expect(out, "Put those cards onto the battlefield, then shuffle your library")
+    expect(out, "Put those cards onto the battlefield, then shuffle your library")
 
 
 # ---- whole hands and libraries
@@ -167,7 +148,7 @@ def _shuffle_hand_and_graveyard(m: re.Match, out: Compiled) -> None:
     out.steps.append(ShuffleHandAndGraveyardIn(who))
     out.steps.append(Draw(who, amount(m.group(2), out)))
     out.steps.append(ExileSourceSpell())
-    _expect(out, "Exile ~")
+    expect(out, "Exile ~")
 
 
 @_template(r"(Each player) discards their hand, then draws cards equal to the greatest number of cards a player "
@@ -183,7 +164,7 @@ def _discard_hands_draw_greatest(m: re.Match, out: Compiled) -> None:
 def _reveal_top_piles(m: re.Match, out: Compiled) -> None:
     """Sphinx of Uthuun: the piles the next two sentences make."""
     out.steps.append(RevealTopOpponentPiles(amount(m.group(1), out)))
-    _expect(out, "An opponent separates those cards into two piles",
+    expect(out, "An opponent separates those cards into two piles",
             "Put one pile into your hand and the other into your graveyard")
 
 
@@ -194,7 +175,7 @@ def _land_or_cast(m: re.Match, out: Compiled) -> None:
     if not isinstance(last, RevealAtRandom):
         raise Unsupported(m.group(0))
     out.steps[-1] = RevealRandomLandOrCast(last.players)
-    _expect(out, "Otherwise, the player casts it without paying its mana cost if able")
+    expect(out, "Otherwise, the player casts it without paying its mana cost if able")
 
 
 @_template(r"Search your graveyard and/or library for a card named ([^.,]+?) and put it onto the battlefield attached "
@@ -202,4 +183,4 @@ def _land_or_cast(m: re.Match, out: Compiled) -> None:
 def _find_named_attach(m: re.Match, out: Compiled) -> None:
     """Arachnus Spinner: "If you search your library this way, shuffle it" follows."""
     out.steps.append(FindNamedAttach(m.group(1), objects(m.group(2), out)))
-    _expect(out, "If you search your library this way, shuffle it")
+    expect(out, "If you search your library this way, shuffle it")

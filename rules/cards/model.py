@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -29,7 +30,7 @@ from .ir import (
 from .mana import ManaCost
 
 __all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
-           "SpellAbility", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec",
+           "SpellAbility", "Mode", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec",
            "BASIC_MANA", "basic_land_ability"]
 
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery", "Tribal")
@@ -117,6 +118,16 @@ class SpellAbility(Ability):
 
 
 @frozen
+class Mode:
+    """One mode of a modal ability ("Choose one — • ..."): what it does and targets when chosen
+    (2014 700.2 / 2009 409.1b); `text` is its Oracle wording."""
+
+    text: str
+    effect: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@frozen
 class ActivatedAbility(Ability):
     cost: Cost = field(default_factory=Cost)
     effect: tuple[Effect, ...] = ()
@@ -136,6 +147,18 @@ class ActivatedAbility(Ability):
     # "Add {W}{U}{B}{R}{G}" (Composite Golem): one mana of each of these symbols, no choice
     mana_each: str = ""
     only_if_attacking: bool = False  # "Activate this ability only if ~ is attacking" (Ancient Hellkite)
+    # a modal ability ("{G}: Choose one — • ... • ...", Skinshifter): one mode is chosen as it is
+    # activated (2014 700.2a / 2009 409.1b), and only that mode's effect and targets are its own;
+    # `effect` and `targets` are then empty
+    modes: tuple[Mode, ...] = ()
+
+    def with_mode(self, mode: int) -> ActivatedAbility:
+        """The ability as activated with its `mode`th mode (1-based) chosen: that mode's effect
+        and targets (700.2 / 409.1b); an ability without modes is itself."""
+        if not self.modes:
+            return self
+        chosen = self.modes[mode - 1]
+        return dataclasses.replace(self, effect=chosen.effect, targets=chosen.targets)
 
 
 @frozen

@@ -54,10 +54,13 @@ class Compiled:
     refs: dict[str, Ref] = field(default_factory=dict)
     x: Amount | None = None  # "where X is ..."
     no_regenerate: bool = False  # "It can't be regenerated." applies to its destroy effects
-    pending: str = ""  # a sentence that the next one completes ("You choose ... from it.")
+    expected: tuple[str, ...] = ()  # sentences that must still come, in order (`expect`)
 
     def body(self) -> tuple[Effect, ...]:
-        """The steps, with "can't be regenerated" applied to every destroy among them."""
+        """The steps, with "can't be regenerated" applied to every destroy among them; a step
+        still expecting sentences (`expect`) is not whole, so neither is the body."""
+        if self.expected:
+            raise Unsupported(" ".join(self.expected))
         if not self.no_regenerate:
             return tuple(self.steps)
         return tuple(dataclasses.replace(s, regenerate=False) if isinstance(s, Destroy) else s
@@ -70,6 +73,21 @@ class Compiled:
 
 
 THOSE = Remembered("those")
+
+
+def expect(out: Compiled, *sentences: str) -> None:
+    """The sentences that must follow, in order, for the step just compiled to be whole (each a
+    regular expression the whole sentence matches; most are plain words).  An expected sentence
+    is compiled by a template that completes the step ("If you do, ..." after "You may pay {2}",
+    Vengeful Archon's "If damage is prevented this way, ..."), or, when none does, the step
+    already carries it out and it adds nothing (Head Games' "Search that player's library for
+    that many cards").  An effect whose expected sentences don't all come doesn't compile."""
+    out.expected += sentences
+
+
+def is_expected(sentence: str, out: Compiled) -> bool:
+    """Whether `sentence` is the next one `out` expects (`expect`)."""
+    return bool(out.expected) and re.fullmatch(out.expected[0], sentence) is not None
 
 
 def add_target(phrase: str, out: Compiled) -> Ref:

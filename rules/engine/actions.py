@@ -81,6 +81,7 @@ class Activate(Action):
     paying: tuple[int, ...] | None = None
     color: str | None = None  # for "one mana of any color": which one
     division: tuple[int, ...] = ()  # damage divided among the targets, one amount per target (601.2d)
+    modes: tuple[int, ...] = ()  # a modal ability's chosen mode, 1-based (700.2a / 409.1b)
 
 
 @frozen

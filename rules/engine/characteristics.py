@@ -710,6 +710,15 @@ def activated_abilities(state: GameState, o: Obj) -> list[ActivatedAbility]:
     return chars(state, o).activated
 
 
+def activated_ability(state: GameState, o: Obj, index: int, modes: tuple[int, ...] = ()) -> ActivatedAbility:
+    """Its `index`th activated ability (1-based) as activated with `modes` chosen: a modal
+    ability's effect and targets are those of the chosen mode (2014 700.2a / 2009 409.1b)."""
+    ab = activated_abilities(state, o)[index - 1]
+    if len(modes) == 1 and 1 <= modes[0] <= len(ab.modes):
+        return ab.with_mode(modes[0])
+    return ab
+
+
 def can_activate_abilities(state: GameState, o: Obj) -> bool:
     """False under "its activated abilities can't be activated" (Ice Cage), mana abilities too;
     and for an artifact, creature or enchantment whose controller "can't activate abilities of

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import NotationError
-from .characteristics import activated_abilities, spell_targets
+from .characteristics import activated_abilities, activated_ability, spell_targets
 from .combat import can_attack, can_block
 from .decisions import (
     BlockerOrderDecision,
@@ -181,9 +181,13 @@ def _p_cast(state: GameState, player: str, rest: str) -> A.Action:
     refs = split_refs(cl["targeting"], state) if "targeting" in cl else []
     targets = _refs_for_specs(state, spell_targets(card), refs, player, card)
     x = _int(cl["x"], "x") if "x" in cl else None
-    modes = tuple(_int(v, "mode") for v in cl["mode"].split(",")) if "mode" in cl else ()
     paying = _paying(state, player, cl)
-    return A.Cast(player, card.id, targets, x, modes, paying, _division(state, cl.get("divide"), targets))
+    return A.Cast(player, card.id, targets, x, _modes(cl), paying, _division(state, cl.get("divide"), targets))
+
+
+def _modes(cl: dict[str, str]) -> tuple[int, ...]:
+    """The modes chosen of a modal spell or ability (`mode=N[,N]`)."""
+    return tuple(_int(v, "mode") for v in cl["mode"].split(",")) if "mode" in cl else ()
 
 
 def _paying(state: GameState, player: str, cl: dict[str, str]) -> tuple[int, ...] | None:
@@ -216,14 +220,16 @@ def _p_activate(state: GameState, player: str, rest: str) -> A.Action:
     index = _int(cl["ability"], "ability") if "ability" in cl else 1
     refs = split_refs(cl["targeting"], state) if "targeting" in cl else []
     x = _int(cl["x"], "x") if "x" in cl else None
+    modes = _modes(cl)
     paying = _paying(state, player, cl)
     best = None
     for oid in mine:  # prefer one whose ability can be activated (untapped, not sick)
         o = state.objects[oid]
         abilities = activated_abilities(state, o)
-        specs = abilities[index - 1].targets if 1 <= index <= len(abilities) else ()
+        specs = activated_ability(state, o, index, modes).targets if 1 <= index <= len(abilities) else ()
         targets = _refs_for_specs(state, specs, refs, player, o)
-        action = A.Activate(player, oid, index, targets, x, paying, color, _division(state, cl.get("divide"), targets))
+        action = A.Activate(player, oid, index, targets, x, paying, color, _division(state, cl.get("divide"), targets),
+                            modes)
         best = best or action
         try:
             check_activate(state, action)
@@ -434,7 +440,7 @@ def format_action(state: GameState, a: A.Action) -> str:
             s += " divide " + ", ".join(f"{k} to {n(t)}" for t, k in zip(a.targets, a.division, strict=False))
         if a.x is not None:
             s += f" x={a.x}"
-        if isinstance(a, A.Cast) and a.modes:
+        if a.modes:
             s += " mode=" + ",".join(map(str, a.modes))
         if a.paying is not None:
             s += " paying " + ", ".join(n(t) for t in a.paying)

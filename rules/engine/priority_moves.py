@@ -287,10 +287,19 @@ def _candidates(state: GameState, player: str, src: Source, mana: int) -> Iterat
         xs = range(o.counters.get("loyalty", 0) + 1)
     else:
         xs = x_values(state, player, ab.cost.mana or NO_MANA, mana)
-    for x in xs:
-        for targets in target_combos(state, ab.targets, player, o):
-            for division in divisions_for(ab.effect, targets, x or 0):
-                yield A.Activate(player, o.id, src.index, targets, x, division=division)
+    for modes, chosen in _mode_choices(ab):
+        for x in xs:
+            for targets in target_combos(state, chosen.targets, player, o):
+                for division in divisions_for(chosen.effect, targets, x or 0):
+                    yield A.Activate(player, o.id, src.index, targets, x, division=division, modes=modes)
+
+
+def _mode_choices(ab: ActivatedAbility) -> list[tuple[tuple[int, ...], ActivatedAbility]]:
+    """Each choice of mode of an ability, with the ability as activated so (700.2a / 409.1b):
+    one per mode of a modal ability, else no choice."""
+    if not ab.modes:
+        return [((), ab)]
+    return [((n,), ab.with_mode(n)) for n in range(1, len(ab.modes) + 1)]
 
 
 def _legal(state: GameState, src: Source, cands: Iterable[A.Action]) -> Iterator[A.Action]:

@@ -7,10 +7,11 @@ from collections.abc import Generator
 from typing import Any
 
 from ..cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
-from ..cards.model import StaticAbility, TargetSpec, TriggeredAbility
+from ..cards.model import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from . import actions as A
 from .characteristics import (
     activated_abilities,
+    activated_ability,
     aura_target_spec,
     can_activate_abilities,
     can_activate_ability,
@@ -229,7 +230,7 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     abilities = activated_abilities(state, o)
     if not 1 <= a.index <= len(abilities):
         raise A.IllegalAction(f"{o.name} has no activated ability {a.index}", state.rules.cite("activate"))
-    ab = abilities[a.index - 1]
+    ab = _with_chosen_mode(state, o, abilities[a.index - 1], a.modes)
     if ab.zone != o.zone:  # 2014 112.6k / 2009 402.8h: it functions only in its zone
         where = "on the battlefield" if ab.zone == "battlefield" else f"in a {ab.zone}"
         raise A.IllegalAction(f"that ability of {o.name} functions only while it is {where}",
@@ -312,11 +313,28 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
     return payment
 
 
+def _with_chosen_mode(state: GameState, o: Obj, ab: ActivatedAbility, modes: tuple[int, ...]) -> ActivatedAbility:
+    """The ability with the mode its controller chose as they activate it (2014 700.2a, 602.2b /
+    2009 409.1b): a modal ability needs one mode (mode=N); one without modes takes none."""
+    if not ab.modes:
+        if modes:
+            raise A.IllegalAction(f"that ability of {o.name} has no modes to choose",
+                                  state.rules.cite("activate_modes"))
+        return ab
+    if len(modes) != 1:
+        raise A.IllegalAction(f"choose one mode of that ability of {o.name} (mode=N, 1 to {len(ab.modes)})",
+                              state.rules.cite("activate_modes"))
+    if not 1 <= modes[0] <= len(ab.modes):
+        raise A.IllegalAction(f"that ability of {o.name} has no mode {modes[0]} (it has {len(ab.modes)})",
+                              state.rules.cite("activate_modes"))
+    return ab.with_mode(modes[0])
+
+
 def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     """Activate an ability (602.2): pay its costs, then a mana ability resolves at once (605.3b)
-    and any other goes on the stack."""
+    and any other goes on the stack (a modal one with the mode chosen, 700.2a / 409.1b)."""
     o = state.objects[a.source]
-    ab = activated_abilities(state, o)[a.index - 1]
+    ab = activated_ability(state, o, a.index, a.modes)
     cost = ab.cost
     if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
@@ -412,10 +430,12 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         return
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
     item = StackItem(state.new_id(), "ability", a.player, o.id, o.name, ability=ab,
-                     targets=list(a.targets), x=a.x or 0, division=division, data={"lki": source_lki})
+                     targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division, data={"lki": source_lki})
     state.stack.append(item)
-    state.log_event(f"{a.player} {state.rules.word('activate')} an ability of {o.name}"
-                    f"{targets_text(state, item.targets, item.division)}", "activate", player=a.player)
+    mode = f" choosing \"{ab.modes[a.modes[0] - 1].text}\"" if ab.modes else ""
+    state.log_event(f"{a.player} {state.rules.word('activate')} an ability of {o.name}{mode}"
+                    f"{targets_text(state, item.targets, item.division)}", "activate_modes" if mode else "activate",
+                    player=a.player)
     emit_targeted(state, item)
     flush(state)
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import ir
 from ..cards.model import TargetSpec
 from ..engine import actions as A
-from ..engine.characteristics import activated_abilities, spell_ability, spell_targets
+from ..engine.characteristics import activated_abilities, activated_ability, spell_ability, spell_targets
 from ..engine.combat import can_block
 from ..engine.damage import lethal_damage as lethal
 from ..engine.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision
@@ -213,7 +213,7 @@ def action_matters(game: Game, action: A.Action) -> bool:
             return True
         return any(effect_matters(game, e, action, action.card) for e in spell.effect)
     if isinstance(action, A.Activate):
-        ab = activated_abilities(game.state, game.objects[action.source])[action.index - 1]
+        ab = activated_ability(game.state, game.objects[action.source], action.index, action.modes)
         if ab.is_mana:
             return False
         if not ab.effect:
@@ -302,7 +302,7 @@ def target_choices(game: Game, action: A.Cast | A.Activate) -> list[TargetChoice
         specs = spell_targets(source)
     else:
         source = game.objects[action.source]
-        specs = activated_abilities(game.state, source)[action.index - 1].targets
+        specs = activated_ability(game.state, source, action.index, action.modes).targets
     return [_choice(s, s.text.replace("~", source.name), tuple(legal_targets(game.state, s, action.player, source)))
             for s in specs]
 
@@ -325,7 +325,7 @@ def damage_to_divide(game: Game, action: A.Action) -> int:
         spell = spell_ability(game.objects[action.card])
         effects = spell.effect if spell else ()
     else:
-        effects = activated_abilities(game.state, game.objects[action.source])[action.index - 1].effect
+        effects = activated_ability(game.state, game.objects[action.source], action.index, action.modes).effect
     effect = divided_effect(effects)
     return amount_to_divide(effect, action.x or 0) if effect else 0
 
@@ -359,8 +359,17 @@ def first_ability_index(game: Game, source: int) -> int:
 
 
 def ability_texts(game: Game, source: int) -> list[str]:
-    """The text of each activated ability of a permanent, in the order `Activate.index` counts."""
-    return [ab.text for ab in activated_abilities(game.state, game.objects[source])]
+    """The text of each activated ability of a permanent, in the order `Activate.index` counts,
+    one line each (a modal ability's modes follow its cost)."""
+    return [" ".join(ab.text.split("\n")) for ab in activated_abilities(game.state, game.objects[source])]
+
+
+def mode_texts(game: Game, action: A.Action) -> list[str]:
+    """The words of each mode of the modal ability `action` activates, in the order `modes`
+    counts (700.2 / 409.1b); none for anything else."""
+    if not isinstance(action, A.Activate):
+        return []
+    return [m.text for m in activated_abilities(game.state, game.objects[action.source])[action.index - 1].modes]
 
 
 def block_options(game: Game, d: BlockersDecision) -> dict[int, list[int]]:

@@ -93,6 +93,7 @@ CITES: dict[str, tuple[str, str]] = {
     "cast_done": ("601.2h", "409.1i"),
     "activate": ("602.2", "409.1"),
     "activation_limit": ("602.5b", "403.4"),
+    "activate_modes": ("700.2a", "409.1b"),
     "lose_effect": ("104.3e", "102.3"),
     "coin_flip": ("705.1", "511.1"),
     "win_effect": ("104.2b", "102.2b"),

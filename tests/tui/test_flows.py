@@ -472,3 +472,26 @@ async def test_manual_actions_from_the_command_bar_are_logged_as_by_hand() -> No
         assert game.player("bob").life == 17
         assert next(o for o in game.permanents("alice") if o.name == "Runeclaw Bear").counters["+1/+1"] == 1
         assert "alice (by hand): bob's life -3" in screen_text(app)
+
+
+async def test_a_modal_ability_asks_its_mode_by_its_words_then_is_once_a_turn_700_2a() -> None:
+    game = position({"alice": {"battlefield": ["Skinshifter", "Forest", "Forest"]},
+                     "bob": {"battlefield": []}}, turn=3)
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.cursor[screen.zone] = next(i for i, item in enumerate(screen.current_board().items(screen.zone))
+                                          if item.card["name"] == "Skinshifter")
+        await pilot.press("enter")
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog)
+        assert [label.split(" becomes ")[-1] for _, label, _ in menu.options] == [
+            "a Rhino with base power and toughness 4/4 and gains trample.",
+            "a Bird with base power and toughness 2/2 and gains flying.",
+            "a Plant with base power and toughness 0/8."]
+        await pilot.press(menu.options[1][0])
+        await pilot.pause()
+        shifter = next(o for o in game.permanents("alice") if o.name == "Skinshifter")
+        assert set(game.chars(shifter).subtypes) == {"Bird"}
+        assert [a for a in game.legal_actions("alice") if isinstance(a, A.Activate) and a.source == shifter.id] == []

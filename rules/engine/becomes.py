@@ -10,22 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards.model import StaticAbility
+from ..cards.subtypes import is_creature_type
 from .layers import Layer, Part
 from .objects import Characteristics, ContinuousEffect, Obj
 from .state import GameState
 
-# subtypes that aren't creature types: a "becomes a Frog" effect keeps them (205.3)
-NONCREATURE_SUBTYPES = frozenset({
-    "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant",
-    "Tower", "Urza's", "Equipment", "Fortification", "Contraption", "Aura", "Shrine", "Curse",
-    "Arcane", "Trap",
-})
-
 
 def set_creature_types(types: tuple[str, ...]) -> Callable[[Characteristics], None]:
-    """Layer 4: its creature types are replaced by `types` (it keeps its card types)."""
+    """Layer 4: its creature types are replaced by `types`; it keeps its card types and its
+    other subtypes (a land's, a planeswalker's: 205.1b / 212.1b)."""
     def apply(ch: Characteristics) -> None:
-        ch.subtypes = frozenset(s for s in ch.subtypes if s in NONCREATURE_SUBTYPES) | set(types)
+        ch.subtypes = frozenset(s for s in ch.subtypes if not is_creature_type(s)) | set(types)
     return apply
 
 

@@ -25,6 +25,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
+from ..cards.subtypes import fitting_subtypes
 from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, copy_chars, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj, PlayerRuleEffect
@@ -206,7 +207,7 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
         return _apply_cda(state, o, _fresh(printed)) if o.card.has_cda else printed
     parts = _parts(state, o)
     if not parts:  # most permanents: nothing applies to them
-        return printed
+        return _with_fitting_subtypes(printed)
     ch = _fresh(printed)
     printed_pt = (ch.power, ch.toughness)
     rules = state.rules.name
@@ -214,16 +215,41 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
     for part in parts:
         stages.setdefault(stage(part.layer, rules, part.from_static), []).append(part)
     decided: dict[tuple[object, ...], bool] = {}
-    for key in sorted(stages):
-        if key >= Layer.PT_CDA and ch.power is None and ch.is_type("Creature"):
-            ch.power, ch.toughness = 0, 0  # a creature without printed P/T (it became one) starts at 0/0
-        for part in ordered(stages[key], ch, decided):
-            if part.key not in decided:
-                decided[part.key] = part.applies(ch)  # once, at the first layer it works in (613.5)
-            if decided[part.key]:
-                part.apply(ch)
+    keys = sorted(stages)
+    for key in keys:
+        if key <= Layer.TYPE:
+            _apply_stage(stages[key], ch, decided)
+    # its card types are settled (layer 4): it keeps only the subtypes they allow (205.3d / 212.1b)
+    ch.subtypes = fitting_subtypes(ch.types, ch.subtypes)
+    for key in keys:
+        if key > Layer.TYPE:
+            if key >= Layer.PT_CDA and ch.power is None and ch.is_type("Creature"):
+                ch.power, ch.toughness = 0, 0  # a creature without printed P/T (it became one) starts at 0/0
+            _apply_stage(stages[key], ch, decided)
     if not ch.is_type("Creature"):
         ch.power, ch.toughness = printed_pt  # P/T mean nothing on a noncreature
+    return ch
+
+
+def _apply_stage(parts: list[Part], ch: Characteristics, decided: dict[tuple[object, ...], bool]) -> None:
+    """Apply one stage's parts to `ch` in their order; whether an effect applies is decided once,
+    at the first layer it works in (613.5 / 418.5b)."""
+    for part in ordered(parts, ch, decided):
+        if part.key not in decided:
+            decided[part.key] = part.applies(ch)
+        if decided[part.key]:
+            part.apply(ch)
+
+
+def _with_fitting_subtypes(ch: Characteristics) -> Characteristics:
+    """`ch` (with no continuous effect applying) without the subtypes none of its card types
+    allows (2014 205.3d, 205.1b; 2009 205.3e, 212.1b): a copy effect's exception can add one
+    (Phantasmal Image copying an animated artifact, which is no creature, is no Illusion)."""
+    fitting = fitting_subtypes(ch.types, ch.subtypes)
+    if fitting is ch.subtypes:
+        return ch
+    ch = _fresh(ch)
+    ch.subtypes = fitting
     return ch
 
 

@@ -156,10 +156,11 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
         if o is None or o.zone != "battlefield":
             return 0
         ch = chars(state, o)
-        if ch.is_type("Planeswalker") and not ch.is_type("Creature"):
+        # a creature that's still a planeswalker (Gideon Jura) gets both (119.3c-d, 306.8 / 212.9d, 212.3g)
+        if ch.is_type("Planeswalker"):
             o.counters["loyalty"] -= min(amount, o.counters.get("loyalty", 0))
             state.invalidate()
-        else:
+        if ch.is_type("Creature") or not ch.is_type("Planeswalker"):
             o.damage += amount
             state.board.pop("sba_permanents", None)  # lethal damage is looked at again
             if "deathtouch" in src_ch.keywords and not state.rules.deathtouch_is_trigger:

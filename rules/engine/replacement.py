@@ -10,7 +10,9 @@ applies each at most once (614.5 / 419.6a), self-replacement effects first (616.
 and the rest in the order the affected player, or the affected object's controller, chooses
 (616.1 / 419.9a).  Applying one may turn the event into several (part of the damage
 redirected) or into none (prevented, regenerated); each result is offered to the effects
-that have not yet applied to it.
+that have not yet applied to it.  Damage that can't be prevented (Leyline of Punishment,
+Combust) is decided in one place, `_unless_unpreventable`, for every kind of prevention
+effect: each still applies but prevents nothing (615.12 / 103.2).
 
 The choice is asked only when it is real: among identical effects one is applied without
 asking, and effects that only change how a permanent enters (tapped, with counters) give the
@@ -107,6 +109,10 @@ class Replacement:
     commutes: bool = False  # changes only how a permanent enters: any order gives the same result
     timestamp: int = 0
     optional: str = ""  # "you may instead ...": the question the affected player answers as it would apply
+    prevents: bool = False  # a prevention effect (615 / 419.7), which "can't be prevented" beats
+    # what made the damage unpreventable (Leyline of Punishment, Combust): the prevention still
+    # applies but prevents nothing (615.12 / 103.2)
+    unpreventable_by: str = ""
 
 
 # ------------------------------------------------------------------ the mechanism
@@ -333,23 +339,52 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
         return []
     chooser = _affected_controller(state, target)
     out: list[Replacement] = []
-    preventable = not ev.unpreventable and not any(
-        ab.damage_unpreventable for oid in state.battlefield for _, ab in state.objects[oid].card.replacement_statics)
-    if preventable and isinstance(target, int) and protected_from(state, state.objects[target], ev.source):
+    if isinstance(target, int) and protected_from(state, state.objects[target], ev.source):
         out.append(Replacement(("protection", target), f"protection ({state.objects[target].name})", chooser,
-                               "protection"))
+                               "protection", prevents=True))
     for s in state.shields:
-        if (preventable or s.redirect_to is not None) and _shield_applies(state, s, ev):
-            out.append(Replacement(("shield", id(s)), s.source_name, chooser, s, timestamp=s.timestamp))
+        if _shield_applies(state, s, ev):
+            out.append(Replacement(("shield", id(s)), s.source_name, chooser, s, timestamp=s.timestamp,
+                                   prevents=s.redirect_to is None))
     for oid in state.battlefield:
         o = state.objects[oid]
         for i, ab in o.card.replacement_statics:
             if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev) or lost_all_abilities(state, oid):
                 continue
-            if preventable or isinstance(ab.prevent, ir.DoubleDamageFromYourSpells | ir.DoubleAllDamage
-                                         | ir.RedirectToAttached):  # not preventions
-                out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp))
-    return out
+            out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp,
+                                   prevents=not isinstance(ab.prevent, _NOT_PREVENTION)))
+    return _unless_unpreventable(state, ev, out)
+
+
+# static damage effects that change damage without preventing it
+_NOT_PREVENTION = (ir.DoubleDamageFromYourSpells, ir.DoubleAllDamage, ir.RedirectToAttached)
+
+
+def _unless_unpreventable(state: GameState, ev: DamageEvent, options: list[Replacement]) -> list[Replacement]:
+    """The one place where "damage can't be prevented" beats prevention effects of every kind
+    (static abilities, shields from resolved spells and abilities, protection, a permanent's
+    prevention of damage to itself): each still applies, first and in any order, but
+    prevents nothing (615.12 / 103.2: the "can't" wins); the other effects follow."""
+    pending = [r for r in options if r.prevents and r.key not in ev.applied]
+    if not pending:
+        return options
+    by = _unpreventable_by(state, ev)
+    if not by:
+        return options
+    return [with_changes(r, unpreventable_by=by, commutes=True) for r in pending]
+
+
+def _unpreventable_by(state: GameState, ev: DamageEvent) -> str:
+    """What makes the damage of `ev` unpreventable, or "": the damage's own "can't be
+    prevented" (Combust), or a permanent's "Damage can't be prevented" (Leyline of
+    Punishment)."""
+    if ev.unpreventable:
+        return ev.source.name
+    for oid in state.battlefield:
+        o = state.objects[oid]
+        if any(ab.damage_unpreventable for _, ab in o.card.replacement_statics) and not lost_all_abilities(state, oid):
+            return o.name
+    return ""
 
 
 def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
@@ -402,6 +437,8 @@ def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention,
 
 
 def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[ReplaceableEvent]:
+    if r.unpreventable_by:
+        return _prevent_nothing(state, r, ev)
     what = r.what
     if what == "protection":
         state.log_event(f"damage from {ev.source.name} to {name_of(state, ev.target)} is prevented (protection)",
@@ -437,6 +474,20 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
                             f"double that, {2 * ev.amount}, instead ({r.label})", "replacement_instead")
             return [with_changes(ev, amount=2 * ev.amount)]
     raise TypeError(what.prevent)
+
+
+def _prevent_nothing(state: GameState, r: Replacement, ev: DamageEvent) -> list[ReplaceableEvent]:
+    """A prevention effect applied to damage that can't be prevented (615.12 / 103.2): no
+    damage is prevented and a shield isn't used up, but an additional effect that doesn't
+    depend on prevented damage still happens (Protean Hydra's "remove that many +1/+1
+    counters"; Vengeful Archon's "if damage is prevented this way" doesn't)."""
+    state.log_event(f"damage can't be prevented ({r.unpreventable_by}): {r.label} prevents none of the {ev.amount} "
+                    f"damage {ev.source.name} would deal to {name_of(state, ev.target)}", "cant_be_prevented")
+    what = r.what
+    if isinstance(what, StaticAbility) and isinstance(what.prevent, ir.PreventToSelfRemoveCounters) \
+            and r.source is not None:
+        _remove_counters(state, r.source, what.prevent.kind, ev.amount)
+    return [ev]
 
 
 def _prevent(state: GameState, ev: DamageEvent, n: int) -> list[ReplaceableEvent]:

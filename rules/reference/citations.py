@@ -203,6 +203,7 @@ CITES: dict[str, tuple[str, str]] = {
     "prevention": ("615.1", "419.7a"),
     "prevention_shield": ("615.7", "419.7b"),
     "prevention_extra": ("615.5", "419.7e"),
+    "cant_be_prevented": ("615.12", "103.2"),
     "replacement_instead": ("614.1a", "419.1a"),
     "cant_gain_life": ("101.2", "103.2"),
     "redirection": ("614.9", "419.6c"),

@@ -11,33 +11,19 @@ A damaged settings file is reported, never fatal.
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
+# the writer every user file goes through (a temporary file beside the target, flushed, then a
+# rename: a crash or a full disk mid-write leaves the earlier file as it was), and the one
+# reader of their JSON (bad or too deeply nested JSON is a JsonError, never a traceback)
+from rules.cards.safe_files import JsonError as JsonError, read_json as read_json, write_atomically as write_atomically
+
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, flushed to disk, then
-    a rename: a crash or a full disk mid-write leaves the earlier file as it was.  Saves,
-    the autosave and practice progress are written through this (the client never writes
-    the settings file: the player edits it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def data_dir() -> Path:

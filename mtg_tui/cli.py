@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from mtg_tui import memory
-from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
+from mtg_tui.launch import allow_illegal_option, at_least, deck_error, game_options, start
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.random_decks import POOLS
@@ -55,10 +55,10 @@ def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: s
 @main.command()
 @click.argument("deck")
 @click.option("--name", default=None, help="Your name (default: alice).")
-@click.option("--games", type=int, default=None,
+@click.option("--games", type=int, default=None, callback=at_least(1),
               help="The deck lab: the autopilot plays this many games headless and prints the report "
                    "(game i uses seed S+i; default seed 0).")
-@click.option("--turn-cap", type=int, default=None,
+@click.option("--turn-cap", type=int, default=None, callback=at_least(1),
               help="With --games: a game not won by your turn N counts as not won (default: 20).")
 @click.option("--json", "as_json", is_flag=True, help="With --games: print the report as one JSON object.")
 @game_options
@@ -162,15 +162,16 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
 @main.command()
 @click.argument("deck1", required=False)
 @click.argument("deck2", required=False)
-@click.option("--games", default=100, show_default=True, help="Number of games.")
+@click.option("--games", default=100, show_default=True, callback=at_least(1), help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
 @click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014", show_default=True)
 @click.option("--mulligan", type=click.Choice(MULLIGANS), default=None,
               help="Mulligan rule (default: the ruleset's).")
-@click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
+@click.option("--turn-cap", default=40, show_default=True, callback=at_least(1),
+              help="A game reaching this turn is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every action (the fuzzer).")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+@click.option("--jobs", default=1, show_default=True, callback=at_least(1),
               help="Worker processes; the results and digest are the same for any number.")
 @click.option("--random-decks", is_flag=True,
               help="Instead of DECK1 and DECK2, each game gets two random legal decks built from its seed.")

@@ -26,7 +26,9 @@ from ..engine.setup import GameSetup
 from .random_decks import random_deck
 
 DEFAULT_TURN_CAP = 40
-MAX_DECISIONS = 20000
+# a game still going after this many decisions per turn of its cap (20,000 at the default 40)
+# is stuck in a loop: an error
+DECISIONS_PER_TURN = 500
 
 
 class InvariantError(AssertionError):
@@ -130,20 +132,27 @@ def new_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str
     return Game(GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap))
 
 
+def decision_cap(turn_cap: int | None) -> int:
+    """The decisions after which a game counts as stuck: it follows the turn cap, so that a
+    long game that legally reaches its cap (or decks out before it) never meets this first."""
+    return DECISIONS_PER_TURN * (turn_cap or DEFAULT_TURN_CAP)
+
+
 def play_out(game: Game, seed: int, check: bool = False) -> int:
     """Random agents (seeded from `seed`) answer every decision of `game` until it ends;
     returns how many they made.  Raises what the engine raises (the game is left as it was
     then, for a replay to show)."""
     rng = random.Random(seed * 7919 + 17)
     decisions = 0
+    cap = decision_cap(game.state.setup.turn_cap)
     while game.decision is not None:
         action = random_answer(game.state, game.decision, rng)
         game.act(action)
         decisions += 1
         if check:
             check_invariants(game)
-        if decisions > MAX_DECISIONS:
-            raise InvariantError(f"no end after {MAX_DECISIONS} decisions (turn {game.turn})")
+        if decisions > cap:
+            raise InvariantError(f"no end after {cap} decisions (turn {game.turn})")
     return decisions
 
 

@@ -24,7 +24,7 @@ from rules.cards import (
 )
 from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines, toml_string
 
-from .userfiles import data_dir, write_atomically
+from .userfiles import CARDS, data_dir, write_atomically
 
 INDEX = "index.toml"
 
@@ -34,7 +34,7 @@ class PoolError(Exception):
 
 
 def pool_dir() -> Path:
-    return data_dir() / "cards"
+    return data_dir() / CARDS
 
 
 def register_user_cards() -> str | None:

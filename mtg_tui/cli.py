@@ -26,12 +26,13 @@ def main(ctx: click.Context) -> None:
 
     Without a command, opens the main menu."""
     from mtg_tui.card_pool import register_user_cards
-    from mtg_tui.userfiles import cache_dir
+    from mtg_tui.userfiles import CARDS, cache_dir, remove_stale_writes
     from rules.cards.parse_cache import use_cache_dir
 
     if ctx.invoked_subcommand not in CLIENT_COMMANDS:
         memory.resume_collector()  # paused while the modules loaded (mtg_tui.entry); the client resumes it itself
-    use_cache_dir(cache_dir() / "cards")  # the card files parsed once per content (25 ms of every start)
+    remove_stale_writes()  # what a write killed midway left behind
+    use_cache_dir(cache_dir() / CARDS)  # the card files parsed once per content (25 ms of every start)
     warning = register_user_cards()  # the player's imported cards (`mtg-tui cards import`)
     if warning:
         click.echo(warning, err=True)

@@ -35,6 +35,7 @@ from rules.cards.digest import card_digest
 from .save_digests import DIGEST_EVERY, chain, note, seen as seen_at
 from .session import Session
 from .userfiles import (  # the reader and the writer every user file goes through
+    SAVES,
     JsonError,
     data_dir,
     read_json,
@@ -60,7 +61,7 @@ SAVE_PREFIX = "mtg-tui-"  # saves are named mtg-tui-<players>-<date>.json (the l
 
 def saves_dir() -> Path:
     """Where saves go unless the player types another path: `saves` in the user data directory."""
-    return data_dir() / "saves"
+    return data_dir() / SAVES
 
 
 def default_path(session: Session) -> str:

@@ -20,10 +20,17 @@ from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 # the writer every user file goes through (a temporary file beside the target, flushed, then a
 # rename: a crash or a full disk mid-write leaves the earlier file as it was), and the one
 # reader of their JSON (bad or too deeply nested JSON is a JsonError, never a traceback)
-from rules.cards.safe_files import JsonError as JsonError, read_json as read_json, write_atomically as write_atomically
+from rules.cards.safe_files import (
+    JsonError as JsonError,
+    read_json as read_json,
+    remove_stale_temp_files,
+    write_atomically as write_atomically,
+)
 
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
+SAVES = "saves"  # the saves folder in the data directory
+CARDS = "cards"  # the imported cards in the data directory, and the parsed card files in the cache
 
 
 def data_dir() -> Path:
@@ -37,6 +44,19 @@ def cache_dir() -> Path:
 
 def config_path() -> Path:
     return Path(user_config_dir(APP, appauthor=False)) / "config.toml"
+
+
+def written_folders() -> list[Path]:
+    """Every folder the client writes files into through write_atomically."""
+    data = data_dir()
+    return [data, data / SAVES, data / CARDS, config_path().parent, cache_dir() / CARDS]
+
+
+def remove_stale_writes() -> list[Path]:
+    """At start: remove the temporary files a write killed midway left in our folders (only
+    ours, told by their name; see rules.cards.safe_files.stale_temp_file for when one is
+    stale).  The files removed."""
+    return remove_stale_temp_files(written_folders())
 
 
 def load_settings() -> tuple[dict[str, Any], str | None]:

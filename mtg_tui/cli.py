@@ -218,9 +218,10 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         click.echo(f"wins: p1 ({deck1}) {result.wins.get('p1', 0)}, p2 ({deck2}) {result.wins.get('p2', 0)}")
         click.echo(f"draws: {result.draws}")
         click.echo(f"errors: {len(result.errors)}")
+        again = f" --random-decks --pool {pool}" if random_decks else ""
         for err in result.errors[:20]:
             click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else "")
-                       + f"; reproduce with --replay {err.seed}")
+                       + f"; reproduce with{again} --replay {err.seed}")
         click.echo(f"seconds: {result.seconds:.2f}")
         click.echo(f"games/s: {result.games_per_s:.2f}")
         click.echo(f"decisions/s: {result.decisions_per_s:.0f}  ({result.decisions} decisions)")

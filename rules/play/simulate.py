@@ -23,7 +23,7 @@ from ..engine.legal import random_answer
 from ..engine.priority_moves import prefilter_misses
 from ..engine.refs import name_count
 from ..engine.setup import GameSetup
-from .random_decks import random_deck
+from .random_decks import imported_sets, random_deck
 
 DEFAULT_TURN_CAP = 40
 # a game still going after this many decisions per turn of its cap (20,000 at the default 40)
@@ -188,6 +188,15 @@ def game_decks(spec: GameSpec) -> dict[str, list[str]]:
     return {"p1": random_deck(2 * spec.seed, spec.pool), "p2": random_deck(2 * spec.seed + 1, spec.pool)}
 
 
+def random_decks_said(spec: GameSpec) -> str:
+    """Which random decks a game played, as its error line says it: their numbers, the pool
+    and, when imported cards are in that pool, their sets (the same seed builds other decks
+    without them)."""
+    said = f"random decks {2 * spec.seed} and {2 * spec.seed + 1} of the {spec.pool} pool"
+    sets = imported_sets(spec.pool)
+    return said + (f" with imported cards of sets {', '.join(sets)}" if sets else "")
+
+
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game; an engine exception or a broken invariant is its error."""
     try:
@@ -196,8 +205,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
     except Exception as e:  # an engine bug: recorded with its seed, and the run goes on
         tb = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{tb.filename}:{tb.lineno}"
-        decks = "" if spec.decks is not None else (f"random decks {2 * spec.seed} and {2 * spec.seed + 1} "
-                                                   f"of the {spec.pool} pool")
+        decks = "" if spec.decks is not None else random_decks_said(spec)
         return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where, decks))
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 

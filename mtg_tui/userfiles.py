@@ -22,6 +22,7 @@ from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 # reader of their JSON (bad or too deeply nested JSON is a JsonError, never a traceback)
 from rules.cards.safe_files import (
     JsonError as JsonError,
+    loads_toml,
     read_json as read_json,
     remove_stale_temp_files,
     write_atomically as write_atomically,
@@ -69,7 +70,7 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
     except (OSError, UnicodeDecodeError) as e:
         return {}, f"can't read the settings file {path}: {e}"
     try:
-        return tomllib.loads(text), None
+        return loads_toml(text), None
     except tomllib.TOMLDecodeError as e:
         return {}, f"the settings file {path} is not valid TOML ({e}); ignoring it"
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from .safe_files import read_json, write_atomically
+from .safe_files import loads_toml, read_json, write_atomically
 
 _dir: list[Path] = []  # at most one: the cache directory in use
 
@@ -31,7 +30,7 @@ def load_toml(label: str, text: str) -> dict[str, Any]:
     very text parsed.  `label` (the file's name or path) names the cache file, so that a
     file's older parsed forms are removed when its text changes."""
     if not _dir:
-        return tomllib.loads(text)
+        return loads_toml(text)
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
     stem = hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
     path = _dir[0] / f"{stem}-{key}.json"
@@ -41,7 +40,7 @@ def load_toml(label: str, text: str) -> dict[str, Any]:
             return found
     except (OSError, ValueError):  # missing, unreadable or damaged (JsonError, UnicodeDecodeError)
         pass
-    doc = tomllib.loads(text)
+    doc = loads_toml(text)
     _store(path, stem, doc)
     return doc
 

@@ -6,7 +6,8 @@ here: bad JSON, and JSON nested too deeply (json's decoder recurses, so `[[[[...
 deep is a RecursionError, not a ValueError), are a JsonError with one line saying what is
 wrong.  Lists and objects nested deeper than MAX_DEPTH are refused too: no file of ours
 comes near it, and a value nested a few hundred deep would pass the decoder and then break
-whatever walks it (json.dumps writing it back).
+whatever walks it (json.dumps writing it back).  TOML files (scenarios, puzzles, card data,
+config.toml) are parsed by `loads_toml`: tomllib recurses too.
 
 Every file the project writes goes through `write_atomically`: a temporary file beside the
 target, then a rename.  The temporary file is named `.NAME.mtg-tui-PID-XXXXXXXX.tmp` (the
@@ -21,6 +22,7 @@ import os
 import re
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +85,15 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
         if depth > limit:
             raise too_deep()
         todo.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """`tomllib.loads(text)`; nesting too deep for its parser (which recurses: `a = [[[[...]]]]`)
+    is a TOMLDecodeError too, which every reader of TOML already turns into its one line."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("its arrays and tables are nested too deeply to read") from None
 
 
 def read_json(path: Path, walk: bool = True) -> Any:

@@ -1,7 +1,8 @@
 """JSON nested too deeply (`[[[[...]]]]` 100,000 deep: json's decoder recurses, a RecursionError)
 in any user file the client reads is one clear line naming the file, never a traceback: a
 save, the autosave (the main menu treats it as unreadable), practice progress, the settings,
-a card file to import (streamed or not) and the parse cache."""
+a card file to import (streamed or not) and the parse cache.  The same for TOML (tomllib
+recurses too): scenarios, puzzles, config.toml and the imported cards' files."""
 
 from __future__ import annotations
 
@@ -117,3 +118,40 @@ def test_a_deep_parse_cache_file_is_parsed_again(tmp_path: Path) -> None:
     [cached] = tmp_path.glob("*.json")
     cached.write_text(DEEP_LIST, encoding="utf-8")
     assert parse_cache.load_toml("x.toml", text) == {"name": "x"}
+
+
+DEEP_TOML = "a = " + DEEP_LIST + "\n"  # tomllib recurses too
+
+
+def test_a_deep_scenario_or_puzzle_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text(DEEP_TOML, encoding="utf-8")
+    r = CliRunner().invoke(main, ["scenario", str(path)])
+    said = r.output.splitlines()[0]
+    assert said == f"FAIL deep: {path} is not valid TOML: its arrays and tables are {TOO_DEEP} to read"
+    r = CliRunner().invoke(main, ["practice", str(path)])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
+    line = one_line(r.output)
+    assert str(path) in line and TOO_DEEP in line
+
+
+def test_a_deep_config_toml_is_a_warning() -> None:
+    from mtg_tui.userfiles import config_path, load_settings
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text(DEEP_TOML, encoding="utf-8")
+    settings_found, warning = load_settings()
+    assert settings_found == {} and warning is not None and str(config_path()) in warning and TOO_DEEP in warning
+
+
+def test_a_deep_index_of_imported_cards_is_a_warning_and_one_error_line() -> None:
+    from mtg_tui.card_pool import INDEX, pool_dir
+
+    index = pool_dir() / INDEX
+    index.parent.mkdir(parents=True)
+    index.write_text(DEEP_TOML, encoding="utf-8")
+    r = CliRunner().invoke(main, ["cards", "remove", "LRW"])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
+    warning, error = r.output.splitlines()  # (CliRunner mixes stderr in)
+    assert warning.startswith("your imported cards can't be read") and warning.endswith("playing without them")
+    assert error.startswith("Error: ") and str(index) in error and TOO_DEEP in error

@@ -23,8 +23,9 @@ from rules.cards import (
     remove_card_dir,
 )
 from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines, toml_string
+from rules.cards.safe_files import loads_toml
 
-from .userfiles import data_dir, write_atomically
+from .userfiles import CARDS, data_dir, write_atomically
 
 INDEX = "index.toml"
 
@@ -34,7 +35,7 @@ class PoolError(Exception):
 
 
 def pool_dir() -> Path:
-    return data_dir() / "cards"
+    return data_dir() / CARDS
 
 
 def register_user_cards() -> str | None:
@@ -66,7 +67,7 @@ _registered: Path | None = None
 def read_index(directory: Path | None = None) -> list[dict[str, Any]]:
     path = (directory or pool_dir()) / INDEX
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = loads_toml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
@@ -211,7 +212,7 @@ def remove(what: str) -> list[str]:
         for s in sources:
             path = d / s["file"]
             try:
-                doc = tomllib.loads(path.read_text(encoding="utf-8"))
+                doc = loads_toml(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
                 raise PoolError(f"{path} can't be read: {e}") from None
             cards = doc.get("cards", [])

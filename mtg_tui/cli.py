@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from mtg_tui import memory
-from mtg_tui.launch import allow_illegal_option, deck_error, game_options, start
+from mtg_tui.launch import allow_illegal_option, at_least, deck_error, game_options, start
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.random_decks import POOLS
@@ -26,12 +26,13 @@ def main(ctx: click.Context) -> None:
 
     Without a command, opens the main menu."""
     from mtg_tui.card_pool import register_user_cards
-    from mtg_tui.userfiles import cache_dir
+    from mtg_tui.userfiles import CARDS, cache_dir, remove_stale_writes
     from rules.cards.parse_cache import use_cache_dir
 
     if ctx.invoked_subcommand not in CLIENT_COMMANDS:
         memory.resume_collector()  # paused while the modules loaded (mtg_tui.entry); the client resumes it itself
-    use_cache_dir(cache_dir() / "cards")  # the card files parsed once per content (25 ms of every start)
+    remove_stale_writes()  # what a write killed midway left behind
+    use_cache_dir(cache_dir() / CARDS)  # the card files parsed once per content (25 ms of every start)
     warning = register_user_cards()  # the player's imported cards (`mtg-tui cards import`)
     if warning:
         click.echo(warning, err=True)
@@ -55,10 +56,10 @@ def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: s
 @main.command()
 @click.argument("deck")
 @click.option("--name", default=None, help="Your name (default: alice).")
-@click.option("--games", type=int, default=None,
+@click.option("--games", type=int, default=None, callback=at_least(1),
               help="The deck lab: the autopilot plays this many games headless and prints the report "
                    "(game i uses seed S+i; default seed 0).")
-@click.option("--turn-cap", type=int, default=None,
+@click.option("--turn-cap", type=int, default=None, callback=at_least(1),
               help="With --games: a game not won by your turn N counts as not won (default: 20).")
 @click.option("--json", "as_json", is_flag=True, help="With --games: print the report as one JSON object.")
 @game_options
@@ -162,15 +163,16 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
 @main.command()
 @click.argument("deck1", required=False)
 @click.argument("deck2", required=False)
-@click.option("--games", default=100, show_default=True, help="Number of games.")
+@click.option("--games", default=100, show_default=True, callback=at_least(1), help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
 @click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014", show_default=True)
 @click.option("--mulligan", type=click.Choice(MULLIGANS), default=None,
               help="Mulligan rule (default: the ruleset's).")
-@click.option("--turn-cap", default=40, show_default=True, help="A game reaching this turn is a draw.")
+@click.option("--turn-cap", default=40, show_default=True, callback=at_least(1),
+              help="A game reaching this turn is a draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every action (the fuzzer).")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+@click.option("--jobs", default=1, show_default=True, callback=at_least(1),
               help="Worker processes; the results and digest are the same for any number.")
 @click.option("--random-decks", is_flag=True,
               help="Instead of DECK1 and DECK2, each game gets two random legal decks built from its seed.")
@@ -216,9 +218,10 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         click.echo(f"wins: p1 ({deck1}) {result.wins.get('p1', 0)}, p2 ({deck2}) {result.wins.get('p2', 0)}")
         click.echo(f"draws: {result.draws}")
         click.echo(f"errors: {len(result.errors)}")
+        again = f" --random-decks --pool {pool}" if random_decks else ""
         for err in result.errors[:20]:
             click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else "")
-                       + f"; reproduce with --replay {err.seed}")
+                       + f"; reproduce with{again} --replay {err.seed}")
         click.echo(f"seconds: {result.seconds:.2f}")
         click.echo(f"games/s: {result.games_per_s:.2f}")
         click.echo(f"decisions/s: {result.decisions_per_s:.0f}  ({result.decisions} decisions)")

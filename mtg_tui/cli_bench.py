@@ -12,18 +12,23 @@ from typing import Any
 import click
 
 from mtg_tui.decklists import load_deck
+from mtg_tui.launch import at_least
 from rules.play.deck_lab import run_lab
 
 DECKS = ("red-green", "white-blue")
 
 
 @click.command("bench")
-@click.option("--games", default=200, show_default=True, help="Random self-play games per ruleset.")
-@click.option("--lab-games", default=1000, show_default=True, help="Deck lab games (goldfish, one deck).")
-@click.option("--undo-turn", default=40, show_default=True, help="The turn at which undo is timed.")
+@click.option("--games", default=200, show_default=True, callback=at_least(1),
+              help="Random self-play games per ruleset.")
+@click.option("--lab-games", default=1000, show_default=True, callback=at_least(1),
+              help="Deck lab games (goldfish, one deck).")
+@click.option("--undo-turn", default=40, show_default=True, callback=at_least(2),
+              help="The turn at which undo is timed (turn 1 has nothing to undo yet).")
 @click.option("--client/--no-client", default=True, show_default=True,
               help="Also measure the client in a pseudo-terminal (first frame, key presses, the replay viewer).")
-@click.option("--client-runs", default=5, show_default=True, help="Client starts and key sequences measured.")
+@click.option("--client-runs", default=5, show_default=True, callback=at_least(1),
+              help="Client starts and key sequences measured.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, client_runs: int, as_json: bool) -> None:
     """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck

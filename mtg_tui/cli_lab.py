@@ -32,11 +32,8 @@ def load_lab_deck(deck: str, ruleset: str, allow_illegal: bool, allow_partial: b
 
 def lab_command(deck: str, games: int, seed: int | None, ruleset: str, mulligan: str | None, turn_cap: int,
                 as_json: bool, allow_illegal: bool, allow_partial: bool) -> None:
-    """Run the lab and print its report.  Bad input is one line (a ClickException)."""
-    if games < 1:
-        raise click.ClickException(f"--games must be at least 1, not {games}")
-    if turn_cap < 1:
-        raise click.ClickException(f"--turn-cap must be at least 1, not {turn_cap}")
+    """Run the lab and print its report.  Bad input is one line (a ClickException; the
+    numbers are checked by their options: launch.at_least)."""
     try:
         name, cards = load_lab_deck(deck, ruleset, allow_illegal, allow_partial)
     except DeckError as e:

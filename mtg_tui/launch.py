@@ -4,6 +4,7 @@ bad deck or option is a one-line error and a non-zero exit, never a traceback.""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -54,6 +55,17 @@ def deck_error(e: DeckError) -> click.ClickException:
     if isinstance(e, PartialDeck):
         return click.ClickException(f"{e}; {PARTIAL_HINT}")
     return click.ClickException(str(e))
+
+
+def at_least(minimum: int) -> Callable[[click.Context, click.Parameter, int | None], int | None]:
+    """An option callback refusing a number below `minimum` (`--games 0`, a negative turn cap)
+    in one line and a non-zero exit, the same for every command."""
+    def check(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+        if value is not None and value < minimum:
+            name = max(param.opts, key=len)
+            raise click.ClickException(f"{name} must be at least {minimum}, not {value}")
+        return value
+    return check
 
 
 def allow_illegal_option(f):  # noqa: ANN001, ANN201 - a click decorator

@@ -16,7 +16,7 @@ from typing import Any
 from rules.play.forge_puzzle import is_forge_puzzle, load_forge_puzzle
 from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
-from .userfiles import data_dir, write_atomically
+from .userfiles import JsonError, data_dir, read_json, write_atomically
 
 FORMAT = "mtg-tui practice progress 1"
 
@@ -109,13 +109,14 @@ class Progress:
     def load(cls, path: Path | None = None) -> Progress:
         path = path or data_dir() / "practice.json"
         try:
-            text = path.read_text(encoding="utf-8")
+            doc = read_json(path)
         except FileNotFoundError:
             return cls(path)
         except (OSError, UnicodeDecodeError) as e:
             return cls(path, warning=_set_aside(path, f"can't read it ({e})"))
+        except JsonError as e:
+            return cls(path, warning=_set_aside(path, str(e)))
         try:
-            doc = json.loads(text)
             if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("puzzles"), dict):
                 raise ValueError("not a practice progress file")
             puzzles = {str(k): dict(v) for k, v in doc["puzzles"].items() if isinstance(v, dict)}

@@ -18,7 +18,8 @@ replays, the load stops with SaveMismatch (saying what changed: the engine versi
 definitions, at which action) and offers the game up to the last point that replays the same:
 the last stored digest that matched (so at most DIGEST_EVERY - 1 actions before the real
 divergence).  A save from before digests (no `verify`) still loads, reported as unverified.
-Nothing in a save is evaluated: it is JSON, read with json.loads, replayed through the engine."""
+Nothing in a save is evaluated: it is JSON, read with userfiles.read_json (bad or too deeply
+nested JSON is one line, never a traceback), replayed through the engine."""
 
 from __future__ import annotations
 
@@ -33,7 +34,13 @@ from rules.cards.digest import card_digest
 
 from .save_digests import DIGEST_EVERY, chain, note, seen as seen_at
 from .session import Session
-from .userfiles import data_dir, write_atomically as write_atomically  # the writer every user file goes through
+from .userfiles import (  # the reader and the writer every user file goes through
+    SAVES,
+    JsonError,
+    data_dir,
+    read_json,
+    write_atomically as write_atomically,
+)
 
 
 def engine_version() -> str:
@@ -54,7 +61,7 @@ SAVE_PREFIX = "mtg-tui-"  # saves are named mtg-tui-<players>-<date>.json (the l
 
 def saves_dir() -> Path:
     """Where saves go unless the player types another path: `saves` in the user data directory."""
-    return data_dir() / "saves"
+    return data_dir() / SAVES
 
 
 def default_path(session: Session) -> str:
@@ -118,15 +125,15 @@ def read_record(path: str | Path) -> dict[str, Any]:
     """The JSON object of a save file; SaveError when it isn't one."""
     p = Path(path).expanduser()
     try:
-        record = json.loads(p.read_text(encoding="utf-8"))
+        record = read_json(p)
     except FileNotFoundError:
         raise SaveError(f"no file {p}") from None
     except IsADirectoryError:
         raise SaveError(f"{p} is a folder, not a saved game") from None
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"can't read {p}: {getattr(e, 'strerror', None) or e}") from None
-    except json.JSONDecodeError as e:
-        raise SaveError(f"{p} is not a saved game (bad JSON: {e.msg} at line {e.lineno})") from None
+    except JsonError as e:
+        raise SaveError(f"{p} is not a saved game ({e})") from None
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise SaveError(f"{p} is not a saved game (no setup and actions)")
     return record

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .userfiles import config_path, write_atomically
+from .userfiles import config_path, read_json, write_atomically
 
 FORMAT = "mtg-tui settings 1"
 
@@ -22,10 +22,10 @@ def load() -> tuple[dict[str, Any], str | None]:
     """The remembered settings, and a warning when the file exists but can't be used."""
     path = settings_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)
     except FileNotFoundError:
         return {}, None
-    except (OSError, UnicodeDecodeError, ValueError) as e:
+    except (OSError, ValueError) as e:  # JsonError and UnicodeDecodeError are ValueErrors
         return {}, f"can't read the settings file {path} ({e}); using the defaults"
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}, f"the settings file {path} is not mtg-tui's ({FORMAT!r} expected); using the defaults"

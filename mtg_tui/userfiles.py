@@ -11,33 +11,27 @@ A damaged settings file is reported, never fatal.
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
+# the writer every user file goes through (a temporary file beside the target, flushed, then a
+# rename: a crash or a full disk mid-write leaves the earlier file as it was), and the one
+# reader of their JSON (bad or too deeply nested JSON is a JsonError, never a traceback)
+from rules.cards.safe_files import (
+    JsonError as JsonError,
+    loads_toml,
+    read_json as read_json,
+    remove_stale_temp_files,
+    write_atomically as write_atomically,
+)
+
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, flushed to disk, then
-    a rename: a crash or a full disk mid-write leaves the earlier file as it was.  Saves,
-    the autosave and practice progress are written through this (the client never writes
-    the settings file: the player edits it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+SAVES = "saves"  # the saves folder in the data directory
+CARDS = "cards"  # the imported cards in the data directory, and the parsed card files in the cache
 
 
 def data_dir() -> Path:
@@ -53,6 +47,19 @@ def config_path() -> Path:
     return Path(user_config_dir(APP, appauthor=False)) / "config.toml"
 
 
+def written_folders() -> list[Path]:
+    """Every folder the client writes files into through write_atomically."""
+    data = data_dir()
+    return [data, data / SAVES, data / CARDS, config_path().parent, cache_dir() / CARDS]
+
+
+def remove_stale_writes() -> list[Path]:
+    """At start: remove the temporary files a write killed midway left in our folders (only
+    ours, told by their name; see rules.cards.safe_files.stale_temp_file for when one is
+    stale).  The files removed."""
+    return remove_stale_temp_files(written_folders())
+
+
 def load_settings() -> tuple[dict[str, Any], str | None]:
     """The settings, and a warning when the file exists but can't be used."""
     path = config_path()
@@ -63,7 +70,7 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
     except (OSError, UnicodeDecodeError) as e:
         return {}, f"can't read the settings file {path}: {e}"
     try:
-        return tomllib.loads(text), None
+        return loads_toml(text), None
     except tomllib.TOMLDecodeError as e:
         return {}, f"the settings file {path} is not valid TOML ({e}); ignoring it"
 

@@ -9,7 +9,7 @@ Two shapes are read, told apart by their content:
   text, power, toughness, loyalty, colors, setCode (set files) or printings (AtomicCards).
 
 Files of hundreds of MB are streamed: JSON values are decoded one card at a time from chunks
-of the file (json.JSONDecoder.raw_decode), never the whole document at once.  A malformed file
+of the file (safe_files.raw_decode), never the whole document at once.  A malformed file
 raises CardFileError with one line saying what is wrong and where.
 """
 
@@ -26,10 +26,10 @@ from typing import IO, Any
 from . import CardDataError, compile_card
 from .mana import ManaError, parse_cost
 from .model import CardDef
+from .safe_files import JsonError, raw_decode
 
 CHUNK = 1 << 20
 _WS = " \t\n\r"
-_DECODER = json.JSONDecoder()
 # Scryfall layouts that are no card a deck holds
 NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series", "scheme", "planar", "vanguard",
                        "augment", "host"})
@@ -110,7 +110,9 @@ class _Reader:
             raise self.error("the file ends too early (truncated?)")
         while True:
             try:
-                value, end = _DECODER.raw_decode(self.buf, self.pos)
+                value, end = raw_decode(self.buf, self.pos)
+            except JsonError as e:  # nested too deeply for the decoder
+                raise self.error(str(e)) from None
             except json.JSONDecodeError as e:
                 # a value cut by the end of the chunk fails at (or near) the end of the text
                 tail = len(self.buf.rstrip()) - e.pos

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
+
+from .safe_files import loads_toml, read_json, write_atomically
 
 _dir: list[Path] = []  # at most one: the cache directory in use
 
@@ -31,17 +30,17 @@ def load_toml(label: str, text: str) -> dict[str, Any]:
     very text parsed.  `label` (the file's name or path) names the cache file, so that a
     file's older parsed forms are removed when its text changes."""
     if not _dir:
-        return tomllib.loads(text)
+        return loads_toml(text)
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
     stem = hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
     path = _dir[0] / f"{stem}-{key}.json"
     try:
-        found = json.loads(path.read_text(encoding="utf-8"))
+        found = read_json(path, walk=False)  # (our own parse of our TOML: only read back as card data)
         if isinstance(found, dict):
             return found
-    except (OSError, ValueError):  # missing, unreadable or damaged (JSONDecodeError, UnicodeDecodeError)
+    except (OSError, ValueError):  # missing, unreadable or damaged (JsonError, UnicodeDecodeError)
         pass
-    doc = tomllib.loads(text)
+    doc = loads_toml(text)
     _store(path, stem, doc)
     return doc
 
@@ -51,11 +50,7 @@ def _store(path: Path, stem: str, doc: dict[str, Any]) -> None:
     same file's older forms; a cache that can't be written is no cache."""
     try:
         data = json.dumps(doc, ensure_ascii=False)  # (a TOML date would be a TypeError: no cache)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-        os.replace(tmp, path)
+        write_atomically(path, data)
         for old in path.parent.glob(f"{stem}-*.json"):
             if old != path:
                 old.unlink(missing_ok=True)

@@ -28,7 +28,9 @@ GOLDFISH = "goldfish"
 DEFAULT_TURN_CAP = 20  # the owner's turns: a game not won by then counts as not won
 LAND_TURNS = 6  # land drops are reported for the owner's turns 1-6
 STALL_FROM = 3  # stalls are counted from the owner's third turn on
-MAX_DECISIONS = 5000  # a game still going after this many decisions is stopped (an error)
+# a game still going after this many decisions per turn of its cap (5,000 at the default 20) is
+# stopped (an error): the cap follows the turn cap, so a long game never meets it first
+DECISIONS_PER_TURN = 250
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ def _play(facts: GameFacts, deck: Sequence[str], seed: int, ruleset: str, mullig
     own_turn = 0  # the owner's turns begun
     turn = -1  # the game turn seen last
     decisions = 0
+    cap = DECISIONS_PER_TURN * turn_cap
     while True:
         if state.turn != turn:  # a new turn began
             turn = state.turn
@@ -157,8 +160,8 @@ def _play(facts: GameFacts, deck: Sequence[str], seed: int, ruleset: str, mullig
         action = pilot.answer(game, d) if d.player == OWNER else goldfish_answer(game, d)
         game.act(action)
         decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"no end after {MAX_DECISIONS} decisions (turn {state.turn})")
+        if decisions > cap:
+            raise RuntimeError(f"no end after {cap} decisions (turn {state.turn})")
     facts.turns = own_turn
     facts.mulligans = me.mulligans
     facts.kept = max(7 - me.mulligans, 0)  # each mulligan (any rule) keeps one card fewer

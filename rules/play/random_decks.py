@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import card_names, get_card
+from ..cards import card_names, card_set, card_sources, get_card
 from ..cards.model import CardDef
 from .construction import construction_problems, copy_limit
 
@@ -29,6 +29,14 @@ def _spell_pool(pool: str) -> list[CardDef]:
         raise ValueError(f"unknown pool {pool!r}: one of {', '.join(POOLS)}")
     cards = [get_card(n) for n in card_names()]
     return [c for c in cards if not c.is_type("Land") and (pool == "all" or c.supported)]
+
+
+def imported_sets(pool: str) -> list[str]:
+    """The sets of the added cards (`mtg-tui cards import`, rules.cards.add_card_dir) among
+    those random decks of `pool` are built from: with them the same seed builds other decks,
+    so a run that reports a seed must say so for it to be reproduced elsewhere."""
+    added = {name for name, source in card_sources().items() if source is not None}
+    return sorted({card_set(c.name) for c in _spell_pool(pool) if c.name in added})
 
 
 def random_deck(seed: int, pool: str = "supported") -> list[str]:

@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import CardDataError, UnknownCard
 from ..cards.mana import COLOR_NAMES, mana_symbols
 from ..cards.model import CARD_TYPES, SUPERTYPES
+from ..cards.safe_files import loads_toml
 from ..engine import actions as A
 from ..engine.decisions import AttackersDecision, BlockersDecision, PriorityDecision
 from ..engine.digest import state_digest
@@ -292,7 +293,7 @@ def read_toml_file(path: str | Path, error: type[Exception], what: str = "file")
     p = Path(path)
     text = read_text_file(p, error, what)
     try:
-        return tomllib.loads(text)
+        return loads_toml(text)
     except tomllib.TOMLDecodeError as e:
         raise error(f"{p} is not valid TOML: {e}") from None
 

@@ -23,10 +23,12 @@ from ..engine.legal import random_answer
 from ..engine.priority_moves import prefilter_misses
 from ..engine.refs import name_count
 from ..engine.setup import GameSetup
-from .random_decks import random_deck
+from .random_decks import imported_sets, random_deck
 
 DEFAULT_TURN_CAP = 40
-MAX_DECISIONS = 20000
+# a game still going after this many decisions per turn of its cap (20,000 at the default 40)
+# is stuck in a loop: an error
+DECISIONS_PER_TURN = 500
 
 
 class InvariantError(AssertionError):
@@ -130,20 +132,27 @@ def new_game(decks: dict[str, list[str]], seed: int, ruleset: str, mulligan: str
     return Game(GameSetup.from_decks(decks, ruleset=ruleset, seed=seed, mulligan=mulligan, turn_cap=turn_cap))
 
 
+def decision_cap(turn_cap: int | None) -> int:
+    """The decisions after which a game counts as stuck: it follows the turn cap, so that a
+    long game that legally reaches its cap (or decks out before it) never meets this first."""
+    return DECISIONS_PER_TURN * (turn_cap or DEFAULT_TURN_CAP)
+
+
 def play_out(game: Game, seed: int, check: bool = False) -> int:
     """Random agents (seeded from `seed`) answer every decision of `game` until it ends;
     returns how many they made.  Raises what the engine raises (the game is left as it was
     then, for a replay to show)."""
     rng = random.Random(seed * 7919 + 17)
     decisions = 0
+    cap = decision_cap(game.state.setup.turn_cap)
     while game.decision is not None:
         action = random_answer(game.state, game.decision, rng)
         game.act(action)
         decisions += 1
         if check:
             check_invariants(game)
-        if decisions > MAX_DECISIONS:
-            raise InvariantError(f"no end after {MAX_DECISIONS} decisions (turn {game.turn})")
+        if decisions > cap:
+            raise InvariantError(f"no end after {cap} decisions (turn {game.turn})")
     return decisions
 
 
@@ -179,6 +188,15 @@ def game_decks(spec: GameSpec) -> dict[str, list[str]]:
     return {"p1": random_deck(2 * spec.seed, spec.pool), "p2": random_deck(2 * spec.seed + 1, spec.pool)}
 
 
+def random_decks_said(spec: GameSpec) -> str:
+    """Which random decks a game played, as its error line says it: their numbers, the pool
+    and, when imported cards are in that pool, their sets (the same seed builds other decks
+    without them)."""
+    said = f"random decks {2 * spec.seed} and {2 * spec.seed + 1} of the {spec.pool} pool"
+    sets = imported_sets(spec.pool)
+    return said + (f" with imported cards of sets {', '.join(sets)}" if sets else "")
+
+
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game; an engine exception or a broken invariant is its error."""
     try:
@@ -187,8 +205,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
     except Exception as e:  # an engine bug: recorded with its seed, and the run goes on
         tb = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{tb.filename}:{tb.lineno}"
-        decks = "" if spec.decks is not None else (f"random decks {2 * spec.seed} and {2 * spec.seed + 1} "
-                                                   f"of the {spec.pool} pool")
+        decks = "" if spec.decks is not None else random_decks_said(spec)
         return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where, decks))
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 

@@ -29,7 +29,7 @@ def test_a_cached_file_reads_as_parsed_and_the_second_load_comes_from_the_cache(
     def no_parsing(text: str) -> dict:
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(pc.tomllib, "loads", no_parsing)
+    monkeypatch.setattr(tomllib, "loads", no_parsing)
     assert pc.load_toml("m10.toml", TEXT) == parsed
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from test_pilot import RED_GREEN
 
-from rules.play.deck_lab import LAND_TURNS, run_lab
+from rules.play.deck_lab import LAND_TURNS, play_lab_game, run_lab
 
 GAMES = 12
 
@@ -82,3 +82,12 @@ def test_a_game_not_won_by_the_turn_cap_counts_as_not_won() -> None:
 def test_fewer_than_one_game_is_refused() -> None:
     with pytest.raises(ValueError):
         run_lab(RED_GREEN, 0)
+
+
+def test_a_long_game_meets_its_turn_cap_not_the_decision_cap() -> None:
+    """500 Forests: the pilot plays a land a turn and never wins; the game goes on to the turn
+    cap, not an error.  The decision cap follows the turn cap (a fixed 5,000 stopped this
+    game as an error near turn 300)."""
+    facts = play_lab_game(["Forest"] * 500, 0, turn_cap=400)
+    assert facts.error == "" and facts.kill_turn is None
+    assert facts.turns >= 400  # every turn up to the cap was played

@@ -82,3 +82,16 @@ def test_an_engine_error_is_reported_with_its_seed_and_the_run_goes_on(monkeypat
     assert result.games == 2
     assert [(e.seed, e.message) for e in result.errors] == [(7, "InvariantError: a broken invariant"),
                                                            (8, "InvariantError: a broken invariant")]
+
+
+def test_a_long_legal_game_meets_its_turn_cap_not_the_decision_cap() -> None:
+    """500 Forests a side: nothing ever happens, so the game goes on to the turn cap (a draw).
+    The decision cap follows the turn cap; a fixed one (the default cap's, 20,000) stopped
+    such a game as an engine error near turn 430."""
+    forests = ["Forest"] * 500
+    result = simulate({"p1": forests, "p2": forests}, games=1, seed=0, turn_cap=500)
+    assert [e.message for e in result.errors] == []
+    assert result.draws == 1
+    from rules.play.simulate import DEFAULT_TURN_CAP, decision_cap
+
+    assert result.decisions > decision_cap(DEFAULT_TURN_CAP)  # longer than the default cap allows: telling

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mtg_tui.cli import main
@@ -115,3 +116,26 @@ def test_cards_show_prints_oracle_text_beside_the_compiled_form() -> None:
     assert "not supported" in partial.output
     bad = CliRunner().invoke(main, ["cards", "show", "Lightning Bolz"])
     assert bad.exit_code == 1 and "unknown card" in bad.output and "Lightning Bolt" in bad.output
+
+
+NONSENSE = [
+    (["simulate", "red-green", "white-blue", "--games", "0"], "--games must be at least 1, not 0"),
+    (["simulate", "red-green", "white-blue", "--games", "-5"], "--games must be at least 1, not -5"),
+    (["simulate", "red-green", "white-blue", "--turn-cap", "-1"], "--turn-cap must be at least 1, not -1"),
+    (["simulate", "red-green", "white-blue", "--turn-cap", "0"], "--turn-cap must be at least 1, not 0"),
+    (["simulate", "--random-decks", "--jobs", "0"], "--jobs must be at least 1, not 0"),
+    (["bench", "--games", "0", "--no-client"], "--games must be at least 1, not 0"),
+    (["bench", "--lab-games", "-1", "--no-client"], "--lab-games must be at least 1, not -1"),
+    (["bench", "--client-runs", "0"], "--client-runs must be at least 1, not 0"),
+    (["bench", "--undo-turn", "-3", "--no-client"], "--undo-turn must be at least 2, not -3"),
+    (["bench", "--undo-turn", "1", "--no-client"], "--undo-turn must be at least 2, not 1"),
+    (["goldfish", "red-green", "--games", "3", "--turn-cap", "-2"], "--turn-cap must be at least 1, not -2"),
+]
+
+
+@pytest.mark.parametrize(("args", "said"), NONSENSE, ids=[" ".join(a[0:1] + a[-2:]) for a, _ in NONSENSE])
+def test_nonsensical_numbers_are_refused_in_one_line_as_goldfish_refuses_them(args: list[str], said: str) -> None:
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit), r.output
+    lines = [line for line in r.output.splitlines() if line.strip()]
+    assert lines == [f"Error: {said}"], r.output

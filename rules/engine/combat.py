@@ -457,16 +457,18 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
     for att in _in_assignment_order(state, attackers):
         if _deals_damage_now(state, att, first):
             yield from _attacker_assigns(state, att, assignments)
-    position = {att.id: i for i, att in enumerate(attackers)}
-    assignments.sort(key=lambda a: position[a[0].id])  # dealt in the usual order
-    # 510.1d: then each blocking creature assigns its damage (the defending player chooses)
-    for b in creatures(state, state.nonactive):
-        if not b.blocking or not _deals_damage_now(state, b, first):
+    # 510.1d: then each blocking creature assigns its damage (the defending player chooses),
+    # those blocking one creature (all its damage to it) before those dividing theirs
+    blockers = [b for b in creatures(state, state.nonactive) if b.blocking]
+    for b in sorted(blockers, key=lambda b: len(blocked_by(state, b)) > 1):
+        if not _deals_damage_now(state, b, first):
             continue
         power = chars(state, b).power or 0
         targets = [att.id for att in blocked_by(state, b)]
         if power > 0 and targets:
             yield from _assign(state, b, targets, power, False, b.controller, assignments)
+    position = {o.id: i for i, o in enumerate([*attackers, *blockers])}
+    assignments.sort(key=lambda a: position[a[0].id])  # dealt in the usual order
     for o in {o.id: o for o, _, _ in assignments}.values():
         kws = chars(state, o).keywords
         if "double strike" in kws:

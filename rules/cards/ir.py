@@ -2002,7 +2002,7 @@ class NoPermanentsWithCounter:
 @frozen
 class EnchantedLandTappedForMana:
     """"Whenever enchanted land is tapped for mana" (Overgrowth): a triggered mana ability
-    (605.1b / 411.1b), resolved as the land's mana ability does (605.4 / 411.4), without the stack."""
+    (605.1b / 406.1), resolved as the land's mana ability does (605.4a / 411.3), without the stack."""
 
 
 @frozen

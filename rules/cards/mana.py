@@ -141,13 +141,27 @@ def mana_symbols(mana: Iterable[str]) -> str:
 class Source(Generic[K]):
     """A mana source the solver may tap: `key` identifies it to the caller, `colors` what one
     unit can be, `amount` how many units one activation makes, `cost` how much the caller
-    would rather not use it (creatures cost more than lands, many colors more than one)."""
+    would rather not use it (creatures cost more than lands, many colors more than one),
+    `extra` the units (one color letter each) that activating it also adds by a triggered
+    mana ability (Overgrowth's {G}{G}, 605.1b / 406.1)."""
 
     key: K
     colors: frozenset[str]
     amount: int = 1
     cost: int = 0
     keep: int = 0  # how much the caller wants this source's colors for later (e.g. cards in hand)
+    extra: tuple[str, ...] = ()
+
+    @property
+    def preference(self) -> tuple[int, int, int, int]:
+        """Lower is tapped sooner: the caller's cost, then sources whose activation makes more
+        than asked for (extra mana) last, then the colors wanted later, then fewer colors."""
+        return (self.cost, len(self.extra), self.keep, len(self.colors))
+
+    @property
+    def units(self) -> int:
+        """How much mana one activation makes in all."""
+        return self.amount + len(self.extra)
 
 
 @dataclass
@@ -176,8 +190,27 @@ def solve_payment(
             fixed[i] = replace(sources[i], colors=frozenset(color))
         plan = _solve(cost, pool, fixed, require_all_sources)
         if plan is not None:
-            return plan
+            return plan if require_all_sources else _fewest_activations(cost, pool, fixed, plan)
     return None
+
+
+def _fewest_activations(cost: ManaCost, pool: Counter, sources: Sequence[Source[K]],
+                        plan: Payment[K]) -> Payment[K]:
+    """`plan` without the activations the others make unnecessary: a source that makes
+    several units (Overgrowth's land: its own and two more) may cover what a source picked
+    before it was to make.  The least preferred are dropped first."""
+    by_key = {src.key: src for src in sources}
+    used = [by_key[k] for k, _ in plan.activations]
+    if all(src.units == 1 for src in used):
+        return plan  # each unit made is spent: nothing to drop
+    for src in sorted(used, key=lambda u: u.preference, reverse=True):
+        rest = [u for u in used if u.key != src.key]
+        if len(rest) == len(used):
+            continue  # no longer in the plan
+        fewer = _solve(cost, pool, rest, False)
+        if fewer is not None:
+            plan, used = fewer, [by_key[k] for k, _ in fewer.activations]
+    return plan
 
 
 def _solve(
@@ -195,13 +228,15 @@ def _solve(
     """
     # Units: (kind, ref, colors, preference). Pool units have one color each.
     # A pool unit's ref is its color; a source's unit's ref is its source.
-    units: list[tuple[str, str | Source[K], frozenset[str], tuple[int, int, int]]] = []
+    units: list[tuple[str, str | Source[K], frozenset[str], tuple[int, int, int, int]]] = []
     for color, n in sorted(pool.items()):
         for _ in range(n):
-            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), (-1, 0, 0)))
+            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), (-1, 0, 0, 0)))
     for src in sources:
         for _ in range(src.amount):
-            units.append(("src", src, src.colors, (src.cost, src.keep, len(src.colors))))
+            units.append(("src", src, src.colors, src.preference))
+        for color in src.extra:  # made by the activation, whatever color its own mana is
+            units.append(("extra", src, frozenset(color) if color != "C" else frozenset(), src.preference))
     order = sorted(range(len(units)), key=lambda i: units[i][3])
     needs = sorted(cost.colored, key=len)  # most constrained symbols first
     total_needed = len(needs) + cost.generic
@@ -239,15 +274,17 @@ def _solve(
         _, ref, cols, _ = units[ui]
         unit_color[ui] = ref if isinstance(ref, str) else (sorted(cols)[0] if cols else "C")
     activated: dict[K, str] = {}
+    only_extra: list[Source[K]] = []
     for ui, color in unit_color.items():
-        ref = units[ui][1]
+        kind, ref = units[ui][0], units[ui][1]
         if isinstance(ref, str):
             payment.from_pool[ref] += 1
+        elif kind == "extra":
+            only_extra.append(ref)  # activated, its own mana in a color an own unit may yet choose
         else:
             activated.setdefault(ref.key, color)
-    if require_all_sources:
-        for src in sources:
-            activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")
+    for src in [*only_extra, *(sources if require_all_sources else ())]:
+        activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")
     payment.activations = list(activated.items())
     return payment
 

@@ -452,52 +452,23 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                   "deal combat damage now", "first_strike_step")
     assignments: list[tuple[Obj, Any, int]] = []
     attackers = attacking_creatures(state)
-    # 510.1a-c: each attacking creature assigns its damage (the attacking player chooses)
-    for att in attackers:
-        if not _deals_damage_now(state, att, first):
-            continue
-        power = chars(state, att).power or 0
-        if power <= 0:
-            continue
-        if not att.blocked:
-            if isinstance(att.attacking, int) and att.attacking not in state.objects:
-                # 506.4c / 306.4c: the planeswalker it attacked has left; it attacks nothing now
-                state.log_event(f"{att.name} is attacking nothing (the planeswalker it attacked is gone): "
-                          "it assigns no combat damage", "assign_unblocked")
-                continue
-            assignments.append((att, att.attacking, power))
-            continue
-        if (yield from _as_though_unblocked(state, att)):  # Rhox
-            assignments.append((att, att.attacking, power))
-            continue
-        trample = "trample" in chars(state, att).keywords
-        targets = [b.id for b in blockers_of(state, att)]
-        if not targets:
-            # 509.1h / 309.2f: it stays blocked; it assigns no damage, unless it has trample
-            # (702.19c / 502.9c: then all of it goes to the player or planeswalker)
-            if trample:
-                assignments.append((att, att.attacking, power))
-                state.log_event(f"{att.name} is blocked but no creature blocks it now: with trample it assigns "
-                          f"all its damage to {name_of(state, att.attacking)}", "trample_no_blockers")
-            else:
-                state.log_event(f"{att.name} is blocked but no creature blocks it now: it assigns no combat damage",
-                          "assign_blocked")
-            continue
-        recipients = targets + ([att.attacking] if trample else [])
-        before = len(assignments)
-        yield from _assign(state, att, recipients, power, trample, state.active, assignments)
-        over = sum(n for _, r, n in assignments[before:] if r == att.attacking)
-        if trample and over:
-            state.log_event(f"{att.name} has trample: lethal damage is assigned to its blockers and {over} "
-                      f"to {name_of(state, att.attacking)}", "trample")
-    # 510.1d: then each blocking creature assigns its damage (the defending player chooses)
-    for b in creatures(state, state.nonactive):
-        if not b.blocking or not _deals_damage_now(state, b, first):
+    # 510.1a-c: each attacking creature assigns its damage (the attacking player chooses); the
+    # assignments are simultaneous, so those that others' lethal damage can count are made first
+    for att in _in_assignment_order(state, attackers):
+        if _deals_damage_now(state, att, first):
+            yield from _attacker_assigns(state, att, assignments)
+    # 510.1d: then each blocking creature assigns its damage (the defending player chooses),
+    # those blocking one creature (all its damage to it) before those dividing theirs
+    blockers = [b for b in creatures(state, state.nonactive) if b.blocking]
+    for b in sorted(blockers, key=lambda b: len(blocked_by(state, b)) > 1):
+        if not _deals_damage_now(state, b, first):
             continue
         power = chars(state, b).power or 0
         targets = [att.id for att in blocked_by(state, b)]
         if power > 0 and targets:
             yield from _assign(state, b, targets, power, False, b.controller, assignments)
+    position = {o.id: i for i, o in enumerate([*attackers, *blockers])}
+    assignments.sort(key=lambda a: position[a[0].id])  # dealt in the usual order
     for o in {o.id: o for o, _, _ in assignments}.values():
         kws = chars(state, o).keywords
         if "double strike" in kws:
@@ -522,6 +493,58 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
                   "combat_damage_stack")
         return
     yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+
+
+def _in_assignment_order(state: GameState, attackers: list[Obj]) -> list[Obj]:
+    """The attackers in the order their damage assignments are made: combat damage is assigned
+    simultaneously and lethal damage counts what the others assign to the same creature
+    (510.1c-d / 502.9b, 502.9e), so those whose assignment can't use the others' go first
+    (a creature blocked by one creature assigns all its damage to it), then those dividing
+    their damage among several blockers, then those with trample, which see all of these."""
+    def rank(att: Obj) -> int:
+        if "trample" in chars(state, att).keywords:
+            return 2
+        return 1 if len(blockers_of(state, att)) > 1 else 0
+    return sorted(attackers, key=rank)
+
+
+def _attacker_assigns(state: GameState, att: Obj, assignments: list[tuple[Obj, Any, int]]) -> Gen:
+    """One attacking creature's combat damage assignment, added to `assignments` (510.1a-c /
+    310.2): to the player or planeswalker it attacks if unblocked, else among its blockers."""
+    power = chars(state, att).power or 0
+    if power <= 0:
+        return
+    if not att.blocked:
+        if isinstance(att.attacking, int) and att.attacking not in state.objects:
+            # 506.4c / 306.4c: the planeswalker it attacked has left; it attacks nothing now
+            state.log_event(f"{att.name} is attacking nothing (the planeswalker it attacked is gone): "
+                      "it assigns no combat damage", "assign_unblocked")
+            return
+        assignments.append((att, att.attacking, power))
+        return
+    if (yield from _as_though_unblocked(state, att)):  # Rhox
+        assignments.append((att, att.attacking, power))
+        return
+    trample = "trample" in chars(state, att).keywords
+    targets = [b.id for b in blockers_of(state, att)]
+    if not targets:
+        # 509.1h / 309.2f: it stays blocked; it assigns no damage, unless it has trample
+        # (702.19c / 502.9c: then all of it goes to the player or planeswalker)
+        if trample:
+            assignments.append((att, att.attacking, power))
+            state.log_event(f"{att.name} is blocked but no creature blocks it now: with trample it assigns "
+                      f"all its damage to {name_of(state, att.attacking)}", "trample_no_blockers")
+        else:
+            state.log_event(f"{att.name} is blocked but no creature blocks it now: it assigns no combat damage",
+                      "assign_blocked")
+        return
+    recipients = targets + ([att.attacking] if trample else [])
+    before = len(assignments)
+    yield from _assign(state, att, recipients, power, trample, state.active, assignments)
+    over = sum(n for _, r, n in assignments[before:] if r == att.attacking)
+    if trample and over:
+        state.log_event(f"{att.name} has trample: lethal damage is assigned to its blockers and {over} "
+                  f"to {name_of(state, att.attacking)}", "trample")
 
 
 def _as_though_unblocked(state: GameState, att: Obj) -> Gen:

@@ -1,10 +1,11 @@
 """Changing what is in a mana pool by an effect ("Double the amount of each type of mana in
 your mana pool", Doubling Cube, 106.4), and triggered mana abilities ("Whenever enchanted land
-is tapped for mana, its controller adds {G}{G}", Overgrowth, 605.1b / 411.1b)."""
+is tapped for mana, its controller adds {G}{G}", Overgrowth, 605.1b / 406.1)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from ..cards import ir
 from ..cards.mana import mana_symbols
@@ -34,7 +35,24 @@ def add_mana(state: GameState, player: str, color: str, amount: int, why: str) -
 
 def triggered_mana(state: GameState, land: Obj) -> None:
     """`land` was tapped for mana: the triggered mana abilities of Auras on it resolve at once,
-    right after the mana ability that triggered them (605.4 / 411.4): no stack, no priority."""
+    right after the mana ability that triggered them (605.4a / 411.3): no stack, no priority."""
+    for aura, who, step in _mana_triggers(state, land):
+        add_mana(state, who, step.color, step.amount, f"{aura.name}'s triggered mana ability")
+
+
+def mana_when_tapped(state: GameState, land: Obj, player: str) -> tuple[str, ...]:
+    """The mana (one color letter a unit) that tapping `land` for mana also adds to `player`'s
+    pool through triggered mana abilities (605.1b / 406.1, Overgrowth): automatic payment
+    counts it, as it arrives before the cost is paid."""
+    if not chars(state, land).is_type("Land"):
+        return ()
+    return tuple(step.color for _, who, step in _mana_triggers(state, land) if who == player
+                 for _ in range(step.amount))
+
+
+def _mana_triggers(state: GameState, land: Obj) -> Iterator[tuple[Obj, str, ir.AddManaTo]]:
+    """Each "adds mana" step of the Auras on `land` whose abilities trigger on its being tapped
+    for mana, with the player whose pool receives it."""
     for aura in _attached(state):
         if aura.attached_to != land.id:
             continue
@@ -44,7 +62,7 @@ def triggered_mana(state: GameState, land: Obj) -> None:
             for step in ab.effect:
                 if isinstance(step, ir.AddManaTo):
                     who = land.controller if step.players == ir.ControllersOf(ir.AttachedHost()) else aura.controller
-                    add_mana(state, who, step.color, step.amount, f"{aura.name}'s triggered mana ability")
+                    yield aura, who, step
 
 
 def _attached(state: GameState) -> list[Obj]:

@@ -11,7 +11,7 @@ from ..cards.model import ActivatedAbility
 from . import actions as A
 from .characteristics import activated_abilities, can_activate_abilities, chars, is_summoning_sick
 from .events import emit, tap_permanent
-from .mana_pool import triggered_mana
+from .mana_pool import mana_when_tapped, triggered_mana
 from .objects import Obj
 from .state import GameState
 
@@ -39,10 +39,23 @@ def source_mana(state: GameState, player: str) -> int:
     """The most mana `player`'s `mana_sources` could make now, all of them tapped (every
     priority of the random agent asks)."""
     total = 0
+    extra = mana_on_tapping(state, player)
     for o, _, ab, plain in _tap_mana_abilities(state, player):
         if not o.tapped and (plain or (can_activate_abilities(state, o) and not is_summoning_sick(state, o))):
-            total += mana_amount(state, ab, o)
+            total += mana_amount(state, ab, o) + len(extra.get(o.id, ()))
     return total
+
+
+def mana_on_tapping(state: GameState, player: str) -> dict[int, tuple[str, ...]]:
+    """For each of `player`'s mana sources whose tapping for mana also adds mana to their pool
+    by a triggered mana ability (Overgrowth, 605.1b / 406.1), that mana: automatic payment
+    counts on it.  Kept until the permanents change."""
+    key = ("tap_mana_extra", player)
+    found = state.board.get(key)
+    if found is None:
+        found = state.board[key] = {o.id: extra for o, _, _, _ in _tap_mana_abilities(state, player)
+                                    if (extra := mana_when_tapped(state, o, player))}
+    return found
 
 
 def _tap_mana_abilities(state: GameState, player: str) -> list[tuple[Obj, int, ActivatedAbility, bool]]:
@@ -82,7 +95,7 @@ def tapped_for_mana(state: GameState, player: str, o: Obj) -> None:
     mana" (Manabarbs) triggers on lands."""
     if chars(state, o).is_type("Land"):
         emit(state, "land_mana", {"player": player, "source": o.id})
-        triggered_mana(state, o)  # "Whenever enchanted land is tapped for mana" (605.4 / 411.4)
+        triggered_mana(state, o)  # "Whenever enchanted land is tapped for mana" (605.4a / 411.3)
 
 
 def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[int, ...] | None,
@@ -110,9 +123,10 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
             for sym in hc.colored:
                 for c in sym:
                     wanted[c] += 1
+    extra = mana_on_tapping(state, player)
     sources = [Source(o.id, ab.mana_colors, mana_amount(state, ab, o),
                       cost=(2 if chars(state, o).is_type("Creature") else 0) + (1 if ab.choose_one else 0),
-                      keep=sum(wanted[c] for c in ab.mana_colors))
+                      keep=sum(wanted[c] for c in ab.mana_colors), extra=extra.get(o.id, ()))
                for o, _, ab in chosen]
     plan = solve_payment(cost, pool, sources, require_all_sources=paying is not None)
     if plan is None:

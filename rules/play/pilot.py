@@ -83,7 +83,7 @@ from ..engine.decisions import (
 from ..engine.game import Game
 from ..engine.legal import cast_free_options, lethal_first, random_answer
 from ..engine.objects import Obj
-from ..engine.payment import mana_amount, mana_sources
+from ..engine.payment import source_mana
 from ..engine.stack import check_activate, check_cast, check_play_land
 from ..engine.state import GameState
 from ..engine.targets import legal_targets
@@ -351,7 +351,7 @@ class Pilot:
         pool = sum(me.pool.values())
         key = (state.turn, len(perms), sum(1 for o in perms if not o.tapped), pool)
         if key != self._mana_key:
-            made = sum(mana_amount(state, ab, o) for o, _, ab in mana_sources(state, self.player))
+            made = source_mana(state, self.player)
             self._mana_key, self._mana_now = key, pool + made
         return self._mana_now
 

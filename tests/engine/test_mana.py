@@ -74,3 +74,28 @@ def test_x_paid_only_with_one_color_becomes_symbols_of_that_color() -> None:
                             Source("m2", frozenset("R"))]
     assert solve_payment(c, Counter(), swamps_and_mountains) is None
     assert solve_payment(parse_cost("{X}{1}{B}").with_x(1, "B"), Counter(), swamps_and_mountains) is not None
+
+
+def test_a_source_with_triggered_mana_pays_alone_what_it_makes() -> None:
+    """Overgrowth's land makes its {G} and {G}{G} more (605.1b, 605.4a): {2}{G} needs it alone,
+    not the plain Forests listed before it."""
+    sources = [Source("forest1", frozenset("G")), Source("forest2", frozenset("G")),
+               Source("overgrown", frozenset("G"), extra=("G", "G"))]
+    plan = solve_payment(parse_cost("{2}{G}"), Counter(), sources)
+    assert plan is not None and plan.activations == [("overgrown", "G")]
+    assert solve_payment(parse_cost("{2}{G}"), Counter(), sources[2:]) is not None
+
+
+def test_a_source_with_triggered_mana_is_kept_when_less_is_asked() -> None:
+    """{G} is paid by a plain Forest: tapping the enchanted one would waste {G}{G} (mana burn
+    under the 2009 rules)."""
+    sources = [Source("overgrown", frozenset("G"), extra=("G", "G")), Source("forest", frozenset("G"))]
+    plan = solve_payment(parse_cost("{G}"), Counter(), sources)
+    assert plan is not None and plan.activations == [("forest", "G")]
+
+
+def test_triggered_mana_does_not_choose_the_color_of_the_source_own_mana() -> None:
+    """A land making {W} or {G} under Overgrowth pays {W}{G}{G}: its own mana is {W}."""
+    sources = [Source("dual", frozenset("WG"), extra=("G", "G"))]
+    plan = solve_payment(parse_cost("{W}{G}{G}"), Counter(), sources)
+    assert plan is not None and plan.activations == [("dual", "W")]

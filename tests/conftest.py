@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from paths import SHARED
+from paths import ROOT, SHARED
 
 
 @pytest.fixture
@@ -38,3 +38,22 @@ def bundled_cards_only() -> Iterator[None]:
 
     for directory in card_dirs():
         remove_card_dir(directory)
+
+
+@pytest.fixture
+def partial_card(user_files: Path) -> object:
+    """A card the engine reads only in part, in this test's card pool (every bundled card is
+    fully supported): Lash Out, imported from the Scryfall sample ("Clash with an opponent")."""
+    from click.testing import CliRunner
+
+    from mtg_tui.card_pool import register_user_cards
+    from mtg_tui.cli import main
+    from rules.cards import get_card
+
+    sample = ROOT / "tests" / "cards" / "import_samples" / "scryfall_cards.json"
+    r = CliRunner().invoke(main, ["cards", "import", str(sample)])
+    assert r.exit_code == 0, r.output
+    register_user_cards()
+    card = get_card("Lash Out")
+    assert card.unsupported, "the sample card must stay partial"
+    return card

@@ -14,11 +14,10 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .compiler import Unsupported, compile_line, merge_spell_lines, modal_ability_lines, normalise, parse_cost_text
+from .compiler import compile_abilities
 from .mana import ManaError, parse_cost
-from .model import BASIC_MANA, CardDef, TypeLine, basic_land_ability
+from .model import CardDef, TypeLine
 from .parse_cache import load_toml
-from .unenforced import unenforced_ability
 
 
 class UnknownCard(KeyError):
@@ -216,21 +215,7 @@ def compile_card(raw: dict) -> CardDef:
     card = CardDef(name, cost, type_line, text=raw.get("text", ""), power=power, toughness=toughness,
                    loyalty=int(loyalty) if loyalty is not None else None, sets=tuple(raw.get("sets", ())),
                    colors_override=colors)
-    for sub in type_line.subtypes:
-        if sub in BASIC_MANA and "Land" in type_line.types:
-            card.abilities.append(basic_land_ability(sub))  # 305.6: a basic land type carries its mana ability
-    for line in modal_ability_lines((card.text or "").split("\n")):
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            card.abilities.extend(compile_line(line, card))
-        except Unsupported:
-            card.unsupported.append(line)
-            timing = unenforced_ability(line, normalise(line, card.name), parse_cost_text)
-            if timing is not None:  # it still triggers or can be activated; the log names the rest
-                card.abilities.append(timing)
-    merge_spell_lines(card)
+    compile_abilities(card)
     for face in raw.get("faces", ()):  # a two-faced or split card: the engine plays its first face only
         card.unsupported.append(f"other face {face.get('name', '?')} ({face.get('type', '?')}): "
                                 f"{' / '.join((face.get('text') or '').splitlines()) or 'no text'}"

@@ -36,7 +36,9 @@ from .ir import (
 )
 from .mana import parse_cost
 from .model import (
+    BASIC_MANA,
     ActivatedAbility,
+    CardDef,
     Cost,
     EnchantAbility,
     KeywordAbility,
@@ -44,16 +46,39 @@ from .model import (
     SpellAbility,
     StaticAbility,
     TriggeredAbility,
+    basic_land_ability,
 )
 from .static_templates import compile_static
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .trigger_templates import compile_triggered
+from .unenforced import unenforced_ability
 from .wording import KEYWORDS, keyword_list, normalise, num, singular  # noqa: F401  (re-exported)
 
 __all__ = ["EnchantAbility", "Unsupported", "compile_line", "normalise", "parse_cost_text", "target_spec", "KEYWORDS"]
 
 
 # ------------------------------------------------------------------ lines
+def compile_abilities(card: CardDef) -> None:
+    """Fill a new card's abilities from its type line and Oracle text: a basic land type's
+    mana ability (305.6 / 212.6g), then each line's; a line no template reads goes to
+    `unsupported` (with its timing where that can be read)."""
+    for sub in card.type_line.subtypes:
+        if sub in BASIC_MANA and card.is_type("Land"):
+            card.abilities.append(basic_land_ability(sub))
+    for line in modal_ability_lines((card.text or "").split("\n")):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            card.abilities.extend(compile_line(line, card))
+        except Unsupported:
+            card.unsupported.append(line)
+            timing = unenforced_ability(line, normalise(line, card.name), parse_cost_text)
+            if timing is not None:  # it still triggers or can be activated; the log names the rest
+                card.abilities.append(timing)
+    merge_spell_lines(card)
+
+
 def compile_line(line: str, card: Any) -> list[Any]:
     """Compile one Oracle line into abilities; raises Unsupported.  The card's name is read
     as "~"; a card whose name is also a word of its text ("Regenerate target creature.")

@@ -31,6 +31,7 @@ from .ir import (
     BlockingSourceCount,
     Both,
     ChangeTargets,
+    ChangeText,
     ChooseAtRandom,
     ChooseExiled,
     ChooseName,
@@ -1703,6 +1704,12 @@ def _destroy_both(m: re.Match, out: Compiled) -> None:
 @template(r"[Tt]ap or untap (.+)")
 def _tap_or_untap(m: re.Match, out: Compiled) -> None:
     out.steps.append(TapOrUntap(objects(m.group(1), out)))
+
+
+@template(r"Change the text of (.+?) by replacing all instances of one color word with another or one basic land "
+          r"type with another")
+def _change_text(m: re.Match, out: Compiled) -> None:
+    out.steps.append(ChangeText(objects(m.group(1), out)))
 
 
 @template(r"(.+?) shuffles their graveyard into their library")

@@ -758,6 +758,15 @@ class TapOrUntap:
 
 
 @frozen
+class ChangeText:
+    """"Change the text of target permanent by replacing all instances of one color word with
+    another or one basic land type with another" (Mind Bend): the words are chosen as it
+    resolves; the change lasts as long as the object does (612 / 418.6)."""
+
+    objects: Ref
+
+
+@frozen
 class ShuffleGraveyardIntoLibrary:
     """"Target player shuffles their graveyard into their library" (Reminisce)."""
 
@@ -1837,6 +1846,7 @@ Effect = (
     | AddManaEffect | ProtectionFromChosenColor | KeepOneDiscardRest | ReturnToBattlefield | ShuffleSelfAndGraveyard
     | AtEndOfCombat | SearchSeveralToHand | SkipNextCombat | PutIntoHand | GiveControl | SearchOneTappedOneToHand
     | PumpBy | ReturnChosen | UnlessDiscard | TapOrUntap | ShuffleGraveyardIntoLibrary | ShuffleSourceIntoLibrary
+    | ChangeText
     | DoubleLife | LoseGame | WinGame | NoRegenerationIfDealtDamage | FlipCoin | EachMayPutFromHand | MayPay
     | ReturnDiedThisTurn
     | LibraryEffect

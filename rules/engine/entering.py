@@ -31,9 +31,10 @@ def enter_battlefield(state: GameState, oid: int, controller: str, *, tapped: bo
     the stack as it enters.  Returns the new id."""
     o = state.objects[oid]
     copy_of = yield from as_it_enters_copy(state, o, controller)
-    chosen = yield from as_it_enters_choice(state, o, controller, copy_of.card if copy_of else o.card)
-    exiling = yield from as_it_enters_exile(state, o, controller, copy_of.card if copy_of else o.card)
-    counter_on = yield from as_it_enters_counter(state, o, controller, copy_of.card if copy_of else o.card)
+    entering_as = copy_of.copiable_card if copy_of else o.card
+    chosen = yield from as_it_enters_choice(state, o, controller, entering_as)
+    exiling = yield from as_it_enters_exile(state, o, controller, entering_as)
+    counter_on = yield from as_it_enters_counter(state, o, controller, entering_as)
     if leaving is not None:
         state.stack.remove(leaving)
     new_id = move(state, oid, "battlefield", controller=controller, tapped=tapped, copy_of=copy_of, chosen=chosen,
@@ -163,11 +164,11 @@ def _with_exceptions(original: Obj, ab: StaticAbility) -> Obj:
     gains ...", Phantasmal Image): they are part of the copy's copiable values (706.9a / 503.9)."""
     if not ab.copy_adds_subtypes and not ab.copy_adds_abilities:
         return original
-    card = original.card
+    card = original.copiable_card
     subtypes = card.type_line.subtypes + tuple(s for s in ab.copy_adds_subtypes if s not in card.type_line.subtypes)
     excepted = dataclasses.replace(card, type_line=dataclasses.replace(card.type_line, subtypes=subtypes),
                                    abilities=[*card.abilities, *ab.copy_adds_abilities])
-    return dataclasses.replace(original, card=excepted)
+    return dataclasses.replace(original, card=excepted, copiable=None)
 
 
 def begin_with_opening_hand(state: GameState) -> Gen:

@@ -29,6 +29,7 @@ from .refs import name_of
 from .retarget import change_target, choose_new_targets
 from .spell_copies import copy_spell
 from .state import EffectContext, GameState
+from .text_changes import change_text
 from .turn_control import control_next_turn
 from .unenforced import say_unenforced
 from .x_values import bind_x
@@ -262,6 +263,8 @@ def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:
                     E.give_control(state, ctx, r(objects), p)
         case ir.TapOrUntap(objects):
             yield from E.tap_or_untap(state, ctx, r(objects))
+        case ir.ChangeText(objects):
+            yield from change_text(state, ctx, r(objects))
         case ir.ShuffleGraveyardIntoLibrary(players):
             Z.shuffle_graveyard_into_library(state, ctx, r(players))
         case ir.ShuffleSourceIntoLibrary():

@@ -55,10 +55,18 @@ class Obj:
     spell_copy: bool = False  # a copy of a spell (706.10 / 503.10): a token object while on the stack
     # a spell's gained abilities that modify how it enters ("it gains bloodthirst 3", Bloodlord of Vaasgoth)
     gained_enters: tuple[StaticAbility, ...] = ()
+    # its copiable values (706.2 / 503.2) while a text-changing effect (612 / 418.6, layer 3)
+    # has `card` hold its text as changed; None: `card` holds them
+    copiable: CardDef | None = None
 
     @property
     def name(self) -> str:
         return self.card.name
+
+    @property
+    def copiable_card(self) -> CardDef:
+        """What a copy of it copies: its card before text-changing effects (706.2 / 503.2)."""
+        return self.copiable or self.card
 
     def leave_combat(self) -> None:
         """Removed from combat (506.4): no longer attacking, blocking or blocked."""
@@ -173,6 +181,16 @@ class ContinuousEffect:
     set_creature_types: tuple[str, ...] | None = None
     loses_all: bool = False
     grants_abilities: tuple[Any, ...] = ()
+
+
+@dataclass
+class TextChangeEffect(ContinuousEffect):
+    """"Change the text of target permanent by replacing all instances of one color word with
+    another or one basic land type with another" (Mind Bend): `swap` is (the word, what it
+    becomes).  Layer 3 (613.1c / 418.5a): the affected object's card holds its text as changed
+    (`rules.engine.text_changes`), which every later layer and ability reads."""
+
+    swap: tuple[str, str] = ("", "")
 
 
 @dataclass

@@ -82,12 +82,13 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
     new_id = state.new_id()
     owner = old.owner
     ctrl = controller or owner
-    card, card_no = old.printed or (old.card, old.card_no)  # a copy is its own card again (400.7)
+    # a copy is its own card again, and a text change is gone (400.7)
+    card, card_no = old.printed or (old.copiable_card, old.card_no)
     new = Obj(new_id, card, owner, ctrl if to_zone in ("battlefield", "stack") else owner,
               to_zone, card_no=card_no, token=old.token, timestamp=state.new_timestamp())
     if to_zone == "battlefield" and copy_of is not None:
         new.printed = (new.card, new.card_no)
-        new.card = copy_of.card  # its copiable values, which are a copy's own copied values (706.2-3)
+        new.card = copy_of.copiable_card  # its copiable values: a copy's own copied values (706.2-3)
         state.name_counts[new.card.name] += 1
         new.card_no = state.name_counts[new.card.name]
     if to_zone == "battlefield":

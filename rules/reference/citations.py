@@ -179,6 +179,7 @@ CITES: dict[str, tuple[str, str]] = {
     "uncounterable": ("101.2", "103.2"),
     "cant": ("101.2", "103.2"),
     "control_change": ("613.1b", "418.5a"),
+    "text_change": ("612.1", "418.6a"),
     "duration_while": ("611.2b", "418.3a"),
     "linked_exile": ("607.2a", "407.1"),
     "attach": ("701.3b", "212.4m"),

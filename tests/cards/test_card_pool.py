@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from mtg_tui.cli import main
 from mtg_tui.decklists import bundled_decks
-from rules.cards import card_names, data_files, get_card
+from rules.cards import card_names, card_set, data_files, get_card
+from rules.cards.model import CardDef
 from rules.play.decklist import parse_deck
 
 from paths import REFERENCE_JSON, SCENARIOS as SCENARIOS_DIR
@@ -78,31 +79,32 @@ def test_bundled_decks_are_sixty_fully_supported_cards() -> None:
         assert all(k <= 4 for c, k in Counter(deck.cards).items() if not get_card(c).is_type("Land")), name
 
 
-def _a_partial_card() -> tuple[str, str, str]:
-    """(set, name, first unsupported sentence) of some partial card of the pool."""
-    card = next(c for n in card_names() if not (c := get_card(n)).supported)
-    return card.sets[0], card.name, card.unsupported[0]
+def _a_partial_card(card: CardDef) -> tuple[str, str, str]:
+    """(set, name, first unsupported sentence) of a partial card of the pool."""
+    return card_set(card.name), card.name, card.unsupported[0]
 
 
-def test_cards_command_reports_a_set_as_json() -> None:
+def test_cards_command_reports_a_set_as_json(partial_card: CardDef) -> None:
     r = CliRunner().invoke(main, ["cards", "--set", "M10", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert {"total", "supported", "partial", "cards"} <= set(data)
     assert data["total"] == 234 == data["supported"] + data["partial"]
     assert data["partial"] == 0  # every card of Magic 2010 is fully supported
-    where, name, _ = _a_partial_card()
+    where, name, _ = _a_partial_card(partial_card)
     data = json.loads(CliRunner().invoke(main, ["cards", "--set", where, "--json"]).output)
-    card = next(c for c in data["cards"] if c["status"] == "partial")
+    card = next(c for c in data["imported"]["cards"] if c["status"] == "partial")
     assert set(card) == {"name", "set", "sets", "status", "unsupported"}
     assert card["set"] == where and card["unsupported"]
 
 
-def test_cards_command_lists_partial_cards_and_their_sentences() -> None:
+def test_cards_command_lists_partial_cards_and_their_sentences(partial_card: CardDef) -> None:
     r = CliRunner().invoke(main, ["cards", "--set", "M10"])
     assert r.exit_code == 0
     assert r.output.startswith("M10: 234 cards, 234 fully supported, 0 partial")
-    where, name, sentence = _a_partial_card()
+    whole = CliRunner().invoke(main, ["cards"]).output
+    assert "all: 782 cards, 782 fully supported, 0 partial" in whole  # the bundled pool, every card
+    where, name, sentence = _a_partial_card(partial_card)
     r = CliRunner().invoke(main, ["cards", "--set", where])
     assert f"  {name} ({where})\n    - {sentence}" in r.output
     assert CliRunner().invoke(main, ["cards", "--set", "XYZ"]).exit_code != 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -95,9 +96,8 @@ def test_check_the_sideboard_rules_differ_by_era_100_4a(tmp_path: Path) -> None:
     assert code == 0, out
 
 
-def test_check_lists_every_unknown_card_with_suggestions_and_partial_cards(tmp_path: Path) -> None:
-    from rules.cards import card_names, get_card
-    partial = next(get_card(n) for n in card_names() if get_card(n).unsupported)
+def test_check_lists_every_unknown_card_with_suggestions_and_partial_cards(tmp_path: Path, partial_card: Any) -> None:
+    partial = partial_card
     deck = tmp_path / "typos.dck"
     deck.write_text(f"[Main]\n4 Lightning Blot|M10\n52 Mountain|M10\n4 {partial.name}\n[Sideboard]\n2 Shockk\n")
     code, out = run("deck", "check", str(deck))

@@ -4,6 +4,7 @@ traceback; a terminal below 100x30 says how big it must be."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -85,9 +86,9 @@ def test_allow_illegal_plays_a_practice_deck_100_2a(started: list, small_deck: P
     assert goldfish.allow_illegal and sorted(set(goldfish.cards["alice"])) == ["Forest", "Runeclaw Bear"]
 
 
-def test_play_and_goldfish_refuse_a_deck_with_partial_cards_unless_allowed(started: list, tmp_path: Path) -> None:
-    from rules.cards import card_names, get_card
-    card = next(c for n in card_names() if not (c := get_card(n)).supported and not c.is_type("Land"))
+def test_play_and_goldfish_refuse_a_deck_with_partial_cards_unless_allowed(started: list, tmp_path: Path,
+                                                                          partial_card: Any) -> None:
+    card = partial_card
     deck = tmp_path / "odd.txt"
     deck.write_text(f"56 Swamp\n4 {card.name}\n")
     sentences = " / ".join(f'"{s}"' for s in card.unsupported)

@@ -17,6 +17,13 @@ from .objects import PendingTrigger
 Ref = Any  # an object id or a player name
 
 
+def same_word(said: str, words: tuple[str, ...]) -> str | None:
+    """The one of `words` that `said` is, matched up to case and surrounding spaces (typed
+    answers are case-insensitive; the answer recorded is the word as the engine offers it)."""
+    low = said.strip().lower()
+    return next((w for w in words if w.lower() == low), None)
+
+
 @frozen(eq=False)
 class Decision:
     """Who must decide, and what they are asked."""
@@ -275,6 +282,10 @@ class ChooseColorDecision(ChooseDecision):
     def choices(self) -> tuple[A.Choose, ...]:
         return tuple(A.Choose(self.player, (COLOR_NAMES[c],)) for c in self.colors)
 
+    def canonical(self, said: str) -> str | None:
+        """The color `said` names ("Red", "red"), as the answer spells it, or None."""
+        return same_word(said, tuple(COLOR_NAMES[c] for c in self.colors))
+
     @property
     def shape(self) -> str:
         return "choose:color"
@@ -291,6 +302,10 @@ class ChooseWordDecision(ChooseDecision):
     @property
     def choices(self) -> tuple[A.Choose, ...]:
         return tuple(A.Choose(self.player, (w,)) for w in self.options)
+
+    def canonical(self, said: str) -> str | None:
+        """The option `said` means ("island" is Island), as offered, or None."""
+        return same_word(said, self.options)
 
     @property
     def shape(self) -> str:
@@ -314,8 +329,7 @@ class ChooseNameDecision(ChooseDecision):
 
     def canonical(self, said: str) -> str | None:
         """The name `said` means (names are matched up to case), or None."""
-        low = said.strip().lower()
-        return next((n for n in self.names if n.lower() == low), None)
+        return same_word(said, self.names)
 
     @property
     def shape(self) -> str:

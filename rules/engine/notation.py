@@ -23,9 +23,11 @@ from .decisions import (
     BottomDecision,
     CastFreeDecision,
     ChooseCardsDecision,
+    ChooseColorDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     TargetsDecision,
     TriggerOrderDecision,
 )
@@ -348,7 +350,9 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
     if isinstance(d, ChooseKeepDecision):
         return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
-    if isinstance(d, ChooseNameDecision):  # a card name is one answer, commas and all ("Mirri, Cat Warrior")
+    if isinstance(d, (ChooseNameDecision, ChooseWordDecision, ChooseColorDecision)):
+        # one answer, the whole text (a name or a label may hold spaces and commas: "Mirri, Cat
+        # Warrior"), spelled as the engine offers it ("choose island" is Island)
         return A.Choose(player, (d.canonical(rest) or rest.strip(),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
 

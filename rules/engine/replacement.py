@@ -154,9 +154,9 @@ def _choose(state: GameState, options: list[Replacement], ask: bool) -> Gen:
     ans, _ = yield ChooseWordDecision(
         distinct[0].chooser, "choose which replacement or prevention effect applies first: " + ", ".join(labels),
         options=tuple(labels), concept="replacement_order")
-    said = " ".join(map(str, ans.words)).lower()
-    chosen = next(r for r, label in zip(distinct, labels, strict=True) if label.lower() == said)
-    state.log_event(f"{chosen.chooser} applies {labels[distinct.index(chosen)]} first", "replacement_order",
+    label = str(ans.words[0])  # one of the labels, as offered (validate)
+    chosen = distinct[labels.index(label)]
+    state.log_event(f"{chosen.chooser} applies {label} first", "replacement_order",
                     player=chosen.chooser)
     return chosen
 

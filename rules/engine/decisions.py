@@ -5,6 +5,7 @@ scenario runner and the simulator dispatch on the class."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 from typing import Any, ClassVar
 
@@ -22,6 +23,18 @@ def same_word(said: str, words: tuple[str, ...]) -> str | None:
     answers are case-insensitive; the answer recorded is the word as the engine offers it)."""
     low = said.strip().lower()
     return next((w for w in words if w.lower() == low), None)
+
+
+def distinct_labels(labels: Iterable[str]) -> tuple[str, ...]:
+    """Labels for a decision's choices, a repeated one numbered ("Protean Hydra",
+    "Protean Hydra (2)"), so the answer written with them names each choice."""
+    out: list[str] = []
+    for label in labels:
+        unique, n = label, 2
+        while unique in out:
+            unique, n = f"{label} ({n})", n + 1
+        out.append(unique)
+    return tuple(out)
 
 
 @frozen(eq=False)

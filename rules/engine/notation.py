@@ -288,20 +288,9 @@ def _p_block(state: GameState, player: str, rest: str) -> A.Action:
 
 def _p_order(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
-    refs = split_refs(rest, state)
     if isinstance(d, TriggerOrderDecision):
-        labels = list(d.labels)
-        used: list[int] = []
-        for ref in refs:
-            free = [i for i in range(len(labels)) if i not in used]
-            idx = next((i for i in free if labels[i].lower() == ref.strip().lower()), None)
-            if idx is None:  # a plain name for a label with an owner or number
-                _, name, _ = ref_parts(state, ref)
-                idx = next((i for i in free if ref_parts(state, labels[i])[1] == name), None)
-            if idx is None:
-                raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
-            used.append(idx)
-        return A.Order(player, tuple(used))
+        return A.Order(player, _trigger_order(state, d.labels, rest))
+    refs = split_refs(rest, state)
     items: list[int] = []
     pool = list(d.items) if isinstance(d, BlockerOrderDecision) else []
     for ref in refs:
@@ -311,6 +300,45 @@ def _p_order(state: GameState, player: str, rest: str) -> A.Action:
             raise NotationError(f"nothing called {ref!r} to order")
         items.append(inpool[0])
     return A.Order(player, tuple(items))
+
+
+_UNNUMBERED = re.compile(r" \(\d+\)$")  # a repeated label's number (`distinct_labels`)
+
+
+def _trigger_order(state: GameState, labels: tuple[str, ...], text: str) -> tuple[int, ...]:
+    """The positions of the triggers `text` lists: each by its label as the decision gives it
+    (labels are distinct and may hold commas: "Mirri, Cat Warrior (2)"), or by a plain name
+    (the first such trigger not yet listed)."""
+    pieces = [p.strip() for p in text.split(",") if p.strip()]
+    used: list[int] = []
+    while pieces:
+        free = [i for i in range(len(labels)) if i not in used]
+        k, idx = _by_label(labels, free, pieces) or _by_name(state, labels, free, pieces)
+        used.append(idx)
+        pieces = pieces[k:]
+    return tuple(used)
+
+
+def _by_label(labels: tuple[str, ...], free: list[int], pieces: list[str]) -> tuple[int, int] | None:
+    """(how many comma-separated pieces, which trigger) for the longest first pieces that are a
+    free trigger's label, or None."""
+    for k in range(len(pieces), 0, -1):
+        said = ", ".join(pieces[:k]).lower()
+        idx = next((i for i in free if labels[i].lower() == said), None)
+        if idx is not None:
+            return k, idx
+    return None
+
+
+def _by_name(state: GameState, labels: tuple[str, ...], free: list[int], pieces: list[str]) -> tuple[int, int]:
+    """(how many pieces, which trigger) for a plain name first: the first free trigger of a
+    source of that name."""
+    ref = split_refs(", ".join(pieces), state)[0]
+    name = ref_parts(state, ref)[1]
+    idx = next((i for i in free if ref_parts(state, _UNNUMBERED.sub("", labels[i]))[1] == name), None)
+    if idx is None:
+        raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
+    return ref.count(",") + 1, idx
 
 
 def _p_assign(state: GameState, player: str, rest: str) -> A.Action:

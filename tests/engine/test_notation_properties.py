@@ -1,7 +1,7 @@
 """Property tests of the notation and the state: for any position reached by random play
 (hypothesis picks the decks, the ruleset, the seed and how far to play), and for a position of
-every kind of decision (`decision_positions`, and the answers those don't reach: words and labels of
-several words), every legal
+every kind of decision (`decision_positions`, and the answers those don't reach: a repeated
+trigger, words and labels of several words), every legal
 answer written in notation reads back as the same action (`parse(notation(a)) == a`) and is
 written the same again; a word typed in any case is the word as the engine offers it; and the
 whole game state pickles and reads back to the same digest (abilities are data, not closures)."""
@@ -21,6 +21,7 @@ from rules.engine.decisions import (
     ChooseColorDecision,
     ChooseNameDecision,
     ChooseWordDecision,
+    TriggerOrderDecision,
 )
 from rules.engine.digest import state_digest
 from rules.play.decklist import parse_deck
@@ -68,6 +69,11 @@ def test_a_game_state_pickles_to_the_same_state(game: Game) -> None:
 
 # answers the positions of `decision_positions` (one per shape) don't reach
 MORE: list[DecisionPosition] = [
+    _p("order_triggers", "two triggers of one source and one of another: the labels tell the two apart (603.3b)",
+       {"battlefield": [{"card": "Protean Hydra", "counters": {"+1/+1": 3}}, "Thieving Magpie"]},
+       {"battlefield": ["Grizzly Bears"]}, "alice: attack Protean Hydra, Thieving Magpie", "go to declare_blockers",
+       "bob: block Grizzly Bears -> Protean Hydra", "go to combat_damage",
+       start={"step": "declare_attackers", "turn": 3}),
     _p("choose:word", "a color chosen as Voice of All enters (614.12)",
        {"hand": ["Voice of All"], "battlefield": ["Plains"] * 4}, {}, "alice: cast Voice of All", "resolve",
        start={"turn": 3}),
@@ -125,6 +131,16 @@ def test_a_word_typed_in_any_case_is_the_word_as_the_engine_offers_it(position: 
         for typed in {word.lower(), word.upper(), word.swapcase()}:
             assert game.parse(f"{d.player}: choose {typed}") == action
             assert game.parse(f"{d.player}: choose  {typed} ") == action
+
+
+def test_a_trigger_order_typed_in_any_case_or_by_plain_names_is_the_same_order() -> None:
+    game = MORE[0].game()
+    d = game.decision
+    assert isinstance(d, TriggerOrderDecision) and len(set(d.labels)) == len(d.labels) == 3
+    for action in game.actions:
+        assert game.parse(game.notation(action).lower()) == action
+    # the repeated source by its plain name: the first trigger of it not yet listed
+    assert game.parse("alice: order Protean Hydra, Thieving Magpie, Protean Hydra") == A.Order("alice", (0, 2, 1))
 
 
 @pytest.mark.parametrize("position", [p for p in EVERY_KIND if p.shape == "choose:word"],

@@ -374,7 +374,7 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
         return A.Choose(player, tuple(chosen))
     if isinstance(d, ChooseObjectDecision):
         zones = d.zones
-        offered = [i for i in candidates(state, rest, zones) if i in d.ids]
+        offered = [i for i in candidates(state, rest, zones) if i in d.ids] or _offered_by_name(state, rest, d.ids)
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
     if isinstance(d, ChooseKeepDecision):
         return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
@@ -383,6 +383,13 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
         # Warrior"), spelled as the engine offers it ("choose island" is Island)
         return A.Choose(player, (d.canonical(rest) or rest.strip(),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
+
+
+def _offered_by_name(state: GameState, text: str, ids: tuple[Any, ...]) -> list[Any]:
+    """The offered choices the notation writes as `text`: an object no zone holds any more
+    (a copy's former target that has left the stack) is written `#ID` (`name_of`)."""
+    said = text.strip().lower()
+    return [i for i in ids if name_of(state, i).lower() == said]
 
 
 def _p_target(state: GameState, player: str, rest: str) -> A.Action:

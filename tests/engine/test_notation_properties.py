@@ -1,7 +1,7 @@
 """Property tests of the notation and the state: for any position reached by random play
 (hypothesis picks the decks, the ruleset, the seed and how far to play), and for a position of
 every kind of decision (`decision_positions`, and the answers those don't reach: a repeated
-trigger, words and labels of several words), every legal
+trigger, a copy's target gone from the stack, words and labels of several words), every legal
 answer written in notation reads back as the same action (`parse(notation(a)) == a`) and is
 written the same again; a word typed in any case is the word as the engine offers it; and the
 whole game state pickles and reads back to the same digest (abilities are data, not closures)."""
@@ -74,6 +74,12 @@ MORE: list[DecisionPosition] = [
        {"battlefield": ["Grizzly Bears"]}, "alice: attack Protean Hydra, Thieving Magpie", "go to declare_blockers",
        "bob: block Grizzly Bears -> Protean Hydra", "go to combat_damage",
        start={"step": "declare_attackers", "turn": 3}),
+    _p("choose:object:stack", "new targets for a copy whose target has left the stack, kept or changed (706.10)",
+       {"hand": ["Lightning Bolt", "Cancel", "Twincast"], "battlefield": ["Mountain"] + ["Island"] * 5},
+       {"hand": ["Negate"], "battlefield": ["Island", "Island"]},
+       "alice: cast Lightning Bolt targeting bob", "alice: pass", "bob: cast Negate targeting Lightning Bolt",
+       "bob: pass", "alice: cast Cancel targeting Lightning Bolt", "resolve", "alice: cast Twincast targeting Negate",
+       "resolve", "alice: yes", start={"turn": 3}),
     _p("choose:word", "a color chosen as Voice of All enters (614.12)",
        {"hand": ["Voice of All"], "battlefield": ["Plains"] * 4}, {}, "alice: cast Voice of All", "resolve",
        start={"turn": 3}),

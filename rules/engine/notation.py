@@ -62,7 +62,7 @@ def _division(state: GameState, text: str | None, targets: tuple[Any, ...]) -> t
     if text is None:
         return ()
     amounts: dict[int, int] = {}
-    for part in split_refs(text, state):
+    for part in _amount_parts(text):
         m = re.fullmatch(r"(\d+)\s+to\s+(.+)", part.strip(), re.I)
         if not m:
             raise NotationError(f"write the division as 'divide N to TARGET, M to TARGET', not {part!r}")
@@ -76,6 +76,12 @@ def _division(state: GameState, text: str | None, targets: tuple[Any, ...]) -> t
 
 
 _TARGET_ZONES = ("battlefield", "stack", "graveyard", "hand", "exile")
+
+
+def _amount_parts(text: str) -> list[str]:
+    """`2 to Craw Wurm, 1 to Mirri, Cat Warrior` split into its `N to NAME` parts: at the commas
+    before a number and `to` (a name may hold commas)."""
+    return re.split(r",\s*(?=\d+\s+to\s)", text, flags=re.I)
 
 
 def _int(text: str, what: str) -> int:
@@ -343,7 +349,7 @@ def _by_name(state: GameState, labels: tuple[str, ...], free: list[int], pieces:
 
 def _p_assign(state: GameState, player: str, rest: str) -> A.Action:
     out: list[tuple[int, Any]] = []
-    for part in re.split(r",\s*(?=\d+\s+to\s)", rest):
+    for part in _amount_parts(rest):
         m = re.match(r"^(\d+)\s+to\s+(.+)$", part.strip())
         if not m:
             raise NotationError(f"write damage as 'N to NAME', not {part!r}")

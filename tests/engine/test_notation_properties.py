@@ -1,10 +1,11 @@
 """Property tests of the notation and the state: for any position reached by random play
 (hypothesis picks the decks, the ruleset, the seed and how far to play), and for a position of
 every kind of decision (`decision_positions`, and the answers those don't reach: a repeated
-trigger, a copy's target gone from the stack, words and labels of several words), every legal
-answer written in notation reads back as the same action (`parse(notation(a)) == a`) and is
-written the same again; a word typed in any case is the word as the engine offers it; and the
-whole game state pickles and reads back to the same digest (abilities are data, not closures)."""
+trigger, a copy's target gone from the stack, a divided amount to a name with a comma, words
+and labels of several words), every legal answer written in notation reads back as the same
+action (`parse(notation(a)) == a`) and is written the same again; a word typed in any case is
+the word as the engine offers it; and the whole game state pickles and reads back to the same
+digest (abilities are data, not closures)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,10 @@ MORE: list[DecisionPosition] = [
        "alice: cast Lightning Bolt targeting bob", "alice: pass", "bob: cast Negate targeting Lightning Bolt",
        "bob: pass", "alice: cast Cancel targeting Lightning Bolt", "resolve", "alice: cast Twincast targeting Negate",
        "resolve", "alice: yes", start={"turn": 3}),
+    _p("targets:permanent+player:divided", "Bogardan Hellkite divides its damage, a target's name holding a comma "
+       "(601.2d, 603.3d)",
+       {"hand": ["Bogardan Hellkite"], "battlefield": ["Mountain"] * 8 + ["Mirri, Cat Warrior"]},
+       {"battlefield": ["Mirri, Cat Warrior"]}, "alice: cast Bogardan Hellkite", "resolve"),
     _p("choose:word", "a color chosen as Voice of All enters (614.12)",
        {"hand": ["Voice of All"], "battlefield": ["Plains"] * 4}, {}, "alice: cast Voice of All", "resolve",
        start={"turn": 3}),

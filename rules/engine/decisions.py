@@ -5,6 +5,7 @@ scenario runner and the simulator dispatch on the class."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 from typing import Any, ClassVar
 
@@ -15,6 +16,25 @@ from . import actions as A
 from .objects import PendingTrigger
 
 Ref = Any  # an object id or a player name
+
+
+def same_word(said: str, words: tuple[str, ...]) -> str | None:
+    """The one of `words` that `said` is, matched up to case and surrounding spaces (typed
+    answers are case-insensitive; the answer recorded is the word as the engine offers it)."""
+    low = said.strip().lower()
+    return next((w for w in words if w.lower() == low), None)
+
+
+def distinct_labels(labels: Iterable[str]) -> tuple[str, ...]:
+    """Labels for a decision's choices, a repeated one numbered ("Protean Hydra",
+    "Protean Hydra (2)"), so the answer written with them names each choice."""
+    out: list[str] = []
+    for label in labels:
+        unique, n = label, 2
+        while unique in out:
+            unique, n = f"{label} ({n})", n + 1
+        out.append(unique)
+    return tuple(out)
 
 
 @frozen(eq=False)
@@ -275,6 +295,10 @@ class ChooseColorDecision(ChooseDecision):
     def choices(self) -> tuple[A.Choose, ...]:
         return tuple(A.Choose(self.player, (COLOR_NAMES[c],)) for c in self.colors)
 
+    def canonical(self, said: str) -> str | None:
+        """The color `said` names ("Red", "red"), as the answer spells it, or None."""
+        return same_word(said, tuple(COLOR_NAMES[c] for c in self.colors))
+
     @property
     def shape(self) -> str:
         return "choose:color"
@@ -291,6 +315,10 @@ class ChooseWordDecision(ChooseDecision):
     @property
     def choices(self) -> tuple[A.Choose, ...]:
         return tuple(A.Choose(self.player, (w,)) for w in self.options)
+
+    def canonical(self, said: str) -> str | None:
+        """The option `said` means ("island" is Island), as offered, or None."""
+        return same_word(said, self.options)
 
     @property
     def shape(self) -> str:
@@ -314,8 +342,7 @@ class ChooseNameDecision(ChooseDecision):
 
     def canonical(self, said: str) -> str | None:
         """The name `said` means (names are matched up to case), or None."""
-        low = said.strip().lower()
-        return next((n for n in self.names if n.lower() == low), None)
+        return same_word(said, self.names)
 
     @property
     def shape(self) -> str:

@@ -23,9 +23,11 @@ from .decisions import (
     BottomDecision,
     CastFreeDecision,
     ChooseCardsDecision,
+    ChooseColorDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
     ChooseObjectDecision,
+    ChooseWordDecision,
     TargetsDecision,
     TriggerOrderDecision,
 )
@@ -60,7 +62,7 @@ def _division(state: GameState, text: str | None, targets: tuple[Any, ...]) -> t
     if text is None:
         return ()
     amounts: dict[int, int] = {}
-    for part in split_refs(text, state):
+    for part in _amount_parts(text):
         m = re.fullmatch(r"(\d+)\s+to\s+(.+)", part.strip(), re.I)
         if not m:
             raise NotationError(f"write the division as 'divide N to TARGET, M to TARGET', not {part!r}")
@@ -74,6 +76,12 @@ def _division(state: GameState, text: str | None, targets: tuple[Any, ...]) -> t
 
 
 _TARGET_ZONES = ("battlefield", "stack", "graveyard", "hand", "exile")
+
+
+def _amount_parts(text: str) -> list[str]:
+    """`2 to Craw Wurm, 1 to Mirri, Cat Warrior` split into its `N to NAME` parts: at the commas
+    before a number and `to` (a name may hold commas)."""
+    return re.split(r",\s*(?=\d+\s+to\s)", text, flags=re.I)
 
 
 def _int(text: str, what: str) -> int:
@@ -292,20 +300,9 @@ def _p_block(state: GameState, player: str, rest: str) -> A.Action:
 
 def _p_order(state: GameState, player: str, rest: str) -> A.Action:
     d = state.decision
-    refs = split_refs(rest, state)
     if isinstance(d, TriggerOrderDecision):
-        labels = list(d.labels)
-        used: list[int] = []
-        for ref in refs:
-            free = [i for i in range(len(labels)) if i not in used]
-            idx = next((i for i in free if labels[i].lower() == ref.strip().lower()), None)
-            if idx is None:  # a plain name for a label with an owner or number
-                _, name, _ = ref_parts(state, ref)
-                idx = next((i for i in free if ref_parts(state, labels[i])[1] == name), None)
-            if idx is None:
-                raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
-            used.append(idx)
-        return A.Order(player, tuple(used))
+        return A.Order(player, _trigger_order(state, d.labels, rest))
+    refs = split_refs(rest, state)
     items: list[int] = []
     pool = list(d.items) if isinstance(d, BlockerOrderDecision) else []
     for ref in refs:
@@ -317,9 +314,48 @@ def _p_order(state: GameState, player: str, rest: str) -> A.Action:
     return A.Order(player, tuple(items))
 
 
+_UNNUMBERED = re.compile(r" \(\d+\)$")  # a repeated label's number (`distinct_labels`)
+
+
+def _trigger_order(state: GameState, labels: tuple[str, ...], text: str) -> tuple[int, ...]:
+    """The positions of the triggers `text` lists: each by its label as the decision gives it
+    (labels are distinct and may hold commas: "Mirri, Cat Warrior (2)"), or by a plain name
+    (the first such trigger not yet listed)."""
+    pieces = [p.strip() for p in text.split(",") if p.strip()]
+    used: list[int] = []
+    while pieces:
+        free = [i for i in range(len(labels)) if i not in used]
+        k, idx = _by_label(labels, free, pieces) or _by_name(state, labels, free, pieces)
+        used.append(idx)
+        pieces = pieces[k:]
+    return tuple(used)
+
+
+def _by_label(labels: tuple[str, ...], free: list[int], pieces: list[str]) -> tuple[int, int] | None:
+    """(how many comma-separated pieces, which trigger) for the longest first pieces that are a
+    free trigger's label, or None."""
+    for k in range(len(pieces), 0, -1):
+        said = ", ".join(pieces[:k]).lower()
+        idx = next((i for i in free if labels[i].lower() == said), None)
+        if idx is not None:
+            return k, idx
+    return None
+
+
+def _by_name(state: GameState, labels: tuple[str, ...], free: list[int], pieces: list[str]) -> tuple[int, int]:
+    """(how many pieces, which trigger) for a plain name first: the first free trigger of a
+    source of that name."""
+    ref = split_refs(", ".join(pieces), state)[0]
+    name = ref_parts(state, ref)[1]
+    idx = next((i for i in free if ref_parts(state, _UNNUMBERED.sub("", labels[i]))[1] == name), None)
+    if idx is None:
+        raise NotationError(f"no pending trigger from {ref!r}; they are: {', '.join(labels)}")
+    return ref.count(",") + 1, idx
+
+
 def _p_assign(state: GameState, player: str, rest: str) -> A.Action:
     out: list[tuple[int, Any]] = []
-    for part in re.split(r",\s*(?=\d+\s+to\s)", rest):
+    for part in _amount_parts(rest):
         m = re.match(r"^(\d+)\s+to\s+(.+)$", part.strip())
         if not m:
             raise NotationError(f"write damage as 'N to NAME', not {part!r}")
@@ -350,13 +386,22 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
         return A.Choose(player, tuple(chosen))
     if isinstance(d, ChooseObjectDecision):
         zones = d.zones
-        offered = [i for i in candidates(state, rest, zones) if i in d.ids]
+        offered = [i for i in candidates(state, rest, zones) if i in d.ids] or _offered_by_name(state, rest, d.ids)
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
     if isinstance(d, ChooseKeepDecision):
         return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
-    if isinstance(d, ChooseNameDecision):  # a card name is one answer, commas and all ("Mirri, Cat Warrior")
+    if isinstance(d, (ChooseNameDecision, ChooseWordDecision, ChooseColorDecision)):
+        # one answer, the whole text (a name or a label may hold spaces and commas: "Mirri, Cat
+        # Warrior"), spelled as the engine offers it ("choose island" is Island)
         return A.Choose(player, (d.canonical(rest) or rest.strip(),))
     return A.Choose(player, tuple(w.lower() for w in rest.split()))
+
+
+def _offered_by_name(state: GameState, text: str, ids: tuple[Any, ...]) -> list[Any]:
+    """The offered choices the notation writes as `text`: an object no zone holds any more
+    (a copy's former target that has left the stack) is written `#ID` (`name_of`)."""
+    said = text.strip().lower()
+    return [i for i in ids if name_of(state, i).lower() == said]
 
 
 def _p_target(state: GameState, player: str, rest: str) -> A.Action:

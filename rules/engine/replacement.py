@@ -28,7 +28,7 @@ from ..cards import ir
 from ..cards.model import StaticAbility
 from .becomes import lost_all_abilities
 from .characteristics import chars, matches, protected_from
-from .decisions import ChooseWordDecision, Decision, YesNoDecision
+from .decisions import ChooseWordDecision, Decision, YesNoDecision, distinct_labels
 from .events import remove_counters, tap_permanent
 from .objects import DrawReplacementEffect, Obj, Shield
 from .refs import name_of
@@ -156,13 +156,13 @@ def _choose(state: GameState, options: list[Replacement], ask: bool) -> Gen:
     distinct = list({_identity(r): r for r in pool}.values())
     if len(distinct) == 1 or not ask or all(r.commutes for r in distinct):
         return pool[0]
-    labels = _labels(distinct)
+    labels = distinct_labels(r.label for r in distinct)
     ans, _ = yield ChooseWordDecision(
         distinct[0].chooser, "choose which replacement or prevention effect applies first: " + ", ".join(labels),
         options=tuple(labels), concept="replacement_order")
-    said = " ".join(map(str, ans.words)).lower()
-    chosen = next(r for r, label in zip(distinct, labels, strict=True) if label.lower() == said)
-    state.log_event(f"{chosen.chooser} applies {labels[distinct.index(chosen)]} first", "replacement_order",
+    label = str(ans.words[0])  # one of the labels, as offered (validate)
+    chosen = distinct[labels.index(label)]
+    state.log_event(f"{chosen.chooser} applies {label} first", "replacement_order",
                     player=chosen.chooser)
     return chosen
 
@@ -177,18 +177,6 @@ def _identity(r: Replacement) -> Hashable:
         return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test,
                 s.uses, (s.reflect[0].id, s.reflect[1]) if s.reflect is not None else None)
     return r.key
-
-
-def _labels(options: list[Replacement]) -> list[str]:
-    out: list[str] = []
-    for r in options:
-        label = r.label
-        n = 2
-        while label in out:
-            label = f"{r.label} ({n})"
-            n += 1
-        out.append(label)
-    return out
 
 
 def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TargetSpec, TriggeredAbility
-from .decisions import Decision, TargetsDecision, TriggerOrderDecision
+from .decisions import Decision, TargetsDecision, TriggerOrderDecision, distinct_labels
 from .division import amount_to_divide, check_division, divided_effect
 from .events import emit_targeted
 from .objects import PendingTrigger, StackItem
@@ -31,7 +31,7 @@ def stack_triggers(state: GameState) -> Gen:
         if len(mine) > 1 and len({(t.source.name, t.ability.text) for t in mine}) > 1:
             ans, _ = yield TriggerOrderDecision(
                 p.name, "order your triggered abilities (the first listed resolves first)",
-                labels=tuple(name_of(state, t.source.id) for t in mine), triggers=tuple(mine))
+                labels=distinct_labels(name_of(state, t.source.id) for t in mine), triggers=tuple(mine))
             ordered = [mine[i] for i in ans.items]
             mine = list(reversed(ordered))  # first to resolve goes on the stack last
         for t in mine:

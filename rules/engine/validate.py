@@ -99,14 +99,15 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             if oid not in d.ids:
                 raise A.IllegalAction("choose one of " + ", ".join(name_of(state, i) for i in d.ids),
                                       state.rules.cite(d.concept))
+        # a word or name is taken as the engine spells it, so the record reads back the same
+        # (the notation maps what is typed, in any case, to that spelling)
         case ChooseNameDecision(), A.Choose():
             said = " ".join(map(str, action.words))
-            if len(action.words) != 1 or d.canonical(said) is None:
+            if len(action.words) != 1 or d.canonical(said) != said:
                 raise A.IllegalAction(f"no card is named {said!r}: choose the name of a card",
                                       state.rules.cite(d.concept))
         case ChooseWordDecision(), A.Choose():
-            said = " ".join(map(str, action.words)).lower()
-            if said not in (w.lower() for w in d.options):
+            if len(action.words) != 1 or action.words[0] not in d.options:
                 raise A.IllegalAction("choose one of: " + ", ".join(d.options),
                                       state.rules.cite(d.concept or "etb_replacement"))
         case ChooseColorDecision(), A.Choose():

@@ -22,7 +22,10 @@ from mtg_tui.saves import SaveError, SaveMismatch, engine_version, load, load_ch
 from mtg_tui.session import Session
 from rules import Game
 from rules.cards.digest import card_digest
+from rules.engine.decisions import ChooseWordDecision
 from rules.play.autopilot import goldfish_answer
+
+from decision_positions import by_shape
 
 
 def played(actions: int = 35) -> Session:
@@ -69,6 +72,25 @@ def test_a_save_round_trip_verifies(saved: tuple[Session, Path, dict[str, Any]])
     assert loaded.game.digest() == s.game.digest()
     again = save(loaded, path.with_name("again.json"))  # a loaded game saves with its digests too
     assert json.loads(again.read_text())["verify"]["digests"] == json.loads(path.read_text())["verify"]["digests"]
+
+
+@pytest.mark.parametrize("answer", ["offered", "typed"])
+def test_a_game_with_a_chosen_land_type_saves_and_loads_as_the_same_game(answer: str, tmp_path: Path) -> None:
+    """Convincing Mirage's basic land type, chosen from the dialog's options (the engine's
+    Island) or typed in lower case, is saved as the notation writes it and loads as the same
+    game: no false mismatch (614.12)."""
+    s = Session(by_shape()["choose:word"].game())
+    d = s.game.decision
+    assert isinstance(d, ChooseWordDecision) and "Island" in d.options
+    s.act(next(c for c in d.choices if c.words == ("Island",)) if answer == "offered" else "alice: choose island")
+    for _ in range(20):  # and the game goes on a little
+        if s.game.decision is not None:
+            s.act(goldfish_answer(s.game, s.game.decision))
+    path = save(s, tmp_path / "mirage.json")
+    assert "alice: choose Island" in json.loads(path.read_text())["actions"]
+    loaded, check = load_checked(path)
+    assert check.verified and check.note is None
+    assert loaded.game.digest() == s.game.digest()
 
 
 def test_a_changed_action_is_reported_and_the_game_opens_up_to_the_last_good_point(

@@ -106,6 +106,16 @@ def test_unknown_cards_are_named_in_one_line() -> None:
     assert "Black Lotus Prime" in message and "Lightnin Bolt (did you mean Lightning Bolt" in message
     assert e.value.names == ["Black Lotus Prime", "Lightnin Bolt"]
 
+def assert_refused_in_one_line(tmp_path: Path, text: str, line: int, problem: str) -> None:
+    """The puzzle `text` is refused with one line naming the file, the line and the problem."""
+    path = tmp_path / "broken.pzl"
+    path.write_text(text)
+    with pytest.raises(ForgePuzzleError) as e:
+        load_forge_puzzle(path)
+    message = str(e.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}, line {line}: ") and problem in message, message
+
 
 @pytest.mark.parametrize("text, line, problem", [
     ("[metadata]\nGoal:Win\n[state]\nhumanlife=lots\n", 4, "humanlife must be a whole number"),
@@ -124,13 +134,7 @@ def test_unknown_cards_are_named_in_one_line() -> None:
 ])
 def test_broken_files_are_one_line_naming_file_line_and_problem(tmp_path: Path, text: str, line: int,
                                                                  problem: str) -> None:
-    path = tmp_path / "broken.pzl"
-    path.write_text(text)
-    with pytest.raises(ForgePuzzleError) as e:
-        load_forge_puzzle(path)
-    message = str(e.value)
-    assert "\n" not in message
-    assert message.startswith(f"{path}, line {line}: ") and problem in message
+    assert_refused_in_one_line(tmp_path, text, line, problem)
 
 
 def test_files_that_are_not_puzzles(tmp_path: Path) -> None:
@@ -238,10 +242,4 @@ def test_attacking_at_the_declare_attackers_step_leaves_the_declaration_made() -
 ])
 def test_what_the_translation_cannot_carry_out_is_one_line(tmp_path: Path, text: str, line: int,
                                                            problem: str) -> None:
-    path = tmp_path / "broken.pzl"
-    path.write_text(text)
-    with pytest.raises(ForgePuzzleError) as e:
-        load_forge_puzzle(path)
-    message = str(e.value)
-    assert "\n" not in message
-    assert message.startswith(f"{path}, line {line}: ") and problem in message, message
+    assert_refused_in_one_line(tmp_path, text, line, problem)

@@ -619,7 +619,7 @@ Condition = (
 )
 
 
-# conditions of "As long as ..." static abilities: judged without characteristics (no layers)
+# conditions of "As long as ..." static abilities: judged without the layers that come after the type layer
 @frozen
 class LifeAtLeast:
     """"As long as you have 30 or more life" (Serra Ascendant)."""
@@ -628,8 +628,9 @@ class LifeAtLeast:
 
 
 @frozen
-class ControlsPrinted:
-    """"As long as you control a Griffin creature" (Griffin Rider): by printed subtypes."""
+class ControlsCreatureOfType:
+    """"As long as you control a Griffin creature" (Griffin Rider): by the subtypes creatures
+    have after the type layer (an Adaptive Automaton that chose Griffin is one)."""
 
     subtype: str
 
@@ -647,7 +648,7 @@ class SourceEnchanted:
     """"As long as ~ is enchanted" (Thran Golem): an Aura is attached to it."""
 
 
-WhileCondition = LifeAtLeast | ControlsPrinted | SourceCountersAtLeast | SourceEnchanted
+WhileCondition = LifeAtLeast | ControlsCreatureOfType | SourceCountersAtLeast | SourceEnchanted
 
 
 # ------------------------------------------------------------------ tokens
@@ -2109,7 +2110,7 @@ class AffectsSelfUnlessOpponentDamaged:
 @frozen
 class AffectsSelfUnlessCount:
     """The source, while fewer than `n` permanents on the battlefield have this land subtype
-    (printed) ("~ can't attack unless there are five or more Islands on the battlefield")."""
+    ("~ can't attack unless there are five or more Islands on the battlefield")."""
 
     subtype: str
     n: int
@@ -2148,7 +2149,7 @@ Affects = (
 
 @frozen
 class BonusPerSubtypeYouControl:
-    """"+P/+T for each Plains you control" (counted by printed subtypes)."""
+    """"+P/+T for each Plains you control" (subtypes as the type layer leaves them)."""
 
     subtype: str
     power: int
@@ -2157,7 +2158,8 @@ class BonusPerSubtypeYouControl:
 
 @frozen
 class BonusPerSharedCreatureType:
-    """+1/+1 for each other creature that shares a creature type with it (printed types)."""
+    """+1/+1 for each other creature that shares a creature type with it (types as the type
+    layer leaves them)."""
 
 
 @frozen
@@ -2167,7 +2169,7 @@ class BonusPerSameName:
 
 @frozen
 class BonusPerPermanent:
-    """"~ gets +1/+1 for each enchantment on the battlefield" (printed characteristics)."""
+    """"~ gets +1/+1 for each enchantment on the battlefield" (types as the type layer leaves them)."""
 
     test: Pred
     power: int

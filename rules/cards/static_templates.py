@@ -36,7 +36,7 @@ from .ir import (
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
-    ControlsPrinted,
+    ControlsCreatureOfType,
     CountSubtypeCDA,
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
@@ -90,7 +90,7 @@ def creature_group(phrase: str, other: bool) -> Affects:
 
 
 def _count_bonus(phrase: str, p: int, t: int) -> Bonus:
-    """"+1/+1 for each Plains you control": counted by printed subtypes (no recursion)."""
+    """"+1/+1 for each Plains you control"."""
     m = re.fullmatch(r"(\w+?)s? you control", phrase)
     if not m or m.group(1) not in BASIC_LAND_TYPES + ("Plain",):
         raise Unsupported(phrase)
@@ -418,7 +418,7 @@ def _while(text: str) -> WhileCondition | None:
         return LifeAtLeast(int(m.group(1)))
     m = re.fullmatch(r"you control an? ([A-Z]\w+) creature", text)
     if m:
-        return ControlsPrinted(m.group(1))
+        return ControlsCreatureOfType(m.group(1))
     if text == "~ is enchanted":
         return SourceEnchanted()
     m = re.fullmatch(r"(?:it|~) has (\w+) or more ([+\-/\w]+) counters on it", text)

@@ -25,7 +25,7 @@ from ..cards.model import (
     TargetSpec,
     basic_land_ability,
 )
-from ..cards.subtypes import fitting_subtypes
+from ..cards.subtypes import fitting_subtypes, is_creature_type
 from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, copy_chars, ordered, stage
 from .objects import Characteristics, ContinuousEffect, Obj, PlayerRuleEffect
@@ -36,9 +36,13 @@ from .state import GameState
 # ------------------------------------------------------------ continuous effects
 def add_effect(state: GameState, effect: ContinuousEffect) -> None:
     state.effects.append(effect)
-    if effect.controller or effect.loses_all or not effect.affected or isinstance(effect, PlayerRuleEffect):
-        state.invalidate()  # control, "loses all abilities" and rules for players reach further
-    else:  # only the objects it is locked to change: other objects' layers count printed values
+    if (effect.controller or effect.loses_all or not effect.affected or isinstance(effect, PlayerRuleEffect)
+            or looks_at_others(state)):
+        # control, "loses all abilities" and rules for players reach further, and so does any
+        # effect while a static or characteristic-defining ability counts or looks at other
+        # permanents as the type layer leaves them (an animated Forest is one more creature)
+        state.invalidate()
+    else:  # only the objects it is locked to change
         state.invalidate_objects(effect.affected)
     if effect.controller:
         update_control(state)
@@ -199,13 +203,16 @@ def _fresh(ch: Characteristics) -> Characteristics:
     return copy_chars(ch)
 
 
-def _compute_chars(state: GameState, o: Obj) -> Characteristics:
+def _compute_chars(state: GameState, o: Obj, through: Layer = Layer.PT_SWITCH) -> Characteristics:
     """Its card's characteristics (with any copy effect already in its card: layer 1), then
-    every other continuous effect, layer by layer (613 / 418.5, see `rules.engine.layers`)."""
+    every other continuous effect, layer by layer (613 / 418.5, see `rules.engine.layers`);
+    with `through` the type layer, only as far as that (`typed_chars`)."""
     printed = printed_chars(o.card)
     if o.zone != "battlefield":
+        if through <= Layer.TYPE:
+            return printed  # its characteristic-defining abilities define only P/T
         return _apply_cda(state, o, _fresh(printed)) if o.card.has_cda else printed
-    parts = _parts(state, o)
+    parts = _parts(state, o, through)
     if not parts:  # most permanents: nothing applies to them
         return _with_fitting_subtypes(printed)
     ch = _fresh(printed)
@@ -221,6 +228,8 @@ def _compute_chars(state: GameState, o: Obj) -> Characteristics:
             _apply_stage(stages[key], ch, decided)
     # its card types are settled (layer 4): it keeps only the subtypes they allow (205.3d / 212.1b)
     ch.subtypes = fitting_subtypes(ch.types, ch.subtypes)
+    if through <= Layer.TYPE:
+        return ch
     for key in keys:
         if key > Layer.TYPE:
             if key >= Layer.PT_CDA and ch.power is None and ch.is_type("Creature"):
@@ -253,12 +262,41 @@ def _with_fitting_subtypes(ch: Characteristics) -> Characteristics:
     return ch
 
 
-def _parts(state: GameState, o: Obj) -> list[Part]:
-    """The continuous effects that may apply to `o`, cut into their layers' parts."""
+def typed_chars(state: GameState, o: Obj) -> Characteristics:
+    """`o`'s characteristics as the type layer leaves them: its card types, subtypes and
+    supertypes are what they are now; its colors, abilities and P/T may not be yet.  Each layer
+    applies to every object before the next one does (2014 613.1, 613.5; 2009 418.5a), so an
+    effect of a later layer that counts or looks for other permanents by type ("+1/+1 for each
+    other creature that shares a creature type with it", "the number of Swamps you control",
+    "unless defending player controls an Island") reads this.  Computing it never asks for a
+    later layer (no P/T, no abilities), so such counts can't go round in a loop."""
+    full = state.chars_cache.get(o.id)
+    if full is not None:
+        return full  # every layer done: its types are the same
+    kept: dict[int, Characteristics] = state.board.setdefault("typed_chars", {})
+    ch = kept.get(o.id)
+    if ch is not None:
+        return ch
+    busy: set[int] = state.board.setdefault("typing", set())
+    if o.id in busy:  # a type effect whose own condition reads this object's types: printed ones
+        return _with_fitting_subtypes(printed_chars(o.card))
+    busy.add(o.id)
+    try:
+        ch = _compute_chars(state, o, Layer.TYPE)
+    finally:
+        busy.discard(o.id)
+    if o.id in state.objects and o.zone == "battlefield" and not state.board.get("top_card_statics"):
+        kept[o.id] = ch
+    return ch
+
+
+def _parts(state: GameState, o: Obj, through: Layer = Layer.PT_SWITCH) -> list[Part]:
+    """The continuous effects that may apply to `o`, cut into their layers' parts (those of
+    layers up to `through`)."""
     parts: list[Part] = []
     lost = lost_all(state)  # "loses all abilities": static abilities stop from layer 6 on
     # characteristic-defining abilities (604.3, 7a / 6a)
-    if o.card.has_cda:
+    if o.card.has_cda and through >= Layer.PT_CDA:
         for ab in o.card.abilities:
             if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
                 parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), _always,
@@ -266,15 +304,16 @@ def _parts(state: GameState, o: Obj) -> list[Part]:
     # static abilities of permanents (611.3): what they affect is judged on `o` as it is
     # at the first layer they work in
     for src, index, ab in _affecting_statics(state):
-        found = _static_parts(state, o, src, index, ab)
+        found = _static_parts(state, o, src, index, ab, through)
         parts += found if src.id not in lost else [p for p in found if p.layer < Layer.ABILITY]
     # effects of resolved spells and abilities (611.2): locked to the objects they affected
     for e in state.effects:
         if o.id in e.affected:
-            parts += becomes_parts(e, o) + _effect_parts(e)
+            found = becomes_parts(e, o) + _effect_parts(e)
+            parts += found if through >= Layer.PT_SWITCH else [p for p in found if p.layer <= through]
     # counters (7d / 6c)
     plus = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
-    if plus:
+    if plus and through >= Layer.PT_COUNTERS:
         parts.append(Part(Layer.PT_COUNTERS, 0, ("counters", o.id), _always, _modify_pt(plus, plus)))
     return parts
 
@@ -326,14 +365,26 @@ def watched_state_changed(state: GameState) -> None:
         state.invalidate()
 
 
-def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:
-    key = ("static", src.id, index)
-    affects = ab.affects
-    assert affects is not None
+def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility,
+                  through: Layer = Layer.PT_SWITCH) -> list[Part]:
+    """The parts (of layers up to `through`) of static ability `ab` of `src` that may apply
+    to `o`; its "as long as ..." condition is asked only when it has such parts."""
+    parts = _static_ability_parts(state, o, src, index, ab)
+    if through < Layer.PT_SWITCH:
+        parts = [p for p in parts if p.layer <= through]
+    if not parts:
+        return parts
     if ab.while_top_card is not None and not top_card_is(state, src.controller, ab.while_top_card, src):
         return []  # "As long as the top card of your library is black"
     if ab.while_condition is not None and not while_holds(state, src, ab.while_condition):
         return []  # "As long as you have 30 or more life"
+    return parts
+
+
+def _static_ability_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:
+    key = ("static", src.id, index)
+    affects = ab.affects
+    assert affects is not None
 
     def applies(ch: Characteristics) -> bool:
         return _affects(state, affects, o, src, ch)
@@ -366,7 +417,7 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
         bonus = ab.bonus
 
         def add_bonus(ch: Characteristics) -> None:
-            _modify_pt(*_bonus(state, bonus, o, src))(ch)
+            _modify_pt(*_bonus(state, bonus, o, ch, src))(ch)
         parts.append(Part(Layer.PT_MODIFY, src.timestamp, key, applies, add_bonus, from_static=True))
     return parts
 
@@ -469,12 +520,12 @@ def _apply_cda(state: GameState, o: Obj, ch: Characteristics) -> Characteristics
 
 def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
     match cda:
-        case ir.CountSubtypeCDA(sub):  # "the number of Swamps / lands / creatures you control" (printed)
+        case ir.CountSubtypeCDA(sub):  # "the number of Swamps / lands / creatures you control"
             kind = sub.capitalize()
             if kind in ("Land", "Creature", "Artifact", "Enchantment"):
-                n = sum(1 for x in state.permanents(o.controller) if kind in x.card.type_line.types)
+                n = sum(1 for x in state.permanents(o.controller) if kind in typed_chars(state, x).types)
             else:
-                n = sum(1 for x in state.permanents(o.controller) if sub in x.card.type_line.subtypes)
+                n = sum(1 for x in state.permanents(o.controller) if sub in typed_chars(state, x).subtypes)
         case ir.LifeTotalCDA():
             n = state.player(o.controller).life
         case ir.LinkedTotalCDA(key):  # the exiled cards' printed power and toughness ("*": 0)
@@ -507,8 +558,8 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
         case ir.AffectsSelf():
             return o.id == src.id
         case ir.AffectsSelfUnlessDefenderHas(sub):
-            return o.id == src.id and not any(sub in x.card.type_line.subtypes for p in state.opponents(src.controller)
-                                              for x in state.permanents(p))
+            return o.id == src.id and not any(sub in typed_chars(state, x).subtypes
+                                              for p in state.opponents(src.controller) for x in state.permanents(p))
         case ir.AffectsChosenName():
             return bool(src.chosen) and ch.name == src.chosen
         case ir.AffectsAllCreatures():
@@ -523,7 +574,7 @@ def _affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Charac
             return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
                                               for p in state.opponents(src.controller))
         case ir.AffectsSelfUnlessCount(sub, n):
-            return o.id == src.id and sum(1 for x in state.permanents() if sub in x.card.type_line.subtypes) < n
+            return o.id == src.id and sum(1 for x in state.permanents() if sub in typed_chars(state, x).subtypes) < n
     raise TypeError(affects)
 
 
@@ -547,18 +598,18 @@ def board_condition(state: GameState, cond: ir.BoardCondition, src: Obj, control
 
 
 def while_holds(state: GameState, src: Obj, cond: ir.WhileCondition) -> bool:
-    """The condition of an "As long as ..." static ability of `src` (no characteristics
-    needed: life, counters, attachments, printed subtypes)."""
+    """The condition of an "As long as ..." static ability of `src`: life, counters,
+    attachments, and other permanents' types as the type layer leaves them (`typed_chars`)."""
     match cond:
         case ir.LifeAtLeast(n):
             return state.player(src.controller).life >= n
-        case ir.ControlsPrinted(sub):
-            return any(sub in x.card.type_line.subtypes and x.card.is_type("Creature")
-                       for x in state.permanents(src.controller))
+        case ir.ControlsCreatureOfType(sub):
+            return any(sub in ch.subtypes and ch.is_type("Creature")
+                       for ch in (typed_chars(state, x) for x in state.permanents(src.controller)))
         case ir.SourceCountersAtLeast(kind, n):
             return src.counters.get(kind, 0) >= n
         case ir.SourceEnchanted():
-            return any(x.attached_to == src.id and "Aura" in x.card.type_line.subtypes for x in state.permanents())
+            return any(x.attached_to == src.id and "Aura" in typed_chars(state, x).subtypes for x in state.permanents())
     raise TypeError(cond)
 
 
@@ -568,25 +619,34 @@ def top_card_is(state: GameState, player: str, test: ir.Pred, source: Obj) -> bo
     return bool(lib) and matches_card(state, test, state.objects[lib[0]], player, source)
 
 
-def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, src: Obj) -> tuple[int, int]:
-    """"+1/+1 for each ...": counted by printed characteristics, so no characteristics
-    depend on others'."""
+def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, ch: Characteristics, src: Obj) -> tuple[int, int]:
+    """"+1/+1 for each ..." for `o` (with characteristics `ch` so far): the other permanents
+    are counted by their types as the type layer leaves them (`typed_chars`), which never
+    depend on P/T, so no count goes round in a loop."""
     match bonus:
         case ir.BonusPerSubtypeYouControl(sub, p, t):
-            n = sum(1 for x in state.permanents(src.controller) if sub in x.card.type_line.subtypes)
+            n = sum(1 for x in state.permanents(src.controller) if sub in typed_chars(state, x).subtypes)
             return p * n, t * n
         case ir.BonusPerSharedCreatureType():
-            mine = set(o.card.type_line.subtypes)
-            n = sum(1 for x in state.permanents() if x.id != o.id and x.card.is_type("Creature")
-                    and mine & set(x.card.type_line.subtypes))
+            mine = {s for s in ch.subtypes if is_creature_type(s)}
+            n = sum(1 for x in state.permanents() if x.id != o.id
+                    and _shares_creature_type(typed_chars(state, x), mine))
             return n, n
         case ir.BonusPerPermanent(test, p, t):
-            n = sum(1 for x in state.permanents() if matches(state, test, x, base_chars(state, x), src.controller, src))
+            n = sum(1 for x in state.permanents()
+                    if matches(state, test, x, typed_chars(state, x), src.controller, src))
             return p * n, t * n
         case ir.BonusPerSameName():
-            n = sum(1 for x in state.permanents() if x.id != o.id and x.name == o.name and x.card.is_type("Creature"))
+            n = sum(1 for x in state.permanents()
+                    if x.id != o.id and x.name == o.name and typed_chars(state, x).is_type("Creature"))
             return n, n
     raise TypeError(bonus)
+
+
+def _shares_creature_type(ch: Characteristics, creature_types: set[str]) -> bool:
+    """Whether a creature with `ch` has one of `creature_types` (an animated Forest's Forest
+    is a land type, shared with no creature)."""
+    return ch.is_type("Creature") and not creature_types.isdisjoint(ch.subtypes)
 
 
 # ------------------------------------------------------------ predicates

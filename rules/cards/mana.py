@@ -184,13 +184,16 @@ def solve_payment(
     one color"), so a source making several units of a choice of colors is tried with each
     of its colors in turn."""
     several = [i for i, src in enumerate(sources) if src.amount > 1 and len(src.colors) > 1]
+    several_units = any(src.units > 1 for src in sources)  # else every unit a plan makes is spent
     for choice in itertools.product(*(sorted(sources[i].colors) for i in several)):
         fixed = list(sources)
         for i, color in zip(several, choice, strict=True):
             fixed[i] = replace(sources[i], colors=frozenset(color))
         plan = _solve(cost, pool, fixed, require_all_sources)
         if plan is not None:
-            return plan if require_all_sources else _fewest_activations(cost, pool, fixed, plan)
+            if require_all_sources or not several_units:
+                return plan
+            return _fewest_activations(cost, pool, fixed, plan)
     return None
 
 

@@ -44,10 +44,10 @@ def mana_when_tapped(state: GameState, land: Obj, player: str) -> tuple[str, ...
     """The mana (one color letter a unit) that tapping `land` for mana also adds to `player`'s
     pool through triggered mana abilities (605.1b / 406.1, Overgrowth): automatic payment
     counts it, as it arrives before the cost is paid."""
-    if not chars(state, land).is_type("Land"):
+    steps = [step for _, who, step in _mana_triggers(state, land) if who == player]
+    if not steps or not chars(state, land).is_type("Land"):  # the usual case: no such Aura on it
         return ()
-    return tuple(step.color for _, who, step in _mana_triggers(state, land) if who == player
-                 for _ in range(step.amount))
+    return tuple(step.color for step in steps for _ in range(step.amount))
 
 
 def _mana_triggers(state: GameState, land: Obj) -> Iterator[tuple[Obj, str, ir.AddManaTo]]:

@@ -137,7 +137,10 @@ def set_controller(state: GameState, o: Obj, player: str) -> None:
 # ------------------------------------------------------------ characteristics
 def chars(state: GameState, o: Obj) -> Characteristics:
     """`o`'s characteristics now, kept until something they depend on changes (only live
-    objects are kept: an object's entry goes when it leaves its zone)."""
+    objects are kept: an object's entry goes when it leaves its zone).  A permanent that left
+    the battlefield has its last known information (603.10a, 608.2h / 410.10d, 413.2f)."""
+    if o.last_known is not None:
+        return o.last_known
     ch = state.chars_cache.get(o.id)
     if ch is None:
         ch = _compute_chars(state, o)
@@ -270,7 +273,7 @@ def typed_chars(state: GameState, o: Obj) -> Characteristics:
     other creature that shares a creature type with it", "the number of Swamps you control",
     "unless defending player controls an Island") reads this.  Computing it never asks for a
     later layer (no P/T, no abilities), so such counts can't go round in a loop."""
-    full = state.chars_cache.get(o.id)
+    full = o.last_known or state.chars_cache.get(o.id)
     if full is not None:
         return full  # every layer done: its types are the same
     kept: dict[int, Characteristics] = state.board.setdefault("typed_chars", {})

@@ -19,7 +19,7 @@ from .player_rules import player_rules
 from .refs import name_of
 from .replacement import DamageEvent, DestroyEvent, replace, replaced
 from .state import GameState
-from .zones import move
+from .zones import leaving_together, move
 
 Gen = Generator[Decision, Any, Any]
 
@@ -212,10 +212,11 @@ def destroy_all(state: GameState, oids: list[int], log: bool = True, regenerate:
         doomed.append(o)
     out = [o for o in doomed  # regenerated instead (701.12a / 501.5a)
            if replaced(state, DestroyEvent(o, can_regenerate=regenerate))]
-    for o in out:
-        move(state, o.id, "graveyard")
-        if log:
-            state.log_event(f"{o.name} is destroyed", "destroy")
+    with leaving_together(state, [o.id for o in out]):
+        for o in out:
+            move(state, o.id, "graveyard")
+            if log:
+                state.log_event(f"{o.name} is destroyed", "destroy")
     return [o.id for o in out]
 
 

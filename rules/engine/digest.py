@@ -18,8 +18,9 @@ from typing import Any
 from ..cards.model import Ability, CardDef
 from .state import GameState
 
-# never part of the state: caches and indexes derived from the rest of it
-_SKIP = frozenset({"chars_cache", "board", "derived", "token_ids"})
+# never part of the state: caches and indexes derived from the rest of it, and what a batch of
+# permanents leaving together holds only while they leave (empty at every decision)
+_SKIP = frozenset({"chars_cache", "board", "derived", "token_ids", "leaving"})
 
 
 def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:

@@ -39,7 +39,7 @@ from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .spell_immunity import cant_be_countered_by
 from .state import EffectContext, GameState
-from .zones import counter_item, create_card, draw as draw_cards, move
+from .zones import counter_item, create_card, draw as draw_cards, leaving_together, move
 
 Gen = Generator[Decision, Any, Any]
 Ids = Iterable[Any]  # object ids (None where a target became illegal)
@@ -120,12 +120,15 @@ def no_regeneration(state: GameState, ctx: EffectContext, which: Ids) -> None:
 
 
 def move_each(state: GameState, which: Ids, zone: str, says: str, concept: str) -> None:
-    """Move each named object that still exists to `zone`, logging "NAME {says}"."""
-    for oid in list(which):
-        if oid is not None and oid in state.objects:
-            name = state.objects[oid].name
-            move(state, oid, zone)
-            state.log_event(f"{name} {says}", concept)
+    """Move each named object that still exists to `zone`, logging "NAME {says}"; they leave
+    together (one event)."""
+    ids = [oid for oid in which if oid is not None]
+    with leaving_together(state, ids):
+        for oid in ids:
+            if oid in state.objects:
+                name = state.objects[oid].name
+                move(state, oid, zone)
+                state.log_event(f"{name} {says}", concept)
 
 
 def exile(state: GameState, ctx: EffectContext, which: Ids) -> None:
@@ -295,11 +298,13 @@ def tap(state: GameState, ctx: EffectContext, which: Ids, untap: bool = False) -
 
 
 def sacrifice(state: GameState, ctx: EffectContext, which: Ids) -> None:
-    for oid in list(which):
-        if oid is not None and oid in state.objects and state.objects[oid].zone == "battlefield":
-            o = state.objects[oid]
-            move(state, oid, "graveyard")
-            state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+    ids = [oid for oid in which if oid is not None]
+    with leaving_together(state, ids):
+        for oid in ids:
+            if oid in state.objects and state.objects[oid].zone == "battlefield":
+                o = state.objects[oid]
+                move(state, oid, "graveyard")
+                state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
 def choose_object(state: GameState, player: str, prompt: str, ids: list[Any], zones: tuple[str, ...] = ("battlefield",),
@@ -350,10 +355,11 @@ def _sacrifice_together(state: GameState, ctx: EffectContext, chosen: list[int])
     """The chosen permanents are sacrificed at once; remembered (last known information) in
     ctx.data["sacrificed"]."""
     ctx.data["sacrificed"] = [state.objects[i] for i in chosen]
-    for oid in chosen:
-        o = state.objects[oid]
-        move(state, oid, "graveyard")
-        state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
+    with leaving_together(state, chosen):
+        for oid in chosen:
+            o = state.objects[oid]
+            move(state, oid, "graveyard")
+            state.log_event(f"{o.controller} sacrifices {o.name}", "sacrifice", player=o.controller)
 
 
 def sacrifice_chosen(state: GameState, ctx: EffectContext, chooser_candidates: list[tuple[str, list[int]]],

@@ -83,10 +83,10 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     for o, ab in index.leaving if event.kind == "zone_change" else ():
         if _triggers_on(state, ab, event, o):
             _add_trigger(state, ab, o, event, concept="trigger_leaves")
-    for o in lookback:
+    for o in lookback:  # with the abilities it had there: gained ones, not lost ones (603.10a / 410.10d)
         if o.zone != "battlefield":
             continue
-        for old_ab in o.card.abilities:
+        for old_ab in chars(state, o).abilities:
             if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
                     and _triggers_on(state, old_ab, event, o)):
                 _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
@@ -250,8 +250,8 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
         case ir.DiesDealtDamageBySelf():
             if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
                 return False
-            old = ev["old"]
-            return old.card.is_type("Creature") and any(
+            old = ev["old"]  # a creature as it last existed on the battlefield (603.10a / 410.10d)
+            return chars(state, old).is_type("Creature") and any(
                 s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
         case ir.NextEndStep(step):
             return ev.kind == "step_begin" and ev["step"] == step
@@ -343,8 +343,8 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
     else:  # dies: battlefield -> graveyard
         if old.zone != "battlefield" or new.zone != "graveyard":
             return False
-        obj = old
-        is_creature = old.card.is_type("Creature")
+        obj = old  # as it last existed on the battlefield (603.10a / 410.10d): an animated land is a creature
+        is_creature = chars(state, old).is_type("Creature")
     if who == "self":
         return obj.id == src.id or (to == "dies" and old.id == src.id)
     mine = obj.controller == src.controller

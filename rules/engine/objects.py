@@ -58,6 +58,10 @@ class Obj:
     # its copiable values (706.2 / 503.2) while a text-changing effect (612 / 418.6, layer 3)
     # has `card` hold its text as changed; None: `card` holds them
     copiable: CardDef | None = None
+    # its last known information once it has left the battlefield: its characteristics as they
+    # last existed there (2014 603.10a, 608.2h / 2009 410.10d, 413.2f), taken before it left;
+    # None while it is on the battlefield (and for objects that left other zones)
+    last_known: Characteristics | None = None
 
     @property
     def name(self) -> str:

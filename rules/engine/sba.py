@@ -14,7 +14,7 @@ from .objects import Characteristics, Obj
 from .player_rules import player_rules
 from .refs import name_of, resolve_ref
 from .state import GameState
-from .zones import move
+from .zones import leaving_together, move
 
 Gen = Generator[Decision, Any, Any]
 
@@ -243,8 +243,9 @@ def _apply(state: GameState, found: list[tuple[str, str, Any, str]]) -> None:
             c["+1/+1"] -= n
             c["-1/-1"] -= n
             state.invalidate()
-    destroy_all(state, to_destroy, log=False)
-    for subject in to_graveyard:
-        if subject in state.objects:
-            move(state, subject, "graveyard")
+    with leaving_together(state, to_destroy + to_graveyard):  # one event: each as it was before it
+        destroy_all(state, to_destroy, log=False)
+        for subject in to_graveyard:
+            if subject in state.objects:
+                move(state, subject, "graveyard")
     flush(state)

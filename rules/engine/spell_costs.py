@@ -16,7 +16,7 @@ from .decisions import Decision, YesNoDecision
 from .effects import choose_object
 from .objects import Obj
 from .state import GameState
-from .zones import move
+from .zones import leaving_together, move
 
 
 def x_spend_only(o: Obj) -> str:
@@ -92,9 +92,10 @@ def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
     if not kind:
         return {}
     victims = [p for p in state.permanents(player) if chars(state, p).is_type(kind.capitalize())]
-    for v in victims:
-        move(state, v.id, "graveyard")
-        state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
+    with leaving_together(state, [v.id for v in victims]):
+        for v in victims:
+            move(state, v.id, "graveyard")
+            state.log_event(f"{player} sacrifices {v.name} to cast {o.name}", "sacrifice", player=player)
     return {"sacrificed": victims}
 
 

@@ -15,7 +15,7 @@ from .effects import Ids, choose_object, discard_card, move_each
 from .entering import enter_battlefield
 from .refs import resolve_ref
 from .state import EffectContext, GameState
-from .zones import move, move_together
+from .zones import leaving_together, move, move_together
 
 Gen = Generator[Decision, Any, Any]
 Players = Iterable[str]
@@ -197,20 +197,14 @@ def shuffle_permanents_in(state: GameState, ctx: EffectContext) -> None:
     A token goes too, and counts, but ceases to exist on the way (704.5d / 420.5f): it is
     never revealed."""
     counts: dict[str, int] = {}
-    for pl in state.apnap():
-        owned = [o.id for o in state.permanents() if o.owner == pl.name]
-        counts[pl.name] = len(owned)
-        for oid in owned:
-            new = move(state, oid, "library")
-            o = state.objects[new]
-            if o.token:  # it ceases to exist (704.5d / 420.5k): it is never revealed
-                state.objects.pop(new)
-                state.zone_list(o).remove(new)
-                state.lki[new] = o
-                state.invalidate()
-                state.log_event(f"a {o.name} token ceases to exist", "sba_token")
-        state.log_event(f"{pl.name} shuffles {len(owned)} permanent{'s' if len(owned) != 1 else ''} into "
-                        "their library", "shuffle_library", player=pl.name)
+    with leaving_together(state, list(state.battlefield)):  # every permanent leaves in one event
+        for pl in state.apnap():
+            owned = [o.id for o in state.permanents() if o.owner == pl.name]
+            counts[pl.name] = len(owned)
+            for oid in owned:
+                _shuffle_permanent_in(state, oid)
+            state.log_event(f"{pl.name} shuffles {len(owned)} permanent{'s' if len(owned) != 1 else ''} into "
+                            "their library", "shuffle_library", player=pl.name)
     shuffle(state, ctx, counts)
     revealed: dict[str, list[int]] = {}
     for p, n in counts.items():
@@ -218,6 +212,19 @@ def shuffle_permanents_in(state: GameState, ctx: EffectContext) -> None:
         names = ", ".join(state.objects[i].name for i in revealed[p]) or "no cards"
         state.log_event(f"{p} reveals {names}", "reveal", player=p)
     ctx.data["revealed"] = revealed
+
+
+def _shuffle_permanent_in(state: GameState, oid: int) -> None:
+    """One permanent goes to its owner's library; a token ceases to exist on the way (704.5d /
+    420.5k): it is never revealed."""
+    new = move(state, oid, "library")
+    o = state.objects[new]
+    if o.token:
+        state.objects.pop(new)
+        state.zone_list(o).remove(new)
+        state.lki[new] = o
+        state.invalidate()
+        state.log_event(f"a {o.name} token ceases to exist", "sba_token")
 
 
 def put_revealed_onto_battlefield(state: GameState, ctx: EffectContext, batches: tuple[Pred, ...]) -> Gen:

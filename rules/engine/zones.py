@@ -4,9 +4,12 @@ objects off the stack."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
 from ..cards import get_card
 from ..cards.model import CardDef
-from .characteristics import looks_at_others
+from .characteristics import chars, looks_at_others
 from .events import emit
 from .objects import Obj, StackItem
 from .player_rules import announce_revealed
@@ -53,17 +56,35 @@ def move(state: GameState, oid: int, to_zone: str, *, controller: str | None = N
     return new_id
 
 
+@contextmanager
+def leaving_together(state: GameState, ids: Iterable[int]) -> Iterator[None]:
+    """The permanents among `ids` leave the battlefield in one event, moved one by one inside
+    this block: each one's characteristics are taken now, before any of them leaves, so each
+    is judged as it was while the others were still there ("whenever a creature dies" looks
+    back in time: 603.10a / 410.10d).  The block must not yield a decision."""
+    taken = [oid for oid in ids if oid in state.objects and state.objects[oid].zone == "battlefield"
+             and oid not in state.leaving]
+    for oid in taken:
+        state.leaving[oid] = chars(state, state.objects[oid])
+    try:
+        yield
+    finally:
+        for oid in taken:
+            state.leaving.pop(oid, None)
+
+
 def move_together(state: GameState, ids: list[int], to_zone: str) -> list[int]:
     """Move several objects at once: one event (Tome Scour's five cards), so a card that a
     replacement shuffles into its library is shuffled in once, after the others have moved
     (614.1a / 419.1a).  Returns the new ids, in order."""
     out: list[int] = []
     libraries: list[list[int]] = []
-    for oid in ids:
-        new_id, shuffle_into = _move(state, oid, to_zone)
-        out.append(new_id)
-        if shuffle_into is not None and not any(lib is shuffle_into for lib in libraries):
-            libraries.append(shuffle_into)
+    with leaving_together(state, ids):
+        for oid in ids:
+            new_id, shuffle_into = _move(state, oid, to_zone)
+            out.append(new_id)
+            if shuffle_into is not None and not any(lib is shuffle_into for lib in libraries):
+                libraries.append(shuffle_into)
     for lib in libraries:
         state.rng.shuffle(lib)
     return out
@@ -73,6 +94,8 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
           tapped: bool = False, copy_of: Obj | None = None, chosen: str = "",
           x: int = 0, discarded_by: str = "") -> tuple[int, list[int] | None]:
     """The move itself; also the library to shuffle, when a replacement said "shuffle it into"."""
+    if state.objects[oid].zone == "battlefield":  # its last known information (603.10a / 410.10d)
+        state.objects[oid].last_known = state.leaving.pop(oid, None) or chars(state, state.objects[oid])
     old = state.objects.pop(oid)
     state.zone_list(old).remove(oid)
     state.lki[oid] = old

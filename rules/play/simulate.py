@@ -100,6 +100,8 @@ def check_invariants(game: Game) -> None:
     if wrong:
         raise InvariantError(f"the kept count of objects named {wrong[0]} is {name_count(state, wrong[0])}, "
                              f"not {names[wrong[0]]}")
+    if state.leaving or any(o.last_known is not None for o in state.objects.values()):
+        raise InvariantError("last known information outlived the event of leaving the battlefield")
     stale = stale_characteristics(state)
     if stale:
         raise InvariantError(f"kept characteristics are out of date: {stale[0]}")

@@ -13,9 +13,12 @@ from . import UnknownCard, get_card
 
 
 def canonical(value: Any) -> str:
-    """A stable text for a compiled value: dataclasses field by field, sets sorted."""
+    """A stable text for a compiled value: dataclasses field by field (a field at its default
+    left out, so a field added to the card IR leaves the cards that don't use it as they were),
+    sets sorted."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = ", ".join(f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value))
+        fields = ", ".join(f"{name}={canonical(v)}" for name, default in _fields(type(value))
+                           if (v := getattr(value, name)) is not default and v != default)
         return f"{type(value).__name__}({fields})"
     if isinstance(value, (set, frozenset)):
         return "{" + ", ".join(sorted(canonical(v) for v in value)) + "}"
@@ -26,6 +29,20 @@ def canonical(value: Any) -> str:
     if isinstance(value, enum.Enum):
         return f"{type(value).__name__}.{value.name}"
     return repr(value)
+
+
+_NO_DEFAULT = object()
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of dataclass `cls` with its default value (or a marker for none)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple((f.name, f.default if f.default is not dataclasses.MISSING
+                                      else f.default_factory() if f.default_factory is not dataclasses.MISSING
+                                      else _NO_DEFAULT) for f in dataclasses.fields(cls))
+    return found
 
 
 _DIGESTS: dict[int, tuple[Any, str]] = {}  # id(CardDef) -> (the CardDef, its digest)

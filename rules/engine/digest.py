@@ -5,7 +5,8 @@ log, record and random generator state).
 Undo, saved games and refused actions are checked with it: undoing an action and taking
 it again, or saving and loading, must give back the same digest; a refused action must
 leave it unchanged.  It walks the state generically, so state added later is covered
-without touching this module."""
+without touching this module; a field added later is named in `LATER_FIELDS`, which leaves it
+out while it is at its default, so saves written before it still verify."""
 
 from __future__ import annotations
 
@@ -20,7 +21,44 @@ from .state import GameState
 
 # never part of the state: caches and indexes derived from the rest of it, and what a batch of
 # permanents leaving together holds only while they leave (empty at every decision)
-_SKIP = frozenset({"chars_cache", "board", "derived", "token_ids", "leaving"})
+NOT_STATE = frozenset({"chars_cache", "board", "derived", "token_ids", "leaving"})
+
+# State added after saves began to carry digests, by class: left out of the digest while it has
+# its default value (the value it has wherever it plays no part), so a save written before it
+# was added still verifies.  A field added to a class the digest walks goes here;
+# tests/engine/test_digest_compat.py names any that doesn't.
+LATER_FIELDS: dict[str, frozenset[str]] = {
+    "Obj": frozenset({"copiable", "last_known"}),
+    "Activate": frozenset({"modes"}),
+    "Replacement": frozenset({"prevents", "unpreventable_by"}),
+}
+
+_ALWAYS = object()  # a field always in the digest
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def digest_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields of dataclass `cls` the digest reads, each with the default at which it is
+    left out (`LATER_FIELDS`), or a marker that it never is."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        later = LATER_FIELDS.get(cls.__name__, frozenset())
+        found = _FIELDS[cls] = tuple((f.name, _default(f) if f.name in later else _ALWAYS)
+                                     for f in dataclasses.fields(cls) if f.name not in NOT_STATE)
+    return found
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    raise TypeError(f"{f.name} has no default: a field added later must have one")
+
+
+def _parts(value: Any, inner: frozenset[int]) -> tuple[Any, ...]:
+    return tuple((name, canonical(v, inner)) for name, default in digest_fields(type(value))
+                 if (v := getattr(value, name)) is not default and (default is _ALWAYS or v != default))
 
 
 def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
@@ -44,8 +82,7 @@ def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(canonical(v, inner) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,) + tuple(
-            (f.name, canonical(getattr(value, f.name), inner)) for f in dataclasses.fields(value))
+        return (type(value).__name__,) + _parts(value, inner)
     if callable(value):  # a compiled effect or filter: named by where it was written
         return ("fn", getattr(value, "__qualname__", type(value).__name__))
     if hasattr(value, "__dict__"):
@@ -56,6 +93,5 @@ def canonical(value: Any, seen: frozenset[int] = frozenset()) -> Any:
 def state_digest(state: GameState) -> str:
     """The digest of a game's whole state (hex)."""
     root = frozenset({id(state)})  # effects that remember the state refer back to it
-    parts = tuple((f.name, canonical(getattr(state, f.name), root)) for f in dataclasses.fields(state)
-                  if f.name not in _SKIP)
+    parts = _parts(state, root)
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

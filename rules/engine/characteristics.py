@@ -139,10 +139,10 @@ def chars(state: GameState, o: Obj) -> Characteristics:
     """`o`'s characteristics now, kept until something they depend on changes (only live
     objects are kept: an object's entry goes when it leaves its zone).  A permanent that left
     the battlefield has its last known information (603.10a, 608.2h / 410.10d, 413.2f)."""
-    if o.last_known is not None:
-        return o.last_known
     ch = state.chars_cache.get(o.id)
     if ch is None:
+        if o.last_known is not None:  # gone from the battlefield, so never in the cache
+            return o.last_known
         ch = _compute_chars(state, o)
         # "as long as the top card of your library is ...": shuffling and reordering a library
         # change that without moving a card, so while such an ability is around nothing is kept

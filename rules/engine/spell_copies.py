@@ -27,7 +27,7 @@ Gen = Generator[Decision, Any, Any]
 
 def copy_spell(state: GameState, original: StackItem, copier: str, new_targets: bool) -> Gen:
     """`copier` puts a copy of `original` on the stack (it may be gone from the stack already:
-    the copy is made from what it was, 608.2h / 413.2g)."""
+    the copy is made from what it was, 608.2h / 413.2f)."""
     card = state.known(original.source_id)
     if card is None:
         return

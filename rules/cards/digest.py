@@ -17,7 +17,7 @@ def canonical(value: Any) -> str:
     left out, so a field added to the card IR leaves the cards that don't use it as they were),
     sets sorted."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = ", ".join(f"{name}={canonical(v)}" for name, default in _fields(type(value))
+        fields = ", ".join(f"{name}={canonical(v)}" for name, default in field_defaults(type(value))
                            if (v := getattr(value, name)) is not default and v != default)
         return f"{type(value).__name__}({fields})"
     if isinstance(value, (set, frozenset)):
@@ -31,17 +31,18 @@ def canonical(value: Any) -> str:
     return repr(value)
 
 
-_NO_DEFAULT = object()
+NO_DEFAULT = object()  # a dataclass field without a default
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
-def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
-    """Each field of dataclass `cls` with its default value (or a marker for none)."""
+def field_defaults(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of dataclass `cls`, in order, with its default value (a default factory's
+    value) or NO_DEFAULT: what a digest leaves out a field at."""
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = tuple((f.name, f.default if f.default is not dataclasses.MISSING
                                       else f.default_factory() if f.default_factory is not dataclasses.MISSING
-                                      else _NO_DEFAULT) for f in dataclasses.fields(cls))
+                                      else NO_DEFAULT) for f in dataclasses.fields(cls))
     return found
 
 

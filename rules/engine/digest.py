@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards.digest import NO_DEFAULT, field_defaults
 from ..cards.model import Ability, CardDef
 from .state import GameState
 
@@ -43,17 +44,11 @@ def digest_fields(cls: type) -> tuple[tuple[str, Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         later = LATER_FIELDS.get(cls.__name__, frozenset())
-        found = _FIELDS[cls] = tuple((f.name, _default(f) if f.name in later else _ALWAYS)
-                                     for f in dataclasses.fields(cls) if f.name not in NOT_STATE)
+        found = _FIELDS[cls] = tuple((name, default if name in later else _ALWAYS)
+                                     for name, default in field_defaults(cls) if name not in NOT_STATE)
+        if any(default is NO_DEFAULT for _, default in found):
+            raise TypeError(f"{cls.__name__}: a field added later must have a default")
     return found
-
-
-def _default(f: dataclasses.Field[Any]) -> Any:
-    if f.default is not dataclasses.MISSING:
-        return f.default
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory()
-    raise TypeError(f"{f.name} has no default: a field added later must have one")
 
 
 def _parts(value: Any, inner: frozenset[int]) -> tuple[Any, ...]:

@@ -19,7 +19,7 @@ from typing import Any
 from ..cards.text_change import COLOR_WORDS, swap_kind, text_changed
 from ..cards.wording import BASIC_LAND_TYPES
 from .characteristics import add_effect, update_control
-from .decisions import ChooseWordDecision, Decision
+from .decisions import ChooseWordDecision, Decision, same_word
 from .objects import Obj, TextChangeEffect
 from .state import EffectContext, GameState
 
@@ -46,7 +46,9 @@ def change_text(state: GameState, ctx: EffectContext, which: list[Any]) -> Gen:
 
 def _choose(state: GameState, player: str, prompt: str, options: tuple[str, ...]) -> Gen:
     ans, _ = yield ChooseWordDecision(player, prompt, options=options, concept="text_change")
-    return next(w for w in options if w.lower() == str(ans.words[0]).lower())
+    word = same_word(str(ans.words[0]), options)
+    assert word is not None  # an answer outside the options is refused before it gets here
+    return word
 
 
 def add_text_change(state: GameState, o: Obj, swap: tuple[str, str], source_name: str) -> None:

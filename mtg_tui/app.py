@@ -17,6 +17,7 @@ from textual.screen import Screen
 from rules import Game
 
 from . import autosave, colours, memory, settings
+from .key_guard import KeyHold
 from .config import GameConfig
 from .palette import MtgCommands
 from .screens.cover import CoverScreen
@@ -63,6 +64,7 @@ class MtgApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self.session: Session | None = None  # the game being played (autosaved, saved on a crash)
         self.resume_offered = False
+        self.key_hold = KeyHold()  # keys pressed for one screen don't act on the next (key_guard)
 
     # ------------------------------------------------------------ theme
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -99,6 +101,17 @@ class MtgApp(App[None]):
             if callable(redraw) and screen.is_mounted:
                 redraw()
             screen.refresh(layout=True)
+
+    # ------------------------------------------------------------ keys
+    async def on_event(self, event: events.Event) -> None:
+        """Every key goes through the key hold first (mtg_tui.key_guard): a key pressed before
+        the screen on top appeared, or just after, is dropped, and the screen told."""
+        if isinstance(event, events.Key) and not event.is_forwarded and not self.key_hold.admits(event.time):
+            held = getattr(self.screen, "key_held", None)
+            if callable(held):
+                held(event.key, self.key_hold.why)
+            return
+        await super().on_event(event)
 
     # ------------------------------------------------------------ screens
     def on_mount(self) -> None:

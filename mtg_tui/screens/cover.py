@@ -3,6 +3,8 @@ The cover says what happened since the player taking the keyboard last had it (`
 
 Enter or Space reveals the board, and only that: they are the cover's bindings, so the key
 press ends here and never reaches the game screen below (which would cast the selected card).
+A cover holds keys as it comes up (mtg_tui.key_guard): a key typed for the previous player's
+screen, or a double tap, never dismisses it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import re
 from typing import Self
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -23,6 +26,7 @@ from rules import Game
 from rules.engine.objects import StackItem
 from rules.engine.state import LogEvent
 
+from ..key_guard import hold_from_now
 from ..render import scrub, styled
 from ..widgets.phase_bar import LONG as STEP_NAMES
 
@@ -127,6 +131,7 @@ class CoverScreen(Screen[bool]):
         super().__init__()
         self.player = player
         self.why = why
+        self.dropped = False  # a key was pressed too soon (said on the cover)
 
     @classmethod
     def shared(cls, app: App, player: str, why: str) -> CoverScreen:
@@ -143,7 +148,7 @@ class CoverScreen(Screen[bool]):
         return screen
 
     def show_for(self, player: str, why: str) -> CoverScreen:
-        self.player, self.why = player, why
+        self.player, self.why, self.dropped = player, why, False
         if self.is_mounted:
             self.query_one("#cover-text", Static).update(self.text())
         return self
@@ -162,6 +167,8 @@ class CoverScreen(Screen[bool]):
         t = styled(f"Pass the keyboard to {self.player}\n\n", "bold")
         t += styled(f"{scrub(self.why)}\n\n", "")  # the log's and the prompt's `Runeclaw Bear#2` read `Runeclaw Bear`
         t += styled(f"{self.player}: press Enter to see your hand", "bold $text-warning")
+        if self.dropped:
+            t += styled("\n(a key pressed as this screen came up was ignored: press Enter again)", "$text-muted")
         t += styled("\n\n(q: save and quit, back to the menu, or quit)", "dim")
         return t
 
@@ -172,6 +179,17 @@ class CoverScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self.text(), id="cover-text")
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The cover is up: keys pressed before it, and for a moment after, are not the next
+        player's (key_guard)."""
+        hold_from_now(self.app, f"{self.player}'s cover came up", since=event.time)
+
+    def key_held(self, key: str, why: str) -> None:
+        """A key was dropped (the app's key hold): say so, once, under the prompt."""
+        if not self.dropped:
+            self.dropped = True
+            self.redraw()
 
     def action_leave(self) -> None:
         """`q`: the game's leave dialog, over the cover (the board stays hidden)."""

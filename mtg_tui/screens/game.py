@@ -63,6 +63,7 @@ from rules.play.assist import (
 )
 
 from ..board import ZONES, Board, build_board, card_facts
+from ..key_guard import hold_from_now
 from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from ..render import choice_labels, hand_chip, styled, target_names
 from ..session import Session
@@ -137,6 +138,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self._after_targets: Callable[[A.Action], None] | None = None
         self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
         self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
+        self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -218,14 +220,36 @@ class GameScreen(PassingKeys, Screen[None]):
                 why = cover_text(g, decider, self.session.seen.get(decider), ask)
                 cover = CoverScreen.shared(self.app, decider, why)
                 self.app.push_screen(cover, self._uncovered)
+                self._moment = (g.turn, g.step)  # the cover holds keys itself
                 return
         if new:
             self.picker = self._board_picker()
         if new and self.cursor_needs_placing():
             self.set_cursor()  # a new step or kind of decision: the cursor goes where it is useful
         self.render_board()
+        if new:
+            self.hold_keys_for_a_new_moment()
         if new and isinstance(d, DIALOG_TYPES):
             self.open_dialog()
+
+    def hold_keys_for_a_new_moment(self) -> None:
+        """The player at the keyboard has a decision in a step (or turn) other than their last
+        one's: the client played on for them.  Keys they pressed before it was on screen were
+        meant for what they saw, so they are dropped; in a new turn, keys are held a moment
+        longer (key_guard): an `e` typed a moment late would end the new turn too."""
+        g = self.game
+        moment = (g.turn, g.step)
+        if self._moment is not None and moment != self._moment:
+            if g.turn != self._moment[0]:
+                hold_from_now(self.app, f"turn {g.turn} began")
+            else:
+                hold_from_now(self.app, f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", hold=False)
+        self._moment = moment
+
+    def key_held(self, key: str, why: str) -> None:
+        """A key was dropped by the app's key hold: say which and why."""
+        self.say(f"{key} ignored: {why} just now. Press it again.", "$text-warning")
+        self.render_board()
 
     def _uncovered(self, _: Any = None) -> None:
         self.covering = False

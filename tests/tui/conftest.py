@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.session import Session
@@ -52,3 +53,13 @@ def game_screen(app: MtgApp) -> GameScreen:
 @pytest.fixture
 def size() -> tuple[int, int]:
     return SIZE
+
+
+@pytest.fixture(autouse=True)
+def no_key_hold(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client holds keys for HOLD seconds after a cover or a new turn appears
+    (mtg_tui.key_guard); a Pilot types faster than any person, so tests not about the hold
+    take its length away (keys stamped before such a screen appeared are still dropped).
+    Tests of the hold are marked `key_hold` and wait as a person would."""
+    if request.node.get_closest_marker("key_hold") is None:
+        monkeypatch.setattr(key_guard, "HOLD", 0.0)

@@ -17,8 +17,8 @@ from textual.screen import Screen
 from rules import Game
 
 from . import autosave, colours, memory, settings
-from .key_guard import KeyHold
 from .config import GameConfig
+from .key_guard import KeyHold
 from .palette import MtgCommands
 from .screens.cover import CoverScreen
 from .screens.game import GameScreen

@@ -258,6 +258,30 @@ class Session:
             self.marks[keep] = hidden_mark(scratch)
         return self.marks[keep]
 
+    def cancel_announcement(self) -> str | None:
+        """Escape on a cost or a choice made while casting a spell or activating an ability:
+        the whole action is reversed, the spell back where it was cast from, the mana and every
+        other payment given back (717.1 / 2009 422.1).  Says what was reversed, or None when
+        no spell or ability is being announced."""
+        g = self.game
+        at = g.announced_at
+        if at is None:
+            return None
+        action = g.record[at]
+        g.rewind(at)
+        if isinstance(action, A.Cast):
+            what = f"casting {g.name_of(action.card)}: it is back in {action.player}'s hand"
+            if g.objects[action.card].zone != "hand":
+                what = f"casting {g.name_of(action.card)}: it is back where it was"
+        elif isinstance(action, A.Activate):
+            what = f"activating {g.name_of(action.source)}'s ability"
+        else:  # pragma: no cover - only casting and activating are announced
+            what = g.notation(action)
+        self.checkpoints = [k for k in self.checkpoints if k < at]
+        self.marks = {k: m for k, m in self.marks.items() if k < at}
+        self.changed()
+        return f"{action.player} stops {what}, and every cost paid is given back ({g.rules.cite('illegal_action')})"
+
     def undo(self, player: str | None = None) -> bool:
         """Back to just before the last action a human took, when `can_undo`."""
         if self.undo_refusal(player) is not None:

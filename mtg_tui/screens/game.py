@@ -1091,9 +1091,21 @@ class GameScreen(PassingKeys, Screen[None]):
                                       send(lambda v: A.Assign(p, tuple(v))))
             case _:  # pragma: no cover - every dialog kind has a flow
                 return
+        if g.announced_at is not None:  # a cost or choice of a spell being cast, an ability being activated
+            verb = "cast" if isinstance(g.record[g.announced_at], A.Cast) else "activate"
+            screen.escape_note = f"Esc: don't {verb} it after all (every cost is given back)"
         self.app.push_screen(screen, self._dialog_closed)
 
     def _dialog_closed(self, accepted: Any = None) -> None:
+        """A dialog answered (accepted) or closed with Escape.  Escape on a cost or a choice
+        made while casting a spell or activating an ability cancels the whole action."""
+        if not accepted and self.game.decision is not None and self.game.announced_at is not None:
+            said = self.session.cancel_announcement()
+            if said:
+                self.say(said, "$text-success")
+                self.serial = ()
+                self.sync()
+                return
         self.sync() if accepted else self.render_board()
 
     # ------------------------------------------------------------ command bar

@@ -31,6 +31,7 @@ class Dialog(ModalScreen[bool]):
     """Title, body, an error line and a key hint, in a box in the middle of the screen."""
 
     KEYS = ""  # what the Footer can't say (the letters)
+    escape_note = ""  # what Escape does besides closing (set by the game screen: cancel a cast)
     BINDINGS = [Binding("escape", "close", "close", tooltip="close the dialog without choosing")]
 
     def __init__(self, title: str, submit: Submit) -> None:
@@ -44,7 +45,8 @@ class Dialog(ModalScreen[bool]):
             yield Static(styled(self.title_text, "bold"), id="dialog-title")
             yield Static(self.body(), id="dialog-body")
             yield Static("", id="dialog-error")
-            yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+            keys = "   ".join(k for k in (self.KEYS, self.escape_note) if k)
+            yield Static(styled(keys, "dim"), id="dialog-keys")
         yield Footer(compact=True, show_command_palette=False)
 
     def body(self) -> Text:
@@ -331,7 +333,8 @@ class TextDialog(Dialog):
             yield Static(styled(self.title_text, "bold"), id="dialog-title")
             yield Input(self.value, id="dialog-input")
             yield Static("", id="dialog-error")
-            yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+            keys = "   ".join(k for k in (self.KEYS, self.escape_note) if k)
+            yield Static(styled(keys, "dim"), id="dialog-keys")
         yield Footer(compact=True, show_command_palette=False)
 
     def redraw(self) -> None:
@@ -364,7 +367,8 @@ class NameDialog(Dialog):
             yield Input("", placeholder="type part of a card name", id="dialog-input")
             yield Static(self.body(), id="dialog-body")
             yield Static("", id="dialog-error")
-            yield Static(styled(self.KEYS, "dim"), id="dialog-keys")
+            keys = "   ".join(k for k in (self.KEYS, self.escape_note) if k)
+            yield Static(styled(keys, "dim"), id="dialog-keys")
         yield Footer(compact=True, show_command_palette=False)
 
     def matching(self) -> list[str]:

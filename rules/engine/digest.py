@@ -20,9 +20,11 @@ from ..cards.digest import NO_DEFAULT, field_defaults
 from ..cards.model import Ability, CardDef
 from .state import GameState
 
-# never part of the state: caches and indexes derived from the rest of it, and what a batch of
-# permanents leaving together holds only while they leave (empty at every decision)
-NOT_STATE = frozenset({"chars_cache", "board", "derived", "token_ids", "leaving"})
+# never part of the state: caches and indexes derived from the rest of it, what a batch of
+# permanents leaving together holds only while they leave (empty at every decision), and which
+# action of the record is being announced (where the game loop is within it, as the loop's own
+# position, which the record determines)
+NOT_STATE = frozenset({"chars_cache", "board", "derived", "token_ids", "leaving", "announcing"})
 
 # State added after saves began to carry digests, by class: left out of the digest while it has
 # its default value (the value it has wherever it plays no part), so a save written before it

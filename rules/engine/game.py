@@ -66,6 +66,14 @@ class Game:
         d = self.state.decision
         return decider(self.state, d.player) if d is not None else None
 
+    @property
+    def announced_at(self) -> int | None:
+        """While a spell is being cast or an ability activated and the current decision is part
+        of it (a cost to pay, a choice to make: 601.2 / 602.2; 2009 409.1), the record's length
+        before that action: rewinding to it reverses the whole action and cancels the payments
+        made (717.1 / 422.1).  None otherwise."""
+        return self.state.announcing
+
     def act(self, action: A.Action | str) -> None:
         """Take one action (an Action, or its text in action notation).  Raises
         IllegalAction, naming the rule, and changes nothing when it is not legal now."""

@@ -182,8 +182,18 @@ def _check_x(state: GameState, cost: ManaCost, x: int | None, name: str) -> int:
     return 0
 
 
+def announce(state: GameState) -> bool:
+    """The action just recorded starts being announced (`GameState.announcing`); False when
+    it is part of another's announcement (a mana ability activated while paying a cost)."""
+    if state.announcing is not None or not state.record:
+        return False
+    state.announcing = len(state.record) - 1
+    return True
+
+
 def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     o = state.objects[a.card]
+    mine = announce(state)
     name = o.name
     ab = spell_ability(o)
     division = check_division(state, ab.effect if ab else (), a.targets, a.division, a.x or 0)
@@ -210,6 +220,8 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
     else:
         pay_mana(state, a.player, payment, cost)
     item.data = yield from pay_additional_costs(state, state.objects[new_id], a.player)
+    if mine:
+        state.announcing = None  # cast (601.2h / 409.1i)
     where = " from the top of their library" if from_zone == "library" else ""  # Garruk's Horde
     state.log_event(f"{a.player} {state.rules.word('cast')} {name}{where}"
                     f"{targets_text(state, item.targets, item.division)}", "cast_done", player=a.player)
@@ -336,6 +348,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     o = state.objects[a.source]
     ab = activated_ability(state, o, a.index, a.modes)
     cost = ab.cost
+    mine = announce(state)
     if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, (cost.mana or NO_MANA).with_x(a.x or 0))
@@ -409,6 +422,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
         state.invalidate()
     if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
         yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
+        if mine:
+            state.announcing = None
         return
     if ab.is_mana:
         # 605.3b: a mana ability resolves immediately, without using the stack
@@ -417,6 +432,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
             ans, _ = yield ChooseColorDecision(a.player, f"choose a color of mana for {o.name}",
                                                colors=tuple(sorted(ab.mana_colors)))
             color = ans.words[0]
+        if mine:
+            state.announcing = None  # a mana ability: done once its color is chosen (605.3b / 411.1)
         col = NAME_TO_COLOR.get((color or "").lower(), (color or "").upper()) if color else sorted(ab.mana_colors)[0]
         amount = mana_amount(state, ab, source_lki)
         state.player(a.player).pool[col] += amount
@@ -428,6 +445,8 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
             yield from run_effects(state, ctx, ab.effect)
         flush(state)
         return
+    if mine:
+        state.announcing = None  # its costs are paid (602.2b / 409.1f)
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
     item = StackItem(state.new_id(), "ability", a.player, o.id, o.name, ability=ab,
                      targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division, data={"lki": source_lki})

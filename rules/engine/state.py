@@ -117,6 +117,9 @@ class GameState:
     steps_left: list[str] = field(default_factory=list)  # this turn's steps after the current one
     passes: int = 0  # players who passed in succession in this priority round
     resumable: bool = False  # the decision is a step's priority with nothing half done
+    # the record index of the cast or activation whose costs and choices are being made now
+    # (601.2 / 602.2; 2009 409.1): undoing to before it reverses the whole action (717.1 / 422.1)
+    announcing: int | None = None
     # the characteristics of permanents leaving the battlefield together, taken before any of
     # them leaves (603.10a / 410.10d; `zones.leaving_together`): empty between events
     leaving: dict[int, Characteristics] = field(default_factory=dict, compare=False, repr=False)

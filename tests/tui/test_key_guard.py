@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 
+from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
 from mtg_tui.config import GameConfig
-from mtg_tui import key_guard
 from mtg_tui.screens.cover import CoverScreen
 from mtg_tui.session import Session
 

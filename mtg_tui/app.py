@@ -105,12 +105,19 @@ class MtgApp(App[None]):
     # ------------------------------------------------------------ keys
     async def on_event(self, event: events.Event) -> None:
         """Every key goes through the key hold first (mtg_tui.key_guard): a key pressed before
-        the screen on top appeared, or just after, is dropped, and the screen told."""
-        if isinstance(event, events.Key) and not event.is_forwarded and not self.key_hold.admits(event.time):
-            held = getattr(self.screen, "key_held", None)
-            if callable(held):
-                held(event.key, self.key_hold.why)
-            return
+        the screen on top appeared, or just after, is dropped, and the screen told; so is a key
+        that reaches the game screen after the keyboard changed hands and before the cover is
+        up (a dialog's answer handed it over: its screen closes before the cover opens)."""
+        # a key bubbles back here after the screen it went to had it, and the bindings are
+        # checked then, against the screen on top *now*: a cover may have come up in between
+        if isinstance(event, events.Key):
+            if isinstance(self.screen, GameScreen) and self.screen.handing_over():
+                return  # the next player's cover is about to come up: a key now is the last player's
+            if not self.key_hold.admits(event.time):
+                held = getattr(self.screen, "key_held", None)
+                if callable(held):
+                    held(event.key, self.key_hold.why)
+                return
         await super().on_event(event)
 
     # ------------------------------------------------------------ screens

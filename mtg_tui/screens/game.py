@@ -198,7 +198,7 @@ class GameScreen(PassingKeys, Screen[None]):
                 self.post_message(self.GameOver(self.session))
             return
         if d.player != self.viewer:
-            if self.session.goldfish or self.session.open_hands or not self.session.humans:
+            if not self.hides_hands():
                 self.viewer = d.player
                 self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
             else:
@@ -219,6 +219,9 @@ class GameScreen(PassingKeys, Screen[None]):
                     ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
                 why = cover_text(g, decider, self.session.seen.get(decider), ask)
                 cover = CoverScreen.shared(self.app, decider, why)
+                # hold keys from now: one queued behind the key that handed over may yet reach
+                # the cover before it has heard that it is up
+                hold_from_now(self.app, f"{decider}'s cover came up")
                 self.app.push_screen(cover, self._uncovered)
                 self._moment = (g.turn, g.step)  # the cover holds keys itself
                 return
@@ -231,6 +234,15 @@ class GameScreen(PassingKeys, Screen[None]):
             self.hold_keys_for_a_new_moment()
         if new and isinstance(d, DIALOG_TYPES):
             self.open_dialog()
+
+    def hides_hands(self) -> bool:
+        """Hotseat with hidden hands: the keyboard changes hands behind a cover."""
+        return not (self.session.goldfish or self.session.open_hands or not self.session.humans)
+
+    def handing_over(self) -> bool:
+        """The next decision is another player's, and their cover isn't up yet."""
+        d = self.game.decision
+        return d is not None and d.player != self.viewer and not self.covering and self.hides_hands()
 
     def hold_keys_for_a_new_moment(self) -> None:
         """The player at the keyboard has a decision in a step (or turn) other than their last

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
+from textual import events
 
 from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
@@ -157,3 +158,47 @@ async def test_keys_typed_while_the_client_plays_on_are_dropped() -> None:
         screen.pass_to_end_of_turn()
         assert (game.turn, game.step) == (3, "main1")
         assert not app.key_hold.admits(before)
+
+
+async def test_keys_arriving_together_as_from_a_terminal_never_reveal_the_next_hand() -> None:
+    """In a terminal, keys typed together arrive together: the Enter is queued behind the `k`
+    before the app has handled either (unlike `pilot.press`, which waits between keys), and
+    may be handled between the mulligan dialog closing and the cover coming up."""
+    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
+    session = Session(config.new_game(), config)
+    app = MtgApp(session=session)
+    game = session.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await reveal(pilot, app)
+        first = game.decision.player
+        other = next(p.name for p in game.players if p.name != first)
+        app.post_message(events.Key("k", "k"))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert game.decision.player == other
+        assert isinstance(app.screen, CoverScreen) and not shows_hand(app, game, other)
+
+
+async def test_keys_typed_before_a_cover_are_held_from_the_moment_it_is_pushed() -> None:
+    """The cover learns it is up only when it handles its ScreenResume, and a key queued behind
+    the one that handed over can reach it first (seen in a terminal: `k` and Enter sent
+    together revealed bob's hand): keys are held from the moment the cover is pushed."""
+    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
+    session = Session(config.new_game(), config)
+    app = MtgApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await reveal(pilot, app)
+        typed = key_guard.now()  # an Enter typed with the `k`
+        admitted: list[bool] = []
+        push = app.push_screen
+
+        def spy(screen, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+            if isinstance(screen, CoverScreen):
+                admitted.append(app.key_hold.admits(typed))
+            return push(screen, *args, **kwargs)
+        app.push_screen = spy  # type: ignore[method-assign]
+        await pilot.press("k")
+        assert admitted == [False]

@@ -245,6 +245,8 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
     or in a hotseat game of HOTSEAT."""
     import tempfile
 
+    from .key_guard import HOLD
+
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
         code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
         proc, fd = spawn([sys.executable, "-c", code], home)
@@ -252,7 +254,9 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
             until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
             out = []
             for name, key in HOTSEAT if hotseat else SEQUENCE:
-                if hotseat or not out:
+                if name.startswith("Enter on") and "cover" in name:
+                    time.sleep(HOLD + 0.2)  # a cover takes keys only after its hold (mtg_tui.key_guard)
+                elif hotseat or not out:
                     time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
                 out.append((name, press(fd, key)))
             return out

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 
 from mtg_tui.practice import Progress, bundled_paths, find_puzzle
 from mtg_tui.practice_app import PracticeApp
+from mtg_tui.screens.modals import ChoiceDialog
 from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
 from mtg_tui.screens.rules_ref import RulesScreen
 from rules.engine.turn import STEPS
@@ -212,6 +213,14 @@ async def test_slash_on_the_phase_bar_opens_the_steps_rules() -> None:
 
 # ------------------------------------------------------------------ every puzzle, by keys
 async def type_action(pilot: Pilot, app: PracticeApp, text: str) -> None:
+    if isinstance(app.screen, ChoiceDialog):  # the client asks this in a dialog: its letter answers
+        screen = practice(app)
+        action = screen.game.parse(f"{screen.puzzle.player}: {text}", screen.puzzle.player)
+        letter = next((key for key, _, value in app.screen.options if value == action), None)
+        if letter is not None:
+            await pilot.press(letter)
+            await pilot.pause()
+            return
     while isinstance(app.screen, ModalScreen):  # a dialog the client opened for this decision
         await pilot.press("escape")
     await pilot.press(":")

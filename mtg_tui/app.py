@@ -132,7 +132,9 @@ class MtgApp(App[None]):
         """Play `session`: autosaved after every change.  Unless it is the autosaved game
         `resumed`, an unfinished autosaved game is first kept aside (autosave-previous.json)."""
         if not resumed:
-            autosave.keep_previous()
+            moved = autosave.keep_previous()
+            if moved:
+                self.notify(moved, severity="warning", timeout=10)
         self.session = session
         session.on_change = self._autosave
         session.advance()

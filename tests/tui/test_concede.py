@@ -143,7 +143,7 @@ async def test_conceding_a_puzzle_fails_it() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, VerdictScreen) and app.screen.status == FAILED
-        assert app.screen.why == "you conceded: bob won"
+        assert app.screen.why.startswith("bob won, but you still have Giant Growth in your hand")
 
 
 async def test_ctrl_d_in_the_command_bar_deletes_a_letter() -> None:

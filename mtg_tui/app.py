@@ -54,6 +54,11 @@ class MtgApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "confirm_quit", "quit", show=False, priority=True,
                 tooltip="quit (asks first; in a game: save and quit, back to the menu, or quit)"),
+        # Ctrl+D concedes (the game screen's binding); this one reaches it from a decision's dialog
+        # (a mulligan, a choice), which a game screen's bindings don't see (priority: a modal screen
+        # sees the app's priority bindings only; check_action lets the key through elsewhere).  No
+        # description: the help lists the game screen's binding only
+        Binding("ctrl+d", "concede_from_dialog", "", show=False, priority=True),
     ]
 
     def __init__(self, config: GameConfig | None = None, session: Session | None = None) -> None:
@@ -147,7 +152,9 @@ class MtgApp(App[None]):
         """Play `session`: autosaved after every change.  Unless it is the autosaved game
         `resumed`, an unfinished autosaved game is first kept aside (autosave-previous.json)."""
         if not resumed:
-            autosave.keep_previous()
+            moved = autosave.keep_previous()
+            if moved:
+                self.notify(moved, severity="warning", timeout=10)
         self.session = session
         session.on_change = self._autosave
         session.advance()
@@ -325,6 +332,32 @@ class MtgApp(App[None]):
             return
         kept = " (the game in progress stays in the autosave: mtg-tui offers to resume it)" if self.session else ""
         self.push_screen(ConfirmDialog(f"Quit mtg-tui?{kept}"), lambda yes: self.exit() if yes else None)
+
+    def game_under_dialog(self) -> GameScreen | None:
+        """The game screen right under a decision's dialog (a mulligan, a choice of cards), where
+        Ctrl+D concedes; None elsewhere, and while a line of text is typed (Ctrl+D deletes there)."""
+        from textual.widgets import Input
+
+        from .screens.modals import ConcedeDialog, ConfirmDialog, Dialog
+
+        top, stack = self.screen, self.screen_stack
+        if not isinstance(top, Dialog) or isinstance(top, (ConcedeDialog, ConfirmDialog)) or len(stack) < 2:
+            return None
+        if isinstance(self.focused, Input):
+            return None
+        below = stack[-2]
+        return below if isinstance(below, GameScreen) and below.conceder() is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "concede_from_dialog":
+            return self.game_under_dialog() is not None
+        return super().check_action(action, parameters)
+
+    def action_concede_from_dialog(self) -> None:
+        """Ctrl+D in a decision's dialog over the game: the game screen asks whether to concede."""
+        game = self.game_under_dialog()
+        if game is not None:
+            game.concede()
 
     # ------------------------------------------------------------ minimum size
     def on_resize(self, event: events.Resize) -> None:

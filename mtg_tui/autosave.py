@@ -3,7 +3,11 @@
 After every change the client writes the game record to `autosave.json` in the user data
 directory (atomically).  If the client meets an unexpected error it writes the traceback
 to `crash.log` there, tells the player in a few lines where the game is and what to do,
-and exits with a non-zero status; the next `mtg-tui` offers to resume the autosave."""
+and exits with a non-zero status; the next `mtg-tui` offers to resume the autosave.
+
+A damaged autosave (one that can't be read) is named on the menu, and is never written over:
+the next game moves it aside first (`autosave-damaged.json`, numbered when that is taken),
+where the load list shows it with the reason."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from .userfiles import data_dir
 
 AUTOSAVE = "autosave.json"
 PREVIOUS = "autosave-previous.json"
+DAMAGED = "autosave-damaged"  # + ".json", or "-2.json", "-3.json" ...: never one written over
 CRASH_LOG = "crash.log"
 
 
@@ -48,6 +53,18 @@ class Resumable:
         return f"{' vs '.join(self.players)}, turn {self.turn}, saved {self.saved_at}"
 
 
+def damaged() -> str | None:
+    """Why the autosave can't be read (the file is damaged); None when it reads, or there is none."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        read_record(path)
+    except SaveError as e:
+        return str(e)
+    return None
+
+
 def resumable() -> Resumable | None:
     """The autosaved game, if there is one that hadn't ended."""
     path = autosave_path()
@@ -69,15 +86,36 @@ def load_list() -> list[SaveInfo]:
     saves in the saves folder (and in the current folder, where saves went before they had a
     folder of their own)."""
     auto = autosave_path()
-    return list_saves([(auto, "autosave"), (auto.with_name(PREVIOUS), "previous autosave")],
+    aside = [(p, "damaged autosave") for p in sorted(auto.parent.glob(f"{DAMAGED}*.json"))]
+    return list_saves([(auto, "autosave"), (auto.with_name(PREVIOUS), "previous autosave"), *aside],
                       [saves_dir(), Path.cwd()])
 
 
-def keep_previous() -> None:
-    """A new game is about to autosave over an unfinished one: keep that one beside it."""
+def keep_previous() -> str | None:
+    """A new game is about to autosave over an unfinished one: keep that one beside it.  A
+    damaged autosave is moved aside instead (never written over); returns what to tell the
+    player then."""
     found = resumable()
     if found is not None:
         found.path.replace(found.path.with_name(PREVIOUS))
+        return None
+    if damaged() is None:
+        return None
+    return set_aside(autosave_path())
+
+
+def set_aside(path: Path) -> str:
+    """Move the damaged autosave to the first free `autosave-damaged[-N].json` beside it."""
+    n = 1
+    aside = path.with_name(f"{DAMAGED}.json")
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{DAMAGED}-{n}.json")
+    try:
+        path.replace(aside)
+    except OSError as e:
+        return f"the damaged autosave {path} could not be moved aside: {e.strerror or e}"
+    return f"the damaged autosave was moved to {aside} (the load list shows it)"
 
 
 def report_crash(error: BaseException, session: Session | None) -> str:

@@ -1,9 +1,9 @@
 """The command palette's commands (Ctrl+P): new games, load, save, practice puzzles by name,
 the rules reference (rule numbers and words), the deck lab, the theme, a screenshot.
 
-A command is offered only where it works: save and the deck lab in a game (the lab in a
-goldfish game), the others everywhere.  Each command asks the app to do it (`MtgApp`'s
-methods), so the palette holds no flow of its own."""
+A command is offered only where it works: save, concede and the deck lab in a game (concede
+while the game goes on, the lab in a goldfish game), the others everywhere.  Each command asks
+the app to do it (`MtgApp`'s methods), so the palette holds no flow of its own."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ def commands(app: Any, screen: Any, practice: bool = True) -> list[Command]:
     ]
     if game is not None:
         out.append(Command("Save the game", "save this game to a file (Ctrl+S)", game.save))
+        if game.check_action("concede", ()):
+            out.append(Command("Concede", f"{game.conceder()} concedes: loses, and the game ends (asks first; Ctrl+D)",
+                               game.concede))
         if game.session.goldfish:
             out.append(Command("Deck lab", "1,000 autopilot goldfish games of this deck: the kill-turn chart",
                                game.open_lab))

@@ -552,11 +552,13 @@ class GameScreen(PassingKeys, Screen[None]):
         Binding("question_mark", "app.show_help", "help", key_display="?", tooltip="every key, and what the "
                                                                                   "board's markers mean"),
         Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
+        Binding("ctrl+d", "concede", "concede", show=False,
+                tooltip="concede: you lose and the game ends (asks first; the palette's \"Concede\" too)"),
     ]
     # the actions of the board's own flows: all hidden while the command bar has the keys
     BOARD_ACTIONS = frozenset({"confirm", "toggle_stop", "switch_stops", "open_dialog", "summary", "play",
                                "pay_by_hand", "pass_priority", "pass_to_end_of_turn", "move", "cancel", "clear_message",
-                               "command_bar", "zones", "fold_log", "undo", "save", "deck_lab", "leave"})
+                               "command_bar", "zones", "fold_log", "undo", "save", "deck_lab", "leave", "concede"})
 
     def command_bar_open(self) -> bool:
         bar = self.query_one("#command", CommandBar)
@@ -629,6 +631,8 @@ class GameScreen(PassingKeys, Screen[None]):
                 return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
             case "deck_lab":
                 return self.session.goldfish
+            case "concede":
+                return self.conceder() is not None
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -714,6 +718,34 @@ class GameScreen(PassingKeys, Screen[None]):
             if what:
                 self.post_message(self.LeaveGame(self.session, what))
         self.app.push_screen(LeaveDialog(), chosen)
+
+    def action_concede(self) -> None:
+        self.concede()
+
+    def conceder(self) -> str | None:
+        """Who would concede now: the player at the keyboard (the one answering the decision, or
+        controlling its player), never another; None once the game is over."""
+        if self.game.decision is None:
+            return None
+        return self.session.decider or self.viewer
+
+    def concede(self) -> None:
+        """Ctrl+D or the palette: concede for the player at the keyboard once they confirm
+        (104.3a / 2009 102.3a: a player may concede at any time; they leave the game and lose)."""
+        from .modals import ConcedeDialog, Dialog
+
+        who = self.conceder()
+        if who is None:
+            return
+        rest = [p.name for p in self.game.players if p.name != who and not p.lost]
+        outcome = f"{rest[0]} wins" if len(rest) == 1 else "the game goes on without them"
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.conceder() == who:
+                while self.app.screen is not self and isinstance(self.app.screen, Dialog):
+                    self.app.pop_screen()  # the decision's dialog it was asked from: no answer now
+                self.try_act(A.Concede(who))
+        self.app.push_screen(ConcedeDialog(who, outcome, self.game.rules.cite("concede")), answered)
 
     def move(self, where: str) -> None:
         b = self.current_board()

@@ -24,7 +24,7 @@ GROUPS: dict[str, str] = {
     "toggle_stop": "stops", "switch_stops": "stops",
     "zones": "look", "fold_log": "look", "toggle_explain": "rules", "open_rules": "rules", "rule_at_line": "rules",
     "hint": "puzzle", "retry": "puzzle",
-    "undo": "game", "save": "game", "deck_lab": "game", "summary": "game", "leave": "game",
+    "undo": "game", "save": "game", "deck_lab": "game", "summary": "game", "leave": "game", "concede": "game",
     "app.show_help": "app", "command_palette": "app", "quit": "app",
 }
 # Textual's own bindings that mean nothing here (copying text, moving the focus)

@@ -55,6 +55,7 @@ class MenuScreen(Screen[None]):
                                                           style="dim"), id="menu-title")
             yield Static(id="menu-entries")
             yield Static(styled("↑↓ Enter or a letter · ? help", "dim"), id="menu-keys")
+            yield Static(id="menu-warning")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -63,6 +64,7 @@ class MenuScreen(Screen[None]):
         found = autosave.resumable()
         if found is not None:
             self.entries.insert(0, (RESUME[0], f"{RESUME[1]} ({found.describe()})", RESUME[2]))
+        self.show_damage(autosave.damaged())
         self.redraw()
         app: Any = self.app
         # once per run: the game a crash or a quit left
@@ -70,6 +72,14 @@ class MenuScreen(Screen[None]):
             app.resume_offered = True
             self.app.push_screen(ConfirmDialog(f"Resume the game you were playing? ({found.describe()})"),
                                  lambda yes: self.action_choose("resume") if yes else None)
+
+    def show_damage(self, why: str | None) -> None:
+        """A damaged autosave, named instead of silently missing from the menu, and what becomes of it."""
+        warning = self.query_one("#menu-warning", Static)
+        warning.display = why is not None
+        if why is not None:
+            warning.update(styled(f"The autosave could not be read: {why}.", "$text-error") + styled(
+                " It stays where it is; a new game first moves it aside (the load list shows it).", "dim"))
 
     def redraw(self) -> None:
         t = Text()

@@ -295,6 +295,27 @@ class ConfirmDialog(Dialog):
         self.dismiss(yes)
 
 
+class ConcedeDialog(Dialog):
+    """Ctrl+D in a game: concede, once confirmed (104.3a / 2009 102.3a).  No is the default:
+    Enter and Escape keep playing; only `y` concedes."""
+
+    KEYS = "y concede · n, Enter or Esc keep playing"
+    BINDINGS = [Binding("y,Y", "answer(True)", "concede", key_display="y"),
+                Binding("n,N,enter", "answer(False)", "keep playing", key_display="n")]
+
+    def __init__(self, who: str, outcome: str, rule: str) -> None:
+        super().__init__(f"{who}: concede the game?", lambda _: None)
+        self.explained = f"{who} concedes: {who} leaves the game and loses it; {outcome}."
+        if rule:
+            self.explained += f" (rule {rule})"
+
+    def body(self) -> Text:
+        return Text(scrub(self.explained))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
 class LeaveDialog(ModalScreen[str | None]):
     """`q` in a game: save and quit, back to the menu, quit, or cancel.  The answer is the
     choice's word ("save", "menu", "quit") or None."""

@@ -126,7 +126,7 @@ class VerdictScreen(ModalScreen[str | None]):
 # the game's keys that act: once the attempt is decided they are hidden
 ACTING = frozenset({"play", "pay_by_hand", "pass_priority", "pass_to_end_of_turn", "confirm", "open_dialog",
                     "command_bar", "undo", "pass_once", "pass_step", "pass_turn_end", "pass_my_turn", "pass_event",
-                    "attack_all"})
+                    "attack_all", "concede"})
 
 
 class PracticeScreen(RulesKeys, GameScreen):

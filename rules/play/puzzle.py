@@ -270,6 +270,9 @@ class PuzzleRun:
             return self.verdict
         g = self.game
         differences = expectation_differences(g, self.puzzle.expect)
+        if not differences and g.player(self.puzzle.player).conceded:  # giving up (104.3a) never solves one
+            self.verdict = (FAILED, f"you conceded: {_result(g, Voice(self.puzzle.player))}")
+            return self.verdict
         over = g.over or g.decision is None
         ended = over or g.turn > self.last_turn
         if self.puzzle.check == "end of turn" and not ended:

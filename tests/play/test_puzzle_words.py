@@ -160,3 +160,13 @@ def test_the_runner_words_the_same_differences_as_before() -> None:
     # who won and life totals first, then cards
     assert words(game, expect) == ["bob is at 7 life, not 3", "you control no Craw Wurm",
                                    "your Runeclaw Bear is still on the battlefield"]
+
+
+def test_conceding_fails_the_puzzle_even_where_the_goal_would_hold() -> None:
+    """A concession (104.3a) ends the attempt as a failure: giving up never solves a puzzle,
+    here one whose goal (keep 20 life to the end of the turn) held when alice conceded."""
+    from dataclasses import replace
+
+    p = replace(puzzle({"players": {"alice": {"life": 20}}}, {"life": 20}, {}), check="end of turn")
+    why = fail(PuzzleRun(p), ["alice: concede"])
+    assert why == "you conceded: bob won"

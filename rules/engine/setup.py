@@ -54,6 +54,9 @@ class GameSetup:
     step: str = "main1"
     turn_cap: int | None = None  # the game is a draw when this turn would begin
     manual: bool = True  # manual actions allowed (a scenario file opts in with `manual = true`)
+    # every search for a card with a stated quality asks, even about the one card that has it,
+    # so the player may find nothing (701.16b); the client's games for people turn it on
+    ask_every_search: bool = False
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod

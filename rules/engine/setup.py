@@ -70,6 +70,7 @@ class GameSetup:
         starting_player: str | None = None,
         turn_cap: int | None = None,
         goldfish: tuple[str, ...] = (),
+        ask_every_search: bool = False,
     ) -> GameSetup:
         """A real game: each deck shuffled with the seed, seven cards, mulligans."""
         players = tuple(
@@ -77,7 +78,7 @@ class GameSetup:
             for name, cards in decks.items()
         )
         return cls(players, ruleset=ruleset, seed=seed, mulligan=mulligan,
-                   starting_player=starting_player, turn_cap=turn_cap)
+                   starting_player=starting_player, turn_cap=turn_cap, ask_every_search=ask_every_search)
 
 
 def setup_to_dict(setup: GameSetup) -> dict[str, Any]:

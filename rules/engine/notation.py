@@ -386,7 +386,8 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
             chosen.append(found[0])
         return A.Choose(player, tuple(chosen))
     if isinstance(d, ChooseObjectDecision):
-        if rest.strip().lower() == FIND_NOTHING:  # a search that finds nothing (701.16b); no card has the name
+        # a search that finds nothing (701.16b): no card has the name (a player may: among players it is one)
+        if rest.strip().lower() == FIND_NOTHING and not any(isinstance(i, str) for i in d.ids):
             return d.nothing
         zones = d.zones
         offered = [i for i in candidates(state, rest, zones) if i in d.ids] or _offered_by_name(state, rest, d.ids)

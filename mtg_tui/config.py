@@ -89,8 +89,10 @@ class GameConfig:
             decks[GOLDFISH_NAME] = []
             goldfish = (GOLDFISH_NAME,)
             starting = cfg.names[0]  # goldfish kill turns are counted on the play
+        # people play it: a search for a card with a stated quality always asks, so "find
+        # nothing" (701.16b) is there to choose even when one card qualifies
         return GameSetup.from_decks(decks, ruleset=cfg.ruleset, seed=cfg.seed or 0, mulligan=cfg.mulligan,
-                                    starting_player=starting, goldfish=goldfish)
+                                    starting_player=starting, goldfish=goldfish, ask_every_search=True)
 
     def new_game(self) -> Game:
         return Game(self.setup())

@@ -93,6 +93,8 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
+# the option of a search that may find nothing (701.16b), last in its dialog
+FIND_NOTHING_LABEL = "find nothing"
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
 KEYS_PICK = "press a letter on the board to choose"
 
@@ -1107,7 +1109,8 @@ class GameScreen(PassingKeys, Screen[None]):
                                     send(lambda v: A.Choose(p, (v,))))
             case ChooseDecision():  # the options are Choose actions: a card, a player or a word each
                 objects = isinstance(d, (ChooseObjectDecision, ChooseKeepDecision))
-                cards = [choice_view(g, o.words[0]) if objects else {"name": " ".join(str(w) for w in o.words)}
+                cards = [choice_view(g, o.words[0]) if objects and o.words
+                         else {"name": " ".join(str(w) for w in o.words) or FIND_NOTHING_LABEL}
                          for o in d.choices]
                 items = list(zip(choice_labels(cards), d.choices, strict=True))
                 screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))

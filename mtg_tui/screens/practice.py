@@ -161,7 +161,7 @@ class PracticeScreen(RulesKeys, GameScreen):
         self.hints_shown = 0
         self.announced = False  # the verdict box was shown for this attempt
         self.solved_before = progress is not None and progress.solved(puzzle.key)  # before this visit
-        super().__init__(PuzzleSession(PuzzleRun(puzzle)))
+        super().__init__(PuzzleSession(PuzzleRun(puzzle, ask_every_search=True)))
 
     @property
     def from_list(self) -> bool:
@@ -222,7 +222,7 @@ class PracticeScreen(RulesKeys, GameScreen):
 
     def retry(self) -> None:
         """Back to the start position (hints already shown stay shown)."""
-        self.session = PuzzleSession(PuzzleRun(self.puzzle))
+        self.session = PuzzleSession(PuzzleRun(self.puzzle, ask_every_search=True))
         self.announced = False
         self.serial = ()
         self.picker = None

@@ -16,6 +16,7 @@ from . import actions as A
 from .objects import PendingTrigger
 
 Ref = Any  # an object id or a player name
+FIND_NOTHING = "nothing"  # the word of `choose nothing`: a search that finds no card (no card is named so)
 
 
 def same_word(said: str, words: tuple[str, ...]) -> str | None:
@@ -252,15 +253,29 @@ class ChooseDecision(Decision):
 @frozen(eq=False)
 class ChooseObjectDecision(ChooseDecision):
     """One of `ids`: objects in `zones`, or a player (a planeswalker redirection, 306.7);
-    `concept` names the rule that asks (a cost's sacrifice, a search...)."""
+    `concept` names the rule that asks (a cost's sacrifice, a search...).  A search of a hidden
+    zone for a card with a stated quality may also find nothing (`may_find_nothing`: the answer
+    `choose nothing`, a `Choose` of no words; 701.16b)."""
 
     ids: tuple[Ref, ...] = ()
     zones: tuple[str, ...] = ("battlefield",)
     concept: str = ""
+    may_find_nothing: bool = False
+
+    @property
+    def picks(self) -> tuple[A.Choose, ...]:
+        """The answers that choose one of `ids`."""
+        return tuple(A.Choose(self.player, (i,)) for i in self.ids)
+
+    @property
+    def nothing(self) -> A.Choose:
+        """The answer that finds nothing (legal only where `may_find_nothing`)."""
+        return A.Choose(self.player, ())
 
     @property
     def choices(self) -> tuple[A.Choose, ...]:
-        return tuple(A.Choose(self.player, (i,)) for i in self.ids)
+        """Every legal answer, finding nothing last (a client's or agent's first choice finds a card)."""
+        return self.picks + ((self.nothing,) if self.may_find_nothing else ())
 
     @property
     def shape(self) -> str:

@@ -34,6 +34,8 @@ LATER_FIELDS: dict[str, frozenset[str]] = {
     "Obj": frozenset({"copiable", "last_known"}),
     "Activate": frozenset({"modes"}),
     "Replacement": frozenset({"prevents", "unpreventable_by"}),
+    "GameSetup": frozenset({"ask_every_search"}),
+    "ChooseObjectDecision": frozenset({"may_find_nothing"}),
 }
 
 _ALWAYS = object()  # a field always in the digest

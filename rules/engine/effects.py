@@ -308,10 +308,12 @@ def sacrifice(state: GameState, ctx: EffectContext, which: Ids) -> None:
 
 
 def choose_object(state: GameState, player: str, prompt: str, ids: list[Any], zones: tuple[str, ...] = ("battlefield",),
-                  concept: str = "", hidden: bool = False) -> Gen:
+                  concept: str = "", hidden: bool = False, may_find_nothing: bool = False) -> Gen:
     """Ask `player` to choose one of `ids` (returns it; None when there is none).  The engine
     asks only when there is a real choice: one candidate, or identical cards in a hidden
-    zone, are chosen without asking."""
+    zone, are chosen without asking.  A search for a card with a stated quality
+    (`may_find_nothing`) may find nothing (701.16b): when it asks, nothing is an answer (None),
+    and a game that asks every search (`GameSetup.ask_every_search`) asks about one card too."""
     if not ids:
         return None
     options = list(ids)
@@ -320,9 +322,12 @@ def choose_object(state: GameState, player: str, prompt: str, ids: list[Any], zo
         for i in ids:
             by_name.setdefault(state.objects[i].name, i)
         options = list(by_name.values())
-    if len(options) == 1:
+    if len(options) == 1 and not (may_find_nothing and state.setup.ask_every_search):
         return options[0]
-    ans, _ = yield ChooseObjectDecision(player, prompt, ids=tuple(options), zones=zones, concept=concept)
+    ans, _ = yield ChooseObjectDecision(player, prompt, ids=tuple(options), zones=zones, concept=concept,
+                                        may_find_nothing=may_find_nothing)
+    if not ans.words:  # found nothing (the answer is checked: only where `may_find_nothing`)
+        return None
     choice = ans.words[0]
     if isinstance(choice, str) and not state.has_player(choice):
         choice = resolve_ref(state, choice, zones=zones, controller=player)

@@ -34,6 +34,7 @@ from .decisions import (
     ChooseCardsDecision,
     ChooseDecision,
     ChooseNameDecision,
+    ChooseObjectDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -79,6 +80,8 @@ def random_answer(state: GameState, d: Decision, rng: random.Random) -> A.Action
         case ChooseNameDecision():  # mostly the name of a card in the game, now and then any name
             names = d.suggested if d.suggested and rng.random() < 0.9 else d.names
             return A.Choose(p, (rng.choice(names),))
+        case ChooseObjectDecision():  # a card, even where nothing may be found: its games play as before
+            return rng.choice(list(d.picks))
         case MulliganDecision() | YesNoDecision() | ChooseDecision():
             return rng.choice(list(d.choices))
         case ChooseCardsDecision():

@@ -118,7 +118,7 @@ def hand_on_top_search_that_many(state: GameState, ctx: EffectContext, who: Iter
     """Head Games: the player puts their hand on top of their library (in an order of their
     choosing that nobody sees; it can't matter, the library is searched and shuffled next);
     the controller searches that library for as many cards, any cards (a search for cards
-    without a stated quality finds them: 2014 701.16b / 2009 217.2b), and the player puts
+    without a stated quality finds them: 2014 701.16c / 2009 217.2b), and the player puts
     them into their hand and shuffles."""
     p = ctx.controller
     for owner in who:

@@ -19,6 +19,7 @@ from .actions import NotationError
 from .characteristics import activated_abilities, activated_ability, spell_targets
 from .combat import can_attack, can_block
 from .decisions import (
+    FIND_NOTHING,
     BlockerOrderDecision,
     BottomDecision,
     CastFreeDecision,
@@ -385,6 +386,9 @@ def _p_choose(state: GameState, player: str, rest: str) -> A.Action:
             chosen.append(found[0])
         return A.Choose(player, tuple(chosen))
     if isinstance(d, ChooseObjectDecision):
+        # a search that finds nothing (701.16b): no card has the name (a player may: among players it is one)
+        if rest.strip().lower() == FIND_NOTHING and not any(isinstance(i, str) for i in d.ids):
+            return d.nothing
         zones = d.zones
         offered = [i for i in candidates(state, rest, zones) if i in d.ids] or _offered_by_name(state, rest, d.ids)
         return A.Choose(player, (offered[0] if offered else resolve_ref(state, rest, zones, player_ok=True),))
@@ -519,6 +523,8 @@ def format_action(state: GameState, a: A.Action) -> str:
     if isinstance(a, A.Choose):
         if not a.words and isinstance(state.decision, ChooseCardsDecision):
             return f"{p}: choose none"
+        if not a.words and isinstance(state.decision, ChooseObjectDecision):
+            return f"{p}: choose {FIND_NOTHING}"
         return f"{p}: choose " + ", ".join(n(w) if isinstance(w, int) else w for w in a.words)
     if isinstance(a, A.YesNo):
         return f"{p}: {'yes' if a.yes else 'no'}"

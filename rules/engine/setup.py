@@ -54,6 +54,9 @@ class GameSetup:
     step: str = "main1"
     turn_cap: int | None = None  # the game is a draw when this turn would begin
     manual: bool = True  # manual actions allowed (a scenario file opts in with `manual = true`)
+    # every search for a card with a stated quality asks, even about the one card that has it,
+    # so the player may find nothing (701.16b); the client's games for people turn it on
+    ask_every_search: bool = False
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -67,6 +70,7 @@ class GameSetup:
         starting_player: str | None = None,
         turn_cap: int | None = None,
         goldfish: tuple[str, ...] = (),
+        ask_every_search: bool = False,
     ) -> GameSetup:
         """A real game: each deck shuffled with the seed, seven cards, mulligans."""
         players = tuple(
@@ -74,7 +78,7 @@ class GameSetup:
             for name, cards in decks.items()
         )
         return cls(players, ruleset=ruleset, seed=seed, mulligan=mulligan,
-                   starting_player=starting_player, turn_cap=turn_cap)
+                   starting_player=starting_player, turn_cap=turn_cap, ask_every_search=ask_every_search)
 
 
 def setup_to_dict(setup: GameSetup) -> dict[str, Any]:

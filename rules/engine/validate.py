@@ -79,8 +79,10 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
             assert d.trigger is not None
             check_targets(state, d.specs, action.targets, d.trigger.controller, d.trigger.source)
             check_division(state, d.trigger.ability.effect, action.targets, action.division, 0)
+        case ChooseObjectDecision(), A.Choose() if not action.words:
+            _check_find_nothing(state, d)
         case ChooseObjectDecision(), A.Choose():
-            ref = action.words[0] if action.words else None
+            ref: Any = action.words[0]
             if isinstance(ref, str) and not state.has_player(ref):
                 ref = next((i for i in candidates(state, ref, d.zones) if i in d.ids), None)
             if ref not in d.ids:
@@ -118,6 +120,18 @@ def validate(state: GameState, d: Decision, action: A.Action) -> Any:
         case _:
             raise A.IllegalAction(f"that does not answer the question: {d.describe()}")
     return None
+
+
+def _check_find_nothing(state: GameState, d: ChooseObjectDecision) -> None:
+    """Finding nothing answers only a search for a card with a stated quality (701.16b); a
+    search for "a card" finds one (701.16c)."""
+    if d.may_find_nothing:
+        return
+    if d.concept == "search":
+        raise A.IllegalAction("a search for a card of no stated quality must find one: choose one of "
+                              + ", ".join(name_of(state, i) for i in d.ids), state.rules.cite("search_must_find"))
+    raise A.IllegalAction("choose one of " + ", ".join(name_of(state, i) for i in d.ids),
+                          state.rules.cite(d.concept or "redirect_to_planeswalker"))
 
 
 def _cards_from(state: GameState, offered: tuple[int, ...], ids: tuple[Any, ...], count: int, what: str,

@@ -6,6 +6,7 @@ from typing import Any
 
 from .characteristics import chars, is_summoning_sick
 from .decisions import (
+    FIND_NOTHING,
     AttackersDecision,
     BlockerOrderDecision,
     BlockersDecision,
@@ -103,6 +104,8 @@ def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[s
     decision: dict[str, Any] | None = None
     if d is not None:
         decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt}
+        if isinstance(d, ChooseObjectDecision) and d.may_find_nothing:  # a search that may find nothing (701.16b)
+            decision["may_find_nothing"] = True
         if d.player == viewer:
             decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)]
     out: dict[str, Any] = {
@@ -137,7 +140,9 @@ def offered(d: Decision) -> tuple[Any, ...]:
             return d.recipients
         case TargetsDecision():
             return tuple(dict.fromkeys(r for legal in d.legal for r in legal))
-        case ChooseObjectDecision() | ChooseKeepDecision():
+        case ChooseObjectDecision():
+            return d.ids + ((FIND_NOTHING,) if d.may_find_nothing else ())
+        case ChooseKeepDecision():
             return d.ids
         case ChooseNameDecision():
             return d.names

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ..cards.ir import Pred
+from ..cards.ir import Always, Pred
 from .characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
 from .decisions import ChooseCardsDecision, Decision, YesNoDecision
 from .effects import Ids, choose_object, discard_card, move_each
@@ -34,22 +34,30 @@ def shuffle(state: GameState, ctx: EffectContext, who: Players) -> None:
 
 def _search_library(state: GameState, ctx: EffectContext, owner: str, test: Pred, what: str) -> Gen:
     """The controller searches `owner`'s library for a card matching `test` (701.16a / 217.2b)
-    and chooses one among them (identical cards count once); returns it, or None."""
+    and chooses one among them (identical cards count once); returns it, or None.  A card
+    with a stated quality may be left unfound (701.16b); "a card" is found if there is one
+    (701.16c)."""
     p = ctx.controller
     cands = [i for i in state.player(owner).library if _is(state, test, i, p, ctx.source)]
     whose = "their" if owner == p else f"{owner}'s"
     state.log_event(f"{p} searches {whose} library for {what}", "search", player=p)
     oid = yield from choose_object(state, p, f"{ctx.source.name}: choose {what} from "
                                    f"{'your' if owner == p else whose} library", cands,
-                                   zones=("library",), concept="search", hidden=True)
+                                   zones=("library",), concept="search", hidden=True,
+                                   may_find_nothing=not isinstance(test, Always))
     if oid is None:
-        state.log_event(f"{p} finds nothing", "search", player=p)
+        _log_found_nothing(state, p, cands)
     return oid
+
+
+def _log_found_nothing(state: GameState, p: str, cands: list[int]) -> None:
+    """"finds nothing": citing 701.16b when there was a card to find."""
+    state.log_event(f"{p} finds nothing", "search_find_nothing" if cands else "search", player=p)
 
 
 def _find_up_to(state: GameState, ctx: EffectContext, test: Pred, what: str, count: int) -> Gen:
     """"Search your library for up to N ...": one card at a time (the player may stop after
-    each); returns the cards found, still in the library."""
+    each, or find nothing, 701.16b); returns the cards found, still in the library."""
     p = ctx.controller
     found: list[int] = []
     while len(found) < count:
@@ -60,9 +68,9 @@ def _find_up_to(state: GameState, ctx: EffectContext, test: Pred, what: str, cou
         cands = [i for i in state.player(p).library if i not in found and _is(state, test, i, p, ctx.source)]
         state.log_event(f"{p} searches their library for a {what}", "search", player=p)
         oid = yield from choose_object(state, p, f"{ctx.source.name}: choose a {what} from your library", cands,
-                                       zones=("library",), concept="search", hidden=True)
+                                       zones=("library",), concept="search", hidden=True, may_find_nothing=True)
         if oid is None:
-            state.log_event(f"{p} finds nothing", "search", player=p)
+            _log_found_nothing(state, p, cands)
             break
         found.append(oid)
     return found
@@ -146,8 +154,8 @@ def exile_from_graveyard(state: GameState, ctx: EffectContext, who: Players, tes
 
 def exile_namesakes(state: GameState, ctx: EffectContext, who: Players) -> None:
     """"For each card exiled this way, search that player's library for all cards with the
-    same name as that card and exile them" (701.19 / 217.2b).  The searcher finds every
-    one of them (a search for cards with a stated quality may fail to find them, 701.19b;
+    same name as that card and exile them" (701.16a / 217.2b).  The searcher finds every
+    one of them (a search for cards with a stated quality may fail to find them, 701.16b;
     here it never does)."""
     names = {state.objects[i].name for i in ctx.data.get("exiled", []) if i in state.objects}
     for p in who:

@@ -32,7 +32,7 @@ the scenario runner's (`problems()`).  Pure code: no I/O beyond reading the file
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -172,11 +172,12 @@ class PuzzleRun:
     start_turn: int = field(init=False)
     used: set[int] = field(default_factory=set, init=False)  # script entries the opponent has played
     verdict: tuple[str, str] | None = field(default=None, init=False)
+    # a person solves it: every search for a card with a stated quality asks (GameSetup.ask_every_search)
+    ask_every_search: bool = False
 
     def __post_init__(self) -> None:
         try:
-            self.game = build_game(self.puzzle.scenario)
-            play_actions(self.game, self.puzzle.setup_actions)
+            self.game = self._set_up()
             self.start_turn = self.game.turn
             self.settle()
         except (ScenarioError, ScenarioFailure, A.IllegalAction, UnknownCard, CardDataError) as e:
@@ -184,6 +185,23 @@ class PuzzleRun:
         except Exception as e:  # an engine bug: reported like the scenario runner does, not raised
             raise PuzzleError(f"{self.puzzle.title}: the engine failed setting it up: "
                               f"{type(e).__name__}: {e}") from None
+
+    def _set_up(self) -> Game:
+        """The start position: the file's position, then its setup actions.  With
+        `ask_every_search` the game asks every search, unless the setup actions were written
+        for a game that doesn't (they meet a search it would ask about): they are then played
+        as written, on a game without the option."""
+        sc = self.puzzle.scenario
+        if self.ask_every_search:
+            game = build_game(replace(sc, setup=replace(sc.setup, ask_every_search=True)))
+            try:
+                play_actions(game, self.puzzle.setup_actions)
+                return game
+            except ScenarioFailure:
+                pass
+        game = build_game(sc)
+        play_actions(game, self.puzzle.setup_actions)
+        return game
 
     @property
     def last_turn(self) -> int:

@@ -147,6 +147,7 @@ _EXPECT = _Table({"turn": _INT, "step": _STR, "active": _STR, "priority": _STR, 
                   "permanents": _Each(_EXPECT_PERMANENT)})
 _SCENARIO = _Table({
     "name": _STR, "rules": _RULES, "about": _STR_OR_STRS, "actions": _STRS, "mulligan": _STR, "manual": _BOOL,
+    "ask_every_search": _BOOL,
     "start": _Table({"turn": _INT, "active": _STR, "step": _STR, "seed": _INT}),
     "players": _Each(_PLAYER), "expect": _EXPECT,
     # a puzzle's keys (rules/play/puzzle.py), so that `mtg-tui scenario` runs a puzzle file too
@@ -271,7 +272,8 @@ def parse_scenario(doc: dict[str, Any], path: Path | None = None) -> Scenario:
         raise ScenarioError(f"mulligan = {mulligan!r}: choose {', '.join(MULLIGANS)}")
     setup = GameSetup(tuple(players), ruleset=rules, seed=start.get("seed", 0), mulligan=mulligan,
                       position=True, turn=start.get("turn", 1), active=active, step=step,
-                      manual=bool(doc.get("manual", False)))  # manual actions only where the file opts in
+                      manual=bool(doc.get("manual", False)),  # manual actions only where the file opts in
+                      ask_every_search=bool(doc.get("ask_every_search", False)))
     about = doc.get("about", [])
     return Scenario(name, path, setup, [a.strip() for a in actions], doc.get("expect", {}),
                     list(about) if isinstance(about, list) else [about], doc)

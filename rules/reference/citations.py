@@ -185,6 +185,10 @@ CITES: dict[str, tuple[str, str]] = {
     "attach": ("701.3b", "212.4m"),
     "state_trigger": ("603.8", "410.11"),
     "search": ("701.16a", "217.2b"),
+    # a search for cards with a stated quality may find none of them, one for "a card" must find
+    # one (2009: the glossary's "Search" only, no number)
+    "search_find_nothing": ("701.16b", ""),
+    "search_must_find": ("701.16c", ""),
     "shuffle_library": ("701.17a", "217.2b"),
     "reveal": ("701.13a", "217.3c"),
     "mill": ("404.1", "217.4a"),

@@ -266,10 +266,14 @@ class GameScreen(PassingKeys, Screen[None]):
         self.render_board()
 
     def _uncovered(self, _: Any = None) -> None:
+        """The cover is gone: the board shows.  A second Enter right behind the one that
+        revealed it (a double tap) would act on a board its player hasn't seen: keys are held
+        a moment here too (key_guard)."""
         self.covering = False
         d = self.game.decision
         self.viewer = d.player if d is not None else self.viewer
         self.serial = ()
+        hold_from_now(self.app, f"{self.viewer}'s board came up")
         self.sync()
         self.place_cursor()
 

@@ -35,11 +35,13 @@ def shows_hand(app: MtgApp, game, player: str) -> bool:  # noqa: ANN001
 
 
 async def reveal(pilot, app: MtgApp) -> None:  # noqa: ANN001
-    """Press Enter on the cover as a player would: after it has been up a moment."""
+    """Press Enter on the cover as a player would: after it has been up a moment; then look at
+    the board a moment."""
     assert isinstance(app.screen, CoverScreen)
     await pilot.pause(key_guard.HOLD + 0.1)
     await pilot.press("enter")
     assert not isinstance(app.screen, CoverScreen)
+    await pilot.pause(key_guard.HOLD + 0.1)  # and looks at the board before pressing anything
 
 
 async def test_keep_then_enter_typed_together_never_reveals_the_next_hand() -> None:
@@ -202,3 +204,17 @@ async def test_keys_typed_before_a_cover_are_held_from_the_moment_it_is_pushed()
         app.push_screen = spy  # type: ignore[method-assign]
         await pilot.press("k")
         assert admitted == [False]
+
+
+async def test_a_double_tap_on_the_cover_never_acts_on_the_board_it_reveals() -> None:
+    """The first Enter reveals the board, the second (right behind it) would play the selected
+    card on a board its player hasn't seen yet: it is dropped."""
+    game = position({"alice": {"hand": ["Forest", "Runeclaw Bear"]},
+                     "bob": {"hand": ["Island"]}})
+    app = app_for(game, open_hands=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(key_guard.HOLD + 0.1)
+        await pilot.press("enter", "enter")
+        assert not isinstance(app.screen, CoverScreen)
+        assert len(game.record) == 0 and sorted(hand_names(game, "alice")) == ["Forest", "Runeclaw Bear"]
+        assert "enter ignored: alice's board came up just now" in screen_text(app)

@@ -121,3 +121,18 @@ def test_a_stopped_simulate_ends_its_workers(sig: signal.Signals, tmp_path: Path
     time.sleep(0.5)  # the workers are playing
     line = stop_and_check(proc, sig, workers | descendants(proc.pid), tmp_path)
     assert line.startswith("simulate: stopped") and sig.name in line
+
+
+def test_bench_prints_each_figure_as_soon_as_it_is_measured(tmp_path: Path) -> None:
+    """The self-play and undo rows are on stdout (not a terminal: a file) while the deck lab
+    is still playing its games."""
+    proc = start(["bench", "--games", "1", "--undo-turn", "2", "--lab-games", "1000000", "--no-client"], tmp_path)
+    try:
+        out = wait_for(lambda: (lambda t: t if "undo at turn 2" in t else None)((tmp_path / "out").read_text()),
+                       120, "no figure printed before the end")
+        assert proc.poll() is None, "the bench ended: nothing to tell about printing early"
+        assert isinstance(out, str)
+        assert out.splitlines()[0].startswith("self-play 2014 (red-green vs white-blue, 1 games)")
+        assert "deck lab" not in out
+    finally:
+        stop_and_check(proc, signal.SIGTERM, descendants(proc.pid), tmp_path)

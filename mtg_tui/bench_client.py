@@ -21,6 +21,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 QUIET = 0.08  # no output for this long: the frame is complete
@@ -118,7 +120,12 @@ def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: d
           ) -> tuple[subprocess.Popen, int]:
     """Start `argv` in a new pseudo-terminal of `cols` x `rows`, in the directory `home`,
     which is also its user data, settings and cache directory (the player's autosave, settings
-    and cache are neither read nor touched); returns the process and the terminal's master end."""
+    and cache are neither read nor touched); returns the process and the terminal's master end.
+
+    The terminal is the child's controlling terminal, as a terminal emulator makes it: when its
+    master end closes (this process ends, even killed), the kernel hangs it up and the child
+    gets SIGHUP.  Without it a client left behind never learns its terminal is gone: Textual's
+    input thread reads end-of-file and selects again at once, at 100% CPU, for ever."""
     import fcntl
     import pty
     import struct
@@ -134,9 +141,35 @@ def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: d
                XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"))
     env.pop("MTG_TUI_CR_FILE", None)
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                            start_new_session=True, cwd=home)
+                            start_new_session=True, cwd=home, preexec_fn=take_terminal)
     os.close(slave)
     return proc, master
+
+
+def take_terminal() -> None:
+    """In the child, after its new session began: its stdin (the pseudo-terminal) becomes the
+    session's controlling terminal."""
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@contextmanager
+def client_in_terminal(argv: list[str], home: str, env: dict[str, str] | None = None,
+                       ) -> Iterator[tuple[subprocess.Popen, int]]:
+    """`spawn` for the body, then quit the client with Ctrl+Q; when the body fails or the bench
+    is stopped (mtg_tui.stopping), the client is terminated at once instead."""
+    from mtg_tui.stopping import end_process
+
+    proc, fd = spawn(argv, home, env=env)
+    try:
+        yield proc, fd
+    except BaseException:
+        end_process(proc)
+        raise
+    finally:
+        quit_app(proc, fd)
 
 
 def frame(fd: int, start: float, timeout: float = 20.0) -> tuple[bytes, float]:
@@ -224,13 +257,11 @@ def startup(runs: int = 5, cached: bool = True) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
         for i in range(runs + 1):
             t = time.perf_counter()
-            proc, fd = spawn([*mtg_tui_command(), "play", "red-green", "white-blue", "--seed", "1"], home, env=env)
-            try:
+            argv = [*mtg_tui_command(), "play", "red-green", "white-blue", "--seed", "1"]
+            with client_in_terminal(argv, home, env=env) as (_, fd):
                 at = until(fd, "keyboard", t)  # "Pass the keyboard to ..." is on the first frame
                 if i:
                     out.append(at)
-            finally:
-                quit_app(proc, fd)
     return out
 
 
@@ -249,8 +280,7 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
 
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
         code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
-        proc, fd = spawn([sys.executable, "-c", code], home)
-        try:
+        with client_in_terminal([sys.executable, "-c", code], home) as (_, fd):
             until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
             out = []
             for name, key in HOTSEAT if hotseat else SEQUENCE:
@@ -260,8 +290,6 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
                     time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
                 out.append((name, press(fd, key)))
             return out
-        finally:
-            quit_app(proc, fd)
 
 
 def replay_keys() -> list[tuple[str, float]]:
@@ -271,13 +299,10 @@ def replay_keys() -> list[tuple[str, float]]:
 
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
         path, total = save_long_game(os.path.join(home, "long.json"))
-        proc, fd = spawn([*mtg_tui_command(), "replay", path], home)
-        try:
+        with client_in_terminal([*mtg_tui_command(), "replay", path], home) as (_, fd):
             until(fd, f"of {total}", time.perf_counter())  # " action N of N " under the board
             time.sleep(0.3)
             return [(name, press(fd, key)) for name, key in REPLAY_SEQUENCE]
-        finally:
-            quit_app(proc, fd)
 
 
 # ------------------------------------------------------------------ statistics
@@ -320,10 +345,16 @@ def measure_client(runs: int = 5) -> dict[str, Any]:
     viewer's in "replay_*")."""
     first = startup(runs, cached=True)
     as_is = startup(runs, cached=False)
+    return {"runs": runs, **summarize(first, key_samples(runs), as_is)}
+
+
+def key_samples(runs: int) -> list[tuple[str, float]]:
+    """(key name, seconds to its frame) for SEQUENCE, HOTSEAT and REPLAY_SEQUENCE, each pressed
+    in `runs` fresh apps."""
     samples: list[tuple[str, float]] = []
     for _ in range(runs):
         samples += keys() + keys(hotseat=True) + replay_keys()
-    return {"runs": runs, **summarize(first, samples, as_is)}
+    return samples
 
 
 def report_lines(result: dict[str, Any]) -> list[str]:

@@ -210,7 +210,10 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
     if replay is not None:
         _replay(decks, replay, ruleset, mulligan, turn_cap, pool)
         return
-    result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
+    from mtg_tui.stopping import stops_cleanly
+
+    with stops_cleanly("simulate"):  # Ctrl+C or SIGTERM: the workers end, one line, no traceback
+        result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
     if as_json:
         click.echo(json.dumps(result.as_json()))
     else:

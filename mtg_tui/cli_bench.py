@@ -16,6 +16,7 @@ from mtg_tui.launch import at_least
 from rules.play.deck_lab import run_lab
 
 DECKS = ("red-green", "white-blue")
+WHAT_WIDTH = 76  # the figures' column: the longest description (the replay viewer's) and two spaces
 
 
 @click.command("bench")
@@ -32,12 +33,24 @@ DECKS = ("red-green", "white-blue")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, client_runs: int, as_json: bool) -> None:
     """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck
-    lab (goldfish games of a bundled deck) and the client (first frame, key presses)."""
+    lab (goldfish games of a bundled deck) and the client (first frame, key presses).  Each
+    figure is printed as soon as it is measured; Ctrl+C or SIGTERM ends the clients started."""
+    from mtg_tui.stopping import stops_cleanly
+
+    with stops_cleanly("bench"):
+        measure(games, lab_games, undo_turn, client, client_runs, as_json)
+
+
+def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_runs: int, as_json: bool) -> None:
+    """`bench_command`'s measurements, each line printed (flushed) as soon as its figure is known."""
     from rules.play.bench import self_play, undo_times  # here: every start of the client would import it
 
     decks = {"p1": load_deck(DECKS[0]).cards, "p2": load_deck(DECKS[1]).cards}
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
-    rows: list[tuple[str, str, str]] = []
+
+    def row(what: str, value: str, target: str) -> None:
+        if not as_json:
+            click.echo(f"{what.ljust(WHAT_WIDTH)}  {value}   (target {target})")
 
     def note(what: str) -> None:
         if not as_json and sys.stderr.isatty():
@@ -49,47 +62,42 @@ def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, clie
         out[f"selfplay_{ruleset}"] = {"games": r.games, "decisions": r.decisions, "seconds": round(r.seconds, 3),
                                       "games_per_s": round(r.games_per_s, 2),
                                       "decisions_per_s": round(r.decisions_per_s)}
-        rows.append((f"self-play {ruleset} ({DECKS[0]} vs {DECKS[1]}, {r.games} games)",
-                     f"{r.games_per_s:.1f} games/s, {r.decisions_per_s:,.0f} decisions/s",
-                     "≥ 30 games/s, ≥ 25,000 decisions/s" if ruleset == "2014" else "decisions/s ≥ 2014's"))
+        row(f"self-play {ruleset} ({DECKS[0]} vs {DECKS[1]}, {r.games} games)",
+            f"{r.games_per_s:.1f} games/s, {r.decisions_per_s:,.0f} decisions/s",
+            "≥ 30 games/s, ≥ 25,000 decisions/s" if ruleset == "2014" else "decisions/s ≥ 2014's")
     note(f"undo at turn {undo_turn}")
     u = undo_times(decks, turn=undo_turn)
     out["undo"] = {"turn": undo_turn, "turns": list(u.turns), "actions": list(u.actions),
                    "median_ms": round(u.median_ms, 2), "worst_ms": round(u.worst_ms, 2)}
-    rows.append((f"undo at turn {undo_turn} ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
-                 f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms",
-                 "≤ 25 ms"))
+    row(f"undo at turn {undo_turn} ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
+        f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms", "≤ 25 ms")
     note(f"deck lab, {lab_games} games")
     start = time.perf_counter()
     report = run_lab(load_deck(DECKS[0]).cards, lab_games, name=DECKS[0])
     seconds = time.perf_counter() - start
     out["deck_lab"] = {"deck": DECKS[0], "games": lab_games, "seconds": round(seconds, 2),
                        "mean_kill_turn": report.mean_kill_turn}
-    rows.append((f"deck lab ({DECKS[0]}, {lab_games} goldfish games)", f"{seconds:.2f} s",
-                 "≤ 10 s for 1,000 games"))
-    client_lines: list[str] = []
+    row(f"deck lab ({DECKS[0]}, {lab_games} goldfish games)", f"{seconds:.2f} s", "≤ 10 s for 1,000 games")
     if client:
-        from mtg_tui.bench_client import measure_client, report_lines
+        from mtg_tui.bench_client import key_samples, report_lines, startup, summarize
 
-        note("the client in a pseudo-terminal")
-        c = measure_client(runs=client_runs)
+        note("the client's first frame in a pseudo-terminal")
+        first = startup(client_runs, cached=True)
+        started = summarize(first, [])
+        row("client: startup to first frame (bytecode cached, as after pip install)",
+            f"median {started['first_frame_s'] * 1000:.0f} ms, worst {started['first_frame_worst_s'] * 1000:.0f} ms",
+            "≤ 400 ms")
+        as_is = startup(client_runs, cached=False)
+        note("key presses in the client")
+        c = {"runs": client_runs, **summarize(first, key_samples(client_runs), as_is)}
         out["client"] = c
-        rows.append(("client: startup to first frame (bytecode cached, as after pip install)",
-                     f"median {c['first_frame_s'] * 1000:.0f} ms, worst {c['first_frame_worst_s'] * 1000:.0f} ms",
-                     "≤ 400 ms"))
-        rows.append(("client: key press to updated screen (30 permanents, and hotseat covers)",
-                     f"median {c['key_median_ms']:.0f} ms, worst {c['key_worst_ms']:.0f} ms",
-                     "median ≤ 10 ms, worst ≤ 33 ms"))
-        rows.append(("client: replay viewer: step key to frame (long game, ← → PgUp PgDn Home End)",
-                     f"median {c['replay_median_ms']:.0f} ms, worst {c['replay_worst_ms']:.0f} ms",
-                     "median ≤ 10 ms, worst ≤ 33 ms"))
-        client_lines = report_lines(c)
+        row("client: key press to updated screen (30 permanents, and hotseat covers)",
+            f"median {c['key_median_ms']:.0f} ms, worst {c['key_worst_ms']:.0f} ms", "median ≤ 10 ms, worst ≤ 33 ms")
+        row("client: replay viewer: step key to frame (long game, ← → PgUp PgDn Home End)",
+            f"median {c['replay_median_ms']:.0f} ms, worst {c['replay_worst_ms']:.0f} ms",
+            "median ≤ 10 ms, worst ≤ 33 ms")
+        if not as_json:
+            click.echo("\nthe client in detail:")
+            click.echo("\n".join("  " + line for line in report_lines(c)))
     if as_json:
         click.echo(json.dumps(out, indent=2))
-        return
-    width = max(len(r[0]) for r in rows)
-    for what, value, target in rows:
-        click.echo(f"{what.ljust(width)}  {value}   (target {target})")
-    if client_lines:
-        click.echo("\nthe client in detail:")
-        click.echo("\n".join("  " + line for line in client_lines))

@@ -4,8 +4,9 @@ rich text (a kill-turn bar chart and the figures) or, with --json, as one JSON o
 
 from __future__ import annotations
 
-import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import click
 
@@ -38,23 +39,36 @@ def lab_command(deck: str, games: int, seed: int | None, ruleset: str, mulligan:
         name, cards = load_lab_deck(deck, ruleset, allow_illegal, allow_partial)
     except DeckError as e:
         raise deck_error(e) from None
-    show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if show and (done == total or done % 10 == 0):
-            sys.stderr.write(f"\rplaying {done}/{total} games")
-            sys.stderr.flush()
-
     start = time.perf_counter()
-    report = run_lab(cards, games, seed or 0, ruleset, mulligan, turn_cap=turn_cap, name=name, progress=progress)
+    with games_bar(games, show=not as_json) as progress:
+        report = run_lab(cards, games, seed or 0, ruleset, mulligan, turn_cap=turn_cap, name=name, progress=progress)
     seconds = time.perf_counter() - start
-    if show:
-        sys.stderr.write("\r" + " " * 40 + "\r")
-        sys.stderr.flush()
     if as_json:
         click.echo(report.to_json())
         return
     print_report(report, seconds)
+
+
+@contextmanager
+def games_bar(games: int, show: bool) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of the games played, on stderr, while the body runs: rich's Progress,
+    drawn only when `show` and stderr is a terminal (not when it is piped or redirected, so
+    logs and scripts get no bar), and gone when the games are done.  Yields the lab's
+    `progress(done, total)`: it only records the count (once a game); the bar is redrawn a few
+    times a second by rich's own thread, so the games are not slowed."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not (show and console.is_terminal):
+        yield lambda done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, refresh_per_second=5,
+                  redirect_stdout=False, redirect_stderr=False) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda done, total: bar.update(task, completed=done)
 
 
 def print_report(report: LabReport, seconds: float | None = None) -> None:

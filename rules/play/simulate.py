@@ -13,7 +13,8 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator
+from contextlib import closing
 from dataclasses import dataclass, field
 
 from ..engine import sba
@@ -212,15 +213,29 @@ def play_one(spec: GameSpec) -> GameOutcome:
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 
 
-def _outcomes(specs: list[GameSpec], jobs: int) -> Iterator[GameOutcome]:
+def _outcomes(specs: list[GameSpec], jobs: int) -> Generator[GameOutcome, None, None]:
     """The games' outcomes in seed order, played here or by `jobs` worker processes."""
     if jobs <= 1 or len(specs) <= 1:
         yield from map(play_one, specs)
         return
-    from concurrent.futures import ProcessPoolExecutor  # only here: the client doesn't pay for importing it
+    from multiprocessing import Pool  # only here: the client doesn't pay for importing it
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
+    # a Pool, not a ProcessPoolExecutor: leaving its `with` early (the run stopped by a signal,
+    # see simulate) terminates the workers at once instead of waiting for their games
+    with Pool(jobs, initializer=leave_interrupts_to_the_parent) as workers:
+        yield from workers.imap(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
+
+
+def leave_interrupts_to_the_parent() -> None:
+    """In a worker: Ctrl+C reaches every process of the terminal's foreground group, and the
+    parent decides what it means (it ends the workers); a worker ignores it instead of printing
+    a KeyboardInterrupt traceback of its own.  SIGTERM, the parent's way of ending a worker,
+    does what it does by default: the worker was forked with the parent's Python handlers, and
+    one that raised an exception would be caught as a failed task and the worker would go on."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def simulate(decks: dict[str, list[str]] | None, games: int, seed: int = 0, ruleset: str = "2014",
@@ -233,18 +248,19 @@ def simulate(decks: dict[str, list[str]] | None, games: int, seed: int = 0, rule
     digest = hashlib.sha256()
     start = time.perf_counter()
     specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check, pool) for i in range(games)]
-    for out in _outcomes(specs, jobs):
-        result.games += 1
-        if out.error is not None:
-            result.errors.append(out.error)
-            digest.update(f"error:{out.seed}".encode())
-            continue
-        result.decisions += out.decisions
-        if out.draw:
-            result.draws += 1
-        elif out.winner:
-            result.wins[out.winner] += 1
-        digest.update(out.digest.encode())
+    with closing(_outcomes(specs, jobs)) as outcomes:  # closed even when stopped midway: the workers end
+        for out in outcomes:
+            result.games += 1
+            if out.error is not None:
+                result.errors.append(out.error)
+                digest.update(f"error:{out.seed}".encode())
+                continue
+            result.decisions += out.decisions
+            if out.draw:
+                result.draws += 1
+            elif out.winner:
+                result.wins[out.winner] += 1
+            digest.update(out.digest.encode())
     result.seconds = time.perf_counter() - start
     result.digest = digest.hexdigest()[:16]
     return result

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
 from mtg_tui.bench_client import (
     GROUPS,
     HOTSEAT,
@@ -9,9 +15,11 @@ from mtg_tui.bench_client import (
     REPLAY_SEQUENCE,
     SEQUENCE,
     board_game,
+    frame,
     plain,
     replay_keys,
     report_lines,
+    spawn,
     summarize,
 )
 
@@ -71,3 +79,18 @@ def test_the_replay_viewer_measurement_runs_in_a_pseudo_terminal() -> None:
     assert [name for name, _ in samples] == [name for name, _ in REPLAY_SEQUENCE]
     assert {name.split()[1] for name, _ in samples} == {"←", "→", "PgUp", "PgDn", "Home", "End"}
     assert all(t > 0 for _, t in samples)
+
+
+def test_a_client_whose_terminal_is_closed_is_hung_up(tmp_path: Path) -> None:
+    """The pseudo-terminal is the child's controlling terminal: when the bench's end closes (the
+    bench ended, even killed), the child gets SIGHUP, as from a closed terminal window, instead
+    of running on (a client spins at 100% CPU on a terminal that is gone)."""
+    proc, fd = spawn([sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"], str(tmp_path))
+    try:
+        frame(fd, time.perf_counter())  # it runs: "ready"
+        os.close(fd)
+        assert proc.wait(timeout=20) == -signal.SIGHUP
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

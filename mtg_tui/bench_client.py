@@ -265,10 +265,21 @@ def startup(runs: int = 5, cached: bool = True) -> list[float]:
     return out
 
 
-def press(fd: int, key: bytes) -> float:
+# what the screen shows once each hotseat key has done its work (a key that did something else,
+# or nothing, would be timed for the wrong frame)
+HOTSEAT_SHOWS = {"Enter on the opening cover": "precombat", "Enter (cast), hotseat": "choose",
+                 "a (target): bob's cover comes up": "Pass the keyboard to bob",
+                 "Enter on bob's cover": "Lightning Bolt"}
+
+
+def press(fd: int, key: bytes, shows: str | None = None) -> float:
+    """Press `key`; the seconds to its frame.  With `shows`: that frame must show it."""
     t = time.perf_counter()
     os.write(fd, key)
-    return frame(fd, t)[1]
+    buf, at = frame(fd, t)
+    if shows is not None and shows not in plain(buf):
+        raise RuntimeError(f"after {key!r} the screen never showed {shows!r}")
+    return at
 
 
 def keys(hotseat: bool = False) -> list[tuple[str, float]]:
@@ -284,11 +295,11 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
             until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
             out = []
             for name, key in HOTSEAT if hotseat else SEQUENCE:
-                if name.startswith("Enter on") and "cover" in name:
-                    time.sleep(HOLD + 0.2)  # a cover takes keys only after its hold (mtg_tui.key_guard)
-                elif hotseat or not out:
+                if hotseat:  # a cover, and the board it reveals, take keys after a hold (mtg_tui.key_guard)
+                    time.sleep(HOLD + 0.2)
+                elif not out:
                     time.sleep(0.3)  # let the app settle (a late resize or refresh is not a key's frame)
-                out.append((name, press(fd, key)))
+                out.append((name, press(fd, key, HOTSEAT_SHOWS.get(name) if hotseat else None)))
             return out
 
 

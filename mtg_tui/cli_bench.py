@@ -89,7 +89,11 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
             "≤ 400 ms")
         as_is = startup(client_runs, cached=False)
         note("key presses in the client")
-        c = {"runs": client_runs, **summarize(first, key_samples(client_runs), as_is)}
+        try:
+            samples = key_samples(client_runs)
+        except (TimeoutError, RuntimeError) as e:  # the client didn't draw what the keys lead to
+            raise click.ClickException(f"measuring key presses in the client failed: {e}") from None
+        c = {"runs": client_runs, **summarize(first, samples, as_is)}
         out["client"] = c
         row("client: key press to updated screen (30 permanents, and hotseat covers)",
             f"median {c['key_median_ms']:.0f} ms, worst {c['key_worst_ms']:.0f} ms", "median ≤ 10 ms, worst ≤ 33 ms")

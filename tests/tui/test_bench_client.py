@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from mtg_tui.bench_client import (
     GROUPS,
     HOTSEAT,
@@ -16,6 +18,7 @@ from mtg_tui.bench_client import (
     SEQUENCE,
     board_game,
     frame,
+    keys,
     plain,
     replay_keys,
     report_lines,
@@ -94,3 +97,13 @@ def test_a_client_whose_terminal_is_closed_is_hung_up(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_hotseat_key_the_client_drops_is_an_error_not_a_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hotseat keys wait out the covers' key hold (mtg_tui.key_guard); pressed sooner, a key
+    is dropped, and its frame (the cover saying so) must not be timed as the key's."""
+    from mtg_tui import key_guard
+
+    monkeypatch.setattr(key_guard, "HOLD", 0.0)  # the bench's wait only: the client keeps its hold
+    with pytest.raises(RuntimeError, match="never showed"):
+        keys(hotseat=True)

@@ -17,6 +17,7 @@ from mtg_tui.app import MtgApp
 from mtg_tui.config import GameConfig
 from mtg_tui.screens.cover import CoverScreen
 from mtg_tui.session import Session
+from rules import Game
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.key_hold]
 
@@ -44,18 +45,21 @@ async def reveal(pilot, app: MtgApp) -> None:  # noqa: ANN001
     await pilot.pause(key_guard.HOLD + 0.1)  # and looks at the board before pressing anything
 
 
+def hotseat_game() -> tuple[MtgApp, Game]:
+    """A hotseat game of the bundled decks, at the mulligans, covers between the players."""
+    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
+    session = Session(config.new_game(), config)
+    return MtgApp(session=session), session.game
+
+
 async def test_keep_then_enter_typed_together_never_reveals_the_next_hand() -> None:
     """alice keeps (`k`) and her Enter follows at once: the Enter was meant for her screen, and
     must not dismiss bob's cover."""
-    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
-    session = Session(config.new_game(), config)
-    app = MtgApp(session=session)
-    game = session.game
+    app, game = hotseat_game()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await reveal(pilot, app)
-        first = game.decision.player
-        other = next(p.name for p in game.players if p.name != first)
+        other = next(p.name for p in game.players if p.name != game.decision.player)
         await pilot.press("k", "enter")
         assert game.decision.player == other
         assert isinstance(app.screen, CoverScreen) and not shows_hand(app, game, other)
@@ -166,15 +170,11 @@ async def test_keys_arriving_together_as_from_a_terminal_never_reveal_the_next_h
     """In a terminal, keys typed together arrive together: the Enter is queued behind the `k`
     before the app has handled either (unlike `pilot.press`, which waits between keys), and
     may be handled between the mulligan dialog closing and the cover coming up."""
-    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
-    session = Session(config.new_game(), config)
-    app = MtgApp(session=session)
-    game = session.game
+    app, game = hotseat_game()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await reveal(pilot, app)
-        first = game.decision.player
-        other = next(p.name for p in game.players if p.name != first)
+        other = next(p.name for p in game.players if p.name != game.decision.player)
         app.post_message(events.Key("k", "k"))
         app.post_message(events.Key("enter", "\r"))
         await pilot.pause()
@@ -187,9 +187,7 @@ async def test_keys_typed_before_a_cover_are_held_from_the_moment_it_is_pushed()
     """The cover learns it is up only when it handles its ScreenResume, and a key queued behind
     the one that handed over can reach it first (seen in a terminal: `k` and Enter sent
     together revealed bob's hand): keys are held from the moment the cover is pushed."""
-    config = GameConfig("hotseat", ("red-green", "white-blue"), seed=1).checked()
-    session = Session(config.new_game(), config)
-    app = MtgApp(session=session)
+    app, _ = hotseat_game()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await reveal(pilot, app)

@@ -43,7 +43,7 @@ def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, clie
 
 def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_runs: int, as_json: bool) -> None:
     """`bench_command`'s measurements, each line printed (flushed) as soon as its figure is known."""
-    from rules.play.bench import self_play, undo_times  # here: every start of the client would import it
+    from rules.play.bench import copy_times, self_play, undo_times  # here: every start of the client would import it
 
     decks = {"p1": load_deck(DECKS[0]).cards, "p2": load_deck(DECKS[1]).cards}
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
@@ -71,6 +71,13 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
                    "median_ms": round(u.median_ms, 2), "worst_ms": round(u.worst_ms, 2)}
     row(f"undo at turn {undo_turn} ({len(u.ms)} undos, records of {min(u.actions, default=0)}–"
         f"{max(u.actions, default=0)} actions)", f"median {u.median_ms:.1f} ms, worst {u.worst_ms:.1f} ms", "≤ 25 ms")
+    note("a search's copies of a game")
+    c = copy_times(decks)
+    out["copies"] = {"turn": c.turn, "fork_median_ms": round(c.fork_median_ms, 2),
+                     "copy_median_ms": round(c.copy_median_ms, 2), "playouts_per_s": round(c.playouts_per_s, 1)}
+    row(f"a search's copies at turn {c.turn} (fork, state copy, random playout to the end)",
+        f"fork {c.fork_median_ms:.1f} ms, copy {c.copy_median_ms:.1f} ms, {c.playouts_per_s:.0f} playouts/s",
+        "measured for the computer player's search")
     note(f"deck lab, {lab_games} games")
     start = time.perf_counter()
     report = run_lab(load_deck(DECKS[0]).cards, lab_games, name=DECKS[0])

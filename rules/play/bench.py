@@ -1,6 +1,7 @@
 """The engine's benchmarks (`mtg-tui bench` prints them with the client's): random self-play
-speed under each ruleset, and how long undo takes late in a game.  Measured, never asserted:
-tests check that they run, not how fast."""
+speed under each ruleset, how long undo takes late in a game, and what a search (a computer
+player) pays for its copies of a game: a fork mid-game, a copy of the state, and random
+playouts from there.  Measured, never asserted: tests check that they run, not how fast."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
+from ..engine.snapshot import copy_state
 from .simulate import SimResult, simulate
 
 
@@ -61,3 +63,61 @@ def undo_times(decks: dict[str, list[str]], turn: int = 40, games: int = 3, undo
             game.undo()
             ms.append((time.perf_counter() - start) * 1000)
     return UndoTimes(tuple(turns), tuple(actions), tuple(ms))
+
+
+@dataclass(frozen=True)
+class CopyTimes:
+    """A search's copies of a game in the middle of random games (turn `turn`): milliseconds
+    per `Game.fork` (a second game at the same point, replayed from the turn's undo point) and
+    per `copy_state` (the state alone), and random playouts to the end of the game from there,
+    per second on one core."""
+
+    turn: int
+    fork_ms: tuple[float, ...]
+    copy_ms: tuple[float, ...]
+    playouts: int
+    playout_seconds: float
+
+    @property
+    def fork_median_ms(self) -> float:
+        return statistics.median(self.fork_ms) if self.fork_ms else 0.0
+
+    @property
+    def copy_median_ms(self) -> float:
+        return statistics.median(self.copy_ms) if self.copy_ms else 0.0
+
+    @property
+    def playouts_per_s(self) -> float:
+        return self.playouts / self.playout_seconds if self.playout_seconds else 0.0
+
+
+def copy_times(decks: dict[str, list[str]], turn: int = 8, games: int = 3, copies: int = 10,
+               ruleset: str = "2014", seed: int = 1) -> CopyTimes:
+    """Play random games with undo points to `turn` (skipping games that end sooner); at that
+    point time `copies` forks and state copies, and play a random playout to the end from
+    each fork."""
+    fork_ms: list[float] = []
+    copy_ms: list[float] = []
+    playouts, seconds = 0, 0.0
+    s = seed
+    while len(fork_ms) < games * copies and s < seed + 50 * games:
+        game = Game(GameSetup.from_decks(decks, ruleset=ruleset, seed=s, turn_cap=turn + 30), undo_points=True)
+        rng = random.Random(s)
+        s += 1
+        while game.decision is not None and game.turn < turn:
+            game.act(random_answer(game.state, game.decision, rng))
+        if game.decision is None:
+            continue
+        for _ in range(copies):
+            start = time.perf_counter()
+            fork = game.fork(len(game.record))
+            fork_ms.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            copy_state(game.state)
+            copy_ms.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            while fork.decision is not None:
+                fork.act(random_answer(fork.state, fork.decision, rng))
+            seconds += time.perf_counter() - start
+            playouts += 1
+    return CopyTimes(turn, tuple(fork_ms), tuple(copy_ms), playouts, seconds)

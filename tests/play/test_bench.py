@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from mtg_tui.cli import main
-from rules.play.bench import self_play, undo_times
+from rules.play.bench import copy_times, self_play, undo_times
 from rules.play.decklist import parse_deck
 
 from paths import DECKS
@@ -38,3 +38,9 @@ def test_bench_command_prints_every_figure_as_json() -> None:
     out = json.loads(result.output)
     assert {"selfplay_2014", "selfplay_2009", "undo", "deck_lab"} <= set(out)
     assert out["selfplay_2014"]["games"] == 2 and out["deck_lab"]["games"] == 3
+
+
+def test_copy_times_fork_copy_and_play_out_from_the_turn_asked() -> None:
+    c = copy_times(_decks(), turn=4, games=1, copies=2)
+    assert c.turn == 4 and len(c.fork_ms) == len(c.copy_ms) == 2 and c.playouts == 2
+    assert c.fork_median_ms > 0 and c.copy_median_ms > 0 and c.playouts_per_s > 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -35,9 +37,49 @@ def puzzle_table(progress: Progress) -> list[str]:
     return lines
 
 
+def puzzle_files(folder: Path) -> list[Path]:
+    """The puzzle files of a folder (ours `.toml`, Forge's `.pzl`), by name."""
+    return sorted(p for p in folder.iterdir() if p.suffix in (".toml", ".pzl") and p.is_file())
+
+
+def computer_solves(puzzle: str, level: str, seed: int) -> None:
+    """`--ai LEVEL`: the computer plays the solver's side of PUZZLE (or of every puzzle file
+    in a folder), a line each: solved or failed, and why; exits 0 when every one is solved."""
+    from rules.play.players import UnknownLevel, make_player
+    from rules.play.puzzle import SOLVED, PuzzleError
+    from rules.play.puzzle_solver import solve_with
+
+    from .practice import find_puzzle
+
+    folder = Path(puzzle).expanduser()
+    refs = [str(p) for p in puzzle_files(folder)] if folder.is_dir() else [puzzle]
+    if not refs:
+        raise click.ClickException(f"{puzzle}: no puzzle files (.toml, .pzl) in this folder")
+    solved = 0
+    for ref in refs:
+        try:
+            chosen = find_puzzle(ref)
+            run = solve_with(chosen, make_player(level, chosen.player, seed))
+        except UnknownLevel as e:
+            raise click.ClickException(str(e)) from None
+        except PuzzleError as e:
+            click.echo(f"error: {e}")
+            continue
+        verdict, why = run.status()
+        solved += verdict == SOLVED
+        click.echo(f"{verdict}: {chosen.title}" + (f" ({why})" if verdict != SOLVED else ""))
+    if len(refs) > 1:
+        click.echo(f"{solved} of {len(refs)} solved by the computer ({level})")
+    sys.exit(0 if solved == len(refs) else 1)
+
+
 @click.command(name="practice")
 @click.argument("puzzle", required=False)
-def practice_command(puzzle: str | None) -> None:
+@click.option("--ai", "level", default=None, metavar="LEVEL",
+              help="The computer plays the solver's side (a level: random, ...) and says whether it solved "
+                   "it (exit status 0 or 1); PUZZLE may then be a folder of puzzle files.")
+@click.option("--seed", default=0, show_default=True, help="The computer player's seed (with --ai).")
+def practice_command(puzzle: str | None, level: str | None, seed: int) -> None:
     """Rules practice: list the bundled puzzles, or open one.
 
     PUZZLE is a puzzle's number, name or shown title from the list (`mtg-tui practice
@@ -46,6 +88,11 @@ def practice_command(puzzle: str | None) -> None:
 
     from .practice import Progress, find_puzzle
 
+    if level is not None:
+        if puzzle is None:
+            raise click.UsageError("--ai needs a PUZZLE (a puzzle, or a folder of puzzle files)")
+        computer_solves(puzzle, level, seed)
+        return
     progress = Progress.load()
     if progress.warning:
         click.echo(f"warning: {progress.warning}", err=True)

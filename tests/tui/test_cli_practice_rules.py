@@ -193,3 +193,21 @@ def test_an_unknown_title_is_a_clear_error_naming_close_titles(monkeypatch: pyte
     assert "no puzzle 'Mana brun (2009)'" in r.output and "did you mean 'Mana burn (2009)'" in r.output
     r = run("practice", "Mana burn")  # part of a title
     assert r.exit_code == 1 and "did you mean 'Mana burn (2009)'" in r.output
+
+
+def test_practice_ai_plays_the_solvers_side_and_says_whether_it_solved_it() -> None:
+    one = CliRunner().invoke(main, ["practice", "1", "--ai", "random", "--seed", "3"])
+    assert one.exit_code == 0 and one.output.startswith("solved: Respond before it resolves"), one.output
+    folder = CliRunner().invoke(main, ["practice", str(Path(__file__).parents[2] / "puzzles"), "--ai", "random",
+                                       "--seed", "3"])
+    lines = folder.output.splitlines()
+    assert folder.exit_code == 1 and lines[-1].endswith("solved by the computer (random)"), folder.output
+    assert all(line.startswith(("solved: ", "failed: ")) for line in lines[:-1])
+
+
+def test_practice_ai_refuses_an_unknown_level_or_no_puzzle_in_one_line() -> None:
+    unknown = CliRunner().invoke(main, ["practice", "1", "--ai", "grandmaster"])
+    assert unknown.exit_code == 1 and "no computer player 'grandmaster'" in unknown.output
+    assert "Traceback" not in unknown.output
+    alone = CliRunner().invoke(main, ["practice", "--ai", "random"])
+    assert alone.exit_code == 2 and "--ai needs a PUZZLE" in alone.output

@@ -1,0 +1,29 @@
+"""A computer player on the solver's side of a puzzle (`mtg-tui practice PUZZLE --ai LEVEL`):
+it answers every decision of the solver's seat, the opponent answering from the puzzle's
+script as in a client, until the puzzle's verdict.  A level's puzzle rate is the share of
+puzzles it solves."""
+
+from __future__ import annotations
+
+from ..engine import actions as A
+from .players import Player
+from .puzzle import PLAYING, Puzzle, PuzzleError, PuzzleRun
+
+MOST_DECISIONS = 2000  # a puzzle lasts a turn or a few: far more decisions than any needs
+
+
+def solve_with(puzzle: Puzzle, player: Player) -> PuzzleRun:
+    """Play `puzzle` with `player` (made for the solver's seat) deciding for the solver; the
+    run's `status()` is the verdict.  PuzzleError when the player offers an illegal answer."""
+    run = PuzzleRun(puzzle)
+    for _ in range(MOST_DECISIONS):
+        d = run.game.decision
+        if d is None or run.status()[0] != PLAYING:
+            return run
+        action = player.answer(run.game, d)
+        try:
+            run.act(action)
+        except A.IllegalAction as e:
+            raise PuzzleError(f"{puzzle.title}: the computer offered an illegal action "
+                              f"({run.game.notation(action)}): {e}") from None
+    raise PuzzleError(f"{puzzle.title}: no verdict after {MOST_DECISIONS} decisions")  # pragma: no cover

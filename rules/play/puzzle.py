@@ -16,12 +16,16 @@ A puzzle file is a scenario file with these extra top-level keys:
     solution = [...]                    # a winning line, both players, in action notation
     opponent = [...]                    # optional: the opponent's answers (default: the
                                         # opponent's actions in `solution`, passes aside)
+    ai = "random"                       # optional: a computer player's level (players.LEVELS)
+                                        # answers for the opponent where its script doesn't
 
 Like any scenario file, a key that is not one of these or a scenario's, or a value of the
 wrong type, makes the file unusable (PuzzleError naming the key).
 
 The opponent plays a scripted action the first time it answers the question asked and is
-legal (so a scripted spell is cast at the first chance); set positions up with `actions`.
+legal (so a scripted spell is cast at the first chance); otherwise the computer player of
+level `ai` answers, or, without one, the opponent does nothing (passes, no attack, no block).
+Set positions up with `actions`.
 `[expect]` is the goal.  The scenario runner plays `actions` then `solution` and checks it,
 so `mtg-tui scenario` runs a puzzle file like any other.  `PuzzleRun` is one attempt as a
 client plays it: the solver acts; the opponent answers from its script (an action that
@@ -41,6 +45,7 @@ from ..engine import actions as A
 from ..engine.decisions import Decision
 from ..engine.game import Game
 from .autopilot import goldfish_answer
+from .players import LEVELS, Player, make_player
 from .puzzle_words import Voice, failure_sentences
 from .scenario import (
     Difference,
@@ -83,6 +88,7 @@ class Puzzle:
     setup_actions: list[str]
     solution: list[str]
     script: list[str]  # the opponent's answers
+    ai: str | None = None  # the level of the computer player answering for the opponent beyond its script
 
     @property
     def path(self) -> Path | None:
@@ -144,6 +150,9 @@ def parse_puzzle(doc: dict[str, Any], path: Path | None = None) -> Puzzle:
     turns = doc.get("turns", 1)  # a whole number, and every key's type, checked by parse_scenario
     if turns < 1:
         raise PuzzleError(f"{where}: turns must be a whole number, 1 or more")
+    ai = doc.get("ai")
+    if ai is not None and ai not in LEVELS:
+        raise PuzzleError(f"{where}: ai = {ai!r}: choose {', '.join(LEVELS)}")
     setup_actions = _strings(doc, "actions")
     solution = _strings(doc, "solution")
     script = (_strings(doc, "opponent") if "opponent" in doc
@@ -154,7 +163,7 @@ def parse_puzzle(doc: dict[str, Any], path: Path | None = None) -> Puzzle:
         teaches=_strings(doc, "teaches"), player=player, opponent=opponent,
         goal=str(doc.get("goal") or "make the position in [expect] happen"), check=check, turns=turns,
         hints=_strings(doc, "hints"), explain=str(doc.get("explain", "")).strip(),
-        setup_actions=setup_actions, solution=solution, script=script)
+        setup_actions=setup_actions, solution=solution, script=script, ai=ai)
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
@@ -174,6 +183,7 @@ class PuzzleRun:
     verdict: tuple[str, str] | None = field(default=None, init=False)
     # a person solves it: every search for a card with a stated quality asks (GameSetup.ask_every_search)
     ask_every_search: bool = False
+    _computer: Player | None = field(default=None, init=False, repr=False)  # the opponent's `ai`, once asked
 
     def __post_init__(self) -> None:
         try:
@@ -213,7 +223,8 @@ class PuzzleRun:
 
     def opponent_answer(self, d: Decision) -> A.Action:
         """The opponent's answer: the first unplayed scripted action that answers `d`
-        legally, otherwise the do-nothing answer (pass, no attack, no block...)."""
+        legally, otherwise the computer player's (the puzzle's `ai`), or without one the
+        do-nothing answer (pass, no attack, no block...)."""
         for i, text in enumerate(self.puzzle.script):
             if i in self.used:
                 continue
@@ -227,6 +238,10 @@ class PuzzleRun:
                 continue
             self.used.add(i)
             return action
+        if self.puzzle.ai is not None:
+            if self._computer is None:
+                self._computer = make_player(self.puzzle.ai, self.puzzle.opponent)
+            return self._computer.answer(self.game, d)
         return goldfish_answer(self.game, d)
 
     def settle(self, limit: int = 10000) -> None:

@@ -13,6 +13,7 @@ from rules.engine import actions as A
 from rules.play.players import LEVELS
 from rules.play.tournament import (
     Entrant,
+    TournamentGame,
     deck_pairs,
     entrants,
     nearest_rank,
@@ -170,3 +171,25 @@ def test_an_engine_error_names_the_seed_and_no_player(monkeypatch: pytest.Monkey
     assert [(e.seed, e.player, e.seats) for e in result.errors] == [(3, None, ("random#1", "random#2")),
                                                                     (3, None, ("random#2", "random#1"))]
     assert "InvariantError: a broken invariant" in result.errors[0].message
+
+
+def test_the_two_games_of_one_seed_replay_alone_with_the_pairings_levels_in_its_order() -> None:
+    """What an error's replay command does (`--players A,B --games 2 --seed S`): the same two
+    games as in the whole tournament, whatever the entrants were called there (their players'
+    seeds come from their places in the pairing)."""
+    from rules.play.tournament import play_game
+
+    players = entrants(["random", "random", "random"])
+    whole = [g for g in schedule(players, _decks(), 4, seed=3, turn_cap=8)
+             if (g.first.name, g.second.name, g.seed) == ("random#2", "random#3", 4)]
+    alone = schedule(entrants(["random", "random"]), _decks(), 2, seed=4, turn_cap=8)
+
+    def played(game: TournamentGame) -> tuple:
+        """Seat by seat: decisions answered; and which seat won (None: a draw)."""
+        record = play_game(game)
+        seats = [e.name for e in game.seated()]
+        winner = seats.index(record.winner) if record.winner else None
+        return tuple(record.decisions[name] for name in seats), winner, record.error
+
+    assert len(whole) == len(alone) == 2
+    assert [played(g) for g in whole] == [played(g) for g in alone]

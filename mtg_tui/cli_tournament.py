@@ -53,7 +53,10 @@ def tournament_command(more_decks: tuple[str, ...], levels: str | None, decks: t
 
     from .stopping import stops_cleanly
 
-    players = entrants(_levels(levels))
+    try:
+        players = entrants(_levels(levels))
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
     if games % 2:
         raise click.ClickException(f"--games must be even (each seed is played twice, the seats swapped), not {games}")
     deck_refs = list(decks) + list(more_decks)

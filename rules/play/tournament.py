@@ -68,7 +68,14 @@ class Entrant:
 
 
 def entrants(levels: list[str]) -> list[Entrant]:
-    """The entrants of a list of levels, in its order, each with a name of its own."""
+    """The entrants of a list of levels, in its order, each with a name of its own.  A level
+    may be entered twice, not more: its players' seeds come from their places in a pairing, so
+    a third would play the same games against each of the other two (the figures would count
+    them twice); ValueError says so."""
+    thrice = next((level for level in levels if levels.count(level) > 2), None)
+    if thrice is not None:
+        raise ValueError(f"{thrice!r} is given {levels.count(thrice)} times: a level plays at most twice "
+                         "(a third would replay the same games)")
     repeated = {level for level in levels if levels.count(level) > 1}
     seen: dict[str, int] = {}
     out = []

@@ -51,6 +51,8 @@ def test_a_level_entered_twice_makes_two_entrants_with_names_of_their_own() -> N
     assert entrants(["random", "random"]) == [Entrant("random#1", "random"), Entrant("random#2", "random")]
     assert [e.name for e in entrants(["a", "b", "a"])] == ["a#1", "b", "a#2"]
     assert [e.name for e in entrants(["a", "b"])] == ["a", "b"]
+    with pytest.raises(ValueError, match="'a' is given 3 times: a level plays at most twice"):
+        entrants(["a", "b", "a", "a"])
 
 
 def test_decks_meet_in_every_pair_of_different_decks_and_one_deck_meets_itself() -> None:
@@ -97,7 +99,7 @@ def test_the_results_are_the_same_in_one_process_or_two() -> None:
 
 
 def test_every_level_plays_a_checked_tournament_without_errors() -> None:
-    players, games = _short(sorted(LEVELS) + ["random"], games=2, check=True)
+    players, games = _short([*sorted(LEVELS), "random"], games=2, check=True)
     result = run_tournament(games, players)
     assert result.errors == []
     assert result.games == len(games)
@@ -173,16 +175,20 @@ def test_an_engine_error_names_the_seed_and_no_player(monkeypatch: pytest.Monkey
     assert "InvariantError: a broken invariant" in result.errors[0].message
 
 
-def test_the_two_games_of_one_seed_replay_alone_with_the_pairings_levels_in_its_order() -> None:
+def test_the_two_games_of_one_seed_replay_alone_with_the_pairings_levels_in_its_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """What an error's replay command does (`--players A,B --games 2 --seed S`): the same two
     games as in the whole tournament, whatever the entrants were called there (their players'
     seeds come from their places in the pairing)."""
+    from rules.play.players import RandomPlayer
     from rules.play.tournament import play_game
 
-    players = entrants(["random", "random", "random"])
+    monkeypatch.setitem(LEVELS, "other", RandomPlayer)  # another level, any legal answer as random gives
+    players = entrants(["random", "random", "other"])
     whole = [g for g in schedule(players, _decks(), 4, seed=3, turn_cap=8)
-             if (g.first.name, g.second.name, g.seed) == ("random#2", "random#3", 4)]
-    alone = schedule(entrants(["random", "random"]), _decks(), 2, seed=4, turn_cap=8)
+             if (g.first.name, g.second.name, g.seed) == ("random#2", "other", 4)]
+    alone = schedule(entrants(["random", "other"]), _decks(), 2, seed=4, turn_cap=8)
+    assert [e.name for e in alone[0].seated()] == ["random", "other"]
 
     def played(game: TournamentGame) -> tuple:
         """Seat by seat: decisions answered; and which seat won (None: a draw)."""

@@ -81,6 +81,8 @@ def test_an_error_names_the_player_the_seed_and_the_command_that_replays_it(monk
 BAD = [
     (["--players", "random,grandmaster", "--decks", "red-green"], "no computer player 'grandmaster': the levels are "),
     (["--players", "random", "--decks", "red-green"], "--players needs at least two players"),
+    (["--players", "random,random,random", "--decks", "red-green"],
+     "'random' is given 3 times: a level plays at most twice"),
     (["--decks", "red-green"], "--players needs at least two players"),
     (["--players", "random,random", "--decks", "no-such-deck"], "no deck called 'no-such-deck'"),
     (["--players", "random,random"], "give the decks to play: --decks DECK..."),

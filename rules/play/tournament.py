@@ -6,8 +6,8 @@ players swapping seats.  A deck belongs to a seat, not to a player: the first de
 is always seat p1's, the second p2's, so over the two games of a seed each player plays both
 decks from the same deal, and neither the deal, the deck nor the seat favours one of them.
 
-A game is a pure function of its `TournamentGame` (the players are seeded from the game's seed
-and their place in the pairing, never from their seat), so the results are the same however
+A game is a pure function of its `TournamentGame` (the players are seeded from the game's seed,
+the decks and their place in the pairing, never from their seat), so the results are the same however
 many processes play the games (`jobs`); only the timings differ.  Time per decision is wall
 time (time.perf_counter) around each `answer` call of the player: what a person at the table
 would wait, so a loaded machine (or more jobs than cores) shows in it.
@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import time
 import traceback
+import zlib
 from array import array
 from collections.abc import Callable
 from contextlib import closing
@@ -111,9 +112,13 @@ class TournamentGame:
         return (self.second, self.first) if self.swapped else (self.first, self.second)
 
     def player_seed(self, entrant: Entrant) -> int:
-        """The seed of an entrant's player in this game: from the game's seed and its place in
-        the pairing, not its seat (the two games of a seed don't replay the same choices)."""
-        return 2 * self.seed + (0 if entrant == self.first else 1)
+        """The seed of an entrant's player in this game: from the game's seed, its place in the
+        pairing (not its seat: the two games of a seed don't replay the same choices) and the
+        decks (the same seed on other decks doesn't start with the same choices: a random
+        player that mulligans to four in one game would in all of them)."""
+        place = 0 if entrant == self.first else 1
+        decks = "\n".join(self.decks[0]) + "\n\n" + "\n".join(self.decks[1])
+        return (2 * self.seed + place) * 2**32 + zlib.crc32(decks.encode())
 
 
 def schedule(players: list[Entrant], decks: list[tuple[str, tuple[str, ...]]], games: int, seed: int = 0,

@@ -74,6 +74,8 @@ def test_the_schedule_plays_each_seed_twice_with_the_players_swapped_and_the_dec
             assert one.player_seed(e) == two.player_seed(e)
         assert one.player_seed(one.first) != one.player_seed(one.second)
     assert sorted({g.seed for g in games}) == [10, 11]
+    first_seeds = {g.player_seed(g.first) for g in games if g.seed == 10 and g.first.name == "x"}
+    assert len(first_seeds) == 3  # one per pair of decks: a seed's first choices differ from deck pair to deck pair
     assert all(g.decks[0] == dict(decks)[g.deck_names[0]] for g in games)
     for odd in (0, 3):
         with pytest.raises(ValueError, match="even"):

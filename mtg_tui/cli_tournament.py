@@ -125,9 +125,9 @@ def _report_lines(result: TournamentResult, deck_count: int, games: int, seed: i
     from rules.play.tournament import deck_pairs
 
     pairs = len(deck_pairs(deck_count))
+    seeds = f"seed {seed}" if games == 2 else f"seeds {seed}-{seed + games // 2 - 1} each"
     lines = [f"{result.games} games: {games} per pair of players and pair of decks ({pairs} deck pair"
-             f"{'s' if pairs != 1 else ''}), seeds {seed}-{seed + games // 2 - 1} each played twice, seats swapped; "
-             f"{settings.replace('--', '')}", ""]
+             f"{'s' if pairs != 1 else ''}), {seeds} played twice, seats swapped; {settings.replace('--', '')}", ""]
     width = max(len(s.name) for s in result.standings)
     lines.append(f"{'player'.ljust(width)}  games  wins  losses  draws  win rate  95% interval (Wilson)  "
                  f"decisions/game  ms/decision median / p99 / worst  illegal")

@@ -314,6 +314,7 @@ from mtg_tui.cli_cards import import_command, remove_command  # noqa: E402  (iss
 from mtg_tui.cli_deck import deck_command  # noqa: E402  (issue 14: deck files)
 from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli_rules import rules_command  # noqa: E402
+from mtg_tui.cli_tournament import tournament_command  # noqa: E402  (issue 26: computer players measured)
 
 cards.add_command(import_command)
 cards.add_command(remove_command)
@@ -321,6 +322,7 @@ main.add_command(bench_command)
 main.add_command(deck_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
+main.add_command(tournament_command)
 
 if __name__ == "__main__":
     main()

@@ -13,9 +13,10 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..engine import sba
 from ..engine.characteristics import stale_characteristics
@@ -27,6 +28,9 @@ from ..engine.setup import GameSetup
 from .random_decks import imported_sets, random_deck
 
 DEFAULT_TURN_CAP = 40
+
+S = TypeVar("S")  # what one game depends on
+R = TypeVar("R")  # what one game adds to its run
 # a game still going after this many decisions per turn of its cap (20,000 at the default 40)
 # is stuck in a loop: an error
 DECISIONS_PER_TURN = 500
@@ -213,17 +217,19 @@ def play_one(spec: GameSpec) -> GameOutcome:
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 
 
-def _outcomes(specs: list[GameSpec], jobs: int) -> Generator[GameOutcome, None, None]:
-    """The games' outcomes in seed order, played here or by `jobs` worker processes."""
+def in_order(play: Callable[[S], R], specs: list[S], jobs: int) -> Generator[R, None, None]:
+    """`play` of each spec, in the specs' order, computed here or by `jobs` worker processes
+    (`play` and the specs must pickle: a module-level function, plain data).  Close the
+    generator (contextlib.closing) to end the workers when the caller stops early."""
     if jobs <= 1 or len(specs) <= 1:
-        yield from map(play_one, specs)
+        yield from map(play, specs)
         return
     from multiprocessing import Pool  # only here: the client doesn't pay for importing it
 
     # a Pool, not a ProcessPoolExecutor: leaving its `with` early (the run stopped by a signal,
     # see simulate) terminates the workers at once instead of waiting for their games
     with Pool(jobs, initializer=leave_interrupts_to_the_parent) as workers:
-        yield from workers.imap(play_one, specs, chunksize=max(1, len(specs) // (jobs * 8)))
+        yield from workers.imap(play, specs, chunksize=max(1, len(specs) // (jobs * 8)))
 
 
 def leave_interrupts_to_the_parent() -> None:
@@ -248,7 +254,7 @@ def simulate(decks: dict[str, list[str]] | None, games: int, seed: int = 0, rule
     digest = hashlib.sha256()
     start = time.perf_counter()
     specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check, pool) for i in range(games)]
-    with closing(_outcomes(specs, jobs)) as outcomes:  # closed even when stopped midway: the workers end
+    with closing(in_order(play_one, specs, jobs)) as outcomes:  # closed even when stopped midway: the workers end
         for out in outcomes:
             result.games += 1
             if out.error is not None:

@@ -1,8 +1,8 @@
 """Long commands stopped by Ctrl+C or SIGTERM (issue 25): `mtg-tui bench` (which runs the
-client in pseudo-terminals) and `mtg-tui simulate --jobs N` (worker processes) end every
-process they started, exit with 128 + the signal's number and say so in one line, without a
-traceback.  Real processes and real signals (POSIX only); polled, with generous timeouts, for a
-loaded machine."""
+client in pseudo-terminals), `mtg-tui simulate --jobs N` and `mtg-tui tournament --jobs N`
+(worker processes) end every process they started, exit with 128 + the signal's number and say
+so in one line, without a traceback.  Real processes and real signals (POSIX only); polled, with
+generous timeouts, for a loaded machine."""
 
 from __future__ import annotations
 
@@ -121,6 +121,18 @@ def test_a_stopped_simulate_ends_its_workers(sig: signal.Signals, tmp_path: Path
     time.sleep(0.5)  # the workers are playing
     line = stop_and_check(proc, sig, workers | descendants(proc.pid), tmp_path)
     assert line.startswith("simulate: stopped") and sig.name in line
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: s.name)
+def test_a_stopped_tournament_ends_its_workers(sig: signal.Signals, tmp_path: Path) -> None:
+    proc = start(["tournament", "--players", "random,random", "--decks", "red-green", "white-blue", "--jobs", "2",
+                  "--games", "5000"], tmp_path)
+    workers = wait_for(lambda: (lambda d: d if len(d) >= 2 else None)(descendants(proc.pid)), 120,
+                       "the tournament never started its workers")
+    assert isinstance(workers, set)
+    time.sleep(0.5)  # the workers are playing
+    line = stop_and_check(proc, sig, workers | descendants(proc.pid), tmp_path)
+    assert line.startswith("tournament: stopped") and sig.name in line
 
 
 def test_bench_prints_each_figure_as_soon_as_it_is_measured(tmp_path: Path) -> None:

@@ -23,8 +23,9 @@ The policy, beyond the pilot's (which it inherits for everything not said here):
   valuable first.  Damage goes to the face when it is lethal, else to the most valuable
   creature it kills, else to the face.  Helpful effects on its own (the pilot's choice).
 - **Tricks**: in the declare blockers step, on either player's turn, a pump spell goes on its
-  own creature when it wins that creature's combat (it then survives, or kills what it
-  fights), or on an unblocked attacker when the pump makes the damage lethal.  Otherwise held.
+  own creature when it wins that creature's combat (it then survives where it would have died,
+  or kills what it fights and lives), or on an unblocked attacker when the pump makes the
+  damage lethal.  Otherwise held.
 - **Counterspells**: while it holds one, it keeps that much mana open in its main phases
   (when it has that much); it counters an opponent's spell of mana value 3 or more, or one
   that targets it or its permanents.
@@ -194,7 +195,7 @@ class EasyPlayer(Pilot):
         if state.stack:
             top = state.stack[-1]
             if top.kind == "spell" and top.controller != p:
-                counter = self._counter(state, top.source_id, top.targets)
+                counter = self._counter(state, top.id, top.source_id, top.targets)
                 if counter is not None:
                     return counter
             return A.Pass(p)
@@ -212,8 +213,9 @@ class EasyPlayer(Pilot):
             mana -= min(held)
         return super()._cast_by_curve(state, hand, mana, step)
 
-    def _counter(self, state: GameState, spell: int, targets: list[Any]) -> A.Action | None:
-        """A counterspell on `spell` when it is worth countering (module docstring)."""
+    def _counter(self, state: GameState, item: int, spell: int, targets: list[Any]) -> A.Action | None:
+        """A counterspell on the stack object `item` (the spell of card `spell`) when it is
+        worth countering (module docstring)."""
         o = state.objects[spell]
         cmc = o.card.mana_cost.cmc if o.card.mana_cost else 0
         mine = any(t == self.player or (isinstance(t, int) and t in state.objects
@@ -225,12 +227,12 @@ class EasyPlayer(Pilot):
             c = state.objects[i]
             if not counters(c) or self._plan(state, c).cmc > mana:
                 continue
-            self._focus = spell
+            self._focus = item
             try:
                 action = self._cast_action(state, c, self._plan(state, c), None)
             finally:
                 self._focus = None
-            if isinstance(action, A.Cast) and spell in action.targets:
+            if isinstance(action, A.Cast) and item in action.targets:
                 return action
         return None
 
@@ -447,16 +449,13 @@ class EasyPlayer(Pilot):
             after = clash(Fighter.of(state, o, pump), foe)
             if (before[0] and not after[0]) or (not before[1] and after[1] and not after[0]):
                 return o.id
-        if unblocked and self._player_attacked(state):
+        if unblocked and state.active == self.player:
             damage = sum(self._hit(state, o) for o in unblocked)
             best = max(unblocked, key=lambda o: self._hit(state, o))
             if damage - self._hit(state, best) + self._hit_pumped(state, best, pump) >= \
                     state.player(self._opponent(state)).life:
                 return best.id
         return None
-
-    def _player_attacked(self, state: GameState) -> bool:
-        return state.active == self.player
 
     @staticmethod
     def _hit_pumped(state: GameState, a: Obj, pump: tuple[int, int]) -> int:

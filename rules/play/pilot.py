@@ -119,6 +119,18 @@ def _refs_target(value: Any, index: int) -> bool:
     return isinstance(value, ir.TargetRef) and value.index == index
 
 
+def _refers_within(value: Any, index: int) -> bool:
+    """Whether `value` names target `index` anywhere inside it ("creatures target player
+    controls")."""
+    if isinstance(value, ir.TargetRef):
+        return value.index == index
+    if isinstance(value, tuple | list):
+        return any(_refers_within(v, index) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return any(_refers_within(v, index) for v in vars(value).values())
+    return False
+
+
 def effects_within(effects: Iterable[Any]) -> Iterable[Any]:
     """Every effect, those inside "you may" and "if" included."""
     for e in effects:
@@ -130,11 +142,14 @@ def effects_within(effects: Iterable[Any]) -> Iterable[Any]:
             yield from effects_within(e.orelse)
 
 
-def _role(effects: tuple[Any, ...], index: int) -> int:
-    """How the effects treat target `index`: > 0 they help it, < 0 they hurt it, 0 unknown."""
+def target_role(effects: tuple[Any, ...], index: int, deep: bool = False) -> int:
+    """How the effects treat target `index`: > 0 they help it, < 0 they hurt it, 0 unknown.
+    `deep`: an effect on objects the target only qualifies ("tap all creatures target player
+    controls") counts as an effect on the target; otherwise only effects naming it do."""
+    refers = _refers_within if deep else _refs_target
     score = 0
     for e in effects_within(effects):
-        names = [v for v in vars(e).values() if _refs_target(v, index)] if hasattr(e, "__dict__") else []
+        names = [v for v in vars(e).values() if refers(v, index)] if hasattr(e, "__dict__") else []
         if not names:
             continue
         if isinstance(e, ir.Pump):
@@ -275,7 +290,7 @@ class Pilot:
                 effects = d.trigger.ability.effect
                 picks: list[Any] = []
                 for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):
-                    chosen = self._pick(state, spec, [t for t in legal if t not in picks], _role(effects, i),
+                    chosen = self._pick(state, spec, [t for t in legal if t not in picks], target_role(effects, i),
                                         strict=False)
                     if chosen is None:
                         return None
@@ -441,7 +456,7 @@ class Pilot:
         ab = spell_ability(o)
         effects = ab.effect if ab is not None else ()
         is_aura = any(isinstance(a, EnchantAbility) for a in card.abilities)
-        roles = (_aura_role(o),) if is_aura else tuple(_role(effects, i) for i in range(len(specs)))
+        roles = (_aura_role(o),) if is_aura else tuple(target_role(effects, i) for i in range(len(specs)))
         face = _damages_face(effects, specs)
         if cost.x_count:
             kind = "x_spell"
@@ -644,7 +659,7 @@ class Pilot:
         targets: list[Any] = []
         for i, spec in enumerate(ab.targets):
             legal = [t for t in legal_targets(state, spec, self.player, o) if t not in targets]
-            chosen = self._pick(state, spec, legal, _role(ab.effect, i), strict=False, prefer=prefer)
+            chosen = self._pick(state, spec, legal, target_role(ab.effect, i), strict=False, prefer=prefer)
             if chosen is None:
                 return None
             targets += chosen

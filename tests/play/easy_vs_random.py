@@ -50,16 +50,20 @@ def main() -> None:
     a, b = deck(args.deck1), deck(args.deck2)
     wins, draws, times = 0, 0, []
     total = 0
+    lost: list[str] = []
     for seed in range(args.seed, args.seed + args.games):
         for levels in ({"alice": "easy", "bob": "random"}, {"alice": "random", "bob": "easy"}):
             winner = play({"alice": a, "bob": b}, seed, levels, times)
             total += 1
             wins += winner == "easy"
             draws += winner is None
+            if winner != "easy":
+                lost.append(f"{seed}{'' if levels['alice'] == 'easy' else ' swapped'}")
     times.sort()
     print(f"{args.deck1} vs {args.deck2}: easy won {wins}/{total} ({100 * wins / total:.1f}%), draws {draws}; "
           f"easy's decisions {len(times)}, median {1000 * statistics.median(times):.3f} ms, "
-          f"worst {1000 * times[-1]:.1f} ms")
+          f"99th percentile {1000 * times[len(times) * 99 // 100]:.2f} ms, worst {1000 * times[-1]:.1f} ms; "
+          f"not won: {', '.join(lost) or 'none'}")
 
 
 if __name__ == "__main__":

@@ -297,3 +297,11 @@ def test_the_opponents_hand_and_both_libraries_never_change_a_decision() -> None
     first = alice_turn(seen)
     assert first == alice_turn(other)
     assert len(first) >= 3  # it did things: a land, spells, an attack
+
+
+def test_an_effect_on_what_a_target_player_controls_goes_at_the_opponent() -> None:
+    """Sleep taps the creatures of its target player: bob, never alice herself."""
+    game = position({"hand": ["Sleep"], "battlefield": ["Island"] * 4 + ["Runeclaw Bear"]},
+                    {"battlefield": ["Centaur Courser"]})
+    action = easy_answer(game)
+    assert cast_name(game, action) == "Sleep" and target_names(game, action) == ["bob"]

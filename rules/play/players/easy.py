@@ -55,7 +55,7 @@ from ...engine.legal import random_answer
 from ...engine.objects import Obj
 from ...engine.stack import check_cast
 from ...engine.state import GameState
-from ..pilot import Pilot, effects_within, evades
+from ..pilot import Pilot, effects_within, evades, target_role
 
 # what a keyword adds to a creature's value
 KEYWORD_VALUE = {"flying": 3, "first strike": 2, "double strike": 4, "deathtouch": 3, "trample": 1, "lifelink": 2,
@@ -152,14 +152,28 @@ def counters(o: Obj) -> bool:
 
 
 @dataclass
+class Aim:
+    """What the player is choosing targets for: its effects and target specs, and the
+    damage it deals its target (None: no damage, or an amount not known in advance)."""
+
+    effects: tuple[Any, ...]
+    specs: tuple[TargetSpec, ...]
+    x: int | None
+    mandatory: bool = False  # a triggered ability: targets must be chosen, even bad ones
+
+    @property
+    def damage(self) -> int | None:
+        return damage_of(self.effects, self.x)
+
+
+@dataclass
 class EasyPlayer(Pilot):
     """The `easy` level (module docstring): a `Pilot` for `seat` that blocks, answers and
     aims at the opponent."""
 
     seat: str = field(init=False)
-    _damage: int | None = field(default=None, init=False, repr=False)  # the damage of what is being aimed
+    _aim: Aim | None = field(default=None, init=False, repr=False)  # what is being aimed now
     _focus: Any = field(default=None, init=False, repr=False)  # the target to prefer (a spell to counter)
-    _mandatory: bool = field(default=False, init=False, repr=False)  # a target must be chosen (a trigger)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -179,11 +193,11 @@ class EasyPlayer(Pilot):
         if isinstance(d, BlockersDecision):
             return self._block(state, d)
         if isinstance(d, TargetsDecision) and not d.divide and d.trigger is not None:
-            self._damage, self._mandatory = damage_of(d.trigger.ability.effect, None), True
+            self._aim = Aim(tuple(d.trigger.ability.effect), d.specs, None, mandatory=True)
             try:
                 return super()._choose(game, state, d)
             finally:
-                self._damage, self._mandatory = None, False
+                self._aim = None
         return super()._choose(game, state, d)
 
     def _opponent(self, state: GameState) -> str:
@@ -240,24 +254,30 @@ class EasyPlayer(Pilot):
     def _cast_action(self, state: GameState, o: Obj, plan: Any, x: int | None,
                      prefer: list[int] | None = None) -> A.Action | None:
         ab = spell_ability(o)
-        self._damage = damage_of(ab.effect if ab is not None else (), x)
+        self._aim = Aim(tuple(ab.effect) if ab is not None else (), tuple(plan.specs), x)
         try:
             return super()._cast_action(state, o, plan, x, prefer)
         finally:
-            self._damage = None
+            self._aim = None
 
     def _activation(self, state: GameState, o: Obj, index: int, ab: Any,
                     prefer: list[int] | None = None) -> A.Action | None:
-        self._damage = damage_of(ab.effect, None)
+        self._aim = Aim(tuple(ab.effect), tuple(ab.targets), None)
         try:
             return super()._activation(state, o, index, ab, prefer)
         finally:
-            self._damage = None
+            self._aim = None
 
     def _pick(self, state: GameState, spec: TargetSpec, legal: list[Any], role: int, strict: bool,
               prefer: list[int] | None = None) -> list[Any] | None:
         """Harmful effects at the opponent's most valuable target (module docstring); the
-        pilot's choice otherwise."""
+        pilot's choice otherwise.  An effect the pilot can't read (role 0) is read again,
+        looking inside what it names ("creatures target player controls")."""
+        aim = self._aim
+        if role == 0 and aim is not None:
+            index = next((i for i, s in enumerate(aim.specs) if s is spec), None)
+            role = target_role(aim.effects, index, deep=True) if index is not None else 0
+        mandatory = aim is not None and aim.mandatory
         if role >= 0:
             return super()._pick(state, spec, legal, role, strict, prefer)
         theirs = [t for t in legal if not self._mine(state, t)]
@@ -265,13 +285,13 @@ class EasyPlayer(Pilot):
         if spec.count >= ir.ANY_NUMBER:
             most = min(most, max(spec.fewest, 1))
         if not theirs:
-            if not self._mandatory or spec.fewest == 0:
+            if not mandatory or spec.fewest == 0:
                 return None if spec.fewest else []
             return sorted(legal, key=lambda t: self._worth(state, t))[: spec.fewest]
         ranked = self._rank_harm(state, theirs)
         picks = ranked[:most]
         if len(picks) < spec.fewest:
-            if not self._mandatory:
+            if not mandatory:
                 return None
             picks += sorted((t for t in legal if t not in picks), key=lambda t: self._worth(state, t))
             picks = picks[: spec.fewest]
@@ -283,10 +303,10 @@ class EasyPlayer(Pilot):
         players = [t for t in targets if isinstance(t, str)]
         objects = sorted((t for t in targets if not isinstance(t, str)), key=lambda t: -self._worth(state, t))
         first = [t for t in targets if t == self._focus]
-        if self._damage is None:
+        dmg = self._aim.damage if self._aim is not None else None
+        if dmg is None:
             ranked = objects + players
         else:
-            dmg = self._damage
             lethal = [p for p in players if state.player(p).life <= dmg]
             killed = [t for t in objects if t in state.objects and self._dies_to(state, state.objects[t], dmg)]
             ranked = lethal + killed + players + [t for t in objects if t not in killed]

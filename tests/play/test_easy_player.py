@@ -305,3 +305,18 @@ def test_an_effect_on_what_a_target_player_controls_goes_at_the_opponent() -> No
                     {"battlefield": ["Centaur Courser"]})
     action = easy_answer(game)
     assert cast_name(game, action) == "Sleep" and target_names(game, action) == ["bob"]
+
+
+def test_a_chosen_discard_goes_at_the_opponent() -> None:
+    game = position({"hand": ["Distress"], "battlefield": ["Swamp"] * 2}, {"hand": ["Serra Angel"]})
+    action = easy_answer(game)
+    assert cast_name(game, action) == "Distress" and target_names(game, action) == ["bob"]
+
+
+def test_a_life_loss_that_would_kill_goes_at_the_opponent_never_at_itself() -> None:
+    """Sign in Blood (target player draws two and loses 2 life): at the opponent when it ends
+    the game, and never at alice when it would end hers."""
+    game = position({"hand": ["Sign in Blood"], "battlefield": ["Swamp"] * 2}, {"life": 2})
+    assert target_names(game, easy_answer(game)) == ["bob"]
+    game = position({"hand": ["Sign in Blood"], "battlefield": ["Swamp"] * 2, "life": 2}, {})
+    assert target_names(game, easy_answer(game)) == ["bob"]

@@ -18,10 +18,14 @@ The policy, beyond the pilot's (which it inherits for everything not said here):
   attacker is worth at least as much.  Chump blocks (the cheapest blocker on the biggest
   attacker left) only while the unblocked damage would be lethal.  Never a block in which
   the blocker dies and the attacker doesn't, unless that chump is needed.
-- **Targets**: harmful effects only on the opponent's side (never on its own permanents or
-  itself; a triggered ability that must target only its own gets its least valuable), the most
-  valuable first.  Damage goes to the face when it is lethal, else to the most valuable
-  creature it kills, else to the face.  Helpful effects on its own (the pilot's choice).
+- **Targets**: an effect is read as the pilot reads it, and further: an effect on what a
+  target player controls ("tap all creatures target player controls") is aimed at that
+  player, a chosen discard or a sacrifice is harmful, and a life loss that would end a
+  player's life (Sign in Blood) is aimed at the opponent.  Harmful effects only on the
+  opponent's side (never on its own permanents or itself; a triggered ability that must
+  target only its own gets its least valuable), the most valuable first.  Damage goes to
+  the face when it is lethal, else to the most valuable creature it kills, else to the face.
+  Helpful effects on its own (the pilot's choice).
 - **Tricks**: in the declare blockers step, on either player's turn, a pump spell goes on its
   own creature when it wins that creature's combat (it then survives where it would have died,
   or kills what it fights and lives), or on an unblocked attacker when the pump makes the
@@ -61,6 +65,8 @@ from ..pilot import Pilot, effects_within, evades, target_role
 KEYWORD_VALUE = {"flying": 3, "first strike": 2, "double strike": 4, "deathtouch": 3, "trample": 1, "lifelink": 2,
                  "vigilance": 1, "indestructible": 4, "fear": 2, "intimidate": 2, "hexproof": 1, "shroud": 1,
                  "reach": 1}
+# effects that hurt the player or permanent they name, besides the pilot's list
+MORE_HARM = (ir.DiscardChosen, ir.SacrificeChosen, ir.SacrificeSeveral, ir.LoseGame, ir.SkipNextCombat, ir.DontUntap)
 COUNTER_WORTH = 3  # the smallest mana value of an opponent's spell worth a counterspell (unless it targets us)
 
 
@@ -276,7 +282,7 @@ class EasyPlayer(Pilot):
         aim = self._aim
         if role == 0 and aim is not None:
             index = next((i for i, s in enumerate(aim.specs) if s is spec), None)
-            role = target_role(aim.effects, index, deep=True) if index is not None else 0
+            role = self._role_of(state, aim.effects, index) if index is not None else 0
         mandatory = aim is not None and aim.mandatory
         if role >= 0:
             return super()._pick(state, spec, legal, role, strict, prefer)
@@ -296,6 +302,22 @@ class EasyPlayer(Pilot):
             picks += sorted((t for t in legal if t not in picks), key=lambda t: self._worth(state, t))
             picks = picks[: spec.fewest]
         return picks
+
+    def _role_of(self, state: GameState, effects: tuple[Any, ...], index: int) -> int:
+        """The pilot's reading of what the effects do to target `index`, looking deeper: inside
+        what they name, the harm the pilot doesn't list (a chosen discard, a sacrifice), and a
+        life loss that would be lethal (aimed at the opponent whose life it ends, never at this
+        player's own)."""
+        role = target_role(effects, index, deep=True)
+        if role:
+            return role
+        named = [e for e in effects_within(effects) if hasattr(e, "__dict__")
+                 and any(isinstance(v, ir.TargetRef) and v.index == index for v in vars(e).values())]
+        if any(isinstance(e, MORE_HARM) for e in named):
+            return -1
+        loss = sum(e.amount.n for e in named if isinstance(e, ir.LoseLife) and isinstance(e.amount, ir.Fixed))
+        lives = (state.player(self._opponent(state)).life, state.player(self.player).life)
+        return -1 if loss and min(lives) <= loss else 0
 
     def _rank_harm(self, state: GameState, targets: list[Any]) -> list[Any]:
         """The opponent's targets, best first: the focus; with damage, the face when lethal,

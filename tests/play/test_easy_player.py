@@ -320,3 +320,12 @@ def test_a_life_loss_that_would_kill_goes_at_the_opponent_never_at_itself() -> N
     assert target_names(game, easy_answer(game)) == ["bob"]
     game = position({"hand": ["Sign in Blood"], "battlefield": ["Swamp"] * 2, "life": 2}, {})
     assert target_names(game, easy_answer(game)) == ["bob"]
+
+
+def test_a_counter_unless_its_controller_pays_is_a_counterspell_too() -> None:
+    game = position({"hand": ["Mana Leak"], "battlefield": ["Island"] * 2},
+                    {"hand": ["Craw Wurm"], "battlefield": ["Forest"] * 6}, active="bob")
+    game.act(game.parse("bob: cast Craw Wurm", "bob"))
+    game.act(A.Pass("bob"))
+    action = easy_answer(game)
+    assert cast_name(game, action) == "Mana Leak" and action.targets == (game.stack[-1].id,)

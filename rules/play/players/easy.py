@@ -66,7 +66,8 @@ KEYWORD_VALUE = {"flying": 3, "first strike": 2, "double strike": 4, "deathtouch
                  "vigilance": 1, "indestructible": 4, "fear": 2, "intimidate": 2, "hexproof": 1, "shroud": 1,
                  "reach": 1}
 # effects that hurt the player or permanent they name, besides the pilot's list
-MORE_HARM = (ir.DiscardChosen, ir.SacrificeChosen, ir.SacrificeSeveral, ir.LoseGame, ir.SkipNextCombat, ir.DontUntap)
+MORE_HARM = (ir.DiscardChosen, ir.SacrificeChosen, ir.SacrificeSeveral, ir.LoseGame, ir.SkipNextCombat, ir.DontUntap,
+             ir.CounterUnlessPays)
 COUNTER_WORTH = 3  # the smallest mana value of an opponent's spell worth a counterspell (unless it targets us)
 
 
@@ -153,8 +154,10 @@ def damage_of(effects: Iterable[Any], x: int | None) -> int | None:
 
 
 def counters(o: Obj) -> bool:
+    """Whether a card is a counterspell (Cancel, Mana Leak)."""
     ab = spell_ability(o)
-    return any(isinstance(e, ir.CounterSpell) for e in effects_within(ab.effect if ab is not None else ()))
+    return any(isinstance(e, ir.CounterSpell | ir.CounterUnlessPays)
+               for e in effects_within(ab.effect if ab is not None else ()))
 
 
 @dataclass

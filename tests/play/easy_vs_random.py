@@ -23,9 +23,10 @@ def deck(name: str) -> list[str]:
     return parse_deck((DECKS / f"{name}.txt").read_text(encoding="utf-8"), name).cards
 
 
-def play(decks: dict[str, list[str]], seed: int, levels: dict[str, str], times: list[float]) -> str | None:
+def play(decks: dict[str, list[str]], seed: int, levels: dict[str, str], times: list[float],
+         ruleset: str = "2014") -> str | None:
     """One game; returns the winning level (None: a draw)."""
-    game = new_game(decks, seed, "2014")
+    game = new_game(decks, seed, ruleset)
     players = {seat: make_player(level, seat, seed) for seat, level in levels.items()}
     for _ in range(decision_cap(game.state.setup.turn_cap)):
         d = game.decision
@@ -46,6 +47,7 @@ def main() -> None:
     ap.add_argument("deck2")
     ap.add_argument("--games", type=int, default=50, help="seeds (each played twice, seats swapped)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default="2014", choices=("2014", "2009"))
     args = ap.parse_args()
     a, b = deck(args.deck1), deck(args.deck2)
     wins, draws, times = 0, 0, []
@@ -53,7 +55,7 @@ def main() -> None:
     lost: list[str] = []
     for seed in range(args.seed, args.seed + args.games):
         for levels in ({"alice": "easy", "bob": "random"}, {"alice": "random", "bob": "easy"}):
-            winner = play({"alice": a, "bob": b}, seed, levels, times)
+            winner = play({"alice": a, "bob": b}, seed, levels, times, args.rules)
             total += 1
             wins += winner == "easy"
             draws += winner is None

@@ -329,3 +329,27 @@ def test_a_counter_unless_its_controller_pays_is_a_counterspell_too() -> None:
     game.act(A.Pass("bob"))
     action = easy_answer(game)
     assert cast_name(game, action) == "Mana Leak" and action.targets == (game.stack[-1].id,)
+
+
+# ------------------------------------------------------------ always legal
+
+
+def test_an_answer_the_engine_refuses_becomes_a_legal_one() -> None:
+    """Whatever the policy proposes is checked with the engine: a refused priority action
+    becomes a pass, a refused declaration a legal random one."""
+
+    class Confused(EasyPlayer):
+        def _choose(self, game: Game, state: Any, d: Any) -> A.Action | None:
+            return A.PlayLand("alice", 9999) if d.kind == "priority" else A.DeclareBlockers("alice", ((9999, 1),))
+
+    game = position({"battlefield": ["Forest"]}, {})
+    assert easy_answer_of(Confused("alice"), game) == A.Pass("alice")
+    game = bob_attacks({"battlefield": ["Runeclaw Bear"]}, {"battlefield": ["Centaur Courser"]},
+                       "attack Centaur Courser")
+    assert isinstance(easy_answer_of(Confused("alice"), game), A.DeclareBlockers)
+
+
+def easy_answer_of(player: EasyPlayer, game: Game) -> A.Action:
+    action = player.answer(game, game.decision)
+    assert game.check(action) is None
+    return action

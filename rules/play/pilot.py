@@ -119,22 +119,37 @@ def _refs_target(value: Any, index: int) -> bool:
     return isinstance(value, ir.TargetRef) and value.index == index
 
 
-def _effects(effects: Iterable[Any]) -> Iterable[Any]:
+def _refers_within(value: Any, index: int) -> bool:
+    """Whether `value` names target `index` anywhere inside it ("creatures target player
+    controls")."""
+    if isinstance(value, ir.TargetRef):
+        return value.index == index
+    if isinstance(value, tuple | list):
+        return any(_refers_within(v, index) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return any(_refers_within(v, index) for v in vars(value).values())
+    return False
+
+
+def effects_within(effects: Iterable[Any]) -> Iterable[Any]:
     """Every effect, those inside "you may" and "if" included."""
     for e in effects:
         yield e
         if isinstance(e, ir.May):
-            yield from _effects(e.body)
+            yield from effects_within(e.body)
         elif isinstance(e, ir.If):
-            yield from _effects(e.body)
-            yield from _effects(e.orelse)
+            yield from effects_within(e.body)
+            yield from effects_within(e.orelse)
 
 
-def _role(effects: tuple[Any, ...], index: int) -> int:
-    """How the effects treat target `index`: > 0 they help it, < 0 they hurt it, 0 unknown."""
+def target_role(effects: tuple[Any, ...], index: int, deep: bool = False) -> int:
+    """How the effects treat target `index`: > 0 they help it, < 0 they hurt it, 0 unknown.
+    `deep`: an effect on objects the target only qualifies ("tap all creatures target player
+    controls") counts as an effect on the target; otherwise only effects naming it do."""
+    refers = _refers_within if deep else _refs_target
     score = 0
-    for e in _effects(effects):
-        names = [v for v in vars(e).values() if _refs_target(v, index)] if hasattr(e, "__dict__") else []
+    for e in effects_within(effects):
+        names = [v for v in vars(e).values() if refers(v, index)] if hasattr(e, "__dict__") else []
         if not names:
             continue
         if isinstance(e, ir.Pump):
@@ -167,7 +182,7 @@ def _aura_role(o: Obj) -> int:
 def _damages_face(effects: tuple[Any, ...], specs: tuple[TargetSpec, ...]) -> bool:
     """Whether the effects deal damage (or life loss) to a target that may be a player, or
     to each opponent."""
-    for e in _effects(effects):
+    for e in effects_within(effects):
         if isinstance(e, (ir.DealDamage, ir.DealDividedDamage, ir.LoseLife)):
             to = getattr(e, "to", None) or getattr(e, "players", None)
             if isinstance(to, ir.EachOpponent | ir.EachPlayer):
@@ -180,7 +195,7 @@ def _damages_face(effects: tuple[Any, ...], specs: tuple[TargetSpec, ...]) -> bo
 def _sweeps(effects: tuple[Any, ...]) -> bool:
     """Whether the effects destroy, exile, bounce or damage a group of permanents ("Destroy
     all creatures"): the owner's own with them."""
-    for e in _effects(effects):
+    for e in effects_within(effects):
         if isinstance(e, (ir.Destroy, ir.Exile, ir.ReturnToHand, ir.DealDamage)):
             ref = e.to if isinstance(e, ir.DealDamage) else e.objects
             if isinstance(ref, ir.Permanents | ir.Remember):
@@ -192,7 +207,7 @@ def _sweeps(effects: tuple[Any, ...]) -> bool:
 
 def _pumps_team(effects: tuple[Any, ...]) -> bool:
     """"Creatures you control get +N/+N ..." (Overrun)."""
-    for e in _effects(effects):
+    for e in effects_within(effects):
         if isinstance(e, ir.Pump) and not isinstance(e.objects, ir.TargetRef) and e.power > 0:
             return True
     return False
@@ -275,7 +290,7 @@ class Pilot:
                 effects = d.trigger.ability.effect
                 picks: list[Any] = []
                 for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):
-                    chosen = self._pick(state, spec, [t for t in legal if t not in picks], _role(effects, i),
+                    chosen = self._pick(state, spec, [t for t in legal if t not in picks], target_role(effects, i),
                                         strict=False)
                     if chosen is None:
                         return None
@@ -441,7 +456,7 @@ class Pilot:
         ab = spell_ability(o)
         effects = ab.effect if ab is not None else ()
         is_aura = any(isinstance(a, EnchantAbility) for a in card.abilities)
-        roles = (_aura_role(o),) if is_aura else tuple(_role(effects, i) for i in range(len(specs)))
+        roles = (_aura_role(o),) if is_aura else tuple(target_role(effects, i) for i in range(len(specs)))
         face = _damages_face(effects, specs)
         if cost.x_count:
             kind = "x_spell"
@@ -453,7 +468,7 @@ class Pilot:
             kind = "permanent"
         elif _sweeps(effects):
             kind = "sweeper"
-        elif any(isinstance(e, ir.EndTheTurn) for e in _effects(effects)):
+        elif any(isinstance(e, ir.EndTheTurn) for e in effects_within(effects)):
             kind = "late"  # "End the turn" (Time Stop): not before the owner's combat
         elif _pumps_team(effects):
             kind = "team_pump"
@@ -606,7 +621,7 @@ class Pilot:
                 cost = ab.cost.loyalty
                 if cost is None or ab.cost.loyalty_x or loyalty + cost <= 0:
                     continue
-                effects = tuple(_effects(ab.effect))
+                effects = tuple(effects_within(ab.effect))
                 if any(isinstance(e, ir.CreateTokens) for e in effects) or _damages_face(ab.effect, ab.targets):
                     rank = 0
                 elif cost > 0:
@@ -644,7 +659,7 @@ class Pilot:
         targets: list[Any] = []
         for i, spec in enumerate(ab.targets):
             legal = [t for t in legal_targets(state, spec, self.player, o) if t not in targets]
-            chosen = self._pick(state, spec, legal, _role(ab.effect, i), strict=False, prefer=prefer)
+            chosen = self._pick(state, spec, legal, target_role(ab.effect, i), strict=False, prefer=prefer)
             if chosen is None:
                 return None
             targets += chosen
@@ -665,7 +680,7 @@ class Pilot:
         if not blockers:
             attackers = list(d.able)
         else:
-            attackers = [a for a in d.able if all(_evades(state, state.objects[a], b) for b in blockers)]
+            attackers = [a for a in d.able if all(evades(state, state.objects[a], b) for b in blockers)]
         whom = dict(d.required_to)
         for group in (attackers, list(d.required), list(d.able), []):
             action = A.DeclareAttackers(p, tuple((a, whom.get(a, opponent)) for a in group))
@@ -703,7 +718,7 @@ class Pilot:
                 if ab.is_mana or not c.mana or c.tap or c.sacrifice_self or c.sacrifice or c.loyalty is not None:
                     continue
                 if not any(isinstance(e, ir.Pump) and isinstance(e.objects, ir.SourceRef) and e.power > 0
-                           for e in _effects(ab.effect)):
+                           for e in effects_within(ab.effect)):
                     continue
                 action = self._activation(state, o, index, ab)
                 if action is not None:
@@ -727,7 +742,7 @@ class Pilot:
         return out[:count]
 
 
-def _evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:
+def evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:
     """Whether `blocker` can't block `attacker` for its evasion (flying, landwalk, fear,
     intimidate, "can't be blocked"): the blocks the pilot foresees before attacking."""
     a, b = chars(state, attacker), chars(state, blocker)

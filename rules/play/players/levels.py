@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Player, RandomPlayer
+from .easy import easy_player
 
 # level name -> how to make a player of it for a seat, from a seed
-LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer}
+LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy": easy_player}
 
 
 class UnknownLevel(ValueError):

@@ -32,8 +32,8 @@ and `Set:XXX` / `Art:N` (accepted; the card pool has one printing of each card).
 cards are declared attackers by the puzzle's setup actions, as Forge does at
 COMBAT_DECLARE_ATTACKERS (or _BLOCKERS, and the game then goes on to the blockers step).
 
-"human" is the solver; "ai" does nothing (passes, attacks with nothing, blocks with nothing),
-as a bundled puzzle's opponent without an `opponent` script.  Goals: "Win" - the ai loses by
+"human" is the solver; "ai" is played by the `easy` computer player (rules.play.players: it
+attacks, blocks and answers, as Forge's own opponent does; the puzzle's `ai` key).  Goals: "Win" - the ai loses by
 the end of turn `Turns`; "Survive" - the human has not lost when turn `Turns` ends.
 Forge's phases map to the engine's steps (PHASES).  Anything the translation can't carry out
 (a precast spell, a token, another goal, an unknown key or option) is refused with one line
@@ -53,6 +53,7 @@ from .puzzle import Puzzle, PuzzleError, parse_puzzle
 from .scenario import read_text_file
 
 HUMAN, AI = "human", "ai"
+FORGE_AI_LEVEL = "easy"  # the computer player that plays Forge's "ai" side (it acts, as in Forge)
 PHASES = {
     "UNTAP": "untap", "UPKEEP": "upkeep", "DRAW": "draw", "MAIN1": "main1",
     "COMBAT_BEGIN": "begin_combat", "COMBAT_DECLARE_ATTACKERS": "declare_attackers",
@@ -323,6 +324,7 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
         "turns": last - start["turn"] + 1,
         "start": start, "players": doc_players, "actions": actions,
         "expect": {"winner": HUMAN} if goal == "Win" else {"alive": [HUMAN]},
+        "ai": FORGE_AI_LEVEL,
     }
     try:
         return parse_puzzle(doc, path)

@@ -4,12 +4,14 @@ give one line naming the file, the line and the problem."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
 
 from rules.play.forge_puzzle import ForgePuzzleError, UnknownForgeCards, load_forge_puzzle, parse_forge_puzzle
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, PuzzleRun
+from rules.play.scenario import ScenarioFailure
 
 SAMPLES = Path(__file__).parent / "forge_samples"
 WIN = SAMPLES / "win_bolt_and_bears.pzl"
@@ -56,10 +58,16 @@ def test_the_survive_puzzle_is_solved_when_the_last_turn_ends_and_failed_by_losi
     assert "Don't lose before the ai's turn ends." in puzzle.goal  # a description over two lines
     run = PuzzleRun(puzzle)
     assert run.game.step == "main2"
-    run.play(["go to main1 turn 2"])
+    run.play(["human: cast Lightning Bolt targeting Grizzly Bears", "resolve", "go to main1 turn 2"])
     assert run.status()[0] == PLAYING  # the ai's turn is not over yet
     run.play(["go to upkeep turn 3"])
     assert run.status()[0] == SOLVED
+    # the ai acts (the easy computer player): left alone, its Grizzly Bears attack for the last 2 life
+    idle = PuzzleRun(puzzle)
+    with contextlib.suppress(ScenarioFailure):  # the game ends first
+        idle.play(["go to upkeep turn 3"])
+    status, why = idle.status()
+    assert status == FAILED and "did not survive" in why, why
     lost = PuzzleRun(puzzle)
     lost.act("human: concede")
     status, why = lost.status()

@@ -300,7 +300,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if shown:
             self._computer_acted = True
             self.say(self.computer_news(seat, since), "$text-accent")
-        if shown and self.session.computer_deciding() is not None:
+        if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
             self.render_board()
             self._computer_wait = self.set_timer(self.computer_pause, self._computer_go_on)
         else:

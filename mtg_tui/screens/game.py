@@ -835,10 +835,12 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def conceder(self) -> str | None:
         """Who would concede now: the player at the keyboard (the one answering the decision, or
-        controlling its player), never another; None once the game is over."""
+        controlling its player), never another, nor the computer while it decides; None once the
+        game is over."""
         if self.game.decision is None:
             return None
-        return self.session.decider or self.viewer
+        who = self.session.decider or self.viewer
+        return self.viewer if who in self.session.computers else who
 
     def concede(self) -> None:
         """Ctrl+D or the palette: concede for the player at the keyboard once they confirm

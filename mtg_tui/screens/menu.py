@@ -154,7 +154,7 @@ class NewGameScreen(Screen[None]):
         two = self.mode != "goldfish"  # two decks: hotseat, or against the computer
         with Center(), Vertical(id="form"):
             head = "Deck lab: autopilot goldfish games of a deck" if self.lab else \
-                "New game against the computer" if self.mode == "computer" else \
+                "New game against the computer (it plays deck 2)" if self.mode == "computer" else \
                 f"New {'hotseat' if hotseat else 'goldfish'} game"
             yield Static(styled(head, "bold"))
             yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
@@ -163,7 +163,7 @@ class NewGameScreen(Screen[None]):
                 yield Input(decks[0] if decks else "", id="deck1")
             if two:
                 with Horizontal(classes="row"):
-                    yield Static("deck 2" if hotseat else "deck 2 (its)", classes="label")
+                    yield Static("deck 2", classes="label")
                     yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
             with Horizontal(classes="row"):
                 yield Static("names" if two else "your name", classes="label")

@@ -185,6 +185,23 @@ async def test_the_menu_entry_starts_a_game_against_the_computer() -> None:
         assert s.config is not None and s.config.mode == "computer"
 
 
+@pytest.mark.asyncio
+async def test_conceding_while_the_computer_decides_concedes_for_the_human() -> None:
+    app = MtgApp(config())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.05)
+        screen = game_screen(app)
+        screen.computer_pause = 30.0  # the computer stays on its decision while we look
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if screen.session.computer_deciding() is not None:
+                break
+            if app.screen is not screen:
+                await pilot.press("k")
+        assert screen.session.computer_deciding() == "bob"
+        assert screen.conceder() == "alice"
+
+
 def test_a_save_keeps_the_computer_and_verifies(tmp_path: Path) -> None:
     cfg = config()
     s = Session(cfg.new_game(), cfg, computers=cfg.computers())

@@ -146,7 +146,8 @@ class MtgApp(App[None]):
 
     def start_config(self, config: GameConfig) -> None:
         self.config = config
-        self.start_session(Session(config.new_game(), config, open_hands=config.open_hands))
+        self.start_session(Session(config.new_game(), config, open_hands=config.open_hands,
+                                   computers=config.computers()))
 
     def start_session(self, session: Session, resumed: bool = False) -> None:
         """Play `session`: autosaved after every change.  Unless it is the autosaved game
@@ -213,9 +214,10 @@ class MtgApp(App[None]):
         """The same players and decks with the next seed."""
         if session.config is not None:
             cfg = session.config.next_seed()
-            return Session(cfg.new_game(), cfg, open_hands=session.open_hands)
+            return Session(cfg.new_game(), cfg, open_hands=session.open_hands, computers=dict(session.computers))
         setup = session.game.setup
-        return Session(Game(replace(setup, seed=setup.seed + 1)), open_hands=session.open_hands)
+        return Session(Game(replace(setup, seed=setup.seed + 1)), open_hands=session.open_hands,
+                       computers=dict(session.computers))
 
     # ------------------------------------------------------------ what screens ask for
     def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:

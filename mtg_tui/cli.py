@@ -46,11 +46,18 @@ def main(ctx: click.Context) -> None:
 @click.argument("deck2")
 @click.option("--names", default=None, help="Player names, comma-separated (default: alice,bob).")
 @click.option("--open", "open_hands", is_flag=True, help="No cover screen between turns: open-hand practice.")
+@click.option("--ai", "ai", default=None, metavar="LEVEL",
+              help="Play against the computer at this level (it plays the second deck), e.g. random.")
+@click.option("--ai-first", is_flag=True, help="With --ai: the computer takes the first seat (and the first deck).")
 @game_options
-def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ruleset: str, mulligan: str | None,
-         seed: int | None, allow_illegal: bool, allow_partial: bool) -> None:
-    """A hotseat game: two players share the keyboard.  A deck is a bundled deck's name or a file."""
-    start("hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands, allow_illegal, allow_partial)
+def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ai: str | None, ai_first: bool, ruleset: str,
+         mulligan: str | None, seed: int | None, allow_illegal: bool, allow_partial: bool) -> None:
+    """A hotseat game: two players share the keyboard; with --ai, a game against the computer.
+    A deck is a bundled deck's name or a file."""
+    if ai_first and ai is None:
+        raise click.ClickException("--ai-first needs --ai LEVEL (the computer's level)")
+    start("computer" if ai is not None else "hotseat", (deck1, deck2), names, ruleset, mulligan, seed, open_hands,
+          allow_illegal, allow_partial, ai=ai or "random", ai_first=ai_first)
 
 
 @main.command()

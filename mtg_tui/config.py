@@ -1,4 +1,4 @@
-"""What a new game is made of (mode, decks, names, rules, seed) and how it becomes a Game.
+"""What a new game is made of (mode, decks, names, rules, seed, the computer's level) and how it becomes a Game.
 
 The main menu's form and the `play`/`goldfish` commands both fill a `GameConfig`, so deck
 errors are found and worded in one place.
@@ -16,8 +16,9 @@ from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction
 from rules.play.decklist import DeckError
 from rules.play.partial import PartialDeck, check_supported
+from rules.play.players import LEVELS
 
-Mode = Literal["hotseat", "goldfish"]
+Mode = Literal["hotseat", "goldfish", "computer"]
 GOLDFISH_NAME = "goldfish"
 
 
@@ -33,11 +34,20 @@ class GameConfig:
     allow_illegal: bool = False  # practice decks: skip the construction rules (100.2a / 100.2)
     allow_partial: bool = False  # decks with partial cards: their sentences are done by hand
     cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
+    ai: str = "random"  # against the computer: its level (rules.play.players.LEVELS)
+    ai_first: bool = False  # against the computer: it takes the first seat (deck 1), not the second
+
+    def computers(self) -> dict[str, str]:
+        """Seat -> level of the seat the computer plays (none unless mode "computer")."""
+        if self.mode != "computer":
+            return {}
+        names = self.player_names()
+        return {names[0 if self.ai_first else 1]: self.ai}
 
     def player_names(self) -> tuple[str, ...]:
         """The names given, then the defaults for players left unnamed (`checked` refuses
         empty names and more names than players rather than quietly fixing them)."""
-        defaults = ("alice", "bob") if self.mode == "hotseat" else ("alice",)
+        defaults = ("alice", "bob") if self.mode != "goldfish" else ("alice",)
         given = tuple(x.strip() for x in self.names)
         return given + defaults[len(given):]
 
@@ -45,7 +55,7 @@ class GameConfig:
         """The config with its decks loaded and its options checked; raises DeckError (or
         ValueError) with a message meant for the player.  An illegal deck is IllegalDeck (a
         DeckError), unless `allow_illegal`."""
-        need = 2 if self.mode == "hotseat" else 1
+        need = 1 if self.mode == "goldfish" else 2
         players = f"{need} player{'s' if need > 1 else ''}"
         if len(self.decks) != need:
             raise ValueError(f"a {self.mode} game needs {need} deck{'s' if need > 1 else ''}")
@@ -65,6 +75,8 @@ class GameConfig:
             raise ValueError(f"the ruleset is one of {', '.join(RULESETS)}")
         if self.mulligan not in (None, *MULLIGANS):
             raise ValueError(f"the mulligan rule is one of {', '.join(MULLIGANS)}")
+        if self.mode == "computer" and self.ai not in LEVELS:
+            raise ValueError(f"no computer player {self.ai!r}: the levels are {', '.join(LEVELS)}")
         decks = [load_deck(ref) for ref in self.decks]
         if not self.allow_illegal:
             for deck in decks:

@@ -35,10 +35,11 @@ def run_app(config: GameConfig | None = None, session: Session | None = None) ->
 
 
 def start(mode: Mode, decks: tuple[str, ...], names: str | None, ruleset: str, mulligan: str | None,
-          seed: int | None, open_hands: bool = False, allow_illegal: bool = False, allow_partial: bool = False) -> None:
+          seed: int | None, open_hands: bool = False, allow_illegal: bool = False, allow_partial: bool = False,
+          ai: str = "random", ai_first: bool = False) -> None:
     # split as given: an empty name or one too many is refused by checked(), not dropped
     config = GameConfig(mode, decks, tuple(names.split(",")) if names is not None else (), ruleset, mulligan,
-                        seed, open_hands, allow_illegal, allow_partial)
+                        seed, open_hands, allow_illegal, allow_partial, ai=ai, ai_first=ai_first)
     try:
         config = config.checked()
     except DeckError as e:

@@ -30,6 +30,8 @@ def commands(app: Any, screen: Any, practice: bool = True) -> list[Command]:
     out = [
         Command("New hotseat game", "two players at one keyboard: decks, names, rules",
                 partial(app.new_game, "hotseat")),
+        Command("Play against the computer", "you against the computer: decks, its level, rules",
+                partial(app.new_game, "computer")),
         Command("New goldfish game", "play a deck alone against no opponent", partial(app.new_game, "goldfish")),
         Command("Load a saved game", "open a game saved with Ctrl+S", app.load_game),
         Command("Rules reference", "search the Comprehensive Rules by number or words", partial(app.open_rules, "")),

@@ -31,6 +31,7 @@ from typing import Any
 
 from rules import Game, IllegalAction
 from rules.cards.digest import card_digest
+from rules.play.players import LEVELS
 
 from .save_digests import DIGEST_EVERY, chain, note, seen as seen_at
 from .session import Session
@@ -106,7 +107,8 @@ def record_of(session: Session) -> dict[str, Any]:
     record: dict[str, Any] = session.game.to_record()
     g = session.game
     record["verify"] = verification(g, record["actions"])
-    record["client"] = {"open_hands": session.open_hands, "checkpoints": list(session.checkpoints),
+    record["client"] = {"open_hands": session.open_hands, "computers": dict(session.computers),
+                        "checkpoints": list(session.checkpoints),
                         "counted": session.counted, "over": g.over, "turn": g.turn,
                         "players": [p.name for p in g.players], "saved_at": time.strftime("%Y-%m-%d %H:%M")}
     return record
@@ -259,7 +261,7 @@ def load_checked(path: str | Path, up_to_last_good: bool = False) -> tuple[Sessi
     except Exception as e:  # an unknown card, a renamed deck...: never a traceback
         raise SaveError(f"{p} can't be loaded: {e}") from None
     client = record.get("client") if isinstance(record.get("client"), dict) else {}
-    session = Session(game, open_hands=bool(client.get("open_hands")))
+    session = Session(game, open_hands=bool(client.get("open_hands")), computers=_computers(client, game))
     session.checkpoints = _checkpoints(client.get("checkpoints"), game, session.humans)
     # a goldfish game that was already over when saved has been counted (or was never played
     # here): loading it must not count it again
@@ -269,6 +271,21 @@ def load_checked(path: str | Path, up_to_last_good: bool = False) -> tuple[Sessi
 
 def load(path: str | Path, up_to_last_good: bool = False) -> Session:
     return load_checked(path, up_to_last_good)[0]
+
+
+def _computers(client: dict[str, Any], game: Game) -> dict[str, str]:
+    """The seats the computer plays, as saved (a save from before games against the computer
+    has none); a level this version doesn't have is refused in one line."""
+    saved = client.get("computers")
+    if not isinstance(saved, dict):
+        return {}
+    seats = {p.name for p in game.players}
+    out = {str(k): str(v) for k, v in saved.items() if k in seats}
+    unknown = sorted(set(out.values()) - set(LEVELS))
+    if unknown:
+        raise SaveError(f"the save's computer player {unknown[0]!r} is not one of this version's levels "
+                        f"({', '.join(LEVELS)})")
+    return out
 
 
 def _checkpoints(saved: Any, game: Game, humans: list[str]) -> list[int]:
@@ -287,7 +304,7 @@ class SaveInfo:
     path: Path
     kind: str  # "save", "autosave", "previous autosave"
     players: tuple[str, ...]
-    mode: str  # "hotseat", "goldfish", "position" (a game set up from a position) or "?"
+    mode: str  # "hotseat", "goldfish", "vs computer", "position" (a game set up from a position) or "?"
     turn: int
     saved_at: str  # "YYYY-MM-DD HH:MM"
     mtime: float
@@ -336,8 +353,13 @@ def save_info(path: Path, kind: str = "save") -> SaveInfo:
     given = setup.get("players")
     specs = [p for p in given if isinstance(p, dict)] if isinstance(given, list) else []
     players = tuple(str(p) for p in client.get("players", ())) or tuple(str(p.get("name", "?")) for p in specs)
+    computers = client.get("computers")
+    if isinstance(computers, dict):
+        players = tuple(Session.computer_label(p) if p in computers else p for p in players)
     if any(p.get("goldfish") for p in specs):
         mode = "goldfish"
+    elif isinstance(computers, dict) and computers:
+        mode = "vs computer"
     elif specs and all(p.get("deck") for p in specs):
         mode = "hotseat"
     else:

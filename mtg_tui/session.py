@@ -24,6 +24,7 @@ from rules.play.assist import (
     revealed_since,
 )
 from rules.play.autopilot import goldfish_answer
+from rules.play.players import Player, make_player
 
 from .config import GameConfig
 from .save_digests import track
@@ -72,6 +73,10 @@ class Session:
     seen: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     # called after every change to the game (the app autosaves the record there)
     on_change: Callable[[Session], None] | None = field(default=None, repr=False, compare=False)
+    # seat -> level of each seat the computer plays (rules.play.players); not a human: its hand
+    # is never shown, and the screen asks its player object for its decisions, paced
+    computers: dict[str, str] = field(default_factory=dict)
+    _players: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         track(self.game)  # the start: a save carries digests to verify its replay by
@@ -83,7 +88,16 @@ class Session:
     # ------------------------------------------------------------ who is who
     @property
     def humans(self) -> list[str]:
-        return [p.name for p in self.game.players if not p.goldfish]
+        return [p.name for p in self.game.players if not p.goldfish and p.name not in self.computers]
+
+    @staticmethod
+    def computer_label(name: str) -> str:
+        """How the client names a seat the computer plays."""
+        return f"{name} (computer)"
+
+    def label(self, name: str) -> str:
+        """A player's name as the client shows it: "bob (computer)" for the computer's seat."""
+        return self.computer_label(name) if name in self.computers else name
 
     @property
     def goldfish(self) -> bool:
@@ -163,6 +177,8 @@ class Session:
     def auto_answer(self, d: Decision) -> A.Action | None:
         """The answer the client gives for the player, or None when the player must decide."""
         game = self.game
+        if game.decider in self.computers:  # the computer's player answers, paced (`computer_answer`)
+            return None
         if game.decider != d.player:  # another player makes this player's decisions (712 / 507)
             return None if not game.player(game.decider or d.player).goldfish else goldfish_answer(game, d)
         if game.player(d.player).goldfish:
@@ -187,6 +203,47 @@ class Session:
                 return None
             return A.Pass(p)
         return self._usual(p)
+
+    # ------------------------------------------------------------ the computer's seat
+    def computer_deciding(self) -> str | None:
+        """The computer's seat that must decide now (None: a human's turn to act, or game over)."""
+        d = self.game.decision
+        who = self.game.decider if d is not None else None
+        return who if who in self.computers else None
+
+    def computer_player(self, seat: str) -> Player:
+        """The player object for a computer seat: made once, seeded by the game's seed."""
+        if seat not in self._players:
+            self._players[seat] = make_player(self.computers[seat], seat, self.game.setup.seed)
+        return self._players[seat]
+
+    def computer_answer(self) -> A.Action | None:
+        """What the computer's player answers to the decision now (None when it isn't its)."""
+        seat = self.computer_deciding()
+        d = self.game.decision
+        if seat is None or d is None:
+            return None
+        return self.computer_player(seat).answer(self.game, d)
+
+    def act_for_computer(self, action: A.Action) -> None:
+        """The computer's answer: not an undo point (undo goes back to the human's own last
+        decision, taking the computer's since with it); then the client answers on."""
+        self.game.act(action)
+        track(self.game)
+        self.advance()
+        self.changed()
+
+    def play_computer(self, limit: int = MAX_AUTO) -> int:
+        """Answer every decision of the computer's seats until a human must decide (headless:
+        tests, and the screen's "skip"); returns how many."""
+        n = 0
+        while n < limit:
+            action = self.computer_answer()
+            if action is None:
+                break
+            self.act_for_computer(action)
+            n += 1
+        return n
 
     def _usual(self, p: str) -> A.Action | None:
         return None if self.stops_here(p) else A.Pass(p)

@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from rules import Game, IllegalAction
 from rules.engine import actions as A
@@ -65,7 +66,7 @@ from rules.play.assist import (
 from ..board import ZONES, Board, build_board, card_facts
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, styled, target_names
+from ..render import choice_labels, hand_chip, scrub, styled, target_names
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -97,6 +98,9 @@ FLOWS: dict[type[Decision], str] = {
 FIND_NOTHING_LABEL = "find nothing"
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
 KEYS_PICK = "press a letter on the board to choose"
+# seconds the screen waits after each action of the computer's (not its passes) before its next
+# one, so that a person can follow its turn; Space goes on at once
+COMPUTER_PAUSE = 0.45
 
 
 class GameScreen(PassingKeys, Screen[None]):
@@ -120,7 +124,8 @@ class GameScreen(PassingKeys, Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.viewer: str | None = session.humans[0] if (session.goldfish or session.open_hands) else None
+        self.viewer: str | None = session.humans[0] if (session.goldfish or session.open_hands
+                                                        or session.computers) else None
         self.zone = "hand"
         self.cursor: dict[str, int] = dict.fromkeys(ZONES, 0)
         self.cursor["phases"] = STEPS.index("main1")
@@ -141,6 +146,10 @@ class GameScreen(PassingKeys, Screen[None]):
         self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
         self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
         self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
+        self.computer_pause = COMPUTER_PAUSE
+        self._thinking: object | None = None  # the computer's answer being worked out (a token)
+        self._computer_wait: Timer | None = None  # the pause after the computer's last action
+        self._computer_acted = False  # since the human's last decision: the board changed under them
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -199,6 +208,16 @@ class GameScreen(PassingKeys, Screen[None]):
                 self._game_over_shown = True
                 self.post_message(self.GameOver(self.session))
             return
+        if self.session.computer_deciding() is not None:
+            self.picker = None  # the computer's decision: no picker, no dialog, its hand stays hidden
+            self.render_board()
+            self.computer_turn()
+            return
+        if self._computer_acted and new:
+            # the computer played on: keys pressed before this board was on screen (a Space
+            # meant to hurry the computer) must not act on the human's decision (key_guard)
+            self._computer_acted = False
+            hold_from_now(self.app, f"{self.session.label(self.computer_seat())} acted")
         if d.player != self.viewer:
             if not self.hides_hands():
                 self.viewer = d.player
@@ -239,7 +258,79 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def hides_hands(self) -> bool:
         """Hotseat with hidden hands: the keyboard changes hands behind a cover."""
-        return not (self.session.goldfish or self.session.open_hands or not self.session.humans)
+        s = self.session
+        return not (s.goldfish or s.open_hands or s.computers or not s.humans)
+
+    # ------------------------------------------------------------ the computer's seat
+    def computer_seat(self) -> str:
+        return next(iter(self.session.computers), "")
+
+    def computer_turn(self) -> None:
+        """The computer must decide: its player works the answer out in a thread (a search may
+        take seconds), so keys (undo, leave, concede) are handled meanwhile."""
+        if self._thinking is not None or self._computer_wait is not None:
+            return
+        token = self._thinking = object()
+        session, game, at = self.session, self.game, len(self.game.record)
+
+        def think() -> None:
+            try:
+                action: A.Action | Exception | None = session.computer_answer()
+            except Exception as e:  # the game changed under it (undo), or a bug: the screen decides
+                action = e
+            self.app.call_from_thread(self._computer_answered, token, game, at, action)
+
+        self.run_worker(think, thread=True, group="computer", exit_on_error=False)
+
+    def _computer_answered(self, token: object, game: Game, at: int, action: A.Action | Exception | None) -> None:
+        """The computer's answer, worked out for the game as it was (`game` at `at` actions):
+        played, unless the game moved since (undo, a concession); then paced."""
+        if token is not self._thinking:
+            return
+        self._thinking = None
+        if game is not self.game or len(game.record) != at or action is None:
+            self.sync()
+            return
+        if isinstance(action, Exception):
+            raise action  # the computer's player failed on a game nobody touched: a bug
+        seat = self.session.computer_deciding() or self.computer_seat()
+        since = len(game.log)
+        self.session.act_for_computer(action)
+        shown = not isinstance(action, A.Pass)
+        if shown:
+            self._computer_acted = True
+            self.say(self.computer_news(seat, since), "$text-accent")
+        if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
+            self.render_board()
+            self._computer_wait = self.set_timer(self.computer_pause, self._computer_go_on)
+        else:
+            self.sync()
+
+    def computer_news(self, seat: str, since: int) -> str:
+        """What the computer's action did, from the log, its seat named as the client names it."""
+        texts = [scrub(e.text) for e in self.game.log[since:] if not e.minor] or \
+            [scrub(e.text) for e in self.game.log[since:]]
+        label = self.session.label(seat)
+        named = [label + t[len(seat):] if t.startswith(seat + " ") else t for t in texts]
+        return "; ".join(named) or f"{label} acted"
+
+    def _computer_go_on(self) -> None:
+        """The pause after the computer's action is over (or skipped): its next decision."""
+        if self._computer_wait is not None:
+            self._computer_wait.stop()
+        self._computer_wait = None
+        self.sync()
+
+    def computer_busy(self) -> bool:
+        """Whether the computer is deciding or its last action is being shown."""
+        return self._thinking is not None or self._computer_wait is not None
+
+    def stop_computer(self) -> None:
+        """Drop the computer's answer in progress and its pause (undo: the game went back)."""
+        self._thinking = None
+        if self._computer_wait is not None:
+            self._computer_wait.stop()
+        self._computer_wait = None
 
     def handing_over(self) -> bool:
         """The next decision is another player's, and their cover isn't up yet."""
@@ -365,9 +456,9 @@ class GameScreen(PassingKeys, Screen[None]):
             cursor=self.cursor["phases"] if self.zone == "phases" else None, **self.phase_extras())
         # what the selected stack object targets gets a mark on the board
         marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
-        self.query_one("#them", PlayerPanel).set(b.them, active=g.active == them, priority=prio == them,
+        self.query_one("#them", PlayerPanel).set(self.named(b.them), active=g.active == them, priority=prio == them,
                                                  label=labels.get(them), mark=them in marks)
-        self.query_one("#me", PlayerPanel).set(b.me, active=g.active == me, priority=prio == me,
+        self.query_one("#me", PlayerPanel).set(self.named(b.me), active=g.active == me, priority=prio == me,
                                                label=labels.get(me), mark=me in marks)
         self.query_one("#theirs", Battlefield).set(b.theirs, title=f"{them}'s battlefield", selected=sel("theirs"),
                                                    labels=labels, notes=notes, lands_first=True,
@@ -404,6 +495,11 @@ class GameScreen(PassingKeys, Screen[None]):
         self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
         self.query_one(KeyBar).redraw()  # in this frame, not in a second one after the bindings signal
 
+    def named(self, p: dict) -> dict:
+        """A player's view with the name the client shows ("bob (computer)")."""
+        label = self.session.label(p["name"])
+        return p if label == p["name"] else {**p, "name": label}
+
     def _stops_shown(self) -> set[str]:
         viewer = self.viewer
         if viewer is None or viewer not in self.session.stops:
@@ -431,6 +527,10 @@ class GameScreen(PassingKeys, Screen[None]):
         prompt = self.query_one("#prompt", PromptLine)
         if d is None:
             prompt.set("game over", self._result_text(), "")
+            return
+        seat = self.session.computer_deciding()
+        if seat is not None:  # never its prompt: that may name what its hand holds
+            prompt.set(self.session.label(seat), "is deciding (Space: go on at once)", "", self.message)
             return
         extra = Text()
         if off_board:
@@ -644,6 +744,11 @@ class GameScreen(PassingKeys, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """The picker's letters: they change with every choice (one per target, attacker or
         blocker on the board), so they are not bindings.  Every other key is a binding."""
+        if event.key == "space" and self._computer_wait is not None and not self.command_bar_open():
+            event.stop()
+            event.prevent_default()
+            self._computer_go_on()  # the computer's next action now, without the pause
+            return
         if self.picker is None or self.command_bar_open() or self.game.decision is None:
             return
         ch = event.character
@@ -730,10 +835,12 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def conceder(self) -> str | None:
         """Who would concede now: the player at the keyboard (the one answering the decision, or
-        controlling its player), never another; None once the game is over."""
+        controlling its player), never another, nor the computer while it decides; None once the
+        game is over."""
         if self.game.decision is None:
             return None
-        return self.session.decider or self.viewer
+        who = self.session.decider or self.viewer
+        return self.viewer if who in self.session.computers else who
 
     def concede(self) -> None:
         """Ctrl+D or the palette: concede for the player at the keyboard once they confirm
@@ -1072,6 +1179,7 @@ class GameScreen(PassingKeys, Screen[None]):
             self.say(f"can't undo: {why}", "$text-warning")
             self.render_board()
             return
+        self.stop_computer()
         self.session.undo(who)
         self.serial = ()
         self.say("undone", "$text-success")

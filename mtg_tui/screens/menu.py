@@ -1,6 +1,7 @@
 """The main menu and the new-game form: decks (bundled names or a path), player names,
-ruleset, mulligan rule, seed.  The menu opens the load list, the replay viewer, practice and the
-rules reference; what the app must do (start a game, resume the autosave) it is told by message."""
+ruleset, mulligan rule, seed (and against the computer, its level and seat).  The menu opens
+the load list, the replay viewer, practice and the rules reference; what the app must do
+(start a game, resume the autosave) it is told by message."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
 from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.play.players import LEVELS
 
 from ..config import GameConfig, Mode
 from ..decklists import bundled_decks
@@ -22,6 +24,7 @@ from ..render import styled
 from .modals import ConfirmDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
+           ("a", "Play against the computer", "computer"),
            ("p", "Practice: rules puzzles", "practice"),
            ("l", "Load a saved game", "load"), ("v", "Replay viewer: step through a saved game", "replay"),
            ("d", "Deck lab: how fast does a deck goldfish?", "lab"),
@@ -148,21 +151,28 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         decks = list(bundled_decks())
         hotseat = self.mode == "hotseat"
+        two = self.mode != "goldfish"  # two decks: hotseat, or against the computer
         with Center(), Vertical(id="form"):
             head = "Deck lab: autopilot goldfish games of a deck" if self.lab else \
+                "New game against the computer (it plays deck 2)" if self.mode == "computer" else \
                 f"New {'hotseat' if hotseat else 'goldfish'} game"
             yield Static(styled(head, "bold"))
             yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
             with Horizontal(classes="row"):
-                yield Static("deck" if not hotseat else "deck 1", classes="label")
+                yield Static("deck 1" if two else "deck", classes="label")
                 yield Input(decks[0] if decks else "", id="deck1")
-            if hotseat:
+            if two:
                 with Horizontal(classes="row"):
                     yield Static("deck 2", classes="label")
                     yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
             with Horizontal(classes="row"):
-                yield Static("names" if hotseat else "your name", classes="label")
-                yield Input("alice,bob" if hotseat else "alice", id="names")
+                yield Static("names" if two else "your name", classes="label")
+                yield Input("alice,bob" if two else "alice", id="names")
+            if self.mode == "computer":
+                with Horizontal(classes="row"):
+                    yield Static("level", classes="label")
+                    yield Select([(level, level) for level in LEVELS], value=next(iter(LEVELS)), allow_blank=False,
+                                 id="level")
             with Horizontal(classes="row"):
                 yield Static("rules", classes="label")
                 yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
@@ -176,6 +186,8 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 if hotseat:
                     yield Checkbox("open hands (no cover screen)", id="open")
+                if self.mode == "computer":
+                    yield Checkbox("the computer takes seat 1 (deck 1)", id="ai-first")
                 yield Checkbox("allow illegal decks", id="allow-illegal")
                 yield Checkbox("allow partial cards", id="allow-partial")
             yield Static("", id="form-error")
@@ -193,7 +205,7 @@ class NewGameScreen(Screen[None]):
 
     def config(self) -> GameConfig:
         decks = [self.query_one("#deck1", Input).value.strip()]
-        if self.mode == "hotseat":
+        if self.mode != "goldfish":
             decks.append(self.query_one("#deck2", Input).value.strip())
         names = tuple(n for n in self.query_one("#names", Input).value.replace(" ", ",").split(",") if n)
         seed_text = self.query_one("#seed", Input).value.strip()
@@ -201,10 +213,13 @@ class NewGameScreen(Screen[None]):
             raise ValueError(f"the seed is a whole number, not {seed_text!r}")
         mull = self.query_one("#mulligan", Select).value
         open_hands = self.mode == "hotseat" and self.query_one("#open", Checkbox).value
+        computer = self.mode == "computer"
         return GameConfig(self.mode, tuple(decks), names, str(self.query_one("#ruleset", Select).value),
                           None if mull == "default" else str(mull), int(seed_text) if seed_text else None,
                           open_hands, self.query_one("#allow-illegal", Checkbox).value,
-                          self.query_one("#allow-partial", Checkbox).value)
+                          self.query_one("#allow-partial", Checkbox).value,
+                          ai=str(self.query_one("#level", Select).value) if computer else "random",
+                          ai_first=computer and self.query_one("#ai-first", Checkbox).value)
 
     def start(self) -> None:
         from ..config import IllegalDeck, PartialDeck

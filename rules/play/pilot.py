@@ -673,7 +673,6 @@ class Pilot:
 
     # ------------------------------------------------------------ combat
     def _attack(self, state: GameState, d: AttackersDecision) -> A.Action | None:
-        p = self.player
         opponent = next((x for x in d.defenders if isinstance(x, str)), d.defenders[0])
         blockers = [o for o in state.permanents(opponent) if not o.tapped and chars(state, o).is_type("Creature")
                     and can_block(state, o) is None]
@@ -681,15 +680,7 @@ class Pilot:
             attackers = list(d.able)
         else:
             attackers = [a for a in d.able if all(evades(state, state.objects[a], b) for b in blockers)]
-        whom = dict(d.required_to)
-        for group in (attackers, list(d.required), list(d.able), []):
-            action = A.DeclareAttackers(p, tuple((a, whom.get(a, opponent)) for a in group))
-            try:
-                check_attackers(state, d, action)
-            except A.IllegalAction:
-                continue
-            return action
-        return None
+        return first_legal_attack(state, d, (attackers, list(d.required), list(d.able), []), opponent)
 
     def _combat_tricks(self, state: GameState) -> A.Action | None:
         """Held tricks on the owner's attackers, then their "+N/+0" abilities, with the mana left."""
@@ -740,6 +731,22 @@ class Pilot:
         out += [o.id for o in spells[: count - len(out)]]
         out += [o.id for o in lands[len(out) - len(spells):] if o.id not in out][: count - len(out)]
         return out[:count]
+
+
+def first_legal_attack(state: GameState, d: AttackersDecision, groups: Iterable[list[int]],
+                       opponent: str) -> A.DeclareAttackers | None:
+    """The first of `groups` (attackers' ids) the engine accepts as the declaration, each
+    creature attacking the defender an effect requires it to (508.1d), else `opponent`;
+    None when it accepts none."""
+    whom = dict(d.required_to)
+    for group in groups:
+        action = A.DeclareAttackers(d.player, tuple((a, whom.get(a, opponent)) for a in group))
+        try:
+            check_attackers(state, d, action)
+        except A.IllegalAction:
+            continue
+        return action
+    return None
 
 
 def evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:

@@ -52,14 +52,14 @@ from ...cards import ir
 from ...cards.model import TargetSpec
 from ...engine import actions as A
 from ...engine.characteristics import chars, spell_ability
-from ...engine.combat import blocked_by, blockers_of, can_block, check_attackers
+from ...engine.combat import blocked_by, blockers_of, can_block
 from ...engine.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
 from ...engine.game import Game
 from ...engine.legal import random_answer
 from ...engine.objects import Obj
 from ...engine.stack import check_cast
 from ...engine.state import GameState
-from ..pilot import Pilot, effects_within, evades, target_role
+from ..pilot import Pilot, effects_within, evades, first_legal_attack, target_role
 
 # what a keyword adds to a creature's value
 KEYWORD_VALUE = {"flying": 3, "first strike": 2, "double strike": 4, "deathtouch": 3, "trample": 1, "lifelink": 2,
@@ -361,7 +361,6 @@ class EasyPlayer(Pilot):
 
     # ------------------------------------------------------------ attacks
     def _attack(self, state: GameState, d: AttackersDecision) -> A.Action | None:
-        p = self.player
         opponent = next((x for x in d.defenders if isinstance(x, str)), d.defenders[0])
         able = [state.objects[a] for a in d.able]
         blockers = [o for o in state.permanents(opponent) if chars(state, o).is_type("Creature")
@@ -371,15 +370,7 @@ class EasyPlayer(Pilot):
         else:
             group = [a for a in able if self._safe_attack(state, a, blockers)]
             group = self._keep_home(state, group, able, opponent)
-        whom = dict(d.required_to)
-        for ids in ([a.id for a in group], list(d.required), []):
-            action = A.DeclareAttackers(p, tuple((a, whom.get(a, opponent)) for a in ids))
-            try:
-                check_attackers(state, d, action)
-            except A.IllegalAction:
-                continue
-            return action
-        return None
+        return first_legal_attack(state, d, ([a.id for a in group], list(d.required), []), opponent)
 
     @staticmethod
     def _safe_attack(state: GameState, a: Obj, blockers: list[Obj]) -> bool:

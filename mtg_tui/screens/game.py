@@ -316,10 +316,13 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
+        self._end_computer_pause()
+        self.sync()
+
+    def _end_computer_pause(self) -> None:
         if self._computer_wait is not None:
             self._computer_wait.stop()
         self._computer_wait = None
-        self.sync()
 
     def computer_busy(self) -> bool:
         """Whether the computer is deciding or its last action is being shown."""
@@ -328,9 +331,7 @@ class GameScreen(PassingKeys, Screen[None]):
     def stop_computer(self) -> None:
         """Drop the computer's answer in progress and its pause (undo: the game went back)."""
         self._thinking = None
-        if self._computer_wait is not None:
-            self._computer_wait.stop()
-        self._computer_wait = None
+        self._end_computer_pause()
 
     def handing_over(self) -> bool:
         """The next decision is another player's, and their cover isn't up yet."""
@@ -1258,13 +1259,12 @@ class GameScreen(PassingKeys, Screen[None]):
     def _dialog_closed(self, accepted: Any = None) -> None:
         """A dialog answered (accepted) or closed with Escape.  Escape on a cost or a choice
         made while casting a spell or activating an ability cancels the whole action."""
-        if not accepted and self.game.decision is not None and self.game.announced_at is not None:
-            said = self.session.cancel_announcement()
-            if said:
-                self.say(said, "$text-success")
-                self.serial = ()
-                self.sync()
-                return
+        said = self.session.cancel_announcement() if not accepted and self.game.decision is not None else None
+        if said:
+            self.say(said, "$text-success")
+            self.serial = ()
+            self.sync()
+            return
         self.sync() if accepted else self.render_board()
 
     # ------------------------------------------------------------ command bar

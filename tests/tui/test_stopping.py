@@ -112,27 +112,24 @@ def test_a_stopped_bench_ends_the_client_it_started(sig: signal.Signals, tmp_pat
     assert line.startswith("bench: stopped") and sig.name in line
 
 
+WORKER_COMMANDS = {
+    "simulate": ["simulate", "red-green", "white-blue", "--jobs", "2", "--games", "5000"],
+    "tournament": ["tournament", "--players", "random,random", "--decks", "red-green", "white-blue", "--jobs", "2",
+                   "--games", "5000"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(WORKER_COMMANDS))
 @pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: s.name)
-def test_a_stopped_simulate_ends_its_workers(sig: signal.Signals, tmp_path: Path) -> None:
-    proc = start(["simulate", "red-green", "white-blue", "--jobs", "2", "--games", "5000"], tmp_path)
+def test_a_stopped_command_ends_its_workers(sig: signal.Signals, command: str, tmp_path: Path) -> None:
+    """simulate --jobs and tournament --jobs: stopped, no worker outlives them."""
+    proc = start(WORKER_COMMANDS[command], tmp_path)
     workers = wait_for(lambda: (lambda d: d if len(d) >= 2 else None)(descendants(proc.pid)), 120,
-                       "simulate never started its workers")
+                       f"{command} never started its workers")
     assert isinstance(workers, set)
     time.sleep(0.5)  # the workers are playing
     line = stop_and_check(proc, sig, workers | descendants(proc.pid), tmp_path)
-    assert line.startswith("simulate: stopped") and sig.name in line
-
-
-@pytest.mark.parametrize("sig", SIGNALS, ids=lambda s: s.name)
-def test_a_stopped_tournament_ends_its_workers(sig: signal.Signals, tmp_path: Path) -> None:
-    proc = start(["tournament", "--players", "random,random", "--decks", "red-green", "white-blue", "--jobs", "2",
-                  "--games", "5000"], tmp_path)
-    workers = wait_for(lambda: (lambda d: d if len(d) >= 2 else None)(descendants(proc.pid)), 120,
-                       "the tournament never started its workers")
-    assert isinstance(workers, set)
-    time.sleep(0.5)  # the workers are playing
-    line = stop_and_check(proc, sig, workers | descendants(proc.pid), tmp_path)
-    assert line.startswith("tournament: stopped") and sig.name in line
+    assert line.startswith(f"{command}: stopped") and sig.name in line
 
 
 def test_bench_prints_each_figure_as_soon_as_it_is_measured(tmp_path: Path) -> None:

@@ -150,6 +150,26 @@ class Game:
         other._rewind_from(self._points, self.record[:keep])
         return other
 
+    def copy(self) -> Game:
+        """A second game at this very point, for a search to play on and throw away; this game
+        is left as it is.  At a step's priority with nothing half done (`resumable`) it is a
+        copy of the state carried on from there (a few milliseconds); elsewhere (a declaration,
+        a choice in the middle of a spell) a fork from the turn's undo point, which replays the
+        actions since (from the start of the game when there are no undo points).  The copy
+        keeps no undo points of its own."""
+        other = Game.__new__(Game)
+        other.setup = self.setup
+        other.undo_points = False
+        if self.state.resumable and self.state.decision is not None:
+            other._points = []
+            other.state = copy_state(self.state)
+            other._proc = resume_game(other.state)
+            other._advance(None)
+        else:
+            other._rewind_from(self._points, self.record)
+        other._points = []
+        return other
+
     @property
     def points_kept(self) -> int:
         """How many undo points the game holds."""

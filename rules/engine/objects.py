@@ -4,6 +4,7 @@ the systems of `rules.engine` read and change them."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -71,6 +72,20 @@ class Obj:
     def copiable_card(self) -> CardDef:
         """What a copy of it copies: its card before text-changing effects (706.2 / 503.2)."""
         return self.copiable or self.card
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Obj:
+        """A copy for a copied game state (`snapshot.copy_state`): the fields the game changes
+        in place (counters, combat lists, ability uses) are copied; the rest are values or
+        never change once made (card definitions, last known information), and are shared.
+        Written out because a generic deep copy of every field made copying a state the
+        bulk of a search's time."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        new.counters = Counter(self.counters)
+        new.blocking = list(self.blocking)
+        new.blockers_order = list(self.blockers_order)
+        new.ability_uses = dict(self.ability_uses)
+        return new
 
     def leave_combat(self) -> None:
         """Removed from combat (506.4): no longer attacking, blocking or blocked."""

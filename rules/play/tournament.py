@@ -30,7 +30,7 @@ from itertools import combinations
 
 from ..engine import actions as A
 from ..engine.game import Game
-from .players import make_player
+from .players import make_player, searches
 from .simulate import DEFAULT_TURN_CAP, InvariantError, check_invariants, decision_cap, in_order, new_game
 
 SEATS = ("p1", "p2")
@@ -198,6 +198,7 @@ def _play_out(game: Game, spec: TournamentGame, record: GameRecord) -> None:
     """The seated players answer every decision until the game ends, each answer timed."""
     seated = dict(zip(SEATS, spec.seated(), strict=True))
     players = {seat: make_player(e.level, seat, spec.player_seed(e)) for seat, e in seated.items()}
+    game.undo_points = any(searches(e.level) for e in seated.values())
     cap = decision_cap(spec.turn_cap)
     made = 0
     while game.decision is not None:

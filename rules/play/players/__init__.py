@@ -15,6 +15,6 @@ modules beside this one, each named in `levels.LEVELS`.
 from __future__ import annotations
 
 from .base import Player, RandomPlayer
-from .levels import LEVELS, UnknownLevel, make_player
+from .levels import LEVELS, UnknownLevel, make_player, searches
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "UnknownLevel", "make_player"]
+__all__ = ["LEVELS", "Player", "RandomPlayer", "UnknownLevel", "make_player", "searches"]

@@ -6,9 +6,27 @@ from collections.abc import Callable
 
 from .base import Player, RandomPlayer
 from .easy import easy_player
+from .search import SearchPlayer
+
+# playouts per searched decision of each searching level (rules.play.players.search)
+BUDGETS = {"normal": 24, "hard": 96}
+
+
+def _searching(level: str) -> Callable[[str, int], Player]:
+    def make(seat: str, seed: int = 0) -> Player:
+        return SearchPlayer(seat, seed, budget=BUDGETS[level])
+    make.__doc__ = f"The {level!r} level: a search of {BUDGETS[level]} playouts per searched decision."
+    return make
 
 # level name -> how to make a player of it for a seat, from a seed
-LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy": easy_player}
+LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy": easy_player,
+                                                   "normal": _searching("normal"), "hard": _searching("hard")}
+
+
+def searches(level: str) -> bool:
+    """Whether players of `level` search (copy the game): a game they play should keep undo
+    points, so a copy away from a step's priority replays a turn, not the whole game."""
+    return level in BUDGETS
 
 
 class UnknownLevel(ValueError):

@@ -19,16 +19,26 @@ from ...engine.game import Game
 
 
 def redeal(game: Game, seat: str, rng: random.Random) -> Game:
-    """A copy of `game` (its state now) in which each opponent's hand and library are shuffled
-    together and dealt back in the same sizes, and `seat`'s own library is shuffled; nothing
-    else changes (the objects keep their ids).  `game` is left as it is."""
-    other = game.fork(len(game.record))
-    state = other.state
+    """A copy of `game` (its state now) in which what `seat` may not know is dealt again
+    (`deal_unseen`); `game` is left as it is."""
+    other = game.copy()
+    deal_unseen(other, seat, rng)
+    return other
+
+
+def deal_unseen(game: Game, seat: str, rng: random.Random) -> None:
+    """Deal again, in `game` itself, what `seat` may not know: each opponent's hand and library
+    are shuffled together and dealt back in the same sizes, and `seat`'s own library is
+    shuffled; nothing else changes (the objects keep their ids).  The cards are put in a fixed
+    order (by id) before shuffling, so the deal depends on `rng` and on what the seat knows,
+    never on where the cards really were."""
+    state = game.state
     for p in state.players:
         if p.name == seat:
+            p.library.sort()
             rng.shuffle(p.library)
             continue
-        cards = p.hand + p.library
+        cards = sorted(p.hand + p.library)
         rng.shuffle(cards)
         p.hand[:] = cards[:len(p.hand)]
         p.library[:] = cards[len(p.hand):]
@@ -37,4 +47,3 @@ def redeal(game: Game, seat: str, rng: random.Random) -> Game:
         for i in p.library:
             state.objects[i].zone = "library"
     state.invalidate()
-    return other

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...engine import actions as A
@@ -72,6 +73,8 @@ class SearchPlayer:
     budget: int = 48
     horizon: int = 3
     peek: bool = False
+    # called after each playout with (playouts done, the budget): a client's progress bar
+    progress: Callable[[int, int], None] | None = field(default=None, repr=False)
     searched: int = field(default=0, init=False)  # decisions searched so far
     playouts: int = field(default=0, init=False)  # playouts run so far
     _prior: EasyPlayer = field(init=False, repr=False)
@@ -108,6 +111,8 @@ class SearchPlayer:
                     totals[i] += self._playout(game, cands[i], deal)
                     counts[i] += 1
                     left -= 1
+                    if self.progress is not None:
+                        self.progress(self.budget - left, self.budget)
             alive.sort(key=lambda i: (-self._mean(i, totals, counts), i))
             if r < rounds - 1:
                 alive = sorted(alive[:math.ceil(len(alive) / 2)])

@@ -24,7 +24,12 @@ if TYPE_CHECKING:  # the command imports the tournament only when it runs
 @click.command("tournament")
 @click.argument("more_decks", nargs=-1, metavar="")
 @click.option("--players", "levels", default=None, metavar="LEVEL,LEVEL[,...]",
-              help="The computer players, by level, comma-separated; a level may be given twice (random,random).")
+              help="The computer players, by level, comma-separated; a level may be given twice (random,random).  "
+                   "A searching level may name its budget, hard@48 (playouts per searched decision), and +peek "
+                   "(it sees the hidden cards: to measure what not seeing them costs).")
+@click.option("--budget", default=None, type=int, callback=at_least(1), metavar="PLAYOUTS",
+              help="Playouts per searched decision for every searching player that names none (default: its "
+                   "level's).  A fixed budget and seed give the same games.")
 @click.option("--decks", "decks", multiple=True, metavar="DECK...",
               help="The decks (bundled names or files): every pair of them is played; one deck plays itself.")
 @click.option("--games", default=100, show_default=True, callback=at_least(1),
@@ -40,21 +45,21 @@ if TYPE_CHECKING:  # the command imports the tournament only when it runs
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every action.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @allow_illegal_option
-def tournament_command(more_decks: tuple[str, ...], levels: str | None, decks: tuple[str, ...], games: int, seed: int,
-                       jobs: int, ruleset: str, mulligan: str | None, turn_cap: int, check: bool, as_json: bool,
-                       allow_illegal: bool) -> None:
+def tournament_command(more_decks: tuple[str, ...], levels: str | None, budget: int | None, decks: tuple[str, ...],
+                       games: int, seed: int, jobs: int, ruleset: str, mulligan: str | None, turn_cap: int,
+                       check: bool, as_json: bool, allow_illegal: bool) -> None:
     """Computer players play each other: every pair of players plays GAMES games on every pair
     of decks, each seed twice with the seats swapped (a deck stays with its seat, so each
     player plays both decks of the same deal).  Prints each player's wins, losses, draws, win
     rate with its 95% interval (Wilson score), decisions per game and time per decision
-    (wall time around each answer: median, 99th percentile, worst), then each pairing's
+    (the CPU time of each answer: median, 99th percentile, worst), then each pairing's
     results and the errors with their seeds.  Exit status 1 when a game ended in an error."""
     from rules.play.tournament import entrants, run_tournament, schedule
 
     from .stopping import stops_cleanly
 
     try:
-        players = entrants(_levels(levels))
+        players = entrants(_levels(levels, budget))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     if games % 2:
@@ -76,14 +81,16 @@ def tournament_command(more_decks: tuple[str, ...], levels: str | None, decks: t
         sys.exit(1)
 
 
-def _levels(text: str | None) -> list[str]:
-    """The levels of `--players`, each known, at least two; ClickException says what is wrong."""
-    from rules.play.players import LEVELS
+def _levels(text: str | None, budget: int | None = None) -> list[str]:
+    """The players of `--players` (levels, or specs: hard@48+peek), each known, at least two,
+    the searching ones given `budget` when they name none; ClickException says what is wrong."""
+    from rules.play.players import LEVELS, UnknownLevel
+    from rules.play.players.spec import parse_spec
 
-    levels = [part.strip() for part in (text or "").split(",") if part.strip()]
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        raise click.ClickException(f"no computer player {unknown[0]!r}: the levels are {', '.join(LEVELS)}")
+    try:
+        levels = [str(parse_spec(part).with_budget(budget)) for part in (text or "").split(",") if part.strip()]
+    except UnknownLevel as e:
+        raise click.ClickException(str(e)) from None
     if len(levels) < 2:
         raise click.ClickException(f"--players needs at least two players, comma-separated "
                                    f"(a level may be given twice: random,random); the levels are {', '.join(LEVELS)}")
@@ -155,7 +162,7 @@ def _report_lines(result: TournamentResult, deck_count: int, games: int, seed: i
                      + f"; replay: mtg-tui tournament --players {players} --decks {e.deck_names[0]} "
                        f"{e.deck_names[1]} --games 2 --seed {e.seed} {settings} --check")
     lines.append(f"seconds: {result.seconds:.2f}  games/s: {result.games_per_s:.2f}  "
-                 f"(time per decision: wall time around each answer)")
+                 f"(time per decision: CPU time of each answer)")
     return lines
 
 

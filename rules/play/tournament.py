@@ -8,9 +8,10 @@ decks from the same deal, and neither the deal, the deck nor the seat favours on
 
 A game is a pure function of its `TournamentGame` (the players are seeded from the game's seed,
 the decks and their place in the pairing, never from their seat), so the results are the same however
-many processes play the games (`jobs`); only the timings differ.  Time per decision is wall
-time (time.perf_counter) around each `answer` call of the player: what a person at the table
-would wait, so a loaded machine (or more jobs than cores) shows in it.
+many processes play the games (`jobs`); only the timings differ.  Time per decision is the
+CPU time of the process (time.process_time) around each `answer` call of the player: what a
+person at the table would wait on a core of their own, and not inflated by other load on the
+machine (more jobs than cores, other programs).
 
 A game that raises is an error, reported with its seed and its seats, not a result: an answer
 the engine refuses (IllegalAction) or a player that raises names that player; anything else is
@@ -30,7 +31,7 @@ from itertools import combinations
 
 from ..engine import actions as A
 from ..engine.game import Game
-from .players import make_player, searches
+from .players.spec import parse_spec, spec_player
 from .simulate import DEFAULT_TURN_CAP, InvariantError, check_invariants, decision_cap, in_order, new_game
 
 SEATS = ("p1", "p2")
@@ -197,20 +198,20 @@ def play_game(spec: TournamentGame) -> GameRecord:
 def _play_out(game: Game, spec: TournamentGame, record: GameRecord) -> None:
     """The seated players answer every decision until the game ends, each answer timed."""
     seated = dict(zip(SEATS, spec.seated(), strict=True))
-    players = {seat: make_player(e.level, seat, spec.player_seed(e)) for seat, e in seated.items()}
-    game.undo_points = any(searches(e.level) for e in seated.values())
+    players = {seat: spec_player(e.level, seat, spec.player_seed(e)) for seat, e in seated.items()}
+    game.undo_points = any(parse_spec(e.level).searches for e in seated.values())  # cheap copies for a search
     cap = decision_cap(spec.turn_cap)
     made = 0
     while game.decision is not None:
         decision = game.decision
         seat = game.decider or decision.player
         who = seated[seat].name
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             action = players[seat].answer(game, decision)
         except Exception as e:
             raise _Refused(who, f"the player raised {type(e).__name__}: {e}") from e
-        record.seconds[who].append(time.perf_counter() - start)
+        record.seconds[who].append(time.process_time() - start)
         record.decisions[who] += 1
         try:
             game.act(action)

@@ -11,8 +11,8 @@ How it decides:
   each source (up to `PER_SOURCE` each, mana abilities left out: they only fill the pool);
   for attacks: the easy player's group, no attack, everything, and the easy group with each
   able creature added or taken away (searched creature by creature); for blocks: the easy
-  blocks, no blocks, and the easy blocks with each blocker taken away or put on each
-  attacker it can block.  At most `MAX_CANDIDATES`.
+  blocks, no blocks, the easy blocks with each blocker taken away or put on each attacker
+  it can block, and with two blockers it left free put together on one attacker.  At most `MAX_CANDIDATES`.
 - **A playout**: a copy of the game (`Game.copy`), the hidden cards dealt again from what the
   seat may know (`seat.deal_unseen`: the opponent's hand and library together, and the seat's
   own library order), the candidate taken, then both seats played by the easy player for
@@ -238,13 +238,15 @@ def _block_candidates(game: Game, d: BlockersDecision, prior: A.Action) -> list[
         return [prior]
     state = game.state
     blocks = dict(prior.blocks)  # blocker -> attacker
+    able = {a: [b for b in d.able if can_block(state, state.objects[b], state.objects[a]) is None] for a in d.attackers}
     variants: list[dict[int, int]] = [{}]
     for b in d.able:
         if b in blocks:
             variants.append({k: v for k, v in blocks.items() if k != b})
-        for a in d.attackers:
-            if blocks.get(b) != a and can_block(state, state.objects[b], state.objects[a]) is None:
-                variants.append({**blocks, b: a})
+        variants += [{**blocks, b: a} for a in d.attackers if blocks.get(b) != a and b in able[a]]
+    for a in d.attackers:  # two blockers left free by the prior, together on one attacker
+        free = [b for b in able[a] if b not in blocks]
+        variants += [{**blocks, b1: a, b2: a} for k, b1 in enumerate(free) for b2 in free[k + 1:]]
     out: list[A.Action] = [prior]
     for v in variants:
         action = A.DeclareBlockers(d.player, tuple(sorted(v.items())))

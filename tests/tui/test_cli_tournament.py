@@ -92,6 +92,10 @@ BAD = [
     (["--players", "random,random", "--decks", "red-green", "--jobs", "0"], "--jobs must be at least 1, not 0"),
     (["--players", "random,random", "--decks", "red-green", "--turn-cap", "-1"],
      "--turn-cap must be at least 1, not -1"),
+    (["--players", "easy@3,hard", "--decks", "red-green"],
+     "'easy@3': only a searching level (normal, hard) takes a budget (@N) or +peek"),
+    (["--players", "hard@many,easy", "--decks", "red-green"], "'hard@many': the budget after @ is a number"),
+    (["--players", "hard,easy", "--decks", "red-green", "--budget", "0"], "--budget must be at least 1, not 0"),
 ]
 
 
@@ -123,3 +127,10 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal_and_never_with_json(tmp_pa
     assert out.splitlines()[:-1] != [] and "random#1 vs random#2" in piped_out
     _, terminal = lab([*args, "--json"], tmp_path, stderr_on_terminal=True)
     assert terminal == ""
+
+
+def test_budget_goes_to_the_searching_players_that_name_none_and_shows_in_their_names() -> None:
+    code, out = run(["tournament", "--players", "hard,normal@2,easy", "--budget", "3", "--decks", "red-green",
+                     "--games", "2", "--seed", "1", "--turn-cap", "6", "--json"])
+    assert code == 0, out
+    assert [s["name"] for s in json.loads(out)["players"]] == ["hard@3", "normal@2", "easy"]

@@ -46,6 +46,7 @@ from ..engine.decisions import Decision
 from ..engine.game import Game
 from .autopilot import goldfish_answer
 from .players import LEVELS, Player, make_player
+from .players.search import SearchPlayer
 from .puzzle_words import Voice, failure_sentences
 from .scenario import (
     Difference,
@@ -241,6 +242,8 @@ class PuzzleRun:
         if self.puzzle.ai is not None:
             if self._computer is None:
                 self._computer = make_player(self.puzzle.ai, self.puzzle.opponent)
+                if isinstance(self._computer, SearchPlayer):  # it plays for the puzzle's turns only
+                    self._computer.last_turn = self.last_turn
             return self._computer.answer(self.game, d)
         return goldfish_answer(self.game, d)
 

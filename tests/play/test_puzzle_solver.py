@@ -8,7 +8,7 @@ import pytest
 
 from rules.play.autopilot import goldfish_answer
 from rules.play.players import make_player
-from rules.play.puzzle import PLAYING, PuzzleError, PuzzleRun, load_puzzle, parse_puzzle
+from rules.play.puzzle import FAILED, PLAYING, SOLVED, PuzzleError, PuzzleRun, load_puzzle, parse_puzzle
 from rules.play.puzzle_solver import solve_with
 
 PUZZLES = sorted((Path(__file__).parents[2] / "puzzles").glob("*.toml"))
@@ -57,3 +57,14 @@ def test_a_puzzles_ai_answers_for_the_opponent_beyond_its_script(monkeypatch: py
 def test_an_unknown_ai_level_makes_the_puzzle_unusable() -> None:
     with pytest.raises(PuzzleError, match="ai = 'grandmaster': choose random"):
         parse_puzzle(_doc(ai="grandmaster"))
+
+
+@pytest.mark.parametrize("name", ["04_deathtouch_and_trample.toml", "13_mana_burn_2009.toml"])
+def test_the_hard_level_solves_win_this_turn_puzzles_the_easy_level_fails(name: str) -> None:
+    """"One is enough": equip Gorgon Flail, then 1 deathtouch damage is lethal to the blocker and 6
+    trample over (702.2c, 702.19b).  "Mana burn": attack without the Archdruid and pump twice in
+    combat (2009 300.3).  The easy player's rules miss both; the search sees them because its
+    playouts stop with the puzzle's last turn (a win next turn counts for nothing)."""
+    puzzle = load_puzzle(Path(__file__).parents[2] / "puzzles" / name)
+    assert solve_with(puzzle, make_player("easy", puzzle.player, seed=1)).status()[0] == FAILED
+    assert solve_with(puzzle, make_player("hard", puzzle.player, seed=1)).status()[0] == SOLVED

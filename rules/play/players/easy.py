@@ -11,7 +11,8 @@ The policy, beyond the pilot's (which it inherits for everything not said here):
 - **Attacks**: a creature attacks when no blocker the opponent has can punish it: against each
   creature able to block it, it survives, or both die and the blocker is worth at least as
   much (it trades up or even).  When the attackers' damage is lethal through the opponent's
-  best blocks (its blockers on the biggest attackers they can block), everything attacks.  A
+  best blocks (its blockers on the biggest attackers they can block, a trampler's excess still
+  dealt), everything attacks.  A
   creature stays home when the opponent's swing back would otherwise be lethal.
 - **Blocks**: attacker by attacker, the biggest first: a blocker that kills it and survives
   (the cheapest such), else one that survives it, else one that trades with it when the
@@ -29,7 +30,7 @@ The policy, beyond the pilot's (which it inherits for everything not said here):
 - **Tricks**: in the declare blockers step, on either player's turn, a pump spell goes on its
   own creature when it wins that creature's combat (it then survives where it would have died,
   or kills what it fights and lives), or on an unblocked attacker when the pump makes the
-  damage lethal.  Otherwise held.
+  damage lethal (with the other pumps in hand it can pay for, cast after it).  Otherwise held.
 - **Counterspells**: while it holds one, it keeps that much mana open in its main phases
   (when it has that much); it counters an opponent's spell of mana value 3 or more, or one
   that targets it or its permanents.
@@ -53,6 +54,7 @@ from ...cards.model import TargetSpec
 from ...engine import actions as A
 from ...engine.characteristics import chars, spell_ability
 from ...engine.combat import blocked_by, blockers_of, can_block
+from ...engine.damage import lethal_damage
 from ...engine.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
 from ...engine.game import Game
 from ...engine.legal import random_answer
@@ -117,14 +119,19 @@ def clash(a: Fighter, b: Fighter) -> tuple[bool, bool]:
 
 def through_blocks(state: GameState, attackers: list[Obj], blockers: list[Obj]) -> int:
     """The attackers' damage the defender can't stop when each blocker blocks one attacker,
-    the biggest it can (a greedy estimate of the defender's best blocks)."""
+    the biggest it can (a greedy estimate of the defender's best blocks); a blocked trampler
+    still deals what is beyond lethal damage for its blocker (702.19b / 502.9b)."""
     free = list(blockers)
     damage = 0
     for a in sorted(attackers, key=lambda o: -(chars(state, o).power or 0)):
-        power = max(chars(state, a).power or 0, 0) * (2 if "double strike" in chars(state, a).keywords else 1)
+        ch = chars(state, a)
+        power = max(ch.power or 0, 0) * (2 if "double strike" in ch.keywords else 1)
         able = [b for b in free if not evades(state, a, b)]
         if able:
-            free.remove(min(able, key=lambda b: value(state, b)))
+            b = min(able, key=lambda b: value(state, b))
+            free.remove(b)
+            if "trample" in ch.keywords:
+                damage += max(power - lethal_damage(state, b, a), 0)
         else:
             damage += power
     return damage
@@ -457,7 +464,7 @@ class EasyPlayer(Pilot):
         for o, pump in pumps:
             if pump is None or self._plan(state, o).cmc > mana:
                 continue
-            target = self._wins_with(state, pump)
+            target = self._wins_with(state, pump, o.id)
             if target is None:
                 continue
             action = A.Cast(self.player, o.id, (target,))
@@ -468,7 +475,7 @@ class EasyPlayer(Pilot):
             return action
         return None
 
-    def _wins_with(self, state: GameState, pump: tuple[int, int]) -> int | None:
+    def _wins_with(self, state: GameState, pump: tuple[int, int], spell: int) -> int | None:
         """The creature of this player whose combat `pump` turns: it survives where it would die,
         or kills where it wouldn't; else an unblocked attacker whose damage becomes lethal."""
         unblocked: list[Obj] = []
@@ -488,10 +495,24 @@ class EasyPlayer(Pilot):
         if unblocked and state.active == self.player:
             damage = sum(self._hit(state, o) for o in unblocked)
             best = max(unblocked, key=lambda o: self._hit(state, o))
-            if damage - self._hit(state, best) + self._hit_pumped(state, best, pump) >= \
+            more = self._pumps_after(state, spell)
+            if damage - self._hit(state, best) + self._hit_pumped(state, best, (pump[0] + more, 0)) >= \
                     state.player(self._opponent(state)).life:
                 return best.id
         return None
+
+    def _pumps_after(self, state: GameState, spell: int) -> int:
+        """The power the other pump spells in hand add (the cheapest first) with the mana left
+        after casting `spell`: the pumps cast together, one at a time (Giant Growth twice)."""
+        mana = self._mana(state) - self._plan(state, state.objects[spell]).cmc
+        others = sorted((self._plan(state, state.objects[i]).cmc, p[0]) for i in state.player(self.player).hand
+                        if i != spell and (p := pump_of(state.objects[i])) is not None)
+        more = 0
+        for cost, power in others:
+            if cost <= mana:
+                mana -= cost
+                more += power
+        return more
 
     @staticmethod
     def _hit_pumped(state: GameState, a: Obj, pump: tuple[int, int]) -> int:

@@ -73,6 +73,8 @@ class SearchPlayer:
     budget: int = 48
     horizon: int = 3
     peek: bool = False
+    # the last turn that counts (a puzzle's): playouts stop when it ends, whatever comes after
+    last_turn: int | None = None
     # called after each playout with (playouts done, the budget): a client's progress bar
     progress: Callable[[int, int], None] | None = field(default=None, repr=False)
     searched: int = field(default=0, init=False)  # decisions searched so far
@@ -136,6 +138,8 @@ class SearchPlayer:
             return 0.0
         players = {p.name: EasyPlayer(p.name, rng.getrandbits(16)) for p in copy.players}
         last = game.turn + self.horizon
+        if self.last_turn is not None:
+            last = min(last, self.last_turn + 1)
         made = 0
         while copy.decision is not None and copy.turn < last and made < PLAYOUT_CAP:
             d = copy.decision

@@ -74,10 +74,14 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
     note("a search's copies of a game")
     c = copy_times(decks)
     out["copies"] = {"turn": c.turn, "fork_median_ms": round(c.fork_median_ms, 2),
-                     "copy_median_ms": round(c.copy_median_ms, 2), "playouts_per_s": round(c.playouts_per_s, 1)}
-    row(f"a search's copies at turn {c.turn} (fork, state copy, random playout to the end)",
-        f"fork {c.fork_median_ms:.1f} ms, copy {c.copy_median_ms:.1f} ms, {c.playouts_per_s:.0f} playouts/s",
-        "measured for the computer player's search")
+                     "game_copy_median_ms": round(c.game_copy_median_ms, 2),
+                     "copy_median_ms": round(c.copy_median_ms, 2), "playouts_per_s": round(c.playouts_per_s, 1),
+                     "search_playouts_per_s": round(c.search_playouts_per_s, 1)}
+    row(f"a search's copies at turn {c.turn} (fork, game copy, state copy, random playout to the end)",
+        f"fork {c.fork_median_ms:.1f} ms, copy {c.game_copy_median_ms:.1f} ms, state {c.copy_median_ms:.1f} ms, "
+        f"{c.playouts_per_s:.0f} playouts/s", "measured for the computer player's search")
+    row("the hard player's playouts (copy, deal, easy play for 3 turns)", f"{c.search_playouts_per_s:.0f} playouts/s",
+        "a searched decision of hard: 96 playouts")
     note(f"deck lab, {lab_games} games")
     start = time.perf_counter()
     report = run_lab(load_deck(DECKS[0]).cards, lab_games, name=DECKS[0])

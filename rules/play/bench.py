@@ -14,6 +14,8 @@ from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
 from ..engine.snapshot import copy_state
+from .players import make_player
+from .players.search import SearchPlayer
 from .simulate import SimResult, simulate
 
 
@@ -68,19 +70,28 @@ def undo_times(decks: dict[str, list[str]], turn: int = 40, games: int = 3, undo
 @dataclass(frozen=True)
 class CopyTimes:
     """A search's copies of a game in the middle of random games (turn `turn`): milliseconds
-    per `Game.fork` (a second game at the same point, replayed from the turn's undo point) and
-    per `copy_state` (the state alone), and random playouts to the end of the game from there,
-    per second on one core."""
+    per `Game.fork` (a second game at the same point, replayed from the turn's undo point),
+    per `Game.copy` (what the search takes: the state copied and carried on) and per
+    `copy_state` (the state alone); random playouts to the end of the game from there, and the
+    `hard` player's own playouts (a copy, a deal, the easy player for a few turns), per second
+    on one core."""
 
     turn: int
     fork_ms: tuple[float, ...]
+    game_copy_ms: tuple[float, ...]
     copy_ms: tuple[float, ...]
     playouts: int
     playout_seconds: float
+    search_playouts: int
+    search_seconds: float
 
     @property
     def fork_median_ms(self) -> float:
         return statistics.median(self.fork_ms) if self.fork_ms else 0.0
+
+    @property
+    def game_copy_median_ms(self) -> float:
+        return statistics.median(self.game_copy_ms) if self.game_copy_ms else 0.0
 
     @property
     def copy_median_ms(self) -> float:
@@ -90,21 +101,27 @@ class CopyTimes:
     def playouts_per_s(self) -> float:
         return self.playouts / self.playout_seconds if self.playout_seconds else 0.0
 
+    @property
+    def search_playouts_per_s(self) -> float:
+        return self.search_playouts / self.search_seconds if self.search_seconds else 0.0
+
 
 def copy_times(decks: dict[str, list[str]], turn: int = 8, games: int = 3, copies: int = 10,
                ruleset: str = "2014", seed: int = 1) -> CopyTimes:
     """Play random games with undo points to `turn` (skipping games that end sooner); at that
-    point time `copies` forks and state copies, and play a random playout to the end from
-    each fork."""
+    point time `copies` forks and copies, play a random playout to the end from each fork, and
+    let the `hard` player search the first decision from there that it searches."""
     fork_ms: list[float] = []
+    game_copy_ms: list[float] = []
     copy_ms: list[float] = []
     playouts, seconds = 0, 0.0
+    searched, search_seconds = 0, 0.0
     s = seed
     while len(fork_ms) < games * copies and s < seed + 50 * games:
         game = Game(GameSetup.from_decks(decks, ruleset=ruleset, seed=s, turn_cap=turn + 30), undo_points=True)
         rng = random.Random(s)
         s += 1
-        while game.decision is not None and game.turn < turn:
+        while game.decision is not None and (game.turn < turn or not game.state.resumable):
             game.act(random_answer(game.state, game.decision, rng))
         if game.decision is None:
             continue
@@ -113,6 +130,9 @@ def copy_times(decks: dict[str, list[str]], turn: int = 8, games: int = 3, copie
             fork = game.fork(len(game.record))
             fork_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
+            game.copy()
+            game_copy_ms.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
             copy_state(game.state)
             copy_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
@@ -120,4 +140,16 @@ def copy_times(decks: dict[str, list[str]], turn: int = 8, games: int = 3, copie
                 fork.act(random_answer(fork.state, fork.decision, rng))
             seconds += time.perf_counter() - start
             playouts += 1
-    return CopyTimes(turn, tuple(fork_ms), tuple(copy_ms), playouts, seconds)
+        for _ in range(200):  # on to the next decision the hard player searches
+            if game.decision is None:
+                break
+            player = make_player("hard", game.decider or game.decision.player, s)
+            start = time.perf_counter()
+            player.answer(game, game.decision)
+            if isinstance(player, SearchPlayer) and player.playouts:
+                search_seconds += time.perf_counter() - start
+                searched += player.playouts
+                break
+            game.act(random_answer(game.state, game.decision, rng))
+    return CopyTimes(turn, tuple(fork_ms), tuple(game_copy_ms), tuple(copy_ms), playouts, seconds, searched,
+                     search_seconds)

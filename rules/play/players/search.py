@@ -4,9 +4,11 @@ ahead.  A determinized Monte Carlo search over the candidate answers of a decisi
 How it decides:
 
 - **Which decisions are searched**: priority when the seat has an action besides passing and
-  making mana, declare attackers, declare blockers, and a choice of targets with a few
-  answers.  Everything else (mulligans, orders, damage assignment, colors, discards) and every
-  decision with one candidate is the easy player's answer, at once and without a copy.
+  making mana, at a moment worth a look (anything on the stack; its own main phases, the
+  declare attackers and blockers steps, the opponent's end step: `_worth_a_look`), declare
+  attackers, declare blockers, and a choice of targets with a few answers.  Everything else
+  (mulligans, orders, damage assignment, colors, discards) and every decision with one
+  candidate is the easy player's answer, at once and without a copy.
 - **Candidates**: the easy player's answer first (the prior), then passing and each action of
   each source (up to `PER_SOURCE` each, mana abilities left out: they only fill the pool);
   for attacks: the easy player's group, no attack, everything, and the easy group with each
@@ -209,6 +211,8 @@ def candidates(game: Game, d: Decision, prior: A.Action) -> list[A.Action]:
 
 
 def _priority_candidates(state: GameState, player: str, prior: A.Action) -> list[A.Action]:
+    if not state.stack and not _worth_a_look(state, player):
+        return [prior]
     if not has_action(state, player):
         return [prior]
     out = [prior, A.Pass(player)]
@@ -218,6 +222,21 @@ def _priority_candidates(state: GameState, player: str, prior: A.Action) -> list
             continue
         out += source_actions(state, player, src, mana)[:PER_SOURCE]
     return out
+
+
+def _worth_a_look(state: GameState, player: str) -> bool:
+    """Whether priority with an empty stack is a moment to search: the player's own main
+    phases, the combat steps where attackers and blockers are known, and the opponent's end
+    step (the last chance before the player's own turn).  The other steps (upkeep, draw, the
+    beginning and end of combat, the damage step, the player's own end step, the opponent's
+    main phases) are left to the easy player: an instant cast there is rarely better than
+    one cast at the moments searched, and searching them doubled the searches per game."""
+    mine = state.active == player
+    if state.step in ("main1", "main2"):
+        return mine
+    if state.step in ("declare_attackers", "declare_blockers"):
+        return True
+    return state.step == "end" and not mine
 
 
 def _attack_candidates(game: Game, d: AttackersDecision, prior: A.Action) -> list[A.Action]:

@@ -81,7 +81,7 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
         f"fork {c.fork_median_ms:.1f} ms, copy {c.game_copy_median_ms:.1f} ms, state {c.copy_median_ms:.1f} ms, "
         f"{c.playouts_per_s:.0f} playouts/s", "measured for the computer player's search")
     row("the hard player's playouts (copy, deal, easy play for 3 turns)", f"{c.search_playouts_per_s:.0f} playouts/s",
-        "a searched decision of hard: 96 playouts")
+        "a searched decision of hard: 24 playouts")
     note(f"deck lab, {lab_games} games")
     start = time.perf_counter()
     report = run_lab(load_deck(DECKS[0]).cards, lab_games, name=DECKS[0])

@@ -45,4 +45,4 @@ def test_copy_times_fork_copy_and_play_out_from_the_turn_asked() -> None:
     assert c.turn == 4 and len(c.fork_ms) == len(c.copy_ms) == 2 and c.playouts == 2
     assert c.fork_median_ms > 0 and c.copy_median_ms > 0 and c.playouts_per_s > 0
     assert len(c.game_copy_ms) == 2 and c.game_copy_median_ms > 0
-    assert c.search_playouts > 48 and c.search_playouts_per_s > 0  # one searched decision of hard
+    assert c.search_playouts > 12 and c.search_playouts_per_s > 0  # one searched decision of hard

@@ -9,7 +9,7 @@ from .easy import easy_player
 from .search import SearchPlayer
 
 # playouts per searched decision of each searching level (rules.play.players.search)
-BUDGETS = {"normal": 24, "hard": 96}
+BUDGETS = {"normal": 8, "hard": 24}
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:

@@ -72,7 +72,7 @@ class SearchPlayer:
 
     seat: str
     seed: int = 0
-    budget: int = 48
+    budget: int = 24
     horizon: int = 3
     peek: bool = False
     # the last turn that counts (a puzzle's): playouts stop when it ends, whatever comes after

@@ -97,3 +97,28 @@ def test_player_specs_name_a_budget_and_peek_for_searching_levels_only() -> None
     for bad, words in bad_specs:
         with pytest.raises(UnknownLevel, match=words):
             parse_spec(bad)
+
+
+def test_the_hidden_card_test_catches_a_player_that_peeks() -> None:
+    """The test every level passes (tests/play/test_players.py: the same answer on a re-dealt
+    game) has teeth: a search that reads the real hidden cards (`peek`, for measurement only)
+    answers differently once the opponent's hand and the libraries are dealt again."""
+    import random
+
+    from rules.play.players.seat import redeal
+
+    game = new_game({"alice": DECK, "bob": DECK}, seed=9, ruleset="2014", turn_cap=10)
+    game.undo_points = True
+    movers = {p.name: EasyPlayer(p.name, 9) for p in game.players}
+    rng = random.Random(9)
+    differed = 0
+    while game.decision is not None and game.turn < 8 and not differed:
+        d = game.decision
+        seat = game.decider or d.player
+        peeker = SearchPlayer(seat, seed=3, budget=8, peek=True)
+        here = peeker.answer(game, d)
+        if peeker.searched:
+            other = redeal(game, seat, rng)
+            differed += SearchPlayer(seat, seed=3, budget=8, peek=True).answer(other, other.decision) != here
+        game.act(movers[seat].answer(game, d))
+    assert differed

@@ -10,6 +10,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from ..engine.decisions import Decision
 from ..engine.game import Game
 from ..engine.legal import random_answer
 from ..engine.setup import GameSetup
@@ -141,11 +142,12 @@ def copy_times(decks: dict[str, list[str]], turn: int = 8, games: int = 3, copie
             seconds += time.perf_counter() - start
             playouts += 1
         for _ in range(200):  # on to the next decision the hard player searches
-            if game.decision is None:
+            decision: Decision | None = game.decision
+            if decision is None:
                 break
-            player = make_player("hard", game.decider or game.decision.player, s)
+            player = make_player("hard", game.decider or decision.player, s)
             start = time.perf_counter()
-            player.answer(game, game.decision)
+            player.answer(game, decision)
             if isinstance(player, SearchPlayer) and player.playouts:
                 search_seconds += time.perf_counter() - start
                 searched += player.playouts

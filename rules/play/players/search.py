@@ -99,27 +99,25 @@ class SearchPlayer:
     # ------------------------------------------------------------ the search
     def _search(self, game: Game, cands: list[A.Action]) -> A.Action:
         rng = random.Random(self.seed * 1_000_003 + len(game.record) * 7 + 1)
-        deals: list[int] = []
+        plan = halving_plan(len(cands), self.budget)
+        total = sum(alive * each for alive, each in plan)
+        deals = [rng.getrandbits(48) for _ in range(sum(each for _, each in plan))]
         alive = list(range(len(cands)))
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
-        rounds = max(1, math.ceil(math.log2(len(cands))))
-        left = self.budget
-        for r in range(rounds):
-            per = max(1, (left // (rounds - r)) // len(alive))
+        done = 0
+        for r, (_, each) in enumerate(plan):
             start = counts[alive[0]]
-            while len(deals) < start + per:
-                deals.append(rng.getrandbits(48))
             for i in alive:
-                for deal in deals[start:start + per]:
+                for deal in deals[start:start + each]:
                     totals[i] += self._playout(game, cands[i], deal)
                     counts[i] += 1
-                    left -= 1
+                    done += 1
                     if self.progress is not None:
-                        self.progress(self.budget - left, self.budget)
+                        self.progress(done, total)
             alive.sort(key=lambda i: (-self._mean(i, totals, counts), i))
-            if r < rounds - 1:
-                alive = sorted(alive[:math.ceil(len(alive) / 2)])
+            if r < len(plan) - 1:
+                alive = sorted(alive[:plan[r + 1][0]])
         return cands[alive[0]]
 
     @staticmethod
@@ -148,6 +146,22 @@ class SearchPlayer:
             copy.act(players[copy.decider or d.player].answer(copy, d))
             made += 1
         return score(copy, self.seat)
+
+
+def halving_plan(candidates: int, budget: int) -> list[tuple[int, int]]:
+    """Successive halving's rounds for `budget` playouts over `candidates` answers: (answers
+    still in, playouts each) per round, the budget shared evenly between the rounds and the
+    better half kept after each.  Each answer still in gets at least one playout a round, so
+    more candidates than the budget allows spend a few more playouts than it."""
+    rounds = max(1, math.ceil(math.log2(candidates)))
+    plan: list[tuple[int, int]] = []
+    alive, left = candidates, budget
+    for r in range(rounds):
+        each = max(1, (left // (rounds - r)) // alive)
+        plan.append((alive, each))
+        left -= alive * each
+        alive = math.ceil(alive / 2)
+    return plan
 
 
 # ------------------------------------------------------------ scoring a position

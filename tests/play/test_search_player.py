@@ -122,3 +122,11 @@ def test_the_hidden_card_test_catches_a_player_that_peeks() -> None:
             differed += SearchPlayer(seat, seed=3, budget=8, peek=True).answer(other, other.decision) != here
         game.act(movers[seat].answer(game, d))
     assert differed
+
+
+def test_successive_halving_spends_the_budget_keeping_the_better_half_each_round() -> None:
+    from rules.play.players.search import halving_plan
+
+    assert halving_plan(2, 24) == [(2, 12)]
+    assert halving_plan(5, 24) == [(5, 1), (3, 3), (2, 5)]  # 24 playouts, the last two compared on 9 deals
+    assert sum(a * e for a, e in halving_plan(12, 8)) == 23  # one playout each a round, whatever the budget

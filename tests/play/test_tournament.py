@@ -100,6 +100,13 @@ def test_the_results_are_the_same_in_one_process_or_two() -> None:
     assert again.as_json(timings=False) == alone.as_json(timings=False)
 
 
+def test_a_searching_player_s_results_are_the_same_in_one_process_or_two() -> None:
+    """A fixed budget and the game's seed fix every answer: no clock, no process state."""
+    players, games = _short(["hard@3", "easy"], games=2)
+    alone = run_tournament(games, players, jobs=1)
+    assert alone.as_json(timings=False) == run_tournament(games, players, jobs=2).as_json(timings=False)
+
+
 def test_every_level_plays_a_checked_tournament_without_errors() -> None:
     players, games = _short([*sorted(LEVELS), "random"], games=2, check=True)
     result = run_tournament(games, players)

@@ -117,6 +117,24 @@ def _load_decks(refs: list[str], ruleset: str, allow_illegal: bool) -> list[tupl
     return out
 
 
+MOST_DECK_LINES = 10  # more pairs of decks than this: the match report is in --json only
+
+
+def _deck_lines(result: TournamentResult) -> list[str]:
+    """The match report between decks (each pair of different decks, whoever played them)."""
+    if not result.decks:
+        return []
+    if len(result.decks) > MOST_DECK_LINES:
+        return ["", f"decks: {len(result.decks)} pairs of decks, each deck's results against each other in --json"]
+    lines = ["", "decks (whoever played them):"]
+    for m in result.decks:
+        low, high = m.interval
+        rate = m.first_wins / m.games if m.games else 0.0
+        lines.append(f"  {m.first} vs {m.second}: {m.first_wins}-{m.second_wins}, {m.draws} draws; "
+                     f"{m.first} wins {_percent(rate)} ({_percent(low)} - {_percent(high)})")
+    return lines
+
+
 def _replay_settings(ruleset: str, mulligan: str | None, turn_cap: int) -> str:
     """The options a replay of one seed repeats."""
     return f"--rules {ruleset}" + (f" --mulligan {mulligan}" if mulligan else "") + f" --turn-cap {turn_cap}"
@@ -152,6 +170,7 @@ def _report_lines(result: TournamentResult, deck_count: int, games: int, seed: i
         lines.append(f"  {p.first} vs {p.second}: {p.first_wins}-{p.second_wins}, {p.draws} draws, "
                      f"{p.errors} errors; {p.first} wins {_percent(rate)} ({_percent(low)} - {_percent(high)}), "
                      f"{p.decisions / p.games if p.games else 0:.0f} decisions per game")
+    lines += _deck_lines(result)
     lines.append(f"errors: {len(result.errors)}")
     levels = {s.name: s.level for s in result.standings}
     for e in result.errors[:20]:

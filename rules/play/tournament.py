@@ -293,10 +293,33 @@ class HeadToHead:
 
 
 @dataclass
+class DeckMatch:
+    """Two different decks' results against each other, whoever played them: the match report
+    a player tuning a deck reads (each player plays both decks of a deal, so the players'
+    strength cancels out)."""
+
+    first: str  # the deck seat p1 plays in this pair's games
+    second: str
+    first_wins: int = 0
+    second_wins: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.first_wins + self.second_wins + self.draws
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The first deck's win rate's 95% interval."""
+        return wilson_interval(self.first_wins, self.games)
+
+
+@dataclass
 class TournamentResult:
     standings: list[Standing]
     pairs: list[HeadToHead]
     errors: list[GameError] = field(default_factory=list)
+    decks: list[DeckMatch] = field(default_factory=list)  # each pair of different decks, in the order first met
     games: int = 0  # played, errors included
     seconds: float = 0.0
 
@@ -327,12 +350,29 @@ class TournamentResult:
             else:
                 standing.losses += 1
         pair.decisions += sum(record.decisions.values())
+        self._add_deck_result(record)
         if record.draw or record.winner is None:
             pair.draws += 1
         elif record.winner == pair.first:
             pair.first_wins += 1
         else:
             pair.second_wins += 1
+
+    def _add_deck_result(self, record: GameRecord) -> None:
+        first, second = record.game.deck_names
+        if first == second:
+            return  # a mirror says nothing about a deck
+        match = next((m for m in self.decks if (m.first, m.second) == (first, second)), None)
+        if match is None:
+            match = DeckMatch(first, second)
+            self.decks.append(match)
+        p1 = record.game.seated()[0].name
+        if record.draw or record.winner is None:
+            match.draws += 1
+        elif record.winner == p1:
+            match.first_wins += 1
+        else:
+            match.second_wins += 1
 
     def as_json(self, timings: bool = True) -> dict:
         """The report as plain data; `timings` False leaves out what varies between runs."""
@@ -352,6 +392,10 @@ class TournamentResult:
                           "interval": [round(x, 4) for x in p.interval],
                           "decisions_per_game": round(p.decisions / p.games, 1) if p.games else 0.0}
                          for p in self.pairs],
+               "decks": [{"decks": [m.first, m.second], "games": m.games,
+                          "wins": {m.first: m.first_wins, m.second: m.second_wins}, "draws": m.draws,
+                          "win_rate": round(m.first_wins / m.games, 4) if m.games else 0.0,
+                          "interval": [round(x, 4) for x in m.interval]} for m in self.decks],
                "errors": [{"seed": e.seed, "seats": list(e.seats), "decks": list(e.deck_names), "player": e.player,
                            "message": e.message, "where": e.where} for e in self.errors]}
         if timings:

@@ -134,3 +134,20 @@ def test_budget_goes_to_the_searching_players_that_name_none_and_shows_in_their_
                      "--games", "2", "--seed", "1", "--turn-cap", "6", "--json"])
     assert code == 0, out
     assert [s["name"] for s in json.loads(out)["players"]] == ["hard@3", "normal@2", "easy"]
+
+
+def test_the_match_report_gives_each_pair_of_decks_results_whoever_played_them() -> None:
+    """For a player tuning a deck: the wins of the deck in p1 against the deck in p2, over both
+    players (a mirror pair says nothing about a deck and is left out)."""
+    code, out = run(["tournament", "--players", "easy,easy", "--decks", "red-green", "white-blue", "--games", "4",
+                     "--seed", "1", "--json"])
+    assert code == 0, out
+    doc = json.loads(out)
+    [match] = doc["decks"]
+    assert match["decks"] == ["red-green", "white-blue"] and match["games"] == 4
+    assert sum(match["wins"].values()) + match["draws"] == 4
+    seat_wins = sum(p["wins"][name] for p in doc["pairs"] for name in p["wins"])  # every game won by a seat
+    assert seat_wins == sum(match["wins"].values())
+    code, out = run(["tournament", "--players", "easy,easy", "--decks", "red-green", "white-blue", "--games", "4",
+                     "--seed", "1"])
+    assert "decks (whoever played them):" in out and "  red-green vs white-blue: " in out

@@ -120,7 +120,7 @@ def test_every_level_plays_a_checked_tournament_without_errors() -> None:
 def test_the_report_as_json_has_each_players_figures_and_each_pairings() -> None:
     players, games = _short(["random", "random"], games=2)
     doc = run_tournament(games, players).as_json()
-    assert set(doc) == {"games", "players", "pairs", "errors", "seconds", "games_per_s"}
+    assert set(doc) == {"games", "players", "pairs", "decks", "errors", "seconds", "games_per_s"}
     first = doc["players"][0]
     assert set(first) == {"name", "level", "games", "wins", "losses", "draws", "win_rate", "interval",
                           "decisions_per_game", "illegal_actions", "decision_ms"}

@@ -24,7 +24,7 @@ from mtg_tui.screens.menu import MenuScreen, NewGameScreen
 from mtg_tui.session import Session
 from rules.engine import actions as A
 from rules.engine.legal import random_answer
-from rules.play.players import LEVELS
+from rules.play.players import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS
 
 SEED = 3
 
@@ -47,6 +47,13 @@ def test_play_with_ai_starts_a_game_against_the_computer(started: list) -> None:
     r = CliRunner().invoke(main, ["play", "red-green", "white-blue", "--ai", "random", "--ai-first"])
     assert r.exit_code == 0, r.output
     assert started[1].computers() == {"alice": "random"}
+
+
+def test_play_help_says_what_each_level_is() -> None:
+    r = CliRunner().invoke(main, ["play", "--help"])
+    text = " ".join(r.output.split())  # as one line: click wraps the help
+    assert r.exit_code == 0 and "--ai LEVEL" in text
+    assert all(f"{name} ({what})" in text for name, what in DESCRIPTIONS.items())
 
 
 @pytest.mark.parametrize("args, message", [
@@ -177,11 +184,19 @@ async def test_the_menu_entry_starts_a_game_against_the_computer() -> None:
         await pilot.press("a")
         form = app.screen
         assert isinstance(form, NewGameScreen) and form.mode == "computer"
-        assert form.query_one("#level", Select).value == "random"
+        level = form.query_one("#level", Select)
+        assert level.value == DEFAULT_LEVEL == "normal"  # the quick search, offered first
+        assert "normal (search, quick)" in screen_text(app)  # the level chosen says what it is
+        level.focus()
+        await pilot.press("enter")  # the list opens: every level with what it is
+        await pilot.pause(0.05)
+        assert all(f"{name} ({what})" in screen_text(app) for name, what in DESCRIPTIONS.items())
+        await pilot.press("escape")
+        form.query_one("#deck1").focus()
         await pilot.press("enter")  # Enter in the deck field: start
         await pilot.pause(0.1)
         s = game_screen(app).session
-        assert s.computers == {"bob": "random"} and s.humans == ["alice"]
+        assert s.computers == {"bob": "normal"} and s.humans == ["alice"]
         assert s.config is not None and s.config.mode == "computer"
 
 

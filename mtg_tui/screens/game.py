@@ -63,7 +63,7 @@ from rules.play.assist import (
     trigger_target_choices,
 )
 
-from ..board import ZONES, Board, build_board, card_facts
+from ..board import ZONES, Board, build_board, card_facts, labelled_log
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from ..render import choice_labels, hand_chip, scrub, styled, target_names
@@ -306,13 +306,15 @@ class GameScreen(PassingKeys, Screen[None]):
         else:
             self.sync()
 
+    def computer_labels(self) -> dict[str, str]:
+        """The computer's seats with the names the client shows them by ("bob (computer)")."""
+        return {seat: self.session.label(seat) for seat in self.session.computers}
+
     def computer_news(self, seat: str, since: int) -> str:
         """What the computer's action did, from the log, its seat named as the client names it."""
-        texts = [scrub(e.text) for e in self.game.log[since:] if not e.minor] or \
-            [scrub(e.text) for e in self.game.log[since:]]
-        label = self.session.label(seat)
-        named = [label + t[len(seat):] if t.startswith(seat + " ") else t for t in texts]
-        return "; ".join(named) or f"{label} acted"
+        entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
+        named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
+        return "; ".join(named) or f"{self.session.label(seat)} acted"
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
@@ -413,7 +415,8 @@ class GameScreen(PassingKeys, Screen[None]):
         key = (self.serial, self.viewer, self.folded, id(self.game), picking)
         if self.board is None or key != self._board_key:
             self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands, fold_alike=not picking)
+                                     open_hands=self.session.open_hands, fold_alike=not picking,
+                                     labels=self.computer_labels())
             self._board_key = key
         return self.board
 

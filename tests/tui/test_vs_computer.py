@@ -16,6 +16,7 @@ from textual.widgets import Select
 import mtg_tui.launch as launch
 from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
+from mtg_tui.board import actor_labelled, build_board
 from mtg_tui.cli import main
 from mtg_tui.config import GameConfig
 from mtg_tui.saves import load_checked, save, save_info
@@ -124,9 +125,28 @@ async def test_the_computer_plays_its_seat_its_hand_never_shown() -> None:
         assert not screen.hides_hands() and screen.viewer == "alice"  # no cover screens
         text = screen_text(app)
         assert "bob (computer)" in text  # its panel names it
-        assert "bob plays " in text  # its land, in the log on screen
+        assert "bob (computer) plays " in text and "bob plays " not in text  # its land, in the log on screen
+        assert any(e.text.startswith("bob plays ") for e in s.game.log)  # the engine's log as it was
         # every decision of its seat was its player's: none is an undo point of the human's
         assert all(s.game.record[k].player == "alice" for k in s.checkpoints)
+
+
+def test_the_log_names_the_computer_where_it_acts_only() -> None:
+    """"Serra (computer) casts Serra Angel": the seat's name where the line begins with it acting,
+    as a whole word; never inside a card's name like it, nor in the engine's own log."""
+    game = position({"Serra": {"hand": ["Serra Angel"], "battlefield": ["Plains"] * 5}, "alice": {}},
+                    step="main1", active="Serra")
+    for action in ("Serra: cast Serra Angel", "Serra: pass", "alice: pass"):
+        game.act(action)
+    labels = {"Serra": "Serra (computer)"}
+    texts = [e.text for e in build_board(game, "alice", folded=True, labels=labels).log]
+    assert "Serra (computer) casts Serra Angel" in texts and "Serra (computer) pays {3}{W}{W}" in texts
+    assert "Serra Angel resolves" in texts and "Serra Angel enters the battlefield under Serra's control" in texts
+    assert "Serra casts Serra Angel" in [e.text for e in game.log]  # the engine's text stays
+    assert actor_labelled("Serrated blade", "Serra", "Serra (computer)") == "Serrated blade"
+    assert actor_labelled("Serra Angel attacks alice", "Serra", "Serra (computer)", ["Serra Angel"]) == \
+        "Serra Angel attacks alice"
+    assert actor_labelled("alice casts Serra Angel", "Serra", "Serra (computer)") == "alice casts Serra Angel"
 
 
 @pytest.mark.asyncio

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -66,7 +67,8 @@ from rules.play.assist import (
 from ..board import ZONES, Board, build_board, card_facts, labelled_log
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, scrub, styled, target_names
+from ..render import choice_labels, hand_chip, progress_bar, scrub, styled, target_names
+from ..search_progress import ProgressRelay
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -148,6 +150,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
         self.computer_pause = COMPUTER_PAUSE
         self._thinking: object | None = None  # the computer's answer being worked out (a token)
+        self._searched: tuple[int, int] | None = None  # its search's (playouts done, budget), once it searches
         self._computer_wait: Timer | None = None  # the pause after the computer's last action
         self._computer_acted = False  # since the human's last decision: the board changed under them
 
@@ -271,11 +274,13 @@ class GameScreen(PassingKeys, Screen[None]):
         if self._thinking is not None or self._computer_wait is not None:
             return
         token = self._thinking = object()
+        self._searched = None
         session, game, at = self.session, self.game, len(self.game.record)
+        post = partial(self.app.call_from_thread, self._search_progress, token)
 
         def think() -> None:
             try:
-                action: A.Action | Exception | None = session.computer_answer()
+                action: A.Action | Exception | None = session.computer_answer(ProgressRelay(post))
             except Exception as e:  # the game changed under it (undo), or a bug: the screen decides
                 action = e
             self.app.call_from_thread(self._computer_answered, token, game, at, action)
@@ -288,6 +293,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if token is not self._thinking:
             return
         self._thinking = None
+        self._searched = None  # the indicator goes with the search (the board is drawn below)
         if game is not self.game or len(game.record) != at or action is None:
             self.sync()
             return
@@ -309,6 +315,26 @@ class GameScreen(PassingKeys, Screen[None]):
     def computer_labels(self) -> dict[str, str]:
         """The computer's seats with the names the client shows them by ("bob (computer)")."""
         return {seat: self.session.label(seat) for seat in self.session.computers}
+
+    def _search_progress(self, token: object, done: int, budget: int) -> None:
+        """The computer's search got on (from its worker, a few times a second): the prompt
+        line says it is thinking, with how far it is."""
+        if token is not self._thinking:
+            return  # an answer dropped (undo) or already given
+        self._searched = (done, budget)
+        seat = self.session.computer_deciding()
+        if seat is not None:
+            self._computer_prompt(seat)
+
+    def _computer_prompt(self, seat: str) -> None:
+        """The prompt line while the computer decides: thinking, with its search's progress
+        bar, or (no search, or its action on show) deciding, Space going on at once."""
+        prompt = self.query_one("#prompt", PromptLine)
+        if self._searched is not None:
+            ask = styled("is thinking… ", "bold") + progress_bar(*self._searched)
+            prompt.set(self.session.label(seat), ask, "", self.message)
+        else:
+            prompt.set(self.session.label(seat), "is deciding (Space: go on at once)", "", self.message)
 
     def computer_news(self, seat: str, since: int) -> str:
         """What the computer's action did, from the log, its seat named as the client names it."""
@@ -333,6 +359,7 @@ class GameScreen(PassingKeys, Screen[None]):
     def stop_computer(self) -> None:
         """Drop the computer's answer in progress and its pause (undo: the game went back)."""
         self._thinking = None
+        self._searched = None
         self._end_computer_pause()
 
     def handing_over(self) -> bool:
@@ -534,7 +561,7 @@ class GameScreen(PassingKeys, Screen[None]):
             return
         seat = self.session.computer_deciding()
         if seat is not None:  # never its prompt: that may name what its hand holds
-            prompt.set(self.session.label(seat), "is deciding (Space: go on at once)", "", self.message)
+            self._computer_prompt(seat)
             return
         extra = Text()
         if off_board:

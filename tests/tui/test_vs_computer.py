@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,10 +24,13 @@ from mtg_tui.config import GameConfig
 from mtg_tui.saves import load_checked, save, save_info
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen
+from mtg_tui.search_progress import ProgressRelay
 from mtg_tui.session import Session
+from rules import Game
 from rules.engine import actions as A
 from rules.engine.legal import random_answer
 from rules.play.players import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS
+from rules.play.players.search import SearchPlayer
 
 SEED = 3
 
@@ -306,3 +311,99 @@ def test_a_whole_game_against_the_computer_plays_to_its_end(seed: int) -> None:
             s.act(random_answer(s.game.state, s.game.decision, rng))
     assert s.game.over and s.game.winner in ("alice", "bob")
     assert s.computer_deciding() is None and all(s.game.record[k].player == "alice" for k in s.checkpoints)
+
+
+def bears_to_cast() -> Game:
+    """bob's main phase, Grizzly Bears in hand and the mana for it: a decision the search
+    players search (cast it or pass)."""
+    return position({"alice": {"battlefield": ["Forest"]},
+                     "bob": {"hand": ["Grizzly Bears"], "battlefield": ["Forest"] * 2}}, step="main1", active="bob")
+
+
+class SlowSearch(SearchPlayer):
+    """A searching player whose search lasts while `hold` is set: it reports its progress every
+    2 ms (as a search does after each playout, hundreds of times a second), then answers as
+    the real one does with no budget (the easy player's answer)."""
+
+    hold = threading.Event()
+    reported = 0
+
+    def answer(self, game, decision):  # noqa: ANN001, ANN201
+        while self.hold.is_set():
+            SlowSearch.reported += 1
+            if self.progress is not None:
+                self.progress(min(SlowSearch.reported, 50), 50)
+            time.sleep(0.002)
+        return super().answer(game, decision)
+
+
+@pytest.mark.asyncio
+async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While its player searches: "bob (computer): is thinking…" and a bar, a few updates a
+    second however often the search reports, keys answered meanwhile; gone once it answers."""
+    monkeypatch.setitem(LEVELS, "normal", lambda seat, seed=0: SlowSearch(seat, seed, budget=1))
+    shown: list[tuple[int, int]] = []
+    relay = GameScreen._search_progress
+    monkeypatch.setattr(GameScreen, "_search_progress", lambda self, token, done, budget: (
+        shown.append((done, budget)), relay(self, token, done, budget)))
+    game = bears_to_cast()
+    SlowSearch.hold.set()
+    SlowSearch.reported = 0
+    app = MtgApp(session=Session(game, computers={"bob": "normal"}))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            start = time.monotonic()
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if "is thinking" in screen_text(app):
+                    break
+            screen = game_screen(app)
+            text = screen_text(app)
+            assert "bob (computer): is thinking… ━" in text and "/50" in text
+            assert "log (routine events folded: f)" in text
+            await pilot.press("f")  # a key during the search: answered at once
+            await pilot.pause(0.05)
+            assert "log (all events: f folds)" in screen_text(app)
+            await pilot.pause(0.4)
+            elapsed = time.monotonic() - start
+            assert SlowSearch.reported > 100  # the search reported hundreds of times...
+            assert 2 <= len(shown) <= elapsed * 10 + 1  # ...the screen heard of it ten times a second at most
+            assert [d for d, _ in shown] == sorted(d for d, _ in shown)
+            SlowSearch.hold.clear()
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if not screen.computer_busy() and screen.session.computer_deciding() is None:
+                    break
+            assert game.decider == "alice"
+            assert "is thinking" not in screen_text(app)  # the indicator went with the search
+    finally:
+        SlowSearch.hold.clear()
+
+
+def test_a_searching_player_reports_its_playouts_to_the_session() -> None:
+    """`computer_answer(progress)` hands the callback to the real searching player: called after
+    each playout with (done, budget); without one, nothing follows the search."""
+    game = bears_to_cast()
+    s = Session(game, computers={"bob": "normal"})
+    calls: list[tuple[int, int]] = []
+    s.computer_answer(lambda done, budget: calls.append((done, budget)))
+    player = s.computer_player("bob")
+    assert isinstance(player, SearchPlayer) and player.searched == 1
+    assert calls == [(k, player.budget) for k in range(1, player.budget + 1)]
+    s.computer_answer()
+    assert player.progress is None
+
+
+def test_the_relay_passes_on_a_few_updates_a_second_from_its_own_thread() -> None:
+    now = [0.0]  # in ms: whole numbers, no rounding
+    posted: list[tuple[int, int]] = []
+    relay = ProgressRelay(lambda done, budget: posted.append((done, budget)), interval=100, clock=lambda: now[0])
+    for k in range(1, 101):  # a playout every 5 ms for half a second
+        now[0] = k * 5
+        relay(k, 100)
+    assert posted == [(20, 100), (40, 100), (60, 100), (80, 100), (100, 100)]
+    other = threading.Thread(target=relay, args=(100, 100))  # a dropped search's thread, still running
+    now[0] = 10_000
+    other.start()
+    other.join()
+    assert len(posted) == 5

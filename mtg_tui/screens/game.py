@@ -105,6 +105,16 @@ KEYS_PICK = "press a letter on the board to choose"
 COMPUTER_PAUSE = 0.45
 
 
+def said_once(lines: list[str], subject: str) -> list[str]:
+    """`lines` with `subject` left out of each line that follows one it began, as a person
+    would say them in one breath."""
+    out = []
+    for i, line in enumerate(lines):
+        again = i > 0 and line.startswith(subject) and lines[i - 1].startswith(subject)
+        out.append(line[len(subject):] if again else line)
+    return out
+
+
 class GameScreen(PassingKeys, Screen[None]):
     AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
 
@@ -307,8 +317,8 @@ class GameScreen(PassingKeys, Screen[None]):
             self._computer_acted = True
             self.say(self.computer_news(seat, since), "$text-accent")
         if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
-            self.render_board()
             self._computer_wait = self.set_timer(self.computer_pause, self._computer_go_on)
+            self.render_board()  # the prompt line says the pause is on
         else:
             self.sync()
 
@@ -327,20 +337,25 @@ class GameScreen(PassingKeys, Screen[None]):
             self._computer_prompt(seat)
 
     def _computer_prompt(self, seat: str) -> None:
-        """The prompt line while the computer decides: thinking, with its search's progress
-        bar, or (no search, or its action on show) deciding, Space going on at once."""
+        """The prompt line while the computer decides: its last action on show (Space goes on
+        at once), or thinking, with its search's progress bar once it searches (only the
+        bar comes and goes between decisions that follow one another)."""
         prompt = self.query_one("#prompt", PromptLine)
-        if self._searched is not None:
+        ask: str | Text = "is thinking…"
+        if self._computer_wait is not None:
+            ask = "is deciding (Space: go on at once)"
+        elif self._searched is not None:
             ask = styled("is thinking… ", "bold") + progress_bar(*self._searched)
-            prompt.set(self.session.label(seat), ask, "", self.message)
-        else:
-            prompt.set(self.session.label(seat), "is deciding (Space: go on at once)", "", self.message)
+        prompt.set(self.session.label(seat), ask, "", self.message)
 
     def computer_news(self, seat: str, since: int) -> str:
-        """What the computer's action did, from the log, its seat named as the client names it."""
+        """What the computer's action did, from the log, its seat named as the client names it,
+        once for the lines in a row it begins: "bob (computer) taps Island for {U}; pays {U};
+        casts ..."."""
         entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
         named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
-        return "; ".join(named) or f"{self.session.label(seat)} acted"
+        label = self.session.label(seat)
+        return "; ".join(said_once(named, label + " ")) or f"{label} acted"
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""

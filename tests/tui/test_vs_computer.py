@@ -22,7 +22,7 @@ from mtg_tui.board import actor_labelled, build_board
 from mtg_tui.cli import main
 from mtg_tui.config import GameConfig
 from mtg_tui.saves import load_checked, save, save_info
-from mtg_tui.screens.game import GameScreen
+from mtg_tui.screens.game import GameScreen, said_once
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen
 from mtg_tui.search_progress import ProgressRelay
 from mtg_tui.session import Session
@@ -154,6 +154,14 @@ def test_the_log_names_the_computer_where_it_acts_only() -> None:
     assert actor_labelled("alice casts Serra Angel", "Serra", "Serra (computer)") == "alice casts Serra Angel"
 
 
+def test_the_message_line_names_the_computer_once_for_lines_in_a_row() -> None:
+    lines = ["bob (computer) taps Island for {U}", "bob (computer) pays {U}", "bob (computer) casts Twincast",
+             "Glacial Fortress enters the battlefield tapped", "bob (computer) plays Glacial Fortress"]
+    assert "; ".join(said_once(lines, "bob (computer) ")) == (
+        "bob (computer) taps Island for {U}; pays {U}; casts Twincast; "
+        "Glacial Fortress enters the battlefield tapped; bob (computer) plays Glacial Fortress")
+
+
 @pytest.mark.asyncio
 async def test_the_computers_action_is_said_and_paced() -> None:
     """An action the computer shows waits `computer_pause` before its next decision; the message
@@ -175,6 +183,7 @@ async def test_the_computers_action_is_said_and_paced() -> None:
         assert screen._computer_wait is not None, "the computer never showed an action"
         at = len(s.game.record)
         assert "bob (computer) " in screen_text(app)  # what it did, on the message line
+        assert "bob (computer): is deciding (Space: go on at once)" in screen_text(app)
         await pilot.pause(0.2)
         assert len(s.game.record) == at  # waiting: its next decision not taken yet
         await pilot.press("space")
@@ -353,9 +362,11 @@ async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch:
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             start = time.monotonic()
+            await pilot.pause(0.01)
+            assert "bob (computer): is thinking…" in screen_text(app)  # at once (the bar comes with its first update)
             for _ in range(200):
                 await pilot.pause(0.02)
-                if "is thinking" in screen_text(app):
+                if "is thinking… ━" in screen_text(app):
                     break
             screen = game_screen(app)
             text = screen_text(app)
@@ -366,7 +377,7 @@ async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch:
             assert "log (all events: f folds)" in screen_text(app)
             await pilot.pause(0.4)
             elapsed = time.monotonic() - start
-            assert SlowSearch.reported > 100  # the search reported hundreds of times...
+            assert SlowSearch.reported > max(50, 4 * len(shown))  # the search reported hundreds of times...
             assert 2 <= len(shown) <= elapsed * 10 + 1  # ...the screen heard of it ten times a second at most
             assert [d for d, _ in shown] == sorted(d for d, _ in shown)
             SlowSearch.hold.clear()

@@ -16,7 +16,7 @@ from conftest import game_screen, position, screen_text
 from textual.widgets import Select
 
 import mtg_tui.launch as launch
-from mtg_tui import key_guard
+from mtg_tui import autosave, key_guard
 from mtg_tui.app import MtgApp
 from mtg_tui.board import actor_labelled, build_board
 from mtg_tui.cli import main
@@ -267,6 +267,9 @@ def test_a_save_keeps_the_computer_and_verifies(tmp_path: Path) -> None:
     assert loaded.checkpoints == s.checkpoints and loaded.computer_deciding() == s.computer_deciding()
     info = save_info(path)
     assert info.mode == "vs computer" and info.players == ("alice", "bob (computer)")
+    save(s, autosave.autosave_path())  # the menu's "Continue the autosaved game" names it too
+    found = autosave.resumable()
+    assert found is not None and found.describe().startswith("alice vs bob (computer), turn ")
     # a save from before games against the computer: both seats human, as before
     record = json.loads(path.read_text())
     del record["client"]["computers"]

@@ -17,7 +17,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .saves import SaveError, SaveInfo, list_saves, read_record, save, saves_dir
+from .saves import SaveError, SaveInfo, labelled_players, list_saves, read_record, save, saves_dir
 from .session import Session
 from .userfiles import data_dir
 
@@ -77,8 +77,7 @@ def resumable() -> Resumable | None:
     client = record.get("client") if isinstance(record.get("client"), dict) else {}
     if client.get("over"):
         return None
-    players = tuple(str(p) for p in client.get("players", ()))
-    return Resumable(path, players, int(client.get("turn", 0) or 0), str(client.get("saved_at", "")))
+    return Resumable(path, labelled_players(client), int(client.get("turn", 0) or 0), str(client.get("saved_at", "")))
 
 
 def load_list() -> list[SaveInfo]:

@@ -7,7 +7,8 @@ Built once per decision (not per key press), so moving the selection is cheap.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import Game, UnknownCard, get_card
@@ -57,9 +58,11 @@ class Board:
         return {i: g.ids for g in self.theirs + self.mine for i in g.ids}
 
 
-def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False, fold_alike: bool = True) -> Board:
+def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = False, fold_alike: bool = True,
+                labels: Mapping[str, str] | None = None) -> Board:
     """The board `viewer` sees.  `folded`: routine log lines left out; `fold_alike`: identical
-    permanents other than lands drawn as one (not while a picker gives each its letter)."""
+    permanents other than lands drawn as one (not while a picker gives each its letter);
+    `labels`: players the log names otherwise when they act ("bob (computer) casts ...")."""
     view = game.view(viewer)
     players = view["players"]
     me = next(p for p in players if p["name"] == viewer)
@@ -67,6 +70,8 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
     everyone = [c for p in players for c in p["battlefield"]]
     names = {c["id"]: c["name"] for c in everyone}
     log = [e for e in game.log if not (folded and routine(e)) and e.to in (None, viewer)]  # private lines: the looker's
+    if labels:
+        log = labelled_log(game, log, labels)
     their_hand = them.get("hand") if them is not me else None  # revealed (Telepathy)
     if their_hand is None and open_hands and them is not me:
         their_hand = next(p for p in game.view(them["name"])["players"] if p["name"] == them["name"]).get("hand")
@@ -83,6 +88,30 @@ def build_board(game: Game, viewer: str, *, folded: bool, open_hands: bool = Fal
                  group_battlefield(me["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
                  group_battlefield(them["battlefield"], names, everyone=everyone, active=active, fold_alike=fold_alike),
                  view["stack"], log, their_hand, display_names(everyone))
+
+
+def labelled_log(game: Game, log: list[Any], labels: Mapping[str, str]) -> list[Any]:
+    """The log with each labelled player named by its label where it acts (copies of the
+    lines that change: the game's own log stays as the engine wrote it)."""
+    cards = {o.name for o in game.objects.values()}
+    out = []
+    for e in log:
+        text = e.text
+        for player, label in labels.items():
+            text = actor_labelled(text, player, label, cards)
+        out.append(e if text == e.text else replace(e, text=text))
+    return out
+
+
+def actor_labelled(text: str, player: str, label: str, cards: Iterable[str] = ()) -> str:
+    """`text` with `player` named `label` where the line begins with them acting ("bob casts
+    ..."): their name as a whole word, and not where the line begins with a card's name that
+    begins like it ("Serra Angel attacks" when a player is named Serra)."""
+    if not text.startswith(player + " "):
+        return text
+    if any(text.startswith(card) for card in cards if card.startswith(player + " ")):
+        return text
+    return label + text[len(player):]
 
 
 # log lines that say nothing happened: folded with the routine events the engine marks minor

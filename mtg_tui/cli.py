@@ -12,6 +12,7 @@ from mtg_tui import memory
 from mtg_tui.launch import allow_illegal_option, at_least, deck_error, game_options, start
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
+from rules.play.players import LEVELS, described
 from rules.play.random_decks import POOLS
 
 # the commands that start the client (goldfish unless --games): the cycle collector stays paused
@@ -47,7 +48,8 @@ def main(ctx: click.Context) -> None:
 @click.option("--names", default=None, help="Player names, comma-separated (default: alice,bob).")
 @click.option("--open", "open_hands", is_flag=True, help="No cover screen between turns: open-hand practice.")
 @click.option("--ai", "ai", default=None, metavar="LEVEL",
-              help="Play against the computer at this level (it plays the second deck), e.g. random.")
+              help="Play against the computer at this level (it plays the second deck): "
+                   + "; ".join(described(level) for level in LEVELS) + ".")
 @click.option("--ai-first", is_flag=True, help="With --ai: the computer takes the first seat (and the first deck).")
 @game_options
 def play(deck1: str, deck2: str, names: str | None, open_hands: bool, ai: str | None, ai_first: bool, ruleset: str,

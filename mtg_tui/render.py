@@ -537,6 +537,12 @@ def stack_line(item: dict, position: int, *, label: str | None = None, selected:
     return t
 
 
+def progress_bar(done: int, total: int, width: int = 20) -> Text:
+    """A bar `width` cells long, filled in proportion to `done` of `total`, then the count."""
+    filled = min(width, round(width * done / total)) if total > 0 else 0
+    return styled("━" * filled, "$text-accent") + styled("─" * (width - filled), DIM) + styled(f" {done}/{total}", DIM)
+
+
 def log_line(entry: Any, *, selected: bool = False, turn: bool = True) -> Text:
     """One log event: turn, rule number, text; routine events dimmed.  `turn`: whether to
     show the turn (the first line of each turn does)."""

@@ -337,6 +337,13 @@ def header_status(record: dict[str, Any]) -> tuple[str, str]:
     return ("changed", "; ".join(reasons)) if reasons else ("verified", "")
 
 
+def labelled_players(client: dict[str, Any]) -> tuple[str, ...]:
+    """The players a save's client part names, as the client shows them ("bob (computer)")."""
+    computers = client.get("computers")
+    seats = computers if isinstance(computers, dict) else {}
+    return tuple(Session.computer_label(p) if p in seats else p for p in (str(p) for p in client.get("players", ())))
+
+
 def save_info(path: Path, kind: str = "save") -> SaveInfo:
     """A save's header as the load list shows it; an unreadable file is listed as such."""
     try:
@@ -352,10 +359,8 @@ def save_info(path: Path, kind: str = "save") -> SaveInfo:
     setup = record.get("setup") if isinstance(record.get("setup"), dict) else {}
     given = setup.get("players")
     specs = [p for p in given if isinstance(p, dict)] if isinstance(given, list) else []
-    players = tuple(str(p) for p in client.get("players", ())) or tuple(str(p.get("name", "?")) for p in specs)
+    players = labelled_players(client) or tuple(str(p.get("name", "?")) for p in specs)
     computers = client.get("computers")
-    if isinstance(computers, dict):
-        players = tuple(Session.computer_label(p) if p in computers else p for p in players)
     if any(p.get("goldfish") for p in specs):
         mode = "goldfish"
     elif isinstance(computers, dict) and computers:

@@ -25,6 +25,7 @@ from rules.play.assist import (
 )
 from rules.play.autopilot import goldfish_answer
 from rules.play.players import Player, make_player
+from rules.play.players.search import SearchPlayer
 
 from .config import GameConfig
 from .save_digests import track
@@ -217,13 +218,18 @@ class Session:
             self._players[seat] = make_player(self.computers[seat], seat, self.game.setup.seed)
         return self._players[seat]
 
-    def computer_answer(self) -> A.Action | None:
-        """What the computer's player answers to the decision now (None when it isn't its)."""
+    def computer_answer(self, progress: Callable[[int, int], None] | None = None) -> A.Action | None:
+        """What the computer's player answers to the decision now (None when it isn't its).
+        `progress`: called with (playouts done, budget) as a searching player searches (none
+        follows a search without it)."""
         seat = self.computer_deciding()
         d = self.game.decision
         if seat is None or d is None:
             return None
-        return self.computer_player(seat).answer(self.game, d)
+        player = self.computer_player(seat)
+        if isinstance(player, SearchPlayer):
+            player.progress = progress
+        return player.answer(self.game, d)
 
     def act_for_computer(self, action: A.Action) -> None:
         """The computer's answer: not an undo point (undo goes back to the human's own last

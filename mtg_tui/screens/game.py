@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -63,10 +64,11 @@ from rules.play.assist import (
     trigger_target_choices,
 )
 
-from ..board import ZONES, Board, build_board, card_facts
+from ..board import ZONES, Board, build_board, card_facts, labelled_log
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, scrub, styled, target_names
+from ..render import choice_labels, hand_chip, progress_bar, scrub, styled, target_names
+from ..search_progress import ProgressRelay
 from ..session import Session
 from ..widgets.battlefield import Battlefield
 from ..widgets.command_bar import CommandBar
@@ -101,6 +103,16 @@ KEYS_PICK = "press a letter on the board to choose"
 # seconds the screen waits after each action of the computer's (not its passes) before its next
 # one, so that a person can follow its turn; Space goes on at once
 COMPUTER_PAUSE = 0.45
+
+
+def said_once(lines: list[str], subject: str) -> list[str]:
+    """`lines` with `subject` left out of each line that follows one it began, as a person
+    would say them in one breath."""
+    out = []
+    for i, line in enumerate(lines):
+        again = i > 0 and line.startswith(subject) and lines[i - 1].startswith(subject)
+        out.append(line[len(subject):] if again else line)
+    return out
 
 
 class GameScreen(PassingKeys, Screen[None]):
@@ -148,6 +160,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
         self.computer_pause = COMPUTER_PAUSE
         self._thinking: object | None = None  # the computer's answer being worked out (a token)
+        self._searched: tuple[int, int] | None = None  # its search's (playouts done, budget), once it searches
         self._computer_wait: Timer | None = None  # the pause after the computer's last action
         self._computer_acted = False  # since the human's last decision: the board changed under them
 
@@ -271,11 +284,13 @@ class GameScreen(PassingKeys, Screen[None]):
         if self._thinking is not None or self._computer_wait is not None:
             return
         token = self._thinking = object()
+        self._searched = None
         session, game, at = self.session, self.game, len(self.game.record)
+        post = partial(self.app.call_from_thread, self._search_progress, token)
 
         def think() -> None:
             try:
-                action: A.Action | Exception | None = session.computer_answer()
+                action: A.Action | Exception | None = session.computer_answer(ProgressRelay(post))
             except Exception as e:  # the game changed under it (undo), or a bug: the screen decides
                 action = e
             self.app.call_from_thread(self._computer_answered, token, game, at, action)
@@ -288,6 +303,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if token is not self._thinking:
             return
         self._thinking = None
+        self._searched = None  # the indicator goes with the search (the board is drawn below)
         if game is not self.game or len(game.record) != at or action is None:
             self.sync()
             return
@@ -301,18 +317,45 @@ class GameScreen(PassingKeys, Screen[None]):
             self._computer_acted = True
             self.say(self.computer_news(seat, since), "$text-accent")
         if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
-            self.render_board()
             self._computer_wait = self.set_timer(self.computer_pause, self._computer_go_on)
+            self.render_board()  # the prompt line says the pause is on
         else:
             self.sync()
 
+    def computer_labels(self) -> dict[str, str]:
+        """The computer's seats with the names the client shows them by ("bob (computer)")."""
+        return {seat: self.session.label(seat) for seat in self.session.computers}
+
+    def _search_progress(self, token: object, done: int, budget: int) -> None:
+        """The computer's search got on (from its worker, a few times a second): the prompt
+        line says it is thinking, with how far it is."""
+        if token is not self._thinking:
+            return  # an answer dropped (undo) or already given
+        self._searched = (done, budget)
+        seat = self.session.computer_deciding()
+        if seat is not None:
+            self._computer_prompt(seat)
+
+    def _computer_prompt(self, seat: str) -> None:
+        """The prompt line while the computer decides: its last action on show (Space goes on
+        at once), or thinking, with its search's progress bar once it searches (only the
+        bar comes and goes between decisions that follow one another)."""
+        prompt = self.query_one("#prompt", PromptLine)
+        ask: str | Text = "is thinking…"
+        if self._computer_wait is not None:
+            ask = "is deciding (Space: go on at once)"
+        elif self._searched is not None:
+            ask = styled("is thinking… ", "bold") + progress_bar(*self._searched)
+        prompt.set(self.session.label(seat), ask, "", self.message)
+
     def computer_news(self, seat: str, since: int) -> str:
-        """What the computer's action did, from the log, its seat named as the client names it."""
-        texts = [scrub(e.text) for e in self.game.log[since:] if not e.minor] or \
-            [scrub(e.text) for e in self.game.log[since:]]
+        """What the computer's action did, from the log, its seat named as the client names it,
+        once for the lines in a row it begins: "bob (computer) taps Island for {U}; pays {U};
+        casts ..."."""
+        entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
+        named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
         label = self.session.label(seat)
-        named = [label + t[len(seat):] if t.startswith(seat + " ") else t for t in texts]
-        return "; ".join(named) or f"{label} acted"
+        return "; ".join(said_once(named, label + " ")) or f"{label} acted"
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
@@ -331,6 +374,7 @@ class GameScreen(PassingKeys, Screen[None]):
     def stop_computer(self) -> None:
         """Drop the computer's answer in progress and its pause (undo: the game went back)."""
         self._thinking = None
+        self._searched = None
         self._end_computer_pause()
 
     def handing_over(self) -> bool:
@@ -413,7 +457,8 @@ class GameScreen(PassingKeys, Screen[None]):
         key = (self.serial, self.viewer, self.folded, id(self.game), picking)
         if self.board is None or key != self._board_key:
             self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands, fold_alike=not picking)
+                                     open_hands=self.session.open_hands, fold_alike=not picking,
+                                     labels=self.computer_labels())
             self._board_key = key
         return self.board
 
@@ -531,7 +576,7 @@ class GameScreen(PassingKeys, Screen[None]):
             return
         seat = self.session.computer_deciding()
         if seat is not None:  # never its prompt: that may name what its hand holds
-            prompt.set(self.session.label(seat), "is deciding (Space: go on at once)", "", self.message)
+            self._computer_prompt(seat)
             return
         extra = Text()
         if off_board:

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
 from rules.engine.ruleset import MULLIGANS, RULESETS
-from rules.play.players import LEVELS
+from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
 from ..config import GameConfig, Mode
 from ..decklists import bundled_decks
@@ -171,8 +171,8 @@ class NewGameScreen(Screen[None]):
             if self.mode == "computer":
                 with Horizontal(classes="row"):
                     yield Static("level", classes="label")
-                    yield Select([(level, level) for level in LEVELS], value=next(iter(LEVELS)), allow_blank=False,
-                                 id="level")
+                    yield Select([(described(level), level) for level in LEVELS], value=DEFAULT_LEVEL,
+                                 allow_blank=False, id="level")
             with Horizontal(classes="row"):
                 yield Static("rules", classes="label")
                 yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")

@@ -23,9 +23,11 @@ class PromptLine(OneLayoutWidget):
     def on_mount(self) -> None:
         follow_theme(self, lambda: self._last and self.set(*self._last))
 
-    def set(self, who: str, ask: str, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
+    def set(self, who: str, ask: str | Text, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
+        """`ask`: plain (drawn bold) or styled text (a progress bar)."""
         self._last = (who, ask, keys, message, extra)
-        t = styled(f"{who}: ", "bold $text-warning") + styled(scrub(ask), "bold")
+        t = styled(f"{who}: ", "bold $text-warning") + (styled(scrub(ask), "bold") if isinstance(ask, str)
+                                                         else scrub_text(ask))
         if extra is not None and extra.cell_len:
             t += Text("\n") + scrub_text(extra)
         if message is not None and message.cell_len:

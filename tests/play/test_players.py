@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.play.players import LEVELS, UnknownLevel, make_player
+from rules.play.players import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, UnknownLevel, described, make_player
 from rules.play.simulate import check_invariants, new_game
 
 DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Runeclaw Bear", "Lightning Bolt", "Giant Growth", "Craw Wurm"] * 9
@@ -14,6 +14,12 @@ DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Runeclaw Bear", "Lightning Bolt",
 def test_an_unknown_level_names_the_levels_there_are() -> None:
     with pytest.raises(UnknownLevel, match="the levels are random"):
         make_player("grandmaster", "alice")
+
+
+def test_every_level_says_what_it_is() -> None:
+    """The menu and `play --help` name each level with a few words: every level has them."""
+    assert set(DESCRIPTIONS) == set(LEVELS) and DEFAULT_LEVEL in LEVELS
+    assert described("hard") == f"hard ({DESCRIPTIONS['hard']})"
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -14,17 +16,21 @@ from conftest import game_screen, position, screen_text
 from textual.widgets import Select
 
 import mtg_tui.launch as launch
-from mtg_tui import key_guard
+from mtg_tui import autosave, key_guard
 from mtg_tui.app import MtgApp
+from mtg_tui.board import actor_labelled, build_board
 from mtg_tui.cli import main
 from mtg_tui.config import GameConfig
 from mtg_tui.saves import load_checked, save, save_info
-from mtg_tui.screens.game import GameScreen
+from mtg_tui.screens.game import GameScreen, said_once
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen
+from mtg_tui.search_progress import ProgressRelay
 from mtg_tui.session import Session
+from rules import Game
 from rules.engine import actions as A
 from rules.engine.legal import random_answer
-from rules.play.players import LEVELS
+from rules.play.players import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS
+from rules.play.players.search import SearchPlayer
 
 SEED = 3
 
@@ -47,6 +53,13 @@ def test_play_with_ai_starts_a_game_against_the_computer(started: list) -> None:
     r = CliRunner().invoke(main, ["play", "red-green", "white-blue", "--ai", "random", "--ai-first"])
     assert r.exit_code == 0, r.output
     assert started[1].computers() == {"alice": "random"}
+
+
+def test_play_help_says_what_each_level_is() -> None:
+    r = CliRunner().invoke(main, ["play", "--help"])
+    text = " ".join(r.output.split())  # as one line: click wraps the help
+    assert r.exit_code == 0 and "--ai LEVEL" in text
+    assert all(f"{name} ({what})" in text for name, what in DESCRIPTIONS.items())
 
 
 @pytest.mark.parametrize("args, message", [
@@ -117,9 +130,36 @@ async def test_the_computer_plays_its_seat_its_hand_never_shown() -> None:
         assert not screen.hides_hands() and screen.viewer == "alice"  # no cover screens
         text = screen_text(app)
         assert "bob (computer)" in text  # its panel names it
-        assert "bob plays " in text  # its land, in the log on screen
+        assert "bob (computer) plays " in text and "bob plays " not in text  # its land, in the log on screen
+        assert any(e.text.startswith("bob plays ") for e in s.game.log)  # the engine's log as it was
         # every decision of its seat was its player's: none is an undo point of the human's
         assert all(s.game.record[k].player == "alice" for k in s.checkpoints)
+
+
+def test_the_log_names_the_computer_where_it_acts_only() -> None:
+    """"Serra (computer) casts Serra Angel": the seat's name where the line begins with it acting,
+    as a whole word; never inside a card's name like it, nor in the engine's own log."""
+    game = position({"Serra": {"hand": ["Serra Angel"], "battlefield": ["Plains"] * 5}, "alice": {}},
+                    step="main1", active="Serra")
+    for action in ("Serra: cast Serra Angel", "Serra: pass", "alice: pass"):
+        game.act(action)
+    labels = {"Serra": "Serra (computer)"}
+    texts = [e.text for e in build_board(game, "alice", folded=True, labels=labels).log]
+    assert "Serra (computer) casts Serra Angel" in texts and "Serra (computer) pays {3}{W}{W}" in texts
+    assert "Serra Angel resolves" in texts and "Serra Angel enters the battlefield under Serra's control" in texts
+    assert "Serra casts Serra Angel" in [e.text for e in game.log]  # the engine's text stays
+    assert actor_labelled("Serrated blade", "Serra", "Serra (computer)") == "Serrated blade"
+    assert actor_labelled("Serra Angel attacks alice", "Serra", "Serra (computer)", ["Serra Angel"]) == \
+        "Serra Angel attacks alice"
+    assert actor_labelled("alice casts Serra Angel", "Serra", "Serra (computer)") == "alice casts Serra Angel"
+
+
+def test_the_message_line_names_the_computer_once_for_lines_in_a_row() -> None:
+    lines = ["bob (computer) taps Island for {U}", "bob (computer) pays {U}", "bob (computer) casts Twincast",
+             "Glacial Fortress enters the battlefield tapped", "bob (computer) plays Glacial Fortress"]
+    assert "; ".join(said_once(lines, "bob (computer) ")) == (
+        "bob (computer) taps Island for {U}; pays {U}; casts Twincast; "
+        "Glacial Fortress enters the battlefield tapped; bob (computer) plays Glacial Fortress")
 
 
 @pytest.mark.asyncio
@@ -143,6 +183,7 @@ async def test_the_computers_action_is_said_and_paced() -> None:
         assert screen._computer_wait is not None, "the computer never showed an action"
         at = len(s.game.record)
         assert "bob (computer) " in screen_text(app)  # what it did, on the message line
+        assert "bob (computer): is deciding (Space: go on at once)" in screen_text(app)
         await pilot.pause(0.2)
         assert len(s.game.record) == at  # waiting: its next decision not taken yet
         await pilot.press("space")
@@ -177,11 +218,19 @@ async def test_the_menu_entry_starts_a_game_against_the_computer() -> None:
         await pilot.press("a")
         form = app.screen
         assert isinstance(form, NewGameScreen) and form.mode == "computer"
-        assert form.query_one("#level", Select).value == "random"
+        level = form.query_one("#level", Select)
+        assert level.value == DEFAULT_LEVEL == "normal"  # the quick search, offered first
+        assert "normal (search, quick)" in screen_text(app)  # the level chosen says what it is
+        level.focus()
+        await pilot.press("enter")  # the list opens: every level with what it is
+        await pilot.pause(0.05)
+        assert all(f"{name} ({what})" in screen_text(app) for name, what in DESCRIPTIONS.items())
+        await pilot.press("escape")
+        form.query_one("#deck1").focus()
         await pilot.press("enter")  # Enter in the deck field: start
         await pilot.pause(0.1)
         s = game_screen(app).session
-        assert s.computers == {"bob": "random"} and s.humans == ["alice"]
+        assert s.computers == {"bob": "normal"} and s.humans == ["alice"]
         assert s.config is not None and s.config.mode == "computer"
 
 
@@ -218,6 +267,9 @@ def test_a_save_keeps_the_computer_and_verifies(tmp_path: Path) -> None:
     assert loaded.checkpoints == s.checkpoints and loaded.computer_deciding() == s.computer_deciding()
     info = save_info(path)
     assert info.mode == "vs computer" and info.players == ("alice", "bob (computer)")
+    save(s, autosave.autosave_path())  # the menu's "Continue the autosaved game" names it too
+    found = autosave.resumable()
+    assert found is not None and found.describe().startswith("alice vs bob (computer), turn ")
     # a save from before games against the computer: both seats human, as before
     record = json.loads(path.read_text())
     del record["client"]["computers"]
@@ -271,3 +323,101 @@ def test_a_whole_game_against_the_computer_plays_to_its_end(seed: int) -> None:
             s.act(random_answer(s.game.state, s.game.decision, rng))
     assert s.game.over and s.game.winner in ("alice", "bob")
     assert s.computer_deciding() is None and all(s.game.record[k].player == "alice" for k in s.checkpoints)
+
+
+def bears_to_cast() -> Game:
+    """bob's main phase, Grizzly Bears in hand and the mana for it: a decision the search
+    players search (cast it or pass)."""
+    return position({"alice": {"battlefield": ["Forest"]},
+                     "bob": {"hand": ["Grizzly Bears"], "battlefield": ["Forest"] * 2}}, step="main1", active="bob")
+
+
+class SlowSearch(SearchPlayer):
+    """A searching player whose search lasts while `hold` is set: it reports its progress every
+    2 ms (as a search does after each playout, hundreds of times a second), then answers as
+    the real one does with no budget (the easy player's answer)."""
+
+    hold = threading.Event()
+    reported = 0
+
+    def answer(self, game, decision):  # noqa: ANN001, ANN201
+        while self.hold.is_set():
+            SlowSearch.reported += 1
+            if self.progress is not None:
+                self.progress(min(SlowSearch.reported, 50), 50)
+            time.sleep(0.002)
+        return super().answer(game, decision)
+
+
+@pytest.mark.asyncio
+async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While its player searches: "bob (computer): is thinking…" and a bar, a few updates a
+    second however often the search reports, keys answered meanwhile; gone once it answers."""
+    monkeypatch.setitem(LEVELS, "normal", lambda seat, seed=0: SlowSearch(seat, seed, budget=1))
+    shown: list[tuple[int, int]] = []
+    relay = GameScreen._search_progress
+    monkeypatch.setattr(GameScreen, "_search_progress", lambda self, token, done, budget: (
+        shown.append((done, budget)), relay(self, token, done, budget)))
+    game = bears_to_cast()
+    SlowSearch.hold.set()
+    SlowSearch.reported = 0
+    app = MtgApp(session=Session(game, computers={"bob": "normal"}))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            start = time.monotonic()
+            await pilot.pause(0.01)
+            assert "bob (computer): is thinking…" in screen_text(app)  # at once (the bar comes with its first update)
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if "is thinking… ━" in screen_text(app):
+                    break
+            screen = game_screen(app)
+            text = screen_text(app)
+            assert "bob (computer): is thinking… ━" in text and "/50" in text
+            assert "log (routine events folded: f)" in text
+            await pilot.press("f")  # a key during the search: answered at once
+            await pilot.pause(0.05)
+            assert "log (all events: f folds)" in screen_text(app)
+            await pilot.pause(0.4)
+            elapsed = time.monotonic() - start
+            assert SlowSearch.reported > max(50, 4 * len(shown))  # the search reported hundreds of times...
+            assert 2 <= len(shown) <= elapsed * 10 + 1  # ...the screen heard of it ten times a second at most
+            assert [d for d, _ in shown] == sorted(d for d, _ in shown)
+            SlowSearch.hold.clear()
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if not screen.computer_busy() and screen.session.computer_deciding() is None:
+                    break
+            assert game.decider == "alice"
+            assert "is thinking" not in screen_text(app)  # the indicator went with the search
+    finally:
+        SlowSearch.hold.clear()
+
+
+def test_a_searching_player_reports_its_playouts_to_the_session() -> None:
+    """`computer_answer(progress)` hands the callback to the real searching player: called after
+    each playout with (done, budget); without one, nothing follows the search."""
+    game = bears_to_cast()
+    s = Session(game, computers={"bob": "normal"})
+    calls: list[tuple[int, int]] = []
+    s.computer_answer(lambda done, budget: calls.append((done, budget)))
+    player = s.computer_player("bob")
+    assert isinstance(player, SearchPlayer) and player.searched == 1
+    assert calls == [(k, player.budget) for k in range(1, player.budget + 1)]
+    s.computer_answer()
+    assert player.progress is None
+
+
+def test_the_relay_passes_on_a_few_updates_a_second_from_its_own_thread() -> None:
+    now = [0.0]  # in ms: whole numbers, no rounding
+    posted: list[tuple[int, int]] = []
+    relay = ProgressRelay(lambda done, budget: posted.append((done, budget)), interval=100, clock=lambda: now[0])
+    for k in range(1, 101):  # a playout every 5 ms for half a second
+        now[0] = k * 5
+        relay(k, 100)
+    assert posted == [(20, 100), (40, 100), (60, 100), (80, 100), (100, 100)]
+    other = threading.Thread(target=relay, args=(100, 100))  # a dropped search's thread, still running
+    now[0] = 10_000
+    other.start()
+    other.join()
+    assert len(posted) == 5

@@ -9,12 +9,14 @@ as at a precon table) but not where those cards are.  The engine hands it the wh
 can't see and asking again (the answer must not change).
 
 Levels: `random` (any legal answer, uniformly: the simulator's agent) and the players of the
-modules beside this one, each named in `levels.LEVELS`.
+modules beside this one, each named in `levels.LEVELS` and said in a few words in
+`levels.DESCRIPTIONS` (what the menu and `play --help` show).
 """
 
 from __future__ import annotations
 
 from .base import Player, RandomPlayer
-from .levels import LEVELS, UnknownLevel, make_player, searches
+from .levels import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, UnknownLevel, described, make_player, searches
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "UnknownLevel", "make_player", "searches"]
+__all__ = ["DEFAULT_LEVEL", "DESCRIPTIONS", "LEVELS", "Player", "RandomPlayer", "UnknownLevel", "described",
+           "make_player", "searches"]

@@ -22,6 +22,19 @@ def _searching(level: str) -> Callable[[str, int], Player]:
 LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy": easy_player,
                                                    "normal": _searching("normal"), "hard": _searching("hard")}
 
+# level name -> what it is, in a few words, for a person choosing one (the menu, `play --help`)
+DESCRIPTIONS = {"random": "any legal move", "easy": "heuristic", "normal": "search, quick",
+                "hard": "search, stronger, about a second a move"}
+
+# the level a person is offered first: the quick search, a fair game without a wait
+DEFAULT_LEVEL = "normal"
+
+
+def described(level: str) -> str:
+    """A level with what it is: "normal (search, quick)"."""
+    what = DESCRIPTIONS.get(level)
+    return f"{level} ({what})" if what else level
+
 
 def searches(level: str) -> bool:
     """Whether players of `level` search (copy the game): a game they play should keep undo

@@ -24,7 +24,7 @@ LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy
 
 # level name -> what it is, in a few words, for a person choosing one (the menu, `play --help`)
 DESCRIPTIONS = {"random": "any legal move", "easy": "heuristic", "normal": "search, quick",
-                "hard": "search, stronger, about a second a move"}
+                "hard": "search, stronger: three times the playouts"}
 
 # the level a person is offered first: the quick search, a fair game without a wait
 DEFAULT_LEVEL = "normal"

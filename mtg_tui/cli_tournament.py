@@ -129,9 +129,8 @@ def _deck_lines(result: TournamentResult) -> list[str]:
     lines = ["", "decks (whoever played them):"]
     for m in result.decks:
         low, high = m.interval
-        rate = m.first_wins / m.games if m.games else 0.0
         lines.append(f"  {m.first} vs {m.second}: {m.first_wins}-{m.second_wins}, {m.draws} draws; "
-                     f"{m.first} wins {_percent(rate)} ({_percent(low)} - {_percent(high)})")
+                     f"{m.first} wins {_percent(m.win_rate)} ({_percent(low)} - {_percent(high)})")
     return lines
 
 
@@ -166,9 +165,8 @@ def _report_lines(result: TournamentResult, deck_count: int, games: int, seed: i
     lines += ["", "head to head:"]
     for p in result.pairs:
         low, high = p.interval
-        rate = p.first_wins / p.games if p.games else 0.0
         lines.append(f"  {p.first} vs {p.second}: {p.first_wins}-{p.second_wins}, {p.draws} draws, "
-                     f"{p.errors} errors; {p.first} wins {_percent(rate)} ({_percent(low)} - {_percent(high)}), "
+                     f"{p.errors} errors; {p.first} wins {_percent(p.win_rate)} ({_percent(low)} - {_percent(high)}), "
                      f"{p.decisions / p.games if p.games else 0:.0f} decisions per game")
     lines += _deck_lines(result)
     lines.append(f"errors: {len(result.errors)}")

@@ -271,47 +271,58 @@ class Standing:
 
 
 @dataclass
-class HeadToHead:
-    """One pairing's results."""
+class Match:
+    """Two sides' results against each other (two entrants, or two decks): the first side's
+    wins, the second's, the draws."""
 
     first: str
     second: str
     first_wins: int = 0
     second_wins: int = 0
     draws: int = 0
-    errors: int = 0
-    decisions: int = 0
 
     @property
     def games(self) -> int:
         return self.first_wins + self.second_wins + self.draws
 
     @property
+    def win_rate(self) -> float:
+        """The first side's wins over the games."""
+        return self.first_wins / self.games if self.games else 0.0
+
+    @property
     def interval(self) -> tuple[float, float]:
-        """The first entrant's win rate's 95% interval."""
+        """The first side's win rate's 95% interval."""
         return wilson_interval(self.first_wins, self.games)
+
+    def count(self, first_won: bool | None) -> None:
+        """One game: won by the first side (True), the second (False), or drawn (None)."""
+        if first_won is None:
+            self.draws += 1
+        elif first_won:
+            self.first_wins += 1
+        else:
+            self.second_wins += 1
+
+    def as_json(self) -> dict:
+        return {"games": self.games, "wins": {self.first: self.first_wins, self.second: self.second_wins},
+                "draws": self.draws, "win_rate": round(self.win_rate, 4),
+                "interval": [round(x, 4) for x in self.interval]}
 
 
 @dataclass
-class DeckMatch:
+class HeadToHead(Match):
+    """One pairing's results (the first and second entrant of the pairing)."""
+
+    errors: int = 0
+    decisions: int = 0
+
+
+@dataclass
+class DeckMatch(Match):
     """Two different decks' results against each other, whoever played them: the match report
     a player tuning a deck reads (each player plays both decks of a deal, so the players'
-    strength cancels out)."""
-
-    first: str  # the deck seat p1 plays in this pair's games
-    second: str
-    first_wins: int = 0
-    second_wins: int = 0
-    draws: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.first_wins + self.second_wins + self.draws
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The first deck's win rate's 95% interval."""
-        return wilson_interval(self.first_wins, self.games)
+    strength cancels out).  The first deck is the one seat p1 plays in these games."""
 
 
 @dataclass
@@ -351,12 +362,7 @@ class TournamentResult:
                 standing.losses += 1
         pair.decisions += sum(record.decisions.values())
         self._add_deck_result(record)
-        if record.draw or record.winner is None:
-            pair.draws += 1
-        elif record.winner == pair.first:
-            pair.first_wins += 1
-        else:
-            pair.second_wins += 1
+        pair.count(None if record.draw or record.winner is None else record.winner == pair.first)
 
     def _add_deck_result(self, record: GameRecord) -> None:
         first, second = record.game.deck_names
@@ -367,12 +373,7 @@ class TournamentResult:
             match = DeckMatch(first, second)
             self.decks.append(match)
         p1 = record.game.seated()[0].name
-        if record.draw or record.winner is None:
-            match.draws += 1
-        elif record.winner == p1:
-            match.first_wins += 1
-        else:
-            match.second_wins += 1
+        match.count(None if record.draw or record.winner is None else record.winner == p1)
 
     def as_json(self, timings: bool = True) -> dict:
         """The report as plain data; `timings` False leaves out what varies between runs."""
@@ -386,16 +387,10 @@ class TournamentResult:
             return doc
 
         doc = {"games": self.games, "players": [standing(s) for s in self.standings],
-               "pairs": [{"players": [p.first, p.second], "games": p.games,
-                          "wins": {p.first: p.first_wins, p.second: p.second_wins}, "draws": p.draws,
-                          "errors": p.errors, "win_rate": round(p.first_wins / p.games, 4) if p.games else 0.0,
-                          "interval": [round(x, 4) for x in p.interval],
+               "pairs": [{"players": [p.first, p.second], **p.as_json(), "errors": p.errors,
                           "decisions_per_game": round(p.decisions / p.games, 1) if p.games else 0.0}
                          for p in self.pairs],
-               "decks": [{"decks": [m.first, m.second], "games": m.games,
-                          "wins": {m.first: m.first_wins, m.second: m.second_wins}, "draws": m.draws,
-                          "win_rate": round(m.first_wins / m.games, 4) if m.games else 0.0,
-                          "interval": [round(x, 4) for x in m.interval]} for m in self.decks],
+               "decks": [{"decks": [m.first, m.second], **m.as_json()} for m in self.decks],
                "errors": [{"seed": e.seed, "seats": list(e.seats), "decks": list(e.deck_names), "player": e.player,
                            "message": e.message, "where": e.where} for e in self.errors]}
         if timings:

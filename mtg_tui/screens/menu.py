@@ -183,11 +183,12 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static("seed", classes="label")
                 yield Input("", placeholder="random", id="seed")
+            if self.mode == "computer":  # a row of its own: beside the others it ran off a 120-column screen
+                with Horizontal(classes="row"):
+                    yield Checkbox("the computer takes seat 1 (deck 1)", id="ai-first")
             with Horizontal(classes="row"):
                 if hotseat:
                     yield Checkbox("open hands (no cover screen)", id="open")
-                if self.mode == "computer":
-                    yield Checkbox("the computer takes seat 1 (deck 1)", id="ai-first")
                 yield Checkbox("allow illegal decks", id="allow-illegal")
                 yield Checkbox("allow partial cards", id="allow-partial")
             yield Static("", id="form-error")

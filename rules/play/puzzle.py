@@ -46,7 +46,7 @@ from ..engine.decisions import Decision
 from ..engine.game import Game
 from .autopilot import goldfish_answer
 from .players import LEVELS, Player, make_player
-from .players.search import SearchPlayer
+from .players.search import count_only_until
 from .puzzle_words import Voice, failure_sentences
 from .scenario import (
     Difference,
@@ -242,8 +242,7 @@ class PuzzleRun:
         if self.puzzle.ai is not None:
             if self._computer is None:
                 self._computer = make_player(self.puzzle.ai, self.puzzle.opponent)
-                if isinstance(self._computer, SearchPlayer):  # it plays for the puzzle's turns only
-                    self._computer.last_turn = self.last_turn
+                count_only_until(self._computer, self.last_turn)  # it plays for the puzzle's turns only
             return self._computer.answer(self.game, d)
         return goldfish_answer(self.game, d)
 

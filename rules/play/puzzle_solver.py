@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine import actions as A
 from .players import Player
-from .players.search import SearchPlayer
+from .players.search import count_only_until
 from .puzzle import PLAYING, Puzzle, PuzzleError, PuzzleRun
 
 MOST_DECISIONS = 2000  # a puzzle lasts a turn or a few: far more decisions than any needs
@@ -17,8 +17,7 @@ def solve_with(puzzle: Puzzle, player: Player) -> PuzzleRun:
     """Play `puzzle` with `player` (made for the solver's seat) deciding for the solver; the
     run's `status()` is the verdict.  PuzzleError when the player offers an illegal answer."""
     run = PuzzleRun(puzzle)
-    if isinstance(player, SearchPlayer):  # what comes after the puzzle's last turn doesn't count
-        player.last_turn = run.last_turn
+    count_only_until(player, run.last_turn)
     for _ in range(MOST_DECISIONS):
         d = run.game.decision
         if d is None or run.status()[0] != PLAYING:

@@ -164,6 +164,13 @@ def halving_plan(candidates: int, budget: int) -> list[tuple[int, int]]:
     return plan
 
 
+def count_only_until(player: object, turn: int) -> None:
+    """What happens after `turn` doesn't count (a puzzle's last turn): a searching player's
+    playouts stop there; other players look no further ahead anyway."""
+    if isinstance(player, SearchPlayer):
+        player.last_turn = turn
+
+
 # ------------------------------------------------------------ scoring a position
 def score(game: Game, seat: str) -> float:
     """How good the position is for `seat`, from 0 (lost) to 1 (won): a finished game by its

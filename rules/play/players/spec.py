@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import Player
-from .levels import BUDGETS, LEVELS, UnknownLevel, make_player
+from .levels import BUDGETS, LEVELS, UnknownLevel, make_player, searches
 from .search import SearchPlayer
 
 
@@ -25,7 +25,7 @@ class PlayerSpec:
 
     @property
     def searches(self) -> bool:
-        return self.level in BUDGETS
+        return searches(self.level)
 
     def with_budget(self, budget: int | None) -> PlayerSpec:
         """This spec with `budget` when it searches and names no budget of its own."""

@@ -115,11 +115,11 @@ def test_the_hidden_card_test_catches_a_player_that_peeks() -> None:
     while game.decision is not None and game.turn < 8 and not differed:
         d = game.decision
         seat = game.decider or d.player
-        peeker = SearchPlayer(seat, seed=3, budget=8, peek=True)
+        peeker = SearchPlayer(seat, seed=3, budget=24, peek=True)
         here = peeker.answer(game, d)
         if peeker.searched:
             other = redeal(game, seat, rng)
-            differed += SearchPlayer(seat, seed=3, budget=8, peek=True).answer(other, other.decision) != here
+            differed += SearchPlayer(seat, seed=3, budget=24, peek=True).answer(other, other.decision) != here
         game.act(movers[seat].answer(game, d))
     assert differed
 
@@ -130,3 +130,33 @@ def test_successive_halving_spends_the_budget_keeping_the_better_half_each_round
     assert halving_plan(2, 24) == [(2, 12)]
     assert halving_plan(5, 24) == [(5, 1), (3, 3), (2, 5)]  # 24 playouts, the last two compared on 9 deals
     assert sum(a * e for a, e in halving_plan(12, 8)) == 23  # one playout each a round, whatever the budget
+
+
+def test_a_search_compares_only_the_candidates_its_budget_affords() -> None:
+    """A larger budget buys something: a search compares as many candidates (the first: the
+    prior, then the likelier) as it can give one playout each a round, and never spends more
+    playouts than its budget."""
+    from rules.play.players.search import affordable, halving_plan, plan_cost
+
+    assert [affordable(12, b) for b in (1, 2, 8, 12, 24, 48)] == [1, 2, 4, 6, 12, 12]
+    for budget in range(2, 60):
+        for n in range(2, 13):
+            k = affordable(n, budget)
+            assert plan_cost(halving_plan(k, budget)) <= budget
+            assert k == n or plan_cost(halving_plan(k + 1, budget)) > budget
+
+
+def test_a_search_spends_no_more_than_its_budget_on_a_decision() -> None:
+    """Counted in a real game: every searched decision of a budget-12 search costs at most 12
+    playouts, though its decisions have up to 12 candidates."""
+    game = new_game({"alice": DECK, "bob": DECK}, seed=5, ruleset="2014", turn_cap=10)
+    game.undo_points = True
+    players = {p.name: SearchPlayer(p.name, seed=2, budget=12) for p in game.players}
+    while game.decision is not None and game.turn < 6:
+        d = game.decision
+        player = players[game.decider or d.player]
+        before = (player.searched, player.playouts)
+        game.act(player.answer(game, d))
+        searched, spent = player.searched - before[0], player.playouts - before[1]
+        assert spent <= 12 * searched, (d, spent)
+    assert sum(p.searched for p in players.values()) > 0

@@ -9,7 +9,7 @@ from .easy import easy_player
 from .search import SearchPlayer
 
 # playouts per searched decision of each searching level (rules.play.players.search)
-BUDGETS = {"normal": 8, "hard": 24}
+BUDGETS = {"normal": 12, "hard": 24}
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:
@@ -24,7 +24,7 @@ LEVELS: dict[str, Callable[[str, int], Player]] = {"random": RandomPlayer, "easy
 
 # level name -> what it is, in a few words, for a person choosing one (the menu, `play --help`)
 DESCRIPTIONS = {"random": "any legal move", "easy": "heuristic", "normal": "search, quick",
-                "hard": "search, stronger: three times the playouts"}
+                "hard": "search, stronger: twice the playouts"}
 
 # the level a person is offered first: the quick search, a fair game without a wait
 DEFAULT_LEVEL = "normal"

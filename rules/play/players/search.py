@@ -23,7 +23,9 @@ How it decides:
   their worth, other permanents, cards in hand, squashed to 0..1).
 - **The budget**: `budget` playouts per searched decision, spread by successive halving: each
   round every candidate still in plays the same deals (common random numbers, so two
-  candidates are compared on the same cards), then the worse half is dropped.  The prior
+  candidates are compared on the same cards), then the worse half is dropped.  A round gives
+  each candidate at least one playout, so a small budget compares only the first candidates
+  it can afford (`affordable`: 6 at a budget of 12, all 12 at 24).  The prior
   keeps a small edge (`PRIOR_EDGE`): another answer must do better than noise to replace it.
 - **Deterministic**: the deals come from a generator seeded by the player's seed and the
   game's record length, so the same game with the same seed gives the same answers (a bug
@@ -93,6 +95,9 @@ class SearchPlayer:
         cands = candidates(game, decision, prior)
         if len(cands) < 2:
             return prior
+        cands = cands[:affordable(len(cands), self.budget)]
+        if len(cands) < 2:
+            return prior
         self.searched += 1
         return self._search(game, cands)
 
@@ -100,7 +105,7 @@ class SearchPlayer:
     def _search(self, game: Game, cands: list[A.Action]) -> A.Action:
         rng = random.Random(self.seed * 1_000_003 + len(game.record) * 7 + 1)
         plan = halving_plan(len(cands), self.budget)
-        total = sum(alive * each for alive, each in plan)
+        total = plan_cost(plan)
         deals = [rng.getrandbits(48) for _ in range(sum(each for _, each in plan))]
         alive = list(range(len(cands)))
         totals = [0.0] * len(cands)
@@ -152,7 +157,7 @@ def halving_plan(candidates: int, budget: int) -> list[tuple[int, int]]:
     """Successive halving's rounds for `budget` playouts over `candidates` answers: (answers
     still in, playouts each) per round, the budget shared evenly between the rounds and the
     better half kept after each.  Each answer still in gets at least one playout a round, so
-    more candidates than the budget allows spend a few more playouts than it."""
+    more candidates than the budget affords (`affordable`) would overspend it."""
     rounds = max(1, math.ceil(math.log2(candidates)))
     plan: list[tuple[int, int]] = []
     alive, left = candidates, budget
@@ -162,6 +167,23 @@ def halving_plan(candidates: int, budget: int) -> list[tuple[int, int]]:
         left -= alive * each
         alive = math.ceil(alive / 2)
     return plan
+
+
+def plan_cost(plan: list[tuple[int, int]]) -> int:
+    """The playouts a halving plan spends."""
+    return sum(alive * each for alive, each in plan)
+
+
+def affordable(candidates: int, budget: int) -> int:
+    """How many of `candidates` answers (the first ones: the prior, then the likelier) a search
+    of `budget` playouts can compare within its budget: at least one playout each a round
+    costs about twice their number.  Without this cut every budget below twice the candidates
+    spent the same (12 candidates cost 23 playouts at a budget of 8 or of 24), so a larger
+    budget bought nothing; with it a larger budget compares more answers."""
+    k = candidates
+    while k > 1 and plan_cost(halving_plan(k, budget)) > budget:
+        k -= 1
+    return k
 
 
 def count_only_until(player: object, turn: int) -> None:

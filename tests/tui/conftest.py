@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.pilot import Pilot
 
 from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
@@ -25,6 +27,38 @@ def screen_text(app: MtgApp) -> str:
                       force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+async def press_until(pilot: Pilot, key: str | Callable[[], str], done: Callable[[], bool], what: str,
+                      limit: int = 40) -> None:
+    """Press `key` (or the key `key()` names) until `done()`; fails saying `what` was never
+    reached instead of pressing forever (an unbounded loop stalls the suite on a regression)."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.press(key() if callable(key) else key)
+    assert done(), f"{what}: not reached after {limit} presses"
+
+
+async def uncover(pilot: Pilot, key: str = "enter") -> None:
+    """Wait for a cover, then reveal the board under it with `key`, pressed again if the
+    cover's hold dropped it (under load a key can be stamped before the cover's first frame:
+    the hold drops such keys, as it should).  Bounded, so a cover that never comes or never
+    goes fails the test instead of stalling the suite."""
+    from mtg_tui.screens.cover import CoverScreen
+
+    app = pilot.app
+    for _ in range(20):
+        if isinstance(app.screen, CoverScreen):
+            break
+        await pilot.pause()
+    assert isinstance(app.screen, CoverScreen), "no cover came up"
+    for _ in range(5):
+        await pilot.press(key)
+        await pilot.pause()
+        if not isinstance(app.screen, CoverScreen):
+            return
+    raise AssertionError(f"{key} never revealed the board")
 
 
 def position(players: dict[str, Any], goldfish: tuple[str, ...] = (), **start: Any) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import game_screen
+from conftest import game_screen, press_until
 from textual.pilot import Pilot
 
 from mtg_tui.app import MtgApp
@@ -22,8 +22,7 @@ async def select(pilot: Pilot, screen: GameScreen, zone: str, index: int) -> Non
         if screen.zone == zone:
             break
         await pilot.press("tab")
-    while screen.cursor[zone] != index:
-        await pilot.press("right")
+    await press_until(pilot, "right", lambda: screen.cursor[zone] == index, f"item {index} of {zone}")
 
 
 def label_of(screen: GameScreen, ref: Any) -> str:

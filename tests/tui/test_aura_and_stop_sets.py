@@ -5,7 +5,7 @@ bar edits either set of stops, your turns' or their turns' (Session stops, `t` s
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, app_for, game_screen, position, screen_text
+from conftest import SIZE, app_for, game_screen, position, press_until, screen_text
 from textual.pilot import Pilot
 
 from mtg_tui.screens.game import GameScreen
@@ -18,12 +18,10 @@ def bear_power(screen: GameScreen) -> int:
 
 
 async def select(pilot: Pilot, screen: GameScreen, zone: str, name: str) -> None:
-    while screen.zone != zone:
-        await pilot.press("up")
+    await press_until(pilot, "up", lambda: screen.zone == zone, f"the {zone} zone")
     items = screen.current_board().items(zone)
     index = next(i for i, g in enumerate(items) if g.card["name"] == name)
-    while screen.cursor[zone] != index:
-        await pilot.press("right")
+    await press_until(pilot, "right", lambda: screen.cursor[zone] == index, name)
 
 
 @pytest.mark.asyncio
@@ -90,8 +88,7 @@ async def test_t_on_the_phase_bar_switches_to_the_other_turns_stops() -> None:
         screen = game_screen(app)
         assert screen.game.active == "alice" and screen.check_action("switch_stops", ()) is False
         assert "your/their turns" not in screen_text(app)  # not in the Footer away from the phase bar
-        while screen.zone != "phases":
-            await pilot.press("tab")
+        await press_until(pilot, "tab", lambda: screen.zone == "phases", "the phase bar")
         assert "•your turns" in bar_text(screen) and "your/their turns" in screen_text(app)
         stops = screen.session.stops["alice"]
         own, theirs = set(stops.own), set(stops.theirs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from conftest import press_until
 from textual.pilot import Pilot
 
 from mtg_tui import colours
@@ -73,8 +74,7 @@ async def test_the_message_line_takes_the_new_themes_colours() -> None:
     app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
-        while screen.zone != "phases":
-            await pilot.press("tab")
+        await press_until(pilot, "tab", lambda: screen.zone == "phases", "the phase bar")
         await pilot.press("enter")  # a stop toggled: the message line says so
         await pilot.pause()
         prompt = screen.query_one("#prompt", PromptLine)

@@ -6,7 +6,7 @@ the engine without a client flow, or a shape without a position, fails here."""
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, app_for, game_screen
+from conftest import SIZE, app_for, game_screen, press_until
 from textual.pilot import Pilot
 
 from mtg_tui.app import MtgApp
@@ -105,12 +105,12 @@ def _letter(app: MtgApp, name: str, player: str) -> str:
 
 async def _select_mine(pilot: Pilot, app: MtgApp, name: str) -> None:
     screen = game_screen(app)
-    while screen.zone != "mine":  # (responding, the cursor starts on the stack: left goes to the board)
-        await pilot.press("left" if screen.zone in ("stack", "log") else "up")
+    # (responding, the cursor starts on the stack: left goes to the board)
+    await press_until(pilot, lambda: "left" if screen.zone in ("stack", "log") else "up",
+                      lambda: screen.zone == "mine", "your battlefield")
     items = screen.current_board().items("mine")
     index = next(i for i, item in enumerate(items) if item.card["name"] == name)
-    while screen.cursor["mine"] != index:
-        await pilot.press("right")
+    await press_until(pilot, "right", lambda: screen.cursor["mine"] == index, name)
 
 
 @pytest.mark.asyncio

@@ -4,7 +4,7 @@ checks what the engine recorded (rule numbers in the names are the rules each fl
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, app_for, game_screen, position, screen_text
+from conftest import SIZE, app_for, game_screen, position, press_until, screen_text
 
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
@@ -329,8 +329,7 @@ async def test_stops_toggle_on_the_phase_bar_and_e_passes_the_turn() -> None:
         await pilot.press("shift+tab")  # the phase bar is the last stop of the Tab cycle
         assert screen.zone == "phases"
         before = "end" in screen.session.stops["alice"].own
-        while screen.cursor["phases"] != 11:  # the end step
-            await pilot.press("right")
+        await press_until(pilot, "right", lambda: screen.cursor["phases"] == 11, "the end step")
         await pilot.press("enter")
         assert ("end" in screen.session.stops["alice"].own) != before
         await pilot.press("tab", "e")

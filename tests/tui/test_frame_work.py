@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import SIZE, app_for, game_screen, position
+from conftest import SIZE, app_for, game_screen, position, uncover
 
 from mtg_tui import memory
 from mtg_tui.bench_client import board_game
@@ -73,8 +73,7 @@ async def test_the_board_behind_a_hotseat_cover_is_drawn_with_the_cursor_placed(
                     turn=2, active="alice", step="main1")
     app = app_for(game, open_hands=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # alice's cover
-        await pilot.pause()
+        await uncover(pilot)  # alice's cover
         await pilot.press("enter")  # Lightning Bolt
         await pilot.press("b")  # at bob (the letters go a: alice, b: bob)
         await pilot.pause()

@@ -5,7 +5,7 @@ phase bar, undo, and how often the keyboard changes hands (tests/tui/handoffs.py
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, app_for, game_screen, position, screen_text
+from conftest import SIZE, app_for, game_screen, position, screen_text, uncover
 from handoffs import handoffs
 
 from mtg_tui.config import GameConfig
@@ -98,7 +98,7 @@ async def test_a_cover_says_what_happened_and_enter_only_reveals() -> None:
                      "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}})
     app = app_for(game, open_hands=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the cover for alice
+        await uncover(pilot)  # the cover for alice
         bear = next(o.id for o in game.permanents("bob"))
         assert bear
         game_screen(app).session.act("alice: cast Lightning Bolt targeting Runeclaw Bear")
@@ -109,7 +109,7 @@ async def test_a_cover_says_what_happened_and_enter_only_reveals() -> None:
         assert "Turn 1, alice's turn (main 1): alice casts Lightning Bolt targeting Runeclaw Bear." in text
         assert "Your priority: alice's Lightning Bolt is on the stack." in text
         before = len(game.record)
-        await pilot.press("enter")
+        await uncover(pilot)
         assert isinstance(app.screen, GameScreen) and len(game.record) == before  # revealed, nothing cast
         assert game_screen(app).zone == "stack" and game_screen(app).cursor["stack"] == 0
 
@@ -119,11 +119,12 @@ async def test_the_cursor_starts_on_a_playable_card_in_your_main_phase() -> None
                      "bob": {"hand": ["Craw Wurm", "Serra Angel", "Island"]}})
     app = app_for(game, open_hands=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await uncover(pilot)
         game_screen(app).session.act("alice: pass")  # nothing more: bob's turn (his Island)
         game_screen(app).sync()
         await pilot.pause()
-        await pilot.press("space")  # the cover: space reveals too, and only reveals
+        await pilot.press("space")  # alice passes main 2 too: bob's turn, behind a cover
+        await uncover(pilot, "space")  # space reveals too, and only reveals
         screen = game_screen(app)
         assert game.decision.player == "bob" and game.step == "main1" and game.turn == 2
         hand = screen.current_board().hand
@@ -169,13 +170,8 @@ async def test_keeping_the_keyboard_into_your_turn_places_the_cursor_on_a_playab
                     active="bob", step="end")
     app = app_for(game, open_hands=False)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5):  # alice's cover at bob's end step (a key the cover's hold drops, pressed again)
-            if not isinstance(app.screen, CoverScreen):
-                break
-            await pilot.press("enter")
-            await pilot.pause()
+        await uncover(pilot)  # alice's cover at bob's end step
         screen = game_screen(app)
-        assert not isinstance(app.screen, CoverScreen)
         assert game.decision.player == "alice" and game.step == "end"
         for _ in range(10):  # bounded: a key lost here fails the test instead of hanging the suite
             if screen.zone == "stack":

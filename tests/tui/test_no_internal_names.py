@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SIZE, app_for, game_screen, screen_text
+from conftest import SIZE, app_for, game_screen, press_until, screen_text
 from textual.pilot import Pilot
 
 from mtg_tui.app import MtgApp
@@ -45,8 +45,7 @@ async def screens_of_flow(pilot: Pilot, app: MtgApp) -> list[str]:
         return shots
     d = screen.game.decision
     if d is not None and d.kind == "priority":  # cast the first card in hand, paying by hand
-        while screen.zone != "hand":
-            await pilot.press("tab")
+        await press_until(pilot, "tab", lambda: screen.zone == "hand", "the hand")
         await pilot.press("p")
         await pilot.pause()
         shots.append(screen_text(app))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, screen_text
+from conftest import SIZE, press_until, screen_text
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
@@ -135,8 +135,7 @@ async def test_explain_expands_each_log_line_with_its_rule_summary() -> None:
 
 
 async def select_log_line(pilot: Pilot, screen: PracticeScreen, rule: str) -> None:
-    while screen.zone != "log":
-        await pilot.press("tab")
+    await press_until(pilot, "tab", lambda: screen.zone == "log", "the log")
     lines = screen.current_board().log
     index = next(i for i, e in enumerate(lines) if e.rule == rule)
     screen.cursor["log"] = 0
@@ -204,8 +203,7 @@ async def test_slash_on_the_phase_bar_opens_the_steps_rules() -> None:
     app = PracticeApp(find_puzzle("2"))  # declare blockers step, 2014
     async with app.run_test(size=SIZE) as pilot:
         screen = practice(app)
-        while screen.zone != "phases":
-            await pilot.press("tab")
+        await press_until(pilot, "tab", lambda: screen.zone == "phases", "the phase bar")
         screen.cursor["phases"] = STEPS.index("declare_blockers")
         await pilot.press("/")
         assert isinstance(app.screen, RulesScreen) and app.screen.query_text == "509"
@@ -221,8 +219,8 @@ async def type_action(pilot: Pilot, app: PracticeApp, text: str) -> None:
             await pilot.press(letter)
             await pilot.pause()
             return
-    while isinstance(app.screen, ModalScreen):  # a dialog the client opened for this decision
-        await pilot.press("escape")
+    # a dialog the client opened for this decision
+    await press_until(pilot, "escape", lambda: not isinstance(app.screen, ModalScreen), "no dialog open")
     await pilot.press(":")
     for ch in text:
         await pilot.press(ch if ch != " " else "space")

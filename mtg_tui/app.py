@@ -25,6 +25,7 @@ from .screens.game import GameScreen
 from .screens.rules_keys import ExplainedGameScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Session
+from .textual_compat import CrashHookApp
 
 
 class Crash(Exception):
@@ -45,7 +46,7 @@ class Crash(Exception):
 SETTLE_AFTER = 0.25
 
 
-class MtgApp(App[None]):
+class MtgApp(CrashHookApp):
     CSS_PATH = "app.tcss"
     TITLE = "mtg-tui"
     ENABLE_COMMAND_PALETTE = True  # Ctrl+P: mtg_tui.palette's commands, and Textual's own (theme, keys, quit)
@@ -168,12 +169,12 @@ class MtgApp(App[None]):
         if warning:
             self.notify(warning, severity="warning", timeout=6)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def crash_report(self, error: Exception) -> Exception:
         """An unexpected error: the game is in the autosave already (as it was after the last
         action that worked); write the traceback to the crash log, say in a few lines where
         everything is, and exit with status 1 (Textual's own handler, given a short message
         in place of the traceback)."""
-        super()._handle_exception(Crash(autosave.report_crash(error, self.session), error))
+        return Crash(autosave.report_crash(error, self.session), error)
 
     def _replace_stack(self, screen: Screen[Any]) -> None:
         """Drop every screen above the default one, then show `screen`."""

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from ..render import MARKERS, styled
+from ..textual_compat import action_state, bindings_of
 
 # the help's groups, by action name (the part before any "(arguments)"); the rest is "other"
 GROUPS: dict[str, str] = {
@@ -42,7 +43,7 @@ def key_rows(screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
     bound to the same action and description are listed together."""
     app = screen.app
     rows: dict[tuple[str, str], list[Any]] = {}
-    chain = [(screen, screen._bindings), (app, app._bindings)]
+    chain = [(screen, bindings_of(screen)), (app, bindings_of(app))]
     for node, bindings in chain:
         for _key, binding in bindings:
             if (binding.system and binding.action not in ("command_palette", "quit")) or binding.action in SKIP:
@@ -52,7 +53,7 @@ def key_rows(screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
                 continue
             group = GROUPS.get(action_name(binding), "app" if node is app else "other")
             display = binding.key_display or app.get_key_display(binding)
-            state = app._check_action_state(binding.action, node)
+            state = action_state(app, binding.action, node)
             entry = rows.setdefault((binding.action, what), [group, [], what, False])
             if display not in entry[1]:
                 entry[1].append(display)

@@ -6,22 +6,19 @@ the screen again though nothing moves.  On the game screen most actions change a
 height (the prompt gains a line, the hand loses a card, the battlefields share the height
 anew), and the second layout was 20-25 ms of the key press (`mtg-tui bench`).  These widgets
 never scroll: their virtual size is their size and nothing watches it, so it is stored
-without asking for a layout.  (Textual is pinned; tests/tui/test_one_layout.py checks that
-an action is drawn in one layout.)
+without asking for a layout (`textual_compat.NoRelayoutWidget`, the one home of Textual's
+private names; tests/tui/test_one_layout.py checks that an action is drawn in one layout).
 """
 
 from __future__ import annotations
 
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
-from textual.widget import Widget
+
+from ..textual_compat import NoRelayoutWidget
 
 
-class OneLayoutWidget(Widget):
+class OneLayoutWidget(NoRelayoutWidget):
     """A widget that doesn't scroll, laid out once when its size changes."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class Row(Horizontal, OneLayoutWidget):

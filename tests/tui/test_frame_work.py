@@ -93,7 +93,10 @@ def test_mtg_tui_starts_with_the_cycle_collector_paused_and_a_command_that_is_no
         memory.resume_collector()
 
 
-def test_the_client_resumes_the_collector_after_freezing_its_startup_objects() -> None:
+def test_the_client_resumes_the_collector_after_freezing_its_startup_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    # as in a fresh process: an app run by an earlier test has settled already, and a replay
+    # viewer it closed unfroze everything (gc.unfreeze is all or nothing)
+    monkeypatch.setattr(memory, "_settled", False)
     memory.pause_collector()
     memory.settle_after_startup()
     assert gc.isenabled() and gc.get_freeze_count() > 0

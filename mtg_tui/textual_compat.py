@@ -1,0 +1,60 @@
+"""Every use of Textual's private names, in one place.
+
+Textual is pinned exactly (pyproject.toml); a few things the client needs have no public API
+in that version.  They live here, each behind a small public function or class, so upgrading
+Textual means checking this module (and tests/tui/test_textual_compat.py, which fails if a
+name moved or its signature changed) and nothing else; a test keeps these names out of every
+other module of the client.
+
+- `bindings_of(node)`: the bindings a screen or the app declares (the help screen lists them).
+- `action_state(app, action, node)`: whether an action is enabled, disabled or hidden there,
+  as the Footer decides it (the help greys what can't be done now).
+- `NoRelayoutWidget`: a widget whose change of size doesn't ask for a second layout of the
+  screen (mtg_tui/widgets/one_layout.py says why).
+- `CrashHookApp`: an app whose unexpected errors pass through `crash_report` before Textual
+  shows them and exits (the autosave and crash log: mtg_tui/app.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.widget import Widget
+
+# the private names used below, for the test that checks them against the installed Textual
+PRIVATE_NAMES = {"_bindings": DOMNode, "_check_action_state": App, "_size_updated": Widget,
+                 "_handle_exception": App}
+
+
+def bindings_of(node: DOMNode) -> Iterable[tuple[str, Binding]]:
+    """(key, binding) for each binding `node` declares (its own, not its ancestors')."""
+    return node._bindings
+
+
+def action_state(app: App[object], action: str, node: DOMNode) -> bool | None:
+    """True if `action` can run on `node` now, False if it shows greyed, None if hidden."""
+    return app._check_action_state(action, node)
+
+
+class NoRelayoutWidget(Widget):
+    """A widget that doesn't scroll: its virtual size is stored without asking for a layout of
+    the screen when its size changes."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class CrashHookApp(App[None]):
+    """An app that turns an unexpected error into `crash_report(error)` before Textual's own
+    handler shows it and exits with status 1."""
+
+    def crash_report(self, error: Exception) -> Exception:
+        """What Textual shows for `error`: the error itself unless a subclass says otherwise."""
+        return error
+
+    def _handle_exception(self, error: Exception) -> None:
+        super()._handle_exception(self.crash_report(error))

@@ -736,7 +736,7 @@ class GameScreen(PassingKeys, Screen[None]):
         d = self.game.decision
         return d is not None and d.kind == "priority" and d.player == self.viewer and self.picker is None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:  # noqa: C901 (to split: issue 27)
         """Which keys apply now: False hides a key (Footer and help), None shows it greyed."""
         if action not in self.BOARD_ACTIONS and action != "close_command_bar":
             return super().check_action(action, parameters)

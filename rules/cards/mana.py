@@ -216,7 +216,7 @@ def _fewest_activations(cost: ManaCost, pool: Counter, sources: Sequence[Source[
     return plan
 
 
-def _solve(
+def _solve(  # noqa: C901 (to split: issue 27)
     cost: ManaCost,
     pool: Counter,
     sources: Sequence[Source[K]],

@@ -109,7 +109,7 @@ def _lands_unless(words: str) -> EntersTappedUnless:
 _GROUP = r"(?:[A-Z]?\w+ )?[Cc]reatures(?: you control| your opponents control)?(?: with(?:out)? flying)?"
 
 
-def compile_static(t: str, raw: str) -> StaticAbility | None:
+def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to split: issue 27)
     """A static ability line, or None if `t` isn't one this module knows."""
     s = t.rstrip(".")
     # --- anthems and lords

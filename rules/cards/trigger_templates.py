@@ -101,7 +101,7 @@ def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, R
     return "etb", trigger, refs, False
 
 
-def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:
+def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:  # noqa: C901 (to split: issue 27)
     """(event name, condition, words the event supplies, looks back in time?)."""
     under_control = _enters_under_control(cond)
     if under_control is not None:

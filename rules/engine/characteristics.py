@@ -654,7 +654,7 @@ def _shares_creature_type(ch: Characteristics, creature_types: set[str]) -> bool
 
 # ------------------------------------------------------------ predicates
 
-def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
+def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:  # noqa: C901 (to split: issue 27)
     """Does `o`, with characteristics `ch`, pass `pred` for a spell or ability that
     `controller` controls and `source` is the source of?"""
     match pred:

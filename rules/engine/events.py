@@ -203,7 +203,7 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
-def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:
+def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:  # noqa: C901 (to split: issue 27)
     match cond:
         case ir.ZoneChangeTrigger(to, who):
             return _zone_change_met(state, to, who, ev, src)

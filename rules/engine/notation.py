@@ -468,7 +468,7 @@ _PARSERS = {
 
 
 # ------------------------------------------------------------------ writing
-def format_action(state: GameState, a: A.Action) -> str:
+def format_action(state: GameState, a: A.Action) -> str:  # noqa: C901 (to split: issue 27)
     """The notation of an action, with references the parser reads back to the same objects."""
     p = a.player
     if isinstance(a, A.Pass):

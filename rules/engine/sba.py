@@ -78,7 +78,7 @@ def _player_actions(state: GameState) -> Found:
     return out
 
 
-def _permanent_actions(state: GameState, choices: dict) -> Found:
+def _permanent_actions(state: GameState, choices: dict) -> Found:  # noqa: C901 (to split: issue 27)
     """What applies to permanents, attachments aside: toughness, damage, loyalty, the legend,
     planeswalker and world rules, +1/+1 and -1/-1 counters."""
     out: Found = []

@@ -51,7 +51,7 @@ def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tupl
                 raise A.IllegalAction(msg.replace("~", source.name), why[1])
 
 
-def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
+def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,  # noqa: C901 (to split: issue 27)
                    source: Obj) -> tuple[str, str] | None:
     """Why `t` can't be chosen for `spec` (message, rule), or None when it can."""
     legal = state.rules.cite("target_legal")

@@ -39,7 +39,7 @@ from .state import GameState
 from .targets import check_targets
 
 
-def validate(state: GameState, d: Decision, action: A.Action) -> Any:
+def validate(state: GameState, d: Decision, action: A.Action) -> Any:  # noqa: C901 (to split: issue 27)
     """Check `action` against `d` without changing anything: IllegalAction (naming the rule)
     or the plan to carry it out (the mana payment of a spell or ability)."""
     if type(action) is A.Pass and type(d) is PriorityDecision:

@@ -186,7 +186,7 @@ def _player(value: str, fail: Any) -> str:
     return who
 
 
-def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
+def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:  # noqa: C901 (to split: issue 27)
     """A Forge puzzle's text as a Puzzle; ForgePuzzleError naming the line when it can't be used,
     UnknownForgeCards naming every card the pool lacks."""
     where = str(path) if path is not None else "puzzle"

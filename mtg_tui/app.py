@@ -267,7 +267,7 @@ class MtgApp(CrashHookApp):
             self.session = None
             menu = MenuScreen()
             self._replace_stack(menu)
-        self.call_after_refresh(menu.choose, "load")
+        self.call_after_refresh(menu.action_choose, "load")
 
     def open_rules(self, query: str = "", era: str = "2014") -> None:
         from .screens.rules_ref import RulesScreen

@@ -50,7 +50,7 @@ class Resumable:
     saved_at: str
 
     def describe(self) -> str:
-        return f"{' vs '.join(self.players)}, turn {self.turn}, saved {self.saved_at}"
+        return f"{' vs '.join(self.players) or '?'}, turn {self.turn}, saved {self.saved_at}"
 
 
 def damaged() -> str | None:

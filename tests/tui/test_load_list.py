@@ -274,3 +274,4 @@ def test_a_damaged_client_part_is_listed_with_what_can_be_read_not_a_crash(tmp_p
     assert info.players == ("ann", "ben") and info.mode == "hotseat"  # from the setup instead
     found = autosave.resumable()
     assert found is not None and found.players == () and found.turn == 0
+    assert found.describe().startswith("?, turn 0, saved ")  # as the load list says an unknown player

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from rules import Game
 
 from . import autosave, colours, memory, settings
-from .config import GameConfig
+from .config import GameConfig, Mode
 from .key_guard import KeyHold
 from .palette import MtgCommands
 from .screens.cover import CoverScreen
@@ -127,7 +127,10 @@ class MtgApp(CrashHookApp):
         await super().on_event(event)
 
     # ------------------------------------------------------------ screens
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        """The first screen.  `event` is taken so that the apps opened on another screen
+        (replay_app, practice_app) override this with the same signature and stop it there
+        (`event.prevent_default()`)."""
         self.restore_theme()
         if self.first_session is not None:
             self.start_session(self.first_session)
@@ -252,10 +255,10 @@ class MtgApp(CrashHookApp):
             self.exit()
 
     # ------------------------------------------------------------ commands (the palette's)
-    def new_game(self, mode: str) -> None:
+    def new_game(self, mode: Mode) -> None:
         from .screens.menu import NewGameScreen
 
-        self.push_screen(NewGameScreen(mode))  # type: ignore[arg-type]
+        self.push_screen(NewGameScreen(mode))
 
     def load_game(self) -> None:
         """The menu's load flow (from a game, by way of the menu: the game stays in the autosave)."""
@@ -267,7 +270,7 @@ class MtgApp(CrashHookApp):
             self.session = None
             menu = MenuScreen()
             self._replace_stack(menu)
-        self.call_after_refresh(menu.choose, "load")
+        self.call_after_refresh(menu.action_choose, "load")
 
     def open_rules(self, query: str = "", era: str = "2014") -> None:
         from .screens.rules_ref import RulesScreen
@@ -377,7 +380,7 @@ class MtgApp(CrashHookApp):
                 self.pop_screen()
             self._too_small = None
 
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Screens pushed while the terminal is too small go under the size message."""
         guard = self._too_small
         if guard is None or self.screen is not guard or screen is guard:

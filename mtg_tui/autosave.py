@@ -17,7 +17,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .saves import SaveError, SaveInfo, labelled_players, list_saves, read_record, save, saves_dir
+from .saves import SaveError, SaveInfo, labelled_players, list_saves, part_of, read_record, save, saves_dir
 from .session import Session
 from .userfiles import data_dir
 
@@ -50,7 +50,7 @@ class Resumable:
     saved_at: str
 
     def describe(self) -> str:
-        return f"{' vs '.join(self.players)}, turn {self.turn}, saved {self.saved_at}"
+        return f"{' vs '.join(self.players) or '?'}, turn {self.turn}, saved {self.saved_at}"
 
 
 def damaged() -> str | None:
@@ -74,10 +74,12 @@ def resumable() -> Resumable | None:
         record = read_record(path)
     except SaveError:
         return None
-    client = record.get("client") if isinstance(record.get("client"), dict) else {}
+    client = part_of(record, "client")
     if client.get("over"):
         return None
-    return Resumable(path, labelled_players(client), int(client.get("turn", 0) or 0), str(client.get("saved_at", "")))
+    turn = client.get("turn")
+    return Resumable(path, labelled_players(client), turn if isinstance(turn, int) else 0,
+                     str(client.get("saved_at", "")))
 
 
 def load_list() -> list[SaveInfo]:

@@ -293,7 +293,7 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
         code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
         with client_in_terminal([sys.executable, "-c", code], home) as (_, fd):
             until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
-            out = []
+            out: list[tuple[str, float]] = []
             for name, key in HOTSEAT if hotseat else SEQUENCE:
                 if hotseat:  # a cover, and the board it reveals, take keys after a hold (mtg_tui.key_guard)
                     time.sleep(HOLD + 0.2)

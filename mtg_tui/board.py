@@ -40,8 +40,9 @@ class Board:
         return frozenset(self.stack[index].get("target_ids") or ())
 
     def items(self, zone: str) -> list[Any]:
-        return {"hand": self.hand, "mine": self.mine, "theirs": self.theirs, "stack": self.stack,
-                "log": self.log}.get(zone, [])
+        zones: dict[str, list[Any]] = {"hand": self.hand, "mine": self.mine, "theirs": self.theirs,
+                                       "stack": self.stack, "log": self.log}
+        return zones.get(zone, [])
 
     def display_order(self) -> list[Any]:
         """Every choosable thing in the order the screen shows it, top to bottom: the

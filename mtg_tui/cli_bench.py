@@ -104,15 +104,16 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
             samples = key_samples(client_runs)
         except (TimeoutError, RuntimeError) as e:  # the client didn't draw what the keys lead to
             raise click.ClickException(f"measuring key presses in the client failed: {e}") from None
-        c = {"runs": client_runs, **summarize(first, samples, as_is)}
-        out["client"] = c
+        figures = {"runs": client_runs, **summarize(first, samples, as_is)}
+        out["client"] = figures
         row("client: key press to updated screen (30 permanents, and hotseat covers)",
-            f"median {c['key_median_ms']:.0f} ms, worst {c['key_worst_ms']:.0f} ms", "median ≤ 10 ms, worst ≤ 33 ms")
+            f"median {figures['key_median_ms']:.0f} ms, worst {figures['key_worst_ms']:.0f} ms",
+            "median ≤ 10 ms, worst ≤ 33 ms")
         row("client: replay viewer: step key to frame (long game, ← → PgUp PgDn Home End)",
-            f"median {c['replay_median_ms']:.0f} ms, worst {c['replay_worst_ms']:.0f} ms",
+            f"median {figures['replay_median_ms']:.0f} ms, worst {figures['replay_worst_ms']:.0f} ms",
             "median ≤ 10 ms, worst ≤ 33 ms")
         if not as_json:
             click.echo("\nthe client in detail:")
-            click.echo("\n".join("  " + line for line in report_lines(c)))
+            click.echo("\n".join("  " + line for line in report_lines(figures)))
     if as_json:
         click.echo(json.dumps(out, indent=2))

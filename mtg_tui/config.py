@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, TypeGuard, get_args
 
 from mtg_tui.decklists import load_deck
 from rules import Game, GameSetup
@@ -19,6 +19,12 @@ from rules.play.partial import PartialDeck, check_supported
 from rules.play.players import LEVELS
 
 Mode = Literal["hotseat", "goldfish", "computer"]
+
+
+def is_mode(what: str) -> TypeGuard[Mode]:
+    """Whether `what` (a menu entry's or a command's word) names a kind of new game."""
+    return what in get_args(Mode)
+
 GOLDFISH_NAME = "goldfish"
 
 

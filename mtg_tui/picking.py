@@ -36,8 +36,15 @@ def assign_labels(choices: list[Any]) -> dict[str, Any]:
 class Picker:
     """Base: what the board needs to draw a selection mode."""
 
-    prompt: str = ""
-    choices: list[Any]
+    @property
+    def prompt(self) -> str:
+        """What is being chosen, and what is chosen so far."""
+        return ""
+
+    @property
+    def choices(self) -> list[Any]:
+        """What can be chosen now (the board labels each with a letter)."""
+        return []
 
     def press(self, choice: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -77,14 +84,14 @@ class TargetPicker(Picker):
         return self.specs[self.spec_index] if self.spec_index < len(self.specs) else None
 
     @property
-    def choices(self) -> list[Any]:  # type: ignore[override]
+    def choices(self) -> list[Any]:
         s = self.spec
         if s is None:
             return []
         return [o for o in s.options if o not in self.chosen[-1]]
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         s = self.spec
         if s is None:
             return f"{self.title}: targets chosen"
@@ -135,11 +142,11 @@ class AttackPicker(Picker):
     plan: dict[int, Any] = field(default_factory=dict)
 
     @property
-    def choices(self) -> list[Any]:  # type: ignore[override]
+    def choices(self) -> list[Any]:
         return list(self.able)
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         n = len(self.plan)
         chosen = f"{n} attacker{'s' if n != 1 else ''}" if n else "no attackers"
         cycle = " (press again to change whom it attacks)" if len(self.defenders) > 1 else ""
@@ -178,13 +185,13 @@ class BlockPicker(Picker):
     pending: int | None = None
 
     @property
-    def choices(self) -> list[Any]:  # type: ignore[override]
+    def choices(self) -> list[Any]:
         if self.pending is not None:
             return list(self.options.get(self.pending, []))
         return [b for b, can in self.options.items() if can]
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         if self.pending is not None:
             return f"{self.name_of(self.pending)} blocks which attacker? Esc: back"
         n = len(self.pairs)

@@ -123,6 +123,13 @@ def save(session: Session, path: str | Path) -> Path:
     return p
 
 
+def part_of(record: dict[str, Any], key: str) -> dict[str, Any]:
+    """The JSON object under `key` of a save, or an empty one when it is missing or not an
+    object (a damaged or hand-edited save: its header is read, never trusted)."""
+    value = record.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
     """The JSON object of a save file; SaveError when it isn't one."""
     p = Path(path).expanduser()
@@ -172,7 +179,7 @@ def _what_changed(verify: dict[str, Any], game: Game) -> tuple[list[str], list[s
     saved_by = verify.get("engine")
     if isinstance(saved_by, str) and saved_by != engine_version():
         reasons.append(f"it was saved by mtg-tui {saved_by}, this is {engine_version()}")
-    cards = verify.get("cards") if isinstance(verify.get("cards"), dict) else {}
+    cards = part_of(verify, "cards")
     changed = sorted(n for n, d in cards.items() if card_digest(str(n)) != d)
     if changed:
         shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
@@ -260,7 +267,7 @@ def load_checked(path: str | Path, up_to_last_good: bool = False) -> tuple[Sessi
         raise SaveError(f"{p} is not a saved game this version can read: {e}") from None
     except Exception as e:  # an unknown card, a renamed deck...: never a traceback
         raise SaveError(f"{p} can't be loaded: {e}") from None
-    client = record.get("client") if isinstance(record.get("client"), dict) else {}
+    client = part_of(record, "client")
     session = Session(game, open_hands=bool(client.get("open_hands")), computers=_computers(client, game))
     session.checkpoints = _checkpoints(client.get("checkpoints"), game, session.humans)
     # a goldfish game that was already over when saved has been counted (or was never played
@@ -330,7 +337,7 @@ def header_status(record: dict[str, Any]) -> tuple[str, str]:
     reasons: list[str] = []
     if isinstance(saved_by, str) and saved_by != engine_version():
         reasons.append(f"saved by mtg-tui {saved_by}")
-    cards = verify.get("cards") if isinstance(verify.get("cards"), dict) else {}
+    cards = part_of(verify, "cards")
     changed = sorted(str(n) for n, d in cards.items() if card_digest(str(n)) != d)
     if changed:
         reasons.append("changed: " + ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else ""))
@@ -339,9 +346,10 @@ def header_status(record: dict[str, Any]) -> tuple[str, str]:
 
 def labelled_players(client: dict[str, Any]) -> tuple[str, ...]:
     """The players a save's client part names, as the client shows them ("bob (computer)")."""
-    computers = client.get("computers")
-    seats = computers if isinstance(computers, dict) else {}
-    return tuple(Session.computer_label(p) if p in seats else p for p in (str(p) for p in client.get("players", ())))
+    seats = part_of(client, "computers")
+    given = client.get("players")
+    names = [str(p) for p in given] if isinstance(given, list) else []  # none when damaged
+    return tuple(Session.computer_label(p) if p in seats else p for p in names)
 
 
 def save_info(path: Path, kind: str = "save") -> SaveInfo:
@@ -355,8 +363,8 @@ def save_info(path: Path, kind: str = "save") -> SaveInfo:
         record = read_record(path)
     except SaveError as e:
         return SaveInfo(path, kind, (), "?", 0, when, mtime, False, "unreadable", str(e))
-    client = record.get("client") if isinstance(record.get("client"), dict) else {}
-    setup = record.get("setup") if isinstance(record.get("setup"), dict) else {}
+    client = part_of(record, "client")
+    setup = part_of(record, "setup")
     given = setup.get("players")
     specs = [p for p in given if isinstance(p, dict)] if isinstance(given, list) else []
     players = labelled_players(client) or tuple(str(p.get("name", "?")) for p in specs)

@@ -10,7 +10,7 @@ screen, or a double tap, never dismisses it.
 from __future__ import annotations
 
 import re
-from typing import Self
+from typing import ClassVar, Self
 
 from rich.text import Text
 from textual import events
@@ -66,7 +66,7 @@ def _filler(e: LogEvent, player: str, active: dict[int, str]) -> bool:
     if _ROUTINE.search(e.text):
         return True
     hit = _DAMAGE_TO.search(e.text)
-    return bool(hit) and active.get(e.turn) == player and hit["to"] != player
+    return hit is not None and active.get(e.turn) == player and hit["to"] != player
 
 
 def news_since(game: Game, player: str, since: int) -> list[str]:
@@ -115,7 +115,7 @@ def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:
 
 
 class CoverScreen(Screen[bool]):
-    BINDINGS: list[BindingType] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "reveal", "show the board"),
         Binding("q", "leave", "leave", tooltip="leave the game: save and quit, back to the menu, or quit"),
     ]

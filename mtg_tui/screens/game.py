@@ -10,7 +10,7 @@ attackers, blockers and targets (letters on the board), everything else a dialog
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -96,6 +96,8 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
+# a spell cast or an ability activated from the board: its modes, X, targets and mana are chosen here
+Announced = A.Cast | A.Activate
 # the option of a search that may find nothing (701.16b), last in its dialog
 FIND_NOTHING_LABEL = "find nothing"
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
@@ -994,7 +996,7 @@ class GameScreen(PassingKeys, Screen[None]):
         if self.player_picker and self._after_targets is not None:
             then = self._after_targets
         total = damage_to_divide(self.game, action)
-        if total:
+        if total and isinstance(action, (A.Cast, A.Activate, A.ChooseTargets)):  # only these divide damage
             self.divide(action, total, then)
         else:
             then(action)
@@ -1031,6 +1033,8 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def enter(self, manual: bool) -> None:
         d = self.game.decision
+        if d is None:  # the game is over (Enter and p are hidden then)
+            return
         if isinstance(d, DIALOG_TYPES):
             self.open_dialog()
             return
@@ -1059,7 +1063,10 @@ class GameScreen(PassingKeys, Screen[None]):
                                   else A.Cast(d.player, item["id"]))
                 self.try_act(bare)
                 return
-            self.start(acts, manual)
+            if isinstance(acts[0], A.PlayLand):
+                self.try_act(acts[0])
+                return
+            self.start([a for a in acts if isinstance(a, A.Cast)], manual)  # a card's actions are of one kind
             return
         self.activate_from(d, item.ids, item.card["name"], legal, manual)
 
@@ -1095,27 +1102,29 @@ class GameScreen(PassingKeys, Screen[None]):
                 self.render_board()
         self.app.push_screen(ChoiceDialog(title, options, submit), closed)
 
-    def start(self, acts: list[A.Action], manual: bool) -> None:
+    def start(self, acts: Sequence[Announced], manual: bool) -> None:
         """Cast or activate: X first if it has one, then targets, then (p) mana sources."""
-        if isinstance(acts[0], A.PlayLand):
-            self.try_act(acts[0])
-            return
-        modes = sorted({getattr(a, "modes", ()) for a in acts})
+        modes = sorted({a.modes for a in acts})
         if len(modes) > 1:  # a modal spell or ability: the engine lists each legal choice of modes
             options = lettered([(self._modes_label(acts[0], m), m) for m in modes])
             self.ask(f"{self._title(acts[0])}: choose", options,
-                     lambda m: self.start([a for a in acts if getattr(a, "modes", ()) == m], manual))
+                     lambda m: self.start([a for a in acts if a.modes == m], manual))
             return
-        xs = sorted({a.x for a in acts if getattr(a, "x", None) is not None})  # type: ignore[attr-defined]
+        xs = sorted({a.x for a in acts if a.x is not None})
         if len(xs) > 1:
             options = lettered([(f"X = {x}", x) for x in xs])
             self.ask(f"{self._title(acts[0])}: choose X", options,
-                     lambda x: self.start([a for a in acts if a.x == x], manual))  # type: ignore[attr-defined]
+                     lambda x: self.start([a for a in acts if a.x == x], manual))
             return
         base = acts[0]
-        specs = target_choices(self.game, base)  # type: ignore[arg-type]
-        finish: Callable[[A.Action], None] = (lambda a: self.pay_by_hand(a)) if manual else \
-            (lambda a: self.try_act(a) and None)
+        specs = target_choices(self.game, base)
+
+        def finish(a: A.Action) -> None:
+            """Send the spell or ability as announced, or (p) choose its mana sources first."""
+            if manual and isinstance(a, (A.Cast, A.Activate)):
+                self.pay_by_hand(a)
+            else:
+                self.try_act(a)
         if not specs:
             finish(base)
             return
@@ -1136,12 +1145,12 @@ class GameScreen(PassingKeys, Screen[None]):
             return texts[modes[0] - 1]
         return "modes " + ", ".join(map(str, modes)) if modes else "no mode"
 
-    def _title(self, a: A.Action) -> str:
+    def _title(self, a: Announced) -> str:
         """The card's name without the `#N` that tells copies apart."""
-        source = a.card if isinstance(a, A.Cast) else a.source  # type: ignore[attr-defined]
+        source = a.card if isinstance(a, A.Cast) else a.source
         return re.sub(r"#\d+$", "", self.game.name_of(source))
 
-    def pay_by_hand(self, action: A.Action) -> None:
+    def pay_by_hand(self, action: Announced) -> None:
         ids = mana_source_ids(self.game, action.player)
         b = self.current_board()
         by_id = {i: g.card for g in b.mine for i in g.ids}
@@ -1169,7 +1178,9 @@ class GameScreen(PassingKeys, Screen[None]):
         """2009 rules: passing with mana in the pool at the end of a phase costs life (mana
         burn, 300.3).  The first press only warns; the same key again passes."""
         d = self.game.decision
-        burn = mana_burn_if_passed(self.game, d.player) if d is not None else 0
+        if d is None:
+            return False
+        burn = mana_burn_if_passed(self.game, d.player)
         if not burn or self._burn_confirmed == (self.serial, key):
             return False
         self._burn_confirmed = (self.serial, key)
@@ -1246,6 +1257,8 @@ class GameScreen(PassingKeys, Screen[None]):
     # ------------------------------------------------------------ dialogs
     def open_dialog(self) -> None:
         d = self.game.decision
+        if d is None:  # the game is over
+            return
         g = self.game
         p = d.player
         name = g.name_of
@@ -1274,13 +1287,13 @@ class GameScreen(PassingKeys, Screen[None]):
                 screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
             case DiscardDecision() | BottomDecision():
                 by_id = {c["id"]: c for c in self.current_board().hand}
-                cards = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.cards]
+                chips = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.cards]
                 discard = isinstance(d, DiscardDecision)
                 make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
-                screen = PickCardsDialog(f"{p}: {d.prompt}", cards, d.count, send(make))
+                screen = PickCardsDialog(f"{p}: {d.prompt}", chips, d.count, send(make))
             case ChooseCardsDecision():  # up to `most` cards, none allowed
-                cards = [(i, hand_chip(choice_view(g, i))) for i in d.cards]
-                screen = PickCardsDialog(f"{p}: {d.prompt} (up to {d.most})", cards, None,
+                chips = [(i, hand_chip(choice_view(g, i))) for i in d.cards]
+                screen = PickCardsDialog(f"{p}: {d.prompt} (up to {d.most})", chips, None,
                                          send(lambda v: A.Choose(p, tuple(v))))
             case BlockerOrderDecision():
                 screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.items],

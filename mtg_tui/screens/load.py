@@ -128,10 +128,12 @@ class LoadScreen(Screen[None]):
             chosen.append(Path(text.strip()).expanduser())
             return None
 
+        def closed(ok: bool | None) -> None:
+            if ok and chosen:
+                self.post_message((self.Replay if self.replay else self.Open)(chosen[0]))
+
         chosen: list[Path] = []
-        self.app.push_screen(TextDialog("load a saved game from:", "", submit),
-                             lambda ok: self.post_message((self.Replay if self.replay else self.Open)(chosen[0]))
-                             if ok and chosen else None)
+        self.app.push_screen(TextDialog("load a saved game from:", "", submit), closed)
 
     def action_delete(self) -> None:
         info = self.selected()

@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Footer, Input, Select, Static
 from rules.engine.ruleset import MULLIGANS, RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
-from ..config import GameConfig, Mode
+from ..config import GameConfig, Mode, is_mode
 from ..decklists import bundled_decks
 from ..render import styled
 from .modals import ConfirmDialog
@@ -126,8 +126,8 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(PracticeListScreen())
         elif what == "lab":
             self.app.push_screen(NewGameScreen("goldfish", lab=True))
-        else:
-            self.app.push_screen(NewGameScreen(what))  # type: ignore[arg-type]
+        elif is_mode(what):
+            self.app.push_screen(NewGameScreen(what))
 
 
 class NewGameScreen(Screen[None]):

@@ -139,7 +139,7 @@ class PickCardsDialog(Dialog):
         self.KEYS = f"a letter (or Space) toggles a card; {need}"
 
     BINDINGS = [Binding("up,k", "cursor(-1)", "up", show=False), Binding("down,j", "cursor(1)", "down", show=False),
-                Binding("space", "toggle", "toggle", tooltip="toggle the selected card"),
+                Binding("space", "toggle_card", "toggle", tooltip="toggle the selected card"),
                 Binding("enter", "confirm", "confirm", tooltip="confirm the cards chosen")]
 
     def body(self) -> Text:
@@ -168,7 +168,7 @@ class PickCardsDialog(Dialog):
             self.cursor = (self.cursor + delta) % len(self.cards)
             self.redraw()
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         if self.cards:
             self.toggle(self.cards[self.cursor][0])
 

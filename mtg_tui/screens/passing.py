@@ -20,7 +20,7 @@ the screen's own letters are left alone: these are function keys, `*` and Escape
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -44,7 +44,7 @@ PASS_MODES: dict[str, str | None] = {
 
 
 class PassingKeys(Screen[None]):
-    BINDINGS: list[BindingType] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # the F-keys are in the help, not the Footer (Space and e are there already)
         Binding("f2", "pass_once", "pass", show=False, priority=True, tooltip="pass priority once"),
         Binding("f3", "pass_step", "to next step", show=False, priority=True, tooltip="pass to the next step"),
@@ -112,7 +112,7 @@ class PassingKeys(Screen[None]):
             if action == "cancel_yield":  # before the picker's Escape: the mode is shown, Esc ends it
                 return self.session.yield_of(self.viewer) is not None
             return d.kind == "priority" and self.picker is None
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ actions
     def action_pass_once(self) -> None:

@@ -53,7 +53,7 @@ class PuzzleSession(Session):
             return self.run.opponent_answer(d)
         return super().auto_answer(d)
 
-    def can_undo(self) -> bool:
+    def can_undo(self, player: str | None = None) -> bool:
         return False  # Ctrl+R retries from the start
 
     def act(self, action: A.Action | str, player: str | None = None) -> None:
@@ -133,6 +133,8 @@ class PracticeScreen(RulesKeys, GameScreen):
     """A puzzle on the game screen.  Leaving it (q in the verdict box) and the next puzzle go to
     the app as messages: back to the puzzle list, or the end of `mtg-tui practice PUZZLE`."""
 
+    session: PuzzleSession  # always: set on start and on every retry
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: before the game screen's own keys (check_action lets them through while typing)
         Binding("H", "hint", "hint", priority=True),
@@ -175,7 +177,7 @@ class PracticeScreen(RulesKeys, GameScreen):
 
     @property
     def run(self) -> PuzzleRun:
-        return self.session.run  # type: ignore[attr-defined]
+        return self.session.run
 
     def compose(self) -> ComposeResult:
         yield PuzzlePanel(id="puzzle")

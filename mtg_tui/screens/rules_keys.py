@@ -11,8 +11,6 @@ The keys are hidden while choosing (letters for targets) or typing in the comman
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.binding import Binding
 
 from ..explain import explained_lines, log_title
@@ -47,25 +45,24 @@ class RulesKeys(GameScreen):
 
     @property
     def era(self) -> str:
-        return self.game.rules.name  # type: ignore[attr-defined]
+        return self.game.rules.name
 
     # ------------------------------------------------------------ the explaining log
     def render_board(self) -> None:
-        super().render_board()  # type: ignore[misc]
+        super().render_board()
         if self.explain:
             self.render_explained_log()
 
     def render_explained_log(self) -> None:
-        screen: Any = self
-        b = screen.current_board()
-        selected = screen.cursor["log"] if screen.zone == "log" else None
+        b = self.current_board()
+        selected = self.cursor["log"] if self.zone == "log" else None
         era = self.era
-        panel = screen.query_one("#log", LogPanel)
+        panel = self.query_one("#log", LogPanel)
         panel.show(lambda width: explained_lines(b.log, era, selected=selected, width=width, explain=True),
-                   log_title(screen.folded), screen.zone == "log")
+                   log_title(self.folded), self.zone == "log")
 
     def step_facts(self) -> tuple[dict | None, list[str]]:
-        card, extra = super().step_facts()  # type: ignore[misc]
+        card, extra = super().step_facts()
         return card, [*extra, f"its rules: {self.rule_here()} (/ opens them)"]
 
     def toggle_explain(self) -> None:
@@ -75,21 +72,20 @@ class RulesKeys(GameScreen):
     # ------------------------------------------------------------ the rules reference
     def rule_here(self) -> str:
         """The rule the selection points at: a log line's rule, or the selected step's section."""
-        screen: Any = self
-        if screen.zone == "log":
-            items = screen.current_board().log
+        if self.zone == "log":
+            items = self.current_board().log
             if items:
-                return items[min(screen.cursor["log"], len(items) - 1)].rule or ""
-        if screen.zone == "phases":
+                return items[min(self.cursor["log"], len(items) - 1)].rule or ""
+        if self.zone == "phases":
             from rules.engine.turn import STEPS
-            step = STEPS[screen.cursor["phases"]]
+            step = STEPS[self.cursor["phases"]]
             return STEP_RULES[step][0 if self.era == "2014" else 1]
         return ""
 
     def open_rules(self, query: str | None = None) -> None:
         ref, warning = app_reference(self.era)
         q = self.rule_here() if query is None else query
-        self.app.push_screen(RulesScreen(ref, q, self.era, warning))  # type: ignore[attr-defined]
+        self.app.push_screen(RulesScreen(ref, q, self.era, warning))
 
     # ------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -17,7 +17,12 @@ class PlayerPanel(OneLayoutWidget):
         self._last: tuple[dict, dict] | None = None
 
     def on_mount(self) -> None:
-        follow_theme(self, lambda: self._last and self.set(self._last[0], **self._last[1]))
+        follow_theme(self, self.set_again)
+
+    def set_again(self) -> None:
+        """The last line again, its colours resolved in the theme now in use."""
+        if self._last is not None:
+            self.set(self._last[0], **self._last[1])
 
     def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
             selected: bool = False, mark: bool = False) -> None:

@@ -18,10 +18,15 @@ class PromptLine(OneLayoutWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._text = Text("")
-        self._last: tuple | None = None
+        self._last: tuple[str, str | Text, str, Text | None, Text | None] | None = None
 
     def on_mount(self) -> None:
-        follow_theme(self, lambda: self._last and self.set(*self._last))
+        follow_theme(self, self.set_again)
+
+    def set_again(self) -> None:
+        """The last line again, its colours resolved in the theme now in use."""
+        if self._last is not None:
+            self.set(*self._last)
 
     def set(self, who: str, ask: str | Text, keys: str, message: Text | None = None, extra: Text | None = None) -> None:
         """`ask`: plain (drawn bold) or styled text (a progress bar)."""

@@ -19,7 +19,7 @@ class SteadyFooter(Footer):
 
     def grey_in_place(self, screen: Screen) -> bool:
         """Grey or light the keys shown as `screen` says now; False when other keys would show."""
-        keys = [(k, getattr(k, "key", None), getattr(k, "action", None)) for k in self.query("FooterKey")
+        keys = [(k, getattr(k, "key", ""), getattr(k, "action", None)) for k in self.query("FooterKey")
                 if getattr(k, "action", None) not in ("command_palette", "app.command_palette")]  # never greyed
         active = screen.active_bindings
         shown = {binding.action for _, binding, _, _ in active.values()

@@ -228,6 +228,21 @@ async def test_discard_to_hand_size_in_cleanup_514_1() -> None:
         assert len(game.player("alice").hand) == 7
 
 
+async def test_space_toggles_the_selected_card_of_a_pick_dialog() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"] * 7 + ["Forest"], "battlefield": []},
+                     "bob": {"battlefield": []}}, step="end")
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickCardsDialog)
+        forest = next(i for i, (value, _) in enumerate(dialog.cards) if game.objects[value].name == "Forest")
+        await pilot.press(*["down"] * forest, "space", "space")  # on, then off again
+        assert dialog.picked == []
+        await pilot.press("space", "enter")
+        assert [game.objects[i].name for i in game.player("alice").graveyard] == ["Forest"]
+
+
 async def test_mulligan_then_bottom_a_card_london_103_4() -> None:
     deck = ["Forest"] * 20 + ["Runeclaw Bear"] * 20
     game = Game(GameSetup.from_decks({"alice": deck, "bob": deck}, seed=3, mulligan="london",

@@ -260,3 +260,18 @@ async def test_a_long_save_name_fits_the_list_at_120_columns() -> None:
         row = next(line for line in text.splitlines() if "alice" in line and "vs" in line)
         assert "alice-bob-20261126-032612" in row
         assert str(path) in text.replace("\n", "") or path.name in text
+
+
+@pytest.mark.parametrize("client", [{"players": None, "turn": "three"}, {"players": 7, "turn": [3]}, None, "x"])
+def test_a_damaged_client_part_is_listed_with_what_can_be_read_not_a_crash(tmp_path: Path, client: Any) -> None:
+    """The load list and the menu's resume entry read a save's header only; a damaged (or
+    hand-edited) `client` part leaves out what it can't say instead of raising."""
+    path, _ = saved_game(autosave.autosave_path(), turn=3)
+    record = json.loads(path.read_text())
+    record["client"] = client
+    path.write_text(json.dumps(record))
+    info = save_info(path)
+    assert info.players == ("ann", "ben") and info.mode == "hotseat"  # from the setup instead
+    found = autosave.resumable()
+    assert found is not None and found.players == () and found.turn == 0
+    assert found.describe().startswith("?, turn 0, saved ")  # as the load list says an unknown player

@@ -179,3 +179,18 @@ async def test_one_command_for_each_thing_and_rule_titles_cut_at_a_word() -> Non
     text = "The player who has priority may cast a spell: a player first announces it"
     assert clip(text, 30) == "The player who has priority…"
     assert clip("short", 30) == "short"
+
+
+@pytest.mark.parametrize("where", ["menu", "game"])
+async def test_the_palette_load_command_opens_the_load_list(where: str) -> None:
+    """From the menu, and from a game (which goes to the menu first, its game kept in the autosave)."""
+    from mtg_tui.screens.load import LoadScreen
+
+    app = MtgApp() if where == "menu" else app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await search(pilot, "Load a saved game")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and not app.screen.replay

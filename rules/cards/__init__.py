@@ -13,11 +13,16 @@ from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .compiler import compile_abilities
 from .mana import ManaError, parse_cost
 from .model import CardDef, TypeLine
 from .parse_cache import load_toml
+
+# a card data entry, or a whole card data file, as TOML parses it
+RawCard = dict[str, Any]
+DataDoc = dict[str, Any]
 
 
 class UnknownCard(KeyError):
@@ -30,14 +35,14 @@ class UnknownCard(KeyError):
         super().__init__(f"unknown card {name!r}{hint}")
 
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
 class CardDataError(ValueError):
     """A malformed card data file."""
 
 
-def data_files() -> list[tuple[str, dict]]:
+def data_files() -> list[tuple[str, DataDoc]]:
     """(file name, parsed document) of every card data file, in name order."""
     out = []
     data = resources.files("rules.cards") / "data"
@@ -55,7 +60,7 @@ _DIRS: list[Path] = []  # more card data directories (a player's imported cards)
 _LISTENERS: list[Callable[[], None]] = []
 
 
-def dir_files(directory: Path) -> list[tuple[Path, dict]]:
+def dir_files(directory: Path) -> list[tuple[Path, DataDoc]]:
     """(path, parsed document) of every card data file (*.toml) in `directory`, in name order;
     a file without [[cards]] tables (an index) adds no cards."""
     out = []
@@ -101,15 +106,15 @@ def pool_changed() -> None:
         listener()
 
 
-def _entry(where: str, raw: dict, doc: dict, source: str | None) -> dict:
+def _entry(where: str, raw: RawCard, doc: DataDoc, source: str | None) -> RawCard:
     if "name" not in raw or "type" not in raw:
         raise CardDataError(f"{where}: every card needs a name and a type: {raw}")
     return {**raw, "_set": doc.get("set") or (raw.get("sets") or [""])[0], "_source": source}
 
 
 @lru_cache(maxsize=1)
-def _raw_cards() -> dict[str, dict]:
-    out: dict[str, dict] = {}
+def _raw_cards() -> dict[str, RawCard]:
+    out: dict[str, RawCard] = {}
     for file_name, doc in data_files():
         for raw in doc.get("cards", []):
             out[raw["name"]] = _entry(file_name, raw, doc, None)
@@ -133,7 +138,8 @@ def card_sources() -> dict[str, str | None]:
 
 def card_source(name: str) -> str | None:
     """The card data file an added card comes from (None: a bundled card)."""
-    return _raw_cards()[get_card(name).name]["_source"]
+    source: str | None = _raw_cards()[get_card(name).name]["_source"]
+    return source
 
 
 def card_names() -> list[str]:
@@ -160,7 +166,8 @@ def creature_types() -> tuple[str, ...]:
 
 def card_set(name: str) -> str:
     """The set a card is filed under: its data file's set, else the first set it lists."""
-    return _raw_cards()[get_card(name).name]["_set"]
+    set_code: str = _raw_cards()[get_card(name).name]["_set"]
+    return set_code
 
 
 _CACHE: dict[str, CardDef] = {}
@@ -184,7 +191,7 @@ def get_card(name: str) -> CardDef:
 
 
 @contextmanager
-def with_cards(raws: Iterable[dict]) -> Iterator[list[CardDef]]:
+def with_cards(raws: Iterable[RawCard]) -> Iterator[list[CardDef]]:
     """Cards that exist only inside the `with` block, as card data entries (tests use cards
     the pool lacks: "Target creature becomes 0/1 until end of turn")."""
     cards = [compile_card(raw) for raw in raws]
@@ -199,7 +206,7 @@ def with_cards(raws: Iterable[dict]) -> Iterator[list[CardDef]]:
             _CACHE.pop(c.name, None)
 
 
-def compile_card(raw: dict) -> CardDef:
+def compile_card(raw: RawCard) -> CardDef:
     """Build a CardDef from a data entry, compiling each line of its Oracle text."""
     name = raw["name"]
     try:

@@ -176,7 +176,7 @@ from .ir import (
     You,
     all_of,
 )
-from .library_templates import LIBRARY_TEMPLATES
+from .library_templates import LIBRARY_TEMPLATES, Builder
 from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import (
     Compiled,
@@ -205,13 +205,13 @@ def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     return out
 
 
-_TEMPLATES: list[tuple[re.Pattern, Callable[..., None]]] = []
-_COMPLETIONS: list[tuple[re.Pattern, Callable[..., None]]] = []
+_TEMPLATES: list[tuple[re.Pattern[str], Builder]] = []
+_COMPLETIONS: list[tuple[re.Pattern[str], Builder]] = []
 
 
-def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Callable[..., None]]:
+def template(pattern: str, flags: int = 0) -> Callable[[Builder], Builder]:
     """Register a sentence template (tried in the order defined)."""
-    def register(fn: Callable[..., None]) -> Callable[..., None]:
+    def register(fn: Builder) -> Builder:
         _TEMPLATES.append((re.compile(pattern, flags), fn))
         return fn
     return register
@@ -219,15 +219,15 @@ def template(pattern: str, flags: int = 0) -> Callable[[Callable[..., None]], Ca
 
 def object_template(pattern: str, effect: Callable[[Ref], Effect]) -> None:
     """A sentence that names objects (its first group) and does one thing to them."""
-    def build(m: re.Match, out: Compiled) -> None:
+    def build(m: re.Match[str], out: Compiled) -> None:
         out.steps.append(effect(objects(m.group(1), out)))
     template(pattern)(build)
 
 
-def completion(pattern: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+def completion(pattern: str) -> Callable[[Builder], Builder]:
     """Register a template for a sentence that completes the step before it: tried only when
     that step expects the sentence (`rules.cards.phrases.expect`)."""
-    def register(fn: Callable[..., None]) -> Callable[..., None]:
+    def register(fn: Builder) -> Builder:
         _COMPLETIONS.append((re.compile(pattern), fn))
         return fn
     return register
@@ -263,7 +263,7 @@ def _compile_expected(s: str, out: Compiled) -> None:
         raise Unsupported(s)
 
 
-def _tried(pattern: re.Pattern, fn: Callable[..., None], s: str, out: Compiled) -> bool:
+def _tried(pattern: re.Pattern[str], fn: Builder, s: str, out: Compiled) -> bool:
     """Whether the template compiled `s`; when its wording fits but a phrase in it doesn't,
     `out` is left as it was (the next template is tried)."""
     m = pattern.fullmatch(s)
@@ -283,7 +283,7 @@ def _tried(pattern: re.Pattern, fn: Callable[..., None], s: str, out: Compiled) 
 
 # ---- structure: "you may", conditions, delayed effects
 @template(r"You may (.+)")
-def _you_may(m: re.Match, out: Compiled) -> None:
+def _you_may(m: re.Match[str], out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
@@ -291,7 +291,7 @@ def _you_may(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"If this ability has been activated (\w+) or more times this turn, (.+)")
-def _activatedtimes(m: re.Match, out: Compiled) -> None:
+def _activatedtimes(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
@@ -302,7 +302,7 @@ def _activatedtimes(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+) at the beginning of the next end step")
-def _next_end(m: re.Match, out: Compiled) -> None:
+def _next_end(m: re.Match[str], out: Compiled) -> None:
     sub = out.child()
     body = m.group(1)
     compile_sentence(body[0].upper() + body[1:], sub)
@@ -310,7 +310,7 @@ def _next_end(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Ss]acrifice (?:a|an) (.+?)( other than ~)?, then (.+)")
-def _sacrifice_then(m: re.Match, out: Compiled) -> None:
+def _sacrifice_then(m: re.Match[str], out: Compiled) -> None:
     what = m.group(1)
     _, test = object_phrase(what)
     out.steps.append(SacrificeChosen(You(), test, "a " + what, other_than_source=bool(m.group(2))))
@@ -318,7 +318,7 @@ def _sacrifice_then(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"If you can't sacrifice (?:a|an) .+?, (tap|untap) ~ and (you lose \w+ life)")
-def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
+def _if_cant_sacrifice(m: re.Match[str], out: Compiled) -> None:
     sub = out.child()
     compile_sentence(f"{m.group(1).capitalize()} ~", sub)
     compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
@@ -327,7 +327,7 @@ def _if_cant_sacrifice(m: re.Match, out: Compiled) -> None:
 
 # ---- linked abilities and control (group A): tried before the general "Exile ..." and "Untap ..."
 @template(r"For each nonland permanent, choose a player at random")
-def _scrambleverse(m: re.Match, out: Compiled) -> None:
+def _scrambleverse(m: re.Match[str], out: Compiled) -> None:
     """Scrambleverse: the next two sentences say what happens to the permanents."""
     out.steps.append(Scramble())
     expect(out, "Then each player gains control of each permanent for which they (?:was|were) chosen",
@@ -335,13 +335,13 @@ def _scrambleverse(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Ee]xile (another target .+)")
-def _exile_linked(m: re.Match, out: Compiled) -> None:
+def _exile_linked(m: re.Match[str], out: Compiled) -> None:
     """Oblivion Ring: the card exiled is "the exiled card" of its other ability (607.2a / 407.1)."""
     out.steps.append(ExileLinked(objects(m.group(1), out)))
 
 
 @template(r"At the beginning of the next end step, (.+)")
-def _at_next_end(m: re.Match, out: Compiled) -> None:
+def _at_next_end(m: re.Match[str], out: Compiled) -> None:
     """Mystifying Maze: "it" after "Exile target ..." is the card in exile (the effect finds
     the object in the zone it moved to)."""
     saved = dict(out.refs)
@@ -379,7 +379,7 @@ def recipients(phrase: str, out: Compiled) -> Ref:
 
 
 @template(r"Each (\w+) tapped this way deals damage equal to its power to (.+)")
-def _each_tapped_deals_power(m: re.Match, out: Compiled) -> None:
+def _each_tapped_deals_power(m: re.Match[str], out: Compiled) -> None:
     """Master of the Wild Hunt: the creatures the previous sentence tapped."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, Tap) or last.untap or "those creatures" not in out.refs:
@@ -390,14 +390,14 @@ def _each_tapped_deals_power(m: re.Match, out: Compiled) -> None:
 
 @template(r"(That creature) deals damage equal to its power divided as its controller chooses among any number "
           r"of (those \w+)")
-def _power_divided_by_controller(m: re.Match, out: Compiled) -> None:
+def _power_divided_by_controller(m: re.Match[str], out: Compiled) -> None:
     if not any(isinstance(s, EachDealsPowerDamage) for s in out.steps) or "that creature" not in out.refs:
         raise Unsupported(m.group(0))  # "those Wolves": the creatures tapped this way
     out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
 
 
 @template(r"(It|That creature) deals damage equal to its power to (.+)")
-def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
+def _it_deals_its_power(m: re.Match[str], out: Compiled) -> None:
     """Warstorm Surge: "it" is the creature that entered, the source of the damage."""
     if m.group(1).lower() not in out.refs:
         raise Unsupported(m.group(0))
@@ -405,7 +405,7 @@ def _it_deals_its_power(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Have (it|~) deal damage equal to its power to (.+)")
-def _have_it_deal_power(m: re.Match, out: Compiled) -> None:
+def _have_it_deal_power(m: re.Match[str], out: Compiled) -> None:
     """Cyclops Gladiator: "you may have it deal damage equal to its power to target creature
     defending player controls" (the source deals it)."""
     who = objects(m.group(1), out)
@@ -413,19 +413,19 @@ def _have_it_deal_power(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Have (that player|target player|target opponent) (lose|gain|draw|discard|put) (.+)")
-def _have_player(m: re.Match, out: Compiled) -> None:
+def _have_player(m: re.Match[str], out: Compiled) -> None:
     """"you may have that player lose 1 life" (Blood Seeker): the player does it."""
     compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
 
 
 @template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
-def _damage_equal(m: re.Match, out: Compiled) -> None:
+def _damage_equal(m: re.Match[str], out: Compiled) -> None:
     who = recipients(m.group(1), out)
     out.steps.append(DealDamage(count_phrase(m.group(2), out), who))
 
 
 @template(r"(?:~|It) deals (\w+) damage divided (as you choose|evenly, rounded down,) among (.+)")
-def _divided_damage(m: re.Match, out: Compiled) -> None:
+def _divided_damage(m: re.Match[str], out: Compiled) -> None:
     """Bogardan Hellkite, Ignite Disorder, Fireball: one target spec, its damage divided."""
     to = add_target(m.group(3), out)
     assert isinstance(to, TargetRef)
@@ -434,7 +434,7 @@ def _divided_damage(m: re.Match, out: Compiled) -> None:
 
 @template(r"(?:~|It) deals (\w+) damage to (any target|target [^,]+), "
           r"(\w+) damage to another (any target|target [^,]+),? and (\w+) damage to a third (any target|target .+)")
-def _damage_to_several_targets(m: re.Match, out: Compiled) -> None:
+def _damage_to_several_targets(m: re.Match[str], out: Compiled) -> None:
     """Cone of Flame: each amount to its own target, and the targets differ ("another", "a
     third": 2014 114.3 / 2009 409.1c let one object be chosen for each word "target" otherwise)."""
     for i, (word, spec) in enumerate(zip(m.groups()[::2], m.groups()[1::2], strict=True)):
@@ -447,7 +447,7 @@ def _damage_to_several_targets(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:~|It) deals (\w+) damage to (.+)")
-def _damage(m: re.Match, out: Compiled) -> None:
+def _damage(m: re.Match[str], out: Compiled) -> None:
     n = amount(m.group(1), out)
     rest = m.group(2)
     gain = None
@@ -466,12 +466,12 @@ def _damage(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Switch (.+?)'s power and toughness until end of turn")
-def _switch(m: re.Match, out: Compiled) -> None:
+def _switch(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(SwitchPT(objects(m.group(1), out)))
 
 
 @template(r"The damage can't be prevented")
-def _unpreventable(m: re.Match, out: Compiled) -> None:
+def _unpreventable(m: re.Match[str], out: Compiled) -> None:
     """Completes the damage before it (Combust)."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, DealDamage):
@@ -480,7 +480,7 @@ def _unpreventable(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Prevent the next (\w+) damage that would be dealt to (.+?) this turn")
-def _prevent_next(m: re.Match, out: Compiled) -> None:
+def _prevent_next(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
@@ -488,14 +488,14 @@ def _prevent_next(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Prevent the next X damage that would be dealt to (.+?) this turn")
-def _prevent_next_x(m: re.Match, out: Compiled) -> None:
+def _prevent_next_x(m: re.Match[str], out: Compiled) -> None:
     """Vengeful Archon's first sentence; the next one says what the prevention also does."""
     out.steps.append(PreventNextAndReflect(XValue(), recipients(m.group(1), out), You()))
     expect(out, "If damage is prevented this way, ~ deals that much damage to target player")
 
 
 @completion(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
-def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
+def _if_prevented_reflect(m: re.Match[str], out: Compiled) -> None:
     """615.5 / 419.7e: completes the prevention before it (Vengeful Archon)."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, PreventNextAndReflect):
@@ -505,34 +505,34 @@ def _if_prevented_reflect(m: re.Match, out: Compiled) -> None:
 
 @template(r"The next time a source of your choice( of the chosen color)? would deal damage to you this turn, "
           r"prevent that damage")
-def _prevent_next_time(m: re.Match, out: Compiled) -> None:
+def _prevent_next_time(m: re.Match[str], out: Compiled) -> None:
     """Story Circle (615.7 / 419.7b; the source is chosen as it resolves, 609.7a / 419.8a)."""
     out.steps.append(PreventNextTimeFromChosenSource(OfChosenColor() if m.group(1) else ALWAYS))
 
 
 @template(r"Until end of turn, if (target player|target opponent|each player) would draw a card, instead that player "
           r"skips that draw and (you) draw a card")
-def _draw_skipped_instead(m: re.Match, out: Compiled) -> None:
+def _draw_skipped_instead(m: re.Match[str], out: Compiled) -> None:
     """Plagiarize (614.1a / 419.1a)."""
     out.steps.append(DrawInsteadThisTurn(players(m.group(1), out), players(m.group(2), out)))
 
 
 @template(r"All combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead")
-def _royal_guard(m: re.Match, out: Compiled) -> None:
+def _royal_guard(m: re.Match[str], out: Compiled) -> None:
     """Kjeldoran Royal Guard (614.9 / 419.6c)."""
     out.steps.append(RedirectCombatDamageFromUnblocked())
 
 
 @template(r"Prevent all damage that (white|blue|black|red|green) sources and (white|blue|black|red|green) sources "
           r"would deal this turn")
-def _prevent_colors(m: re.Match, out: Compiled) -> None:
+def _prevent_colors(m: re.Match[str], out: Compiled) -> None:
     """Luminesce."""
     colors = tuple(HasColor(NAME_TO_COLOR[c]) for c in (m.group(1), m.group(2)))
     out.steps.append(PreventFromSourcesThisTurn(AnyOf(colors)))
 
 
 @template(r"You gain life equal to the damage dealt this way")
-def _gain_damage_dealt(m: re.Match, out: Compiled) -> None:
+def _gain_damage_dealt(m: re.Match[str], out: Compiled) -> None:
     """Corrupt: as much as the damage before it actually dealt."""
     if not out.steps or not isinstance(out.steps[-1], DealDamage):
         raise Unsupported(m.group(0))
@@ -540,19 +540,19 @@ def _gain_damage_dealt(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")
-def _fog(m: re.Match, out: Compiled) -> None:
+def _fog(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventThisTurn("combat", "all combat damage is prevented"))
 
 
 @template(r"Prevent all damage that would be dealt to you and creatures you control this turn")
-def _safe_passage(m: re.Match, out: Compiled) -> None:
+def _safe_passage(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventThisTurn("you_and_your_creatures",
                                         "damage to its controller and their creatures is prevented"))
 
 
 @template(r"The next (\w+) damage that a source of your choice would deal to you and/or permanents you control "
           r"this turn is dealt to (.+) instead")
-def _harms_way(m: re.Match, out: Compiled) -> None:
+def _harms_way(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
@@ -561,25 +561,25 @@ def _harms_way(m: re.Match, out: Compiled) -> None:
 
 # ---- copies of spells, changing targets
 @template(r"Choose new targets for (target .*spell)")
-def _choose_new_targets(m: re.Match, out: Compiled) -> None:
+def _choose_new_targets(m: re.Match[str], out: Compiled) -> None:
     """Redirect ("You may choose new targets for target spell", 114.6d / 415.7a)."""
     out.steps.append(ChangeTargets(add_target(m.group(1), out)))
 
 
 @template(r"Change the target of target spell with a single target")
-def _change_the_target(m: re.Match, out: Compiled) -> None:
+def _change_the_target(m: re.Match[str], out: Compiled) -> None:
     """Shunt (114.6a / 415.7a)."""
     out.specs.append(TargetSpec("spell", "target spell with a single target", WithSingleTarget()))
     out.steps.append(ChangeTargets(TargetRef(len(out.specs) - 1), must=True))
 
 
 @template(r"Copy (target .+ spell)")
-def _copy_target_spell(m: re.Match, out: Compiled) -> None:
+def _copy_target_spell(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(CopySpell(add_target(m.group(1), out), You()))
 
 
 @template(r"Each other player copies that spell")
-def _each_other_player_copies(m: re.Match, out: Compiled) -> None:
+def _each_other_player_copies(m: re.Match[str], out: Compiled) -> None:
     """Hive Mind: "that spell" and "player" are the triggering cast's."""
     spell, player = out.refs.get("that spell"), out.refs.get("that player")
     if spell is None or player is None:
@@ -588,14 +588,14 @@ def _each_other_player_copies(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"When you cast your next (.+?) spell this turn, copy that spell")
-def _copy_next_spell(m: re.Match, out: Compiled) -> None:
+def _copy_next_spell(m: re.Match[str], out: Compiled) -> None:
     """Chandra, the Firebrand's -2: a delayed trigger (603.7) whose "that spell" is the spell cast."""
     test = object_phrase(m.group(1) + " spell")[1]
     out.steps.append(WhenYouCastNextThisTurn(test, (CopySpell(EventValue("item"), You()),), m.group(0) + "."))
 
 
 @template(r"(?:It|That spell) gains bloodthirst (\d+)")
-def _spell_gains_bloodthirst(m: re.Match, out: Compiled) -> None:
+def _spell_gains_bloodthirst(m: re.Match[str], out: Compiled) -> None:
     """Bloodlord of Vaasgoth: the spell the trigger saw cast (702.53a / 502.50a)."""
     spell = out.refs.get("that spell")
     if spell is None:
@@ -606,13 +606,13 @@ def _spell_gains_bloodthirst(m: re.Match, out: Compiled) -> None:
 
 @template(r"Spells you control can't be countered by (.+?) spells this turn, and creatures you control can't be "
           r"the targets of \1 spells this turn")
-def _spell_immunity(m: re.Match, out: Compiled) -> None:
+def _spell_immunity(m: re.Match[str], out: Compiled) -> None:
     """Autumn's Veil (101.2 / 103.2)."""
     out.steps.append(SpellImmunityThisTurn(object_phrase(m.group(1) + " spell")[1], True, True))
 
 
 @template(r"You may choose new targets for the copy")
-def _copy_next_new_targets(m: re.Match, out: Compiled) -> None:
+def _copy_next_new_targets(m: re.Match[str], out: Compiled) -> None:
     """Completes the delayed copy before it (706.10c / 503.10c)."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, WhenYouCastNextThisTurn) or not isinstance(last.body[-1], CopySpell):
@@ -622,14 +622,14 @@ def _copy_next_new_targets(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:~|It) deals (\w+) damage to each of ((?:up to )?\w+ targets?.*)")
-def _damage_each_of_targets(m: re.Match, out: Compiled) -> None:
+def _damage_each_of_targets(m: re.Match[str], out: Compiled) -> None:
     """"deals 6 damage to each of up to six target creatures and/or players" (Chandra, the Firebrand)."""
     phrase = re.sub(r"^(up to \w+) targets$", r"\1 target creatures and/or players", m.group(2))  # any targets
     out.steps.append(DealDamage(amount(m.group(1), out), add_target(phrase, out)))
 
 
 @template(r"(?:You|Each of those players) may choose new targets for (?:the|their) copy")
-def _new_targets(m: re.Match, out: Compiled) -> None:
+def _new_targets(m: re.Match[str], out: Compiled) -> None:
     """706.10c / 503.10c: completes the copy effect before it."""
     if not out.steps or not isinstance(out.steps[-1], CopySpell):
         raise Unsupported(m.group(0))
@@ -638,12 +638,12 @@ def _new_targets(m: re.Match, out: Compiled) -> None:
 
 # ---- destroying, exiling, moving
 @template(r"(?:It|They|That creature) can't be regenerated")
-def _no_regen(m: re.Match, out: Compiled) -> None:
+def _no_regen(m: re.Match[str], out: Compiled) -> None:
     out.no_regenerate = True
 
 
 @template(r"Choose ((?:up to \w+ )?target .+)")
-def _choose_targets(m: re.Match, out: Compiled) -> None:
+def _choose_targets(m: re.Match[str], out: Compiled) -> None:
     """"choose target nonland permanent you control and up to two target nonland permanents
     you don't control": targets chosen now (601.2c / 603.3d), "them" afterwards."""
     parts = re.split(r" and (?=(?:up to \w+ )?target )", m.group(1))
@@ -655,7 +655,7 @@ def _choose_targets(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(Destroy|Exile) one of (them|those creatures) at random")
-def _one_at_random(m: re.Match, out: Compiled) -> None:
+def _one_at_random(m: re.Match[str], out: Compiled) -> None:
     """"Destroy one of them at random": one chosen by the game's random generator among
     those still there (608.2b: illegal targets are left alone), then destroyed."""
     if m.group(2) not in out.refs:
@@ -666,7 +666,7 @@ def _one_at_random(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Destroy (.+)")
-def _destroy(m: re.Match, out: Compiled) -> None:
+def _destroy(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
 
 
@@ -677,13 +677,13 @@ object_template(r"Exile (.+)", Exile)
 
 
 @template(r"Return ~ from your graveyard to the battlefield( tapped)?")
-def _return_self_to_battlefield(m: re.Match, out: Compiled) -> None:
+def _return_self_to_battlefield(m: re.Match[str], out: Compiled) -> None:
     """Reassembling Skeleton: an ability that functions only in the graveyard."""
     out.steps.append(ReturnToBattlefield(SourceRef(), tapped=bool(m.group(1))))
 
 
 @template(r"(Its|Their) controller gains life equal to its toughness")
-def _gain_toughness(m: re.Match, out: Compiled) -> None:
+def _gain_toughness(m: re.Match[str], out: Compiled) -> None:
     """Condemn: the creature as it last existed."""
     if "it" not in out.refs:
         raise Unsupported(m.group(0))
@@ -691,32 +691,32 @@ def _gain_toughness(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on ~, then draw a card for each \2 counter on ~")
-def _counter_then_draw(m: re.Match, out: Compiled) -> None:
+def _counter_then_draw(m: re.Match[str], out: Compiled) -> None:
     """Mind Unbound."""
     out.steps.append(AddCounters(SourceRef(), m.group(2), num(m.group(1)) or 1))
     out.steps.append(Draw(You(), CountersOnSource(m.group(2))))
 
 
 @template(r"Draw cards equal to the greatest power among creatures you control")
-def _draw_greatest_power(m: re.Match, out: Compiled) -> None:
+def _draw_greatest_power(m: re.Match[str], out: Compiled) -> None:
     """Garruk, Primal Hunter."""
     out.steps.append(Draw(You(), GreatestPowerYouControl()))
 
 
 @template(r"(.+?) skips their next combat phase")
-def _skip_combat(m: re.Match, out: Compiled) -> None:
+def _skip_combat(m: re.Match[str], out: Compiled) -> None:
     """Stonehorn Dignitary."""
     out.steps.append(SkipNextCombat(players(m.group(1), out)))
 
 
 @template(r"Shuffle ~ and your graveyard into their owner's library")
-def _elixir(m: re.Match, out: Compiled) -> None:
+def _elixir(m: re.Match[str], out: Compiled) -> None:
     """Elixir of Immortality."""
     out.steps.append(ShuffleSelfAndGraveyard())
 
 
 @template(r"(.+?) at end of combat")
-def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
+def _at_end_of_combat(m: re.Match[str], out: Compiled) -> None:
     """Crumbling Colossus: "sacrifice it at end of combat"."""
     sub = out.child()
     body = m.group(1)
@@ -726,7 +726,7 @@ def _at_end_of_combat(m: re.Match, out: Compiled) -> None:
 
 @template(r"Search your library for up to two (.+?) cards, reveal those cards, and put one onto the battlefield "
           r"tapped and the other into your hand")
-def _cultivate(m: re.Match, out: Compiled) -> None:
+def _cultivate(m: re.Match[str], out: Compiled) -> None:
     """Cultivate ("Then shuffle your library." follows as a sentence of its own)."""
     what = m.group(1) + " card"
     out.steps.append(SearchOneTappedOneToHand(card_phrase(what), what))
@@ -734,7 +734,7 @@ def _cultivate(m: re.Match, out: Compiled) -> None:
 
 @template(r"Search your library for up to (\w+) cards named ~, reveal them, put them into your hand, "
           r"then shuffle your library")
-def _search_namesakes(m: re.Match, out: Compiled) -> None:
+def _search_namesakes(m: re.Match[str], out: Compiled) -> None:
     """Squadron Hawk."""
     n = num(m.group(1))
     if n is None:
@@ -744,7 +744,7 @@ def _search_namesakes(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Return ~ from your graveyard to your hand")
-def _return_self_from_graveyard(m: re.Match, out: Compiled) -> None:
+def _return_self_from_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Magma Phoenix: an ability that functions only in the graveyard returns its card."""
     out.steps.append(ReturnToHand(SourceRef()))
 
@@ -757,7 +757,7 @@ object_template(r"Put (.+?) on the bottom of (?:its owner's|their owners') libra
 
 
 @template(r"Counter (target .+?|that spell or ability) unless its controller pays ((?:\{\w+\})+)")
-def _counter_unless(m: re.Match, out: Compiled) -> None:
+def _counter_unless(m: re.Match[str], out: Compiled) -> None:
     """Mana Leak; Frost Titan ("that spell or ability": the one that targeted it)."""
     cost = parse_cost(m.group(2))
     if cost is None:
@@ -766,7 +766,7 @@ def _counter_unless(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Add ((?:\{[WUBRGC]\})+)")
-def _add_mana(m: re.Match, out: Compiled) -> None:
+def _add_mana(m: re.Match[str], out: Compiled) -> None:
     """Pyretic Ritual: "Add {R}{R}{R}" as a spell's effect."""
     syms = re.findall(r"\{(\w)\}", m.group(1))
     if len(set(syms)) != 1:
@@ -775,26 +775,26 @@ def _add_mana(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) gains protection from the color of your choice until end of turn")
-def _protection_choice(m: re.Match, out: Compiled) -> None:
+def _protection_choice(m: re.Match[str], out: Compiled) -> None:
     """Stave Off."""
     out.steps.append(ProtectionFromChosenColor(objects(m.group(1), out)))
 
 
 @template(r"(.+?) chooses a card in their hand and discards the rest")
-def _keep_one(m: re.Match, out: Compiled) -> None:
+def _keep_one(m: re.Match[str], out: Compiled) -> None:
     """Monomania."""
     out.steps.append(KeepOneDiscardRest(players(m.group(1), out)))
 
 
 @template(r"Each player (loses \w+ life), (discards \w+ cards?), (sacrifices an? \w+), then (sacrifices an? \w+)")
-def _each_player_series(m: re.Match, out: Compiled) -> None:
+def _each_player_series(m: re.Match[str], out: Compiled) -> None:
     """Smallpox: each part in order, every player doing it (608.2c)."""
     for part in m.groups():
         compile_sentence("Each player " + part, out)
 
 
 @template(r"If you (have less life|control fewer creatures) than an opponent, (.+)")
-def _if_fewer(m: re.Match, out: Compiled) -> None:
+def _if_fewer(m: re.Match[str], out: Compiled) -> None:
     """Timely Reinforcements."""
     sub = out.child()
     compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], sub)
@@ -805,12 +805,12 @@ object_template(r"Counter (target .+)", CounterSpell)
 
 
 @template(r"(Tap|Untap) (.+)")
-def _tap(m: re.Match, out: Compiled) -> None:
+def _tap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
 
 
 @template(r"[Ss]acrifice (~|it)")
-def _sacrifice_self(m: re.Match, out: Compiled) -> None:
+def _sacrifice_self(m: re.Match[str], out: Compiled) -> None:
     """"Sacrifice ~", or "sacrifice it" where "it" is the ability's source."""
     if m.group(1) == "it" and not isinstance(out.refs.get("it"), SourceRef):
         raise Unsupported(m.group(0))
@@ -818,7 +818,7 @@ def _sacrifice_self(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:sacrifice|sacrifices) (two|three|four|five|six|seven) (.+)")
-def _sacrifice_several(m: re.Match, out: Compiled) -> None:
+def _sacrifice_several(m: re.Match[str], out: Compiled) -> None:
     """Destructive Force: "Each player sacrifices five lands"."""
     who = players(m.group(1), out)
     what = singular(m.group(3))
@@ -827,7 +827,7 @@ def _sacrifice_several(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
-def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
+def _sacrifice_chosen(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     what = m.group(2)
     _, test = object_phrase(what)
@@ -838,7 +838,7 @@ def _sacrifice_chosen(m: re.Match, out: Compiled) -> None:
 @template(r"(?:(.+?) )?(?:draw|draws) (\w+) (?:additional )?cards?"
           r"(?:, then (?:discard|discards) (\w+) cards?( at random)?)?"
           r"(?: and (?:lose|loses) (\w+) life)?", re.I)
-def _draw(m: re.Match, out: Compiled) -> None:
+def _draw(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     out.steps.append(Draw(who, amount(m.group(2), out)))
     if m.group(3):
@@ -848,7 +848,7 @@ def _draw(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Any number of target players each (gain \w+ life|draw \w+ cards?)")
-def _targets_each(m: re.Match, out: Compiled) -> None:
+def _targets_each(m: re.Match[str], out: Compiled) -> None:
     """Hunters' Feast, Jace, Memory Adept: every chosen target player does it."""
     spec = target_spec("any number of target players")
     out.specs.append(spec)
@@ -862,7 +862,7 @@ def _targets_each(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"You gain life equal to the life lost this way")
-def _gain_life_lost(m: re.Match, out: Compiled) -> None:
+def _gain_life_lost(m: re.Match[str], out: Compiled) -> None:
     """Blood Tithe."""
     if not any(isinstance(st, LoseLife) for st in out.steps):
         raise Unsupported(m.group(0))
@@ -870,7 +870,7 @@ def _gain_life_lost(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"If a graveyard has (\w+) or more cards in it, draw (\w+) cards instead")
-def _draw_instead(m: re.Match, out: Compiled) -> None:
+def _draw_instead(m: re.Match[str], out: Compiled) -> None:
     """Visions of Beyond: the draw of the sentence before, replaced when the condition holds."""
     last = out.steps[-1] if out.steps else None
     n = num(m.group(1))
@@ -880,7 +880,7 @@ def _draw_instead(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
-def _gain(m: re.Match, out: Compiled) -> None:
+def _gain(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
     if m.group(3):
@@ -889,37 +889,37 @@ def _gain(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:lose|loses) life equal to the sacrificed creature's power")
-def _lose_power(m: re.Match, out: Compiled) -> None:
+def _lose_power(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(LoseLife(players(m.group(1), out), SacrificedPower()))
 
 
 @template(r"(.+?) (?:lose|loses) (\w+|that much) life")
-def _lose(m: re.Match, out: Compiled) -> None:
+def _lose(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(LoseLife(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:discard|discards) (\w+) cards?( at random)?")
-def _discard(m: re.Match, out: Compiled) -> None:
+def _discard(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
 
 
 @template(r"(.+?) reveals a card at random from their hand")
-def _reveal_random(m: re.Match, out: Compiled) -> None:
+def _reveal_random(m: re.Match[str], out: Compiled) -> None:
     """Merfolk Spy: one card of the player's hand, chosen at random, is shown to everyone."""
     out.steps.append(RevealAtRandom(players(m.group(1), out)))
 
 
 @template(r"(.+?) reveals their hand")
-def _reveal_hand(m: re.Match, out: Compiled) -> None:
+def _reveal_hand(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(RevealHand(who))
     out.refs["that player"] = who
 
 
 @template(r"You choose (?:a|an) (.+?) card from it")
-def _choose_from_hand(m: re.Match, out: Compiled) -> None:
+def _choose_from_hand(m: re.Match[str], out: Compiled) -> None:
     words = m.group(1)
     test = card_phrase(words.replace(",", "") + " card")
     who = players("that player", out)
@@ -928,33 +928,33 @@ def _choose_from_hand(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
-def _mill(m: re.Match, out: Compiled) -> None:
+def _mill(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Mill(who, amount(m.group(2), out)))
 
 
 @template(r"(.+?) (?:put|puts) that many cards from the top of their library into their graveyard")
-def _mill_that_many(m: re.Match, out: Compiled) -> None:
+def _mill_that_many(m: re.Match[str], out: Compiled) -> None:
     """Belltower Sphinx: as many as the damage dealt, by "that source's controller"."""
     who = out.refs.get(m.group(1).lower()) or players(m.group(1), out)
     out.steps.append(Mill(who, ThatMuch()))
 
 
 @template(r"(.+?) (?:put|puts) the top card of their library into their graveyard")
-def _mill_one(m: re.Match, out: Compiled) -> None:
+def _mill_one(m: re.Match[str], out: Compiled) -> None:
     """Jace, Memory Adept: "Target player puts the top card of their library into their graveyard"."""
     out.steps.append(Mill(players(m.group(1), out), Fixed(1)))
 
 
 @template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
-def _mill_half(m: re.Match, out: Compiled) -> None:
+def _mill_half(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Mill(who, HalfLibrary()))
 
 
 @template(r"Search your library for (?:a|an) (.+?)(, reveal it,)? and put (?:it|that card) "
           r"(into your hand|onto the battlefield tapped|onto the battlefield)")
-def _search(m: re.Match, out: Compiled) -> None:
+def _search(m: re.Match[str], out: Compiled) -> None:
     what = m.group(1)
     test = card_phrase(what)
     dest = "hand" if m.group(3) == "into your hand" else "battlefield"
@@ -965,7 +965,7 @@ def _search(m: re.Match, out: Compiled) -> None:
 
 @template(r"Search your library for (?:a|an) (.+?), (reveal it, )?put (?:it|that card) "
           r"(into your hand|onto the battlefield tapped|onto the battlefield), then shuffle your library")
-def _search_then_shuffle(m: re.Match, out: Compiled) -> None:
+def _search_then_shuffle(m: re.Match[str], out: Compiled) -> None:
     """M11's wording: "search your library for a basic land card, reveal it, put it into your
     hand, then shuffle your library" (Sylvan Ranger, Solemn Simulacrum, Rune-Scarred Demon)."""
     what = m.group(1)
@@ -976,19 +976,19 @@ def _search_then_shuffle(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Have (it|~) deal (\w+) damage to (.+)")
-def _have_it_deal(m: re.Match, out: Compiled) -> None:
+def _have_it_deal(m: re.Match[str], out: Compiled) -> None:
     """"you may have it deal 1 damage to any target" (Goblin Arsonist): the source deals it."""
     compile_sentence(f"~ deals {m.group(2)} damage to {m.group(3)}", out)
 
 
 @template(r"Search your library for a card, then shuffle your library and put that card on top of it")
-def _search_top(m: re.Match, out: Compiled) -> None:
+def _search_top(m: re.Match[str], out: Compiled) -> None:
     test = card_phrase("card")
     out.steps.append(Search(test, "a card", "top"))
 
 
 @template(r"Search (that player's|target player's|target opponent's) library for (?:a|an) (.+?)(?:, then (.+))?")
-def _search_their_library(m: re.Match, out: Compiled) -> None:
+def _search_their_library(m: re.Match[str], out: Compiled) -> None:
     """Sphinx Ambassador: the controller searches another player's library; the card found
     stays there for now ("it" afterwards)."""
     who = players(m.group(1)[:-2], out)
@@ -1000,13 +1000,13 @@ def _search_their_library(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:chooses|choose) a card name")
-def _choose_name(m: re.Match, out: Compiled) -> None:
+def _choose_name(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ChooseName(players(m.group(1), out)))
     out.refs["that name"] = Remembered("named")
 
 
 @template(r"If you searched for (?:a|an) (.+?) that doesn't have that name, (.+)")
-def _if_searched_not_named(m: re.Match, out: Compiled) -> None:
+def _if_searched_not_named(m: re.Match[str], out: Compiled) -> None:
     if "that name" not in out.refs or not isinstance(out.refs.get("it"), Remembered):
         raise Unsupported(m.group(0))
     sub = out.child()
@@ -1015,12 +1015,12 @@ def _if_searched_not_named(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:Then )?(that player|target player) shuffles their library")
-def _they_shuffle(m: re.Match, out: Compiled) -> None:
+def _they_shuffle(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Shuffle(players(m.group(1), out)))
 
 
 @template(r"(?:Then |If you do, )?[Ss]huffle your library")
-def _shuffle(m: re.Match, out: Compiled) -> None:
+def _shuffle(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if isinstance(last, MayPay) and m.group(0).startswith("Then"):  # "If you do, search ... Then shuffle"
         out.steps[-1] = MayPay(last.cost, last.body + (Shuffle(You()),))
@@ -1029,12 +1029,12 @@ def _shuffle(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:Then )?(that player|target player|each player) shuffles their library")
-def _player_shuffles(m: re.Match, out: Compiled) -> None:
+def _player_shuffles(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Shuffle(players(m.group(1), out)))
 
 
 @template(r"Choose up to (\w+) face-up exiled cards you own")
-def _choose_exiled(m: re.Match, out: Compiled) -> None:
+def _choose_exiled(m: re.Match[str], out: Compiled) -> None:
     """Mirror of Fate (every exiled card is face up here)."""
     n = num(m.group(1))
     if n is None:
@@ -1044,14 +1044,14 @@ def _choose_exiled(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Exile all the cards from your library(?:, then (.+))?")
-def _exile_library(m: re.Match, out: Compiled) -> None:
+def _exile_library(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ExileLibrary(You()))
     if m.group(1):
         compile_sentence(m.group(1)[0].upper() + m.group(1)[1:], out)
 
 
 @template(r"Put (the chosen cards) on top of your library")
-def _chosen_on_top(m: re.Match, out: Compiled) -> None:
+def _chosen_on_top(m: re.Match[str], out: Compiled) -> None:
     if m.group(1) not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(PutOnTopOfLibrary(out.refs[m.group(1)]))
@@ -1059,7 +1059,7 @@ def _chosen_on_top(m: re.Match, out: Compiled) -> None:
 
 @template(r"Each player shuffles all permanents they owns? into their library, then reveals that many cards "
           r"from the top of their library")
-def _warp(m: re.Match, out: Compiled) -> None:
+def _warp(m: re.Match[str], out: Compiled) -> None:
     """Warp World, first sentence."""
     out.steps.append(ShufflePermanentsIn())
 
@@ -1067,7 +1067,7 @@ def _warp(m: re.Match, out: Compiled) -> None:
 @template(r"Each player puts all (.+?) cards revealed this way onto the battlefield, then does the same for "
           r"(.+?) cards, then puts all cards revealed this way that weren't put onto the battlefield on the "
           r"bottom of their library")
-def _put_revealed(m: re.Match, out: Compiled) -> None:
+def _put_revealed(m: re.Match[str], out: Compiled) -> None:
     """Warp World, second sentence: two batches, then the rest on the bottom."""
     if not any(isinstance(s, ShufflePermanentsIn) for s in out.steps):
         raise Unsupported(m.group(0))
@@ -1079,7 +1079,7 @@ def _put_revealed(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Rr]eveal the top card of your library and put that card into your hand")
-def _reveal_top_to_hand(m: re.Match, out: Compiled) -> None:
+def _reveal_top_to_hand(m: re.Match[str], out: Compiled) -> None:
     """Dark Tutelage: the card, remembered, is "it" afterwards."""
     out.steps.append(RevealTop(You()))
     out.steps.append(PutIntoHand(Remembered("revealed")))
@@ -1087,20 +1087,20 @@ def _reveal_top_to_hand(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"You lose life equal to its converted mana cost")
-def _lose_cmc(m: re.Match, out: Compiled) -> None:
+def _lose_cmc(m: re.Match[str], out: Compiled) -> None:
     if out.refs.get("it") != Remembered("revealed"):
         raise Unsupported(m.group(0))
     out.steps.append(LoseLife(You(), ManaValueOf(Remembered("revealed"))))
 
 
 @template(r"Reveal the top card of your library")
-def _reveal_top(m: re.Match, out: Compiled) -> None:
+def _reveal_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(RevealTop(You()))
     out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
 
 
 @template(r"If it's an? (.+?) card, (.+)")
-def _if_card(m: re.Match, out: Compiled) -> None:
+def _if_card(m: re.Match[str], out: Compiled) -> None:
     """"If it's a creature card, put it onto the battlefield": about the card revealed."""
     if out.refs.get("it") != Remembered("revealed"):
         raise Unsupported(m.group(0))
@@ -1111,7 +1111,7 @@ def _if_card(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Otherwise, (.+)")
-def _otherwise(m: re.Match, out: Compiled) -> None:
+def _otherwise(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, If) or last.orelse:
         raise Unsupported(m.group(0))
@@ -1122,7 +1122,7 @@ def _otherwise(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"You may play (it|that card) without paying its mana cost")
-def _play_free(m: re.Match, out: Compiled) -> None:
+def _play_free(m: re.Match[str], out: Compiled) -> None:
     ref = out.refs.get(m.group(1))
     if ref is None:
         raise Unsupported(m.group(0))
@@ -1130,7 +1130,7 @@ def _play_free(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"If you don't, (.+)")
-def _if_you_dont(m: re.Match, out: Compiled) -> None:
+def _if_you_dont(m: re.Match[str], out: Compiled) -> None:
     """Completes "You may play that card ...": what happens when the player doesn't."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, PlayWithoutPaying) or last.otherwise:
@@ -1142,7 +1142,7 @@ def _if_you_dont(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Put (it|that card) onto the battlefield(?: under your control)?")
-def _put_it(m: re.Match, out: Compiled) -> None:
+def _put_it(m: re.Match[str], out: Compiled) -> None:
     """A card remembered ("it", "that card"), under the effect's controller's control."""
     ref = out.refs.get(m.group(1))
     if ref is None:
@@ -1151,7 +1151,7 @@ def _put_it(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Put (it|that card) on the bottom of your library")
-def _put_bottom(m: re.Match, out: Compiled) -> None:
+def _put_bottom(m: re.Match[str], out: Compiled) -> None:
     if m.group(1) not in out.refs:
         raise Unsupported(m.group(0))
     out.steps.append(PutOnBottomOfLibrary(out.refs[m.group(1)]))
@@ -1159,7 +1159,7 @@ def _put_bottom(m: re.Match, out: Compiled) -> None:
 
 @template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"
           r"(?: other than (.+?) cards)?")
-def _exile_graveyard(m: re.Match, out: Compiled) -> None:
+def _exile_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Haunting Echoes: "other than basic land cards"."""
     who = players(m.group(1), out)
     test = Not(card_phrase(m.group(2) + " card")) if m.group(2) else card_phrase("card")
@@ -1168,40 +1168,40 @@ def _exile_graveyard(m: re.Match, out: Compiled) -> None:
 
 @template(r"For each card exiled this way, search (that player|your)'?s? library for all cards with the same name "
           r"as that card and exile them")
-def _exile_namesakes(m: re.Match, out: Compiled) -> None:
+def _exile_namesakes(m: re.Match[str], out: Compiled) -> None:
     if not any(isinstance(s, ExileFromGraveyard) for s in out.steps):
         raise Unsupported(m.group(0))
     out.steps.append(ExileNamesakes(players("you" if m.group(1) == "your" else m.group(1), out)))
 
 
 @template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")
-def _from_hand(m: re.Match, out: Compiled) -> None:
+def _from_hand(m: re.Match[str], out: Compiled) -> None:
     test = card_phrase(m.group(1))
     out.steps.append(PutFromHand(test, "a " + m.group(1)))
 
 
 @template(r"Put (target .+? from (?:a|your|an opponent's) graveyard) onto the battlefield under your control")
-def _reanimate(m: re.Match, out: Compiled) -> None:
+def _reanimate(m: re.Match[str], out: Compiled) -> None:
     """Rise from the Grave: the card becomes a permanent, "that creature" afterwards."""
     out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
     out.refs["that creature"] = Remembered("put")
 
 
 @template(r"Return (target .+? from your graveyard) to the battlefield")
-def _return_to_battlefield(m: re.Match, out: Compiled) -> None:
+def _return_to_battlefield(m: re.Match[str], out: Compiled) -> None:
     """Sun Titan: a card from your own graveyard returns under its owner's (your) control."""
     out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
 
 
 @template(r"Put (target .+? from your graveyard) on top of your library")
-def _graveyard_to_top(m: re.Match, out: Compiled) -> None:
+def _graveyard_to_top(m: re.Match[str], out: Compiled) -> None:
     """Reclaim."""
     out.steps.append(PutOnTopOfLibrary(objects(m.group(1), out)))
 
 
 @template(r"Search your library for up to (\w+) (.+?) cards, put them onto the battlefield tapped, "
           r"then shuffle your library")
-def _search_several_tapped(m: re.Match, out: Compiled) -> None:
+def _search_several_tapped(m: re.Match[str], out: Compiled) -> None:
     """Primeval Titan: each card found is chosen in turn; the player may stop after each."""
     n = num(m.group(1))
     if n is None:
@@ -1212,19 +1212,19 @@ def _search_several_tapped(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"That creature is (?:an? )?(.+?) in addition to its other colors and types")
-def _is_also(m: re.Match, out: Compiled) -> None:
+def _is_also(m: re.Match[str], out: Compiled) -> None:
     colors, subtypes = _colors_and_subtypes(m.group(1), m.group(0))
     out.steps.append(IsAlso(objects("that creature", out), colors, subtypes))
 
 
 @template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
-def _reanimate_all(m: re.Match, out: Compiled) -> None:
+def _reanimate_all(m: re.Match[str], out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
     out.steps.append(ReturnAllFromGraveyards(test))
 
 
 @template(r"Return all (.+?) cards from all graveyards to the battlefield under their owners' control")
-def _return_all_to_owners(m: re.Match, out: Compiled) -> None:
+def _return_all_to_owners(m: re.Match[str], out: Compiled) -> None:
     """Open the Vaults: "artifact and enchantment cards" are cards of either type."""
     words = re.split(r",? and |, ", m.group(1))
     tests = [card_phrase(w + " card") for w in words]
@@ -1232,7 +1232,7 @@ def _return_all_to_owners(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")
-def _reveal_until(m: re.Match, out: Compiled) -> None:
+def _reveal_until(m: re.Match[str], out: Compiled) -> None:
     who = players("its controller", out)
     test = card_phrase(m.group(1))
     out.steps.append(RevealUntil(who, test, "a " + m.group(1)))
@@ -1241,12 +1241,12 @@ def _reveal_until(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Look at the top (\w+) cards of your library, then put them back in any order")
-def _reorder_top(m: re.Match, out: Compiled) -> None:
+def _reorder_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReorderTop(amount(m.group(1), out)))
 
 
 @template(r"[Ss]cry (\w+)(?:, then (.+))?")
-def _scry(m: re.Match, out: Compiled) -> None:
+def _scry(m: re.Match[str], out: Compiled) -> None:
     """"Scry 2", "Scry 2, then draw a card" (Preordain, Foresee)."""
     out.steps.append(Scry(amount(m.group(1), out)))
     if m.group(2):
@@ -1257,7 +1257,7 @@ object_template(r"Gain control of (.+?) until end of turn", GainControl)
 
 
 @template(r"(.+) for as long as you control ~")
-def _while_you_control(m: re.Match, out: Compiled) -> None:
+def _while_you_control(m: re.Match[str], out: Compiled) -> None:
     """Master Thief, Aegis Angel: 611.2b / 418.3a."""
     sub = out.child()
     body = m.group(1)
@@ -1266,7 +1266,7 @@ def _while_you_control(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+) for as long as (that creature) is enchanted")
-def _while_enchanted(m: re.Match, out: Compiled) -> None:
+def _while_enchanted(m: re.Match[str], out: Compiled) -> None:
     """Rootwater Matriarch: 611.2b / 418.3a."""
     sub = out.child()
     body = m.group(1)
@@ -1275,13 +1275,13 @@ def _while_enchanted(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Gain control of (target .+|that creature)")
-def _gain_control_forever(m: re.Match, out: Compiled) -> None:
+def _gain_control_forever(m: re.Match[str], out: Compiled) -> None:
     """No duration: for the rest of the game (611.2a / 418.3a)."""
     out.steps.append(GainControl(objects(m.group(1), out), "forever"))
 
 
 @template(r"(.+) instead if you control artifacts named (.+) and (.+)")
-def _instead_if_named(m: re.Match, out: Compiled) -> None:
+def _instead_if_named(m: re.Match[str], out: Compiled) -> None:
     """Crown, Scepter and Throne of Empires: this sentence's effect replaces the previous
     sentence's if the condition holds as the ability resolves."""
     if not out.steps:
@@ -1297,13 +1297,13 @@ def _instead_if_named(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(It|That creature) becomes an? ([A-Z]\w+) in addition to its other types")
-def _becomes_subtype(m: re.Match, out: Compiled) -> None:
+def _becomes_subtype(m: re.Match[str], out: Compiled) -> None:
     """Captivating Vampire: "It becomes a Vampire in addition to its other types"."""
     out.steps.append(IsAlso(objects(m.group(1).lower(), out), (), (m.group(2),)))
 
 
 @template(r"[Ss]earch your library for (?:a|an) (.+?), exile it, then shuffle your library")
-def _search_exile(m: re.Match, out: Compiled) -> None:
+def _search_exile(m: re.Match[str], out: Compiled) -> None:
     """Hoarding Dragon: the card exiled is "the exiled card" of its other ability."""
     what = m.group(1)
     out.steps.append(Search(card_phrase(what), "a " + what, "exile"))
@@ -1312,7 +1312,7 @@ def _search_exile(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Rr]eturn (the exiled card|it) to the battlefield( tapped)? under its owner's control")
-def _return_under_owner(m: re.Match, out: Compiled) -> None:
+def _return_under_owner(m: re.Match[str], out: Compiled) -> None:
     ref = LinkedCards() if m.group(1) == "the exiled card" else out.refs.get("it")
     if ref is None:
         raise Unsupported(m.group(0))
@@ -1320,26 +1320,26 @@ def _return_under_owner(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Pp]ut the exiled card into its owner's hand")
-def _exiled_to_hand(m: re.Match, out: Compiled) -> None:
+def _exiled_to_hand(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PutIntoHand(LinkedCards()))
 
 
 @template(r"[Pp]ut (?:a|an) (Aura card) from your hand onto the battlefield attached to ~")
-def _aura_from_hand_onto_self(m: re.Match, out: Compiled) -> None:
+def _aura_from_hand_onto_self(m: re.Match[str], out: Compiled) -> None:
     """Academy Researchers (303.4f / 212.4j)."""
     out.steps.append(PutAuraAttached(None, SourceRef()))
 
 
 @template(r"Put (target Aura card from (?:a|your) graveyard) onto the battlefield under your control attached to "
           r"(?:a|an) (.+? you control)")
-def _aura_from_graveyard(m: re.Match, out: Compiled) -> None:
+def _aura_from_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Nomad Mythmaker: the creature is chosen as the Aura enters (303.4f / 212.4j)."""
     _, test = object_phrase(m.group(2))
     out.steps.append(PutAuraAttached(objects(m.group(1), out), None, test))
 
 
 @template(r"[Ii]ts controller chooses (target creature) one of their opponents controls")
-def _its_controller_chooses(m: re.Match, out: Compiled) -> None:
+def _its_controller_chooses(m: re.Match[str], out: Compiled) -> None:
     """Necrotic Plague ("When enchanted creature dies, ..."): the dead creature's controller
     chooses the target, among creatures their opponents control."""
     spec = target_spec(m.group(1))
@@ -1351,7 +1351,7 @@ def _its_controller_chooses(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Return ~ from its owner's graveyard to the battlefield attached to (that creature)")
-def _return_aura_attached(m: re.Match, out: Compiled) -> None:
+def _return_aura_attached(m: re.Match[str], out: Compiled) -> None:
     """Necrotic Plague: the Aura enters attached to the creature, under its owner's control
     (303.4f / 212.4j)."""
     if "that creature" not in out.refs:
@@ -1360,14 +1360,14 @@ def _return_aura_attached(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Gain control of (target Aura that's attached to a permanent)")
-def _gain_control_of_aura(m: re.Match, out: Compiled) -> None:
+def _gain_control_of_aura(m: re.Match[str], out: Compiled) -> None:
     """Aura Graft: every Aura of these sets enchants a permanent (none enchants a player), so
     "that's attached to a permanent" holds of any Aura on the battlefield."""
     out.steps.append(GainControl(objects("target Aura", out), "forever"))
 
 
 @template(r"Attach it to another permanent it can enchant")
-def _attach_elsewhere(m: re.Match, out: Compiled) -> None:
+def _attach_elsewhere(m: re.Match[str], out: Compiled) -> None:
     """Aura Graft (701.3b / 212.4m)."""
     if "it" not in out.refs:
         raise Unsupported(m.group(0))
@@ -1390,7 +1390,7 @@ def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tu
 
 @template(r"(.+?) becomes an? (\d+|X)/(\d+|X) (.+?) creature(?: with ([a-z ,]+?))?"
           r"( for as long as ~ remains on the battlefield| until end of turn)")
-def _becomes(m: re.Match, out: Compiled) -> None:
+def _becomes(m: re.Match[str], out: Compiled) -> None:
     """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
     land." follows); "... Faerie creature with flying" gains the keywords too; "becomes an
     X/X Construct artifact creature" (Chimeric Staff)."""
@@ -1417,30 +1417,30 @@ def _becomes(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:has base power and toughness|becomes) (\d+)/(\d+) until end of turn")
-def _becomes_pt(m: re.Match, out: Compiled) -> None:
+def _becomes_pt(m: re.Match[str], out: Compiled) -> None:
     """"Target creature becomes 0/1 until end of turn": its P/T set (7b / 6b)."""
     out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3))))
 
 
 @template(r"Your opponents can't cast spells this turn")
-def _silence(m: re.Match, out: Compiled) -> None:
+def _silence(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(OpponentsCantCast())
 
 
 @template(r"(.+?) takes an extra turn after this one")
-def _extra_turn(m: re.Match, out: Compiled) -> None:
+def _extra_turn(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ExtraTurn(players(m.group(1), out)))
 
 
 @template(r"(.+?) takes (two|three) extra turns after this one")
-def _extra_turns(m: re.Match, out: Compiled) -> None:
+def _extra_turns(m: re.Match[str], out: Compiled) -> None:
     """Time Stretch: one extra turn after another (500.7 / 300.7)."""
     who = players(m.group(1), out)
     out.steps += [ExtraTurn(who)] * (num(m.group(2)) or 0)
 
 
 @template(r"Untap (.+?) and gain control of it until end of turn")
-def _untap_and_steal(m: re.Match, out: Compiled) -> None:
+def _untap_and_steal(m: re.Match[str], out: Compiled) -> None:
     """Threaten: untap it, then gain control of it until end of turn."""
     it = objects(m.group(1), out)
     out.steps += [Tap(it, untap=True), GainControl(it)]
@@ -1448,7 +1448,7 @@ def _untap_and_steal(m: re.Match, out: Compiled) -> None:
 
 # ---- continuous effects from resolution
 @template(r"Until end of turn, (.+?) gain (.+?) and get \+X/\+X")
-def _pump_x(m: re.Match, out: Compiled) -> None:
+def _pump_x(m: re.Match[str], out: Compiled) -> None:
     """Overwhelming Stampede: X is counted as it resolves, then locked in (608.2h)."""
     if out.x is None:
         raise Unsupported(m.group(0))
@@ -1456,44 +1456,44 @@ def _pump_x(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Until end of turn, (.+?) loses (.+?) and gains (.+)")
-def _lose_and_gain(m: re.Match, out: Compiled) -> None:
+def _lose_and_gain(m: re.Match[str], out: Compiled) -> None:
     """Gargoyle Sentinel."""
     out.steps.append(LoseAndGain(objects(m.group(1), out), _keywords(m.group(2)), _keywords(m.group(3))))
 
 
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+?))? until end of turn")
-def _pump(m: re.Match, out: Compiled) -> None:
+def _pump(m: re.Match[str], out: Compiled) -> None:
     which = objects(m.group(1), out)
     grants = _keywords(m.group(4)) if m.group(4) else ()
     out.steps.append(Pump(which, int(m.group(2)), int(m.group(3)), grants))
 
 
 @template(r"(.+?) gains? (.+?) until end of turn")
-def _gains(m: re.Match, out: Compiled) -> None:
+def _gains(m: re.Match[str], out: Compiled) -> None:
     which = objects(m.group(1), out)
     out.steps.append(Pump(which, 0, 0, _keywords(m.group(2))))
 
 
 @template(r"(.+?) can't block this turn")
-def _cant_block(m: re.Match, out: Compiled) -> None:
+def _cant_block(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
 
 
 @template(r"(.+?) attacks (you) this turn if able")
-def _attacks_if_able(m: re.Match, out: Compiled) -> None:
+def _attacks_if_able(m: re.Match[str], out: Compiled) -> None:
     """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
 
 
 @template(r"During (target opponent)'s next turn, creatures that player controls attack (~) if able")
-def _attack_next_turn(m: re.Match, out: Compiled) -> None:
+def _attack_next_turn(m: re.Match[str], out: Compiled) -> None:
     """Gideon Jura's +2 (508.1d / 500.2)."""
     out.steps.append(AttackNextTurnIfAble(players(m.group(1), out), objects(m.group(2), out)))
 
 
 @template(r"Until end of turn, (.+?) becomes an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )*)creature that's still an? "
           r"(planeswalker|land|artifact)")
-def _becomes_creature_still(m: re.Match, out: Compiled) -> None:
+def _becomes_creature_still(m: re.Match[str], out: Compiled) -> None:
     """Gideon Jura's 0: "becomes a 6/6 Human Soldier creature that's still a planeswalker"
     (it keeps its other types; layers 4 and 7b / 6b)."""
     colors, subtypes = _colors_and_subtypes(m.group(4).strip(), m.group(0))
@@ -1504,33 +1504,33 @@ def _becomes_creature_still(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Prevent all damage that would be dealt to (him|her|it|~) this turn")
-def _prevent_all_to(m: re.Match, out: Compiled) -> None:
+def _prevent_all_to(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventAllDamageTo(objects(m.group(1), out)))
 
 
 @template(r"End the turn")
-def _end_the_turn(m: re.Match, out: Compiled) -> None:
+def _end_the_turn(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(EndTheTurn())
 
 
 @template(r"Untap all creatures that attacked this turn")
-def _untap_attackers(m: re.Match, out: Compiled) -> None:
+def _untap_attackers(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(UntapAttackedThisTurn())
 
 
 @template(r"After this main phase, there is an additional combat phase followed by an additional main phase")
-def _additional_combat(m: re.Match, out: Compiled) -> None:
+def _additional_combat(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AdditionalCombatPhase())
 
 
 @template(r"Choose (target .+)")
-def _choose_target(m: re.Match, out: Compiled) -> None:
+def _choose_target(m: re.Match[str], out: Compiled) -> None:
     """Hunter's Insight: "Choose target creature you control." (the next sentence uses it)."""
     objects(m.group(1), out)
 
 
 @template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, (.+)")
-def _whenever_this_turn(m: re.Match, out: Compiled) -> None:
+def _whenever_this_turn(m: re.Match[str], out: Compiled) -> None:
     """A delayed triggered ability until end of turn (603.7 / 404.4)."""
     which = objects(m.group(1), out)
     sub = out.child()
@@ -1540,13 +1540,13 @@ def _whenever_this_turn(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Draw that many cards")
-def _draw_that_many(m: re.Match, out: Compiled) -> None:
+def _draw_that_many(m: re.Match[str], out: Compiled) -> None:
     """What the triggering event's amount says ("draw that many cards", Hunter's Insight)."""
     out.steps.append(Draw(You(), ThatMuch()))
 
 
 @template(r"(Destroy .+?), then (put ~ on top of your library)")
-def _destroy_then(m: re.Match, out: Compiled) -> None:
+def _destroy_then(m: re.Match[str], out: Compiled) -> None:
     """Vengeful Pharaoh: "destroy target attacking creature, then put ~ on top of your
     library": two instructions in the order written (608.2c)."""
     compile_sentence(m.group(1), out)
@@ -1554,7 +1554,7 @@ def _destroy_then(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Put ~ on top of your library")
-def _put_self_on_top(m: re.Match, out: Compiled) -> None:
+def _put_self_on_top(m: re.Match[str], out: Compiled) -> None:
     """A card's ability that moves the card itself (from your graveyard) to your library."""
     out.steps.append(PutOnTopOfLibrary(SourceRef()))
 
@@ -1563,7 +1563,7 @@ _COLOR_WORDS = r"(?:white|blue|black|red|green)"
 
 
 @template(rf"(.+?) becomes ({_COLOR_WORDS}(?:(?:,| and) {_COLOR_WORDS})*) until end of turn(?: and (.+))?")
-def _becomes_color(m: re.Match, out: Compiled) -> None:
+def _becomes_color(m: re.Match[str], out: Compiled) -> None:
     """Incite: "Target creature becomes red until end of turn and attacks this turn if able":
     its colors set (layer 5); the rest of the sentence is about the same object."""
     which = objects(m.group(1), out)
@@ -1575,24 +1575,24 @@ def _becomes_color(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) attacks this turn if able")
-def _must_attack_this_turn(m: re.Match, out: Compiled) -> None:
+def _must_attack_this_turn(m: re.Match[str], out: Compiled) -> None:
     """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
     out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
 
 
 @template(r"(.+?) can't be blocked this turn")
-def _unblockable(m: re.Match, out: Compiled) -> None:
+def _unblockable(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
 
 @template(r"~ doesn't untap during your next untap step")
-def _self_dont_untap(m: re.Match, out: Compiled) -> None:
+def _self_dont_untap(m: re.Match[str], out: Compiled) -> None:
     """Arbalest Elite."""
     out.steps.append(DontUntap(SourceRef(), None))
 
 
 @template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's|their controller's) next untap step")
-def _dont_untap(m: re.Match, out: Compiled) -> None:
+def _dont_untap(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if m.group(1) == "Those creatures" and "those creatures" not in out.refs and isinstance(last, Tap) \
             and isinstance(last.objects, TargetRef):
@@ -1603,13 +1603,13 @@ def _dont_untap(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Double the number of ([+\-/\w]+) counters on (.+)")
-def _double_counters(m: re.Match, out: Compiled) -> None:
+def _double_counters(m: re.Match[str], out: Compiled) -> None:
     """Primordial Hydra."""
     out.steps.append(DoubleCounters(objects(m.group(2), out), m.group(1)))
 
 
 @template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)
-def _counters(m: re.Match, out: Compiled) -> None:
+def _counters(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
         raise Unsupported(m.group(0))
@@ -1624,7 +1624,7 @@ _TOKEN = re.compile(
 
 
 @template(_TOKEN.pattern)
-def _tokens(m: re.Match, out: Compiled) -> None:
+def _tokens(m: re.Match[str], out: Compiled) -> None:
     n = amount(m.group(1), out)
     if m.group(9):
         n = times(n, count_phrase(m.group(9)))
@@ -1643,7 +1643,7 @@ def _keywords(text: str) -> tuple[str, ...]:
 
 # ---- two clauses joined by "and" (tried after every other template)
 @template(r"(.+?) and (you (?:gain|lose|draw)s? .+)")
-def _and_you(m: re.Match, out: Compiled) -> None:
+def _and_you(m: re.Match[str], out: Compiled) -> None:
     """"target opponent loses 2 life and you gain 2 life", "you draw a card and you lose 1
     life": two instructions done in the order written (608.2c)."""
     first = m.group(1)
@@ -1653,7 +1653,7 @@ def _and_you(m: re.Match, out: Compiled) -> None:
 
 # ---- a permanent each player chooses, a card from a graveyard, "if you can't"
 @template(r"(.+?) (?:return|returns) (?:a|an) (.+?) (?:you|they) controls? to its owner's hand")
-def _return_chosen(m: re.Match, out: Compiled) -> None:
+def _return_chosen(m: re.Match[str], out: Compiled) -> None:
     """"return a green creature you control to its owner's hand" (chosen as it resolves)."""
     who = players(m.group(1), out)
     _, test = object_phrase(m.group(2))
@@ -1661,26 +1661,26 @@ def _return_chosen(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Return a (.+?) you control to its owner's hand")
-def _return_chosen_yours(m: re.Match, out: Compiled) -> None:
+def _return_chosen_yours(m: re.Match[str], out: Compiled) -> None:
     _, test = object_phrase(m.group(1))
     out.steps.append(ReturnChosen(You(), test, "a " + m.group(1)))
 
 
 @template(r"Return (target .+? from your graveyard) to the battlefield")
-def _return_to_battlefield_too(m: re.Match, out: Compiled) -> None:
+def _return_to_battlefield_too(m: re.Match[str], out: Compiled) -> None:
     """Reya Dawnbringer: the card returns under its owner's control, and it is yours."""
     out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
     out.refs["that creature"] = Remembered("put")
 
 
 @template(r"[Ss]acrifice (?:a|an) (.+?) other than ~")
-def _sacrifice_other(m: re.Match, out: Compiled) -> None:
+def _sacrifice_other(m: re.Match[str], out: Compiled) -> None:
     _, test = object_phrase(m.group(1))
     out.steps.append(SacrificeChosen(You(), test, "a " + m.group(1), other_than_source=True))
 
 
 @template(r"If you can't, (.+)")
-def _if_you_cant(m: re.Match, out: Compiled) -> None:
+def _if_you_cant(m: re.Match[str], out: Compiled) -> None:
     """Lord of the Pit: "If you can't" follows a sacrifice; nothing sacrificed, it happens."""
     if not out.steps or not isinstance(out.steps[-1], SacrificeChosen):
         raise Unsupported(m.group(0))
@@ -1690,63 +1690,63 @@ def _if_you_cant(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) reveals the top card of their library")
-def _they_reveal_top(m: re.Match, out: Compiled) -> None:
+def _they_reveal_top(m: re.Match[str], out: Compiled) -> None:
     """Aven Windreader: "Target player reveals the top card of their library"."""
     out.steps.append(RevealTop(players(m.group(1), out)))
 
 
 @template(r"Destroy (that creature|it) and ~")
-def _destroy_both(m: re.Match, out: Compiled) -> None:
+def _destroy_both(m: re.Match[str], out: Compiled) -> None:
     """Loyal Sentry: "destroy that creature and ~" (both at once)."""
     out.steps.append(Destroy(Both((objects(m.group(1), out), SourceRef()))))
 
 
 @template(r"[Tt]ap or untap (.+)")
-def _tap_or_untap(m: re.Match, out: Compiled) -> None:
+def _tap_or_untap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(TapOrUntap(objects(m.group(1), out)))
 
 
 @template(r"Change the text of (.+?) by replacing all instances of one color word with another or one basic land "
           r"type with another")
-def _change_text(m: re.Match, out: Compiled) -> None:
+def _change_text(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ChangeText(objects(m.group(1), out)))
 
 
 @template(r"(.+?) shuffles their graveyard into their library")
-def _shuffle_graveyard(m: re.Match, out: Compiled) -> None:
+def _shuffle_graveyard(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ShuffleGraveyardIntoLibrary(players(m.group(1), out)))
 
 
 @template(r"Shuffle ~ into its owner's library")
-def _shuffle_self(m: re.Match, out: Compiled) -> None:
+def _shuffle_self(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ShuffleSourceIntoLibrary())
 
 
 @template(r"You control (target player|target opponent) during that player's next turn")
-def _control_player(m: re.Match, out: Compiled) -> None:
+def _control_player(m: re.Match[str], out: Compiled) -> None:
     """Sorin Markov (712 / 507)."""
     out.steps.append(ControlPlayerNextTurn(players(m.group(1), out)))
 
 
 @template(r"(.+?)'s life total becomes (\w+)")
-def _life_total_becomes(m: re.Match, out: Compiled) -> None:
+def _life_total_becomes(m: re.Match[str], out: Compiled) -> None:
     """Sorin Markov (118.5 / 215.5)."""
     out.steps.append(SetLifeTotal(players(m.group(1), out), amount(m.group(2), out)))
 
 
 @template(r"Double (.+?)'s life total")
-def _double_life(m: re.Match, out: Compiled) -> None:
+def _double_life(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DoubleLife(players(m.group(1), out)))
 
 
 @template(r"Put (target .+?) on the bottom of its owner's library")
-def _put_target_bottom(m: re.Match, out: Compiled) -> None:
+def _put_target_bottom(m: re.Match[str], out: Compiled) -> None:
     """Condemn: a permanent put on the bottom of its owner's library."""
     out.steps.append(PutOnBottomOfLibrary(objects(m.group(1), out)))
 
 
 @template(r"(.+?) gains? life equal to its toughness")
-def _gain_toughness_too(m: re.Match, out: Compiled) -> None:
+def _gain_toughness_too(m: re.Match[str], out: Compiled) -> None:
     """Condemn ("Its controller gains ..."), Angelic Chorus ("you gain ...")."""
     if "it" not in out.refs:
         raise Unsupported(m.group(0))
@@ -1754,32 +1754,32 @@ def _gain_toughness_too(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Ss]acrifice (~|it) unless you discard (?:a|an) (.*?card)")
-def _unless_discard(m: re.Match, out: Compiled) -> None:
+def _unless_discard(m: re.Match[str], out: Compiled) -> None:
     """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
     out.steps.append(UnlessDiscard(card_phrase(m.group(2)), "a " + m.group(2), (SacrificeSource(),)))
 
 
 @template(r"Have ~ deal (\w+) damage to (.+)")
-def _have_deal(m: re.Match, out: Compiled) -> None:
+def _have_deal(m: re.Match[str], out: Compiled) -> None:
     """"you may have ~ deal 3 damage to target creature"."""
     compile_sentence(f"~ deals {m.group(1)} damage to {m.group(2)}", out)
 
 
 @template(r"([Tt]arget opponent|[Tt]arget player) gains control of (it|~)")
-def _give_control(m: re.Match, out: Compiled) -> None:
+def _give_control(m: re.Match[str], out: Compiled) -> None:
     """Sleeper Agent: "target opponent gains control of it"."""
     who = players(m.group(1), out)
     out.steps.append(GiveControl(objects(m.group(2), out), who))
 
 
 @template(r"(.+?) gains? that much life")
-def _gain_that_much(m: re.Match, out: Compiled) -> None:
+def _gain_that_much(m: re.Match[str], out: Compiled) -> None:
     """Spirit Link: "you gain that much life" (the damage dealt)."""
     out.steps.append(GainLife(players(m.group(1), out), ThatMuch()))
 
 
 @template(r"(.+?) (?:lose|loses) (\w+) life for each (.+?) they controls?")
-def _lose_per_controlled(m: re.Match, out: Compiled) -> None:
+def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
     """Stronghold Discipline: "Each player loses 1 life for each creature they control"."""
     kind, test = object_phrase(m.group(3))
     each = times(amount(m.group(2), out), CountPlayerControls(kind, test))
@@ -1787,7 +1787,7 @@ def _lose_per_controlled(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+) at end of combat")
-def _at_end_of_combat_too(m: re.Match, out: Compiled) -> None:
+def _at_end_of_combat_too(m: re.Match[str], out: Compiled) -> None:
     """Fog Elemental: "sacrifice it at end of combat" (a delayed trigger, 603.7, at the
     beginning of the end of combat step)."""
     sub = out.child()
@@ -1797,30 +1797,30 @@ def _at_end_of_combat_too(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(.+?) (?:lose|loses) the game")
-def _lose_game(m: re.Match, out: Compiled) -> None:
+def _lose_game(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(LoseGame(players(m.group(1), out)))
 
 
 @template(r"(.+?) (?:win|wins) the game")
-def _win_game(m: re.Match, out: Compiled) -> None:
+def _win_game(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(WinGame(players(m.group(1), out)))
 
 
 @template(r"(.+?) gets? ([+-])X/([+-])X until end of turn")
-def _pump_x_too(m: re.Match, out: Compiled) -> None:
+def _pump_x_too(m: re.Match[str], out: Compiled) -> None:
     """Flowstone Slide: "All creatures get +X/-X until end of turn"."""
     sign = {"+": 1, "-": -1}
     out.steps.append(Pump(objects(m.group(1), out), sign[m.group(2)], sign[m.group(3)], scale=out.x or XValue()))
 
 
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each creature blocking it")
-def _pump_per_blocker(m: re.Match, out: Compiled) -> None:
+def _pump_per_blocker(m: re.Match[str], out: Compiled) -> None:
     """Elvish Berserker: "it gets +1/+1 until end of turn for each creature blocking it"."""
     out.steps.append(Pump(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), scale=BlockingSourceCount()))
 
 
 @template(r"A creature dealt damage this way can't be regenerated this turn")
-def _no_regen_if_dealt(m: re.Match, out: Compiled) -> None:
+def _no_regen_if_dealt(m: re.Match[str], out: Compiled) -> None:
     """Incinerate: follows a damage step; its recipients that were dealt damage."""
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, DealDamage):
@@ -1829,12 +1829,12 @@ def _no_regen_if_dealt(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Ff]lip a coin")
-def _flip(m: re.Match, out: Compiled) -> None:
+def _flip(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(FlipCoin())
 
 
 @template(r"If you lose the flip, (.+)")
-def _if_lost_flip(m: re.Match, out: Compiled) -> None:
+def _if_lost_flip(m: re.Match[str], out: Compiled) -> None:
     if not any(isinstance(s, FlipCoin) for s in out.steps):
         raise Unsupported(m.group(0))
     sub = out.child()
@@ -1844,20 +1844,20 @@ def _if_lost_flip(m: re.Match, out: Compiled) -> None:
 
 @template(r"([Ee]ach other player|[Ee]ach player|[Ee]ach opponent) may put (?:a|an) (.+?card) from their hand "
           r"onto the battlefield")
-def _each_may_put_from_hand(m: re.Match, out: Compiled) -> None:
+def _each_may_put_from_hand(m: re.Match[str], out: Compiled) -> None:
     """Hunted Wumpus."""
     out.steps.append(EachMayPutFromHand(players(m.group(1), out), card_phrase(m.group(2)), "a " + m.group(2)))
 
 
 @template(r"You may pay ((?:\{[0-9WUBRGCX]\})+)")  # an {X} is chosen as it resolves (Flameblast Dragon)
-def _may_pay(m: re.Match, out: Compiled) -> None:
+def _may_pay(m: re.Match[str], out: Compiled) -> None:
     """Llanowar Sentinel: "you may pay {1}{G}. If you do, ..." (the next sentence)."""
     out.steps.append(MayPay(m.group(1)))
     expect(out, "If you do, .+")
 
 
 @completion(r"If you do, (.+)")
-def _if_you_paid(m: re.Match, out: Compiled) -> None:
+def _if_you_paid(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, MayPay) or last.body:
         raise Unsupported(m.group(0))
@@ -1867,7 +1867,7 @@ def _if_you_paid(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"Return to your hand all (.+?) cards in your graveyard that were put there from the battlefield this turn")
-def _return_died_this_turn(m: re.Match, out: Compiled) -> None:
+def _return_died_this_turn(m: re.Match[str], out: Compiled) -> None:
     """No Rest for the Wicked."""
     out.steps.append(ReturnDiedThisTurn(card_phrase(m.group(1) + " card")))
 

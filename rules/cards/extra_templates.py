@@ -53,7 +53,7 @@ def _color_and_type_words(words: str, sentence: str) -> tuple[tuple[str, ...], t
 
 
 @template(r"If you win the flip, (.+)")
-def _if_won_flip(m: re.Match, out: Compiled) -> None:
+def _if_won_flip(m: re.Match[str], out: Compiled) -> None:
     """Goblin Bangchuckers, Sorcerer's Strongbox: follows "Flip a coin"."""
     if not any(isinstance(s, FlipCoin) for s in out.steps):
         raise Unsupported(m.group(0))
@@ -63,14 +63,14 @@ def _if_won_flip(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"[Ss]acrifice ~ and (.+)")
-def _sacrifice_self_and(m: re.Match, out: Compiled) -> None:
+def _sacrifice_self_and(m: re.Match[str], out: Compiled) -> None:
     """Sorcerer's Strongbox: "sacrifice ~ and draw three cards"."""
     out.steps.append(SacrificeSource())
     compile_sentence(_cap(m.group(1)), out)
 
 
 @template(r"Look at (target player|target opponent)'s hand and choose a card from it")
-def _look_and_choose(m: re.Match, out: Compiled) -> None:
+def _look_and_choose(m: re.Match[str], out: Compiled) -> None:
     """Thrull Surgeon: the player whose hand it is discards the chosen card (the next sentence)."""
     who = players(m.group(1), out)
     out.refs["that player"] = who
@@ -79,32 +79,32 @@ def _look_and_choose(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"(?:~|It) deals damage equal to (.+?) to (.+)")
-def _damage_equal_to(m: re.Match, out: Compiled) -> None:
+def _damage_equal_to(m: re.Match[str], out: Compiled) -> None:
     """Fling: "deals damage equal to the sacrificed creature's power to any target"."""
     amt = count_phrase(m.group(1), out)
     out.steps.append(DealDamage(amt, recipients(m.group(2), out)))
 
 
 @template(r"If it's an? ((?:non\w+, )+non\w+) card, (.+)")
-def _if_card_non_list(m: re.Match, out: Compiled) -> None:
+def _if_card_non_list(m: re.Match[str], out: Compiled) -> None:
     """Druidic Satchel: "If it's a noncreature, nonland card, you gain 2 life"."""
     compile_sentence(f"If it's a {m.group(1).replace(',', '')} card, {m.group(2)}", out)
 
 
 @template(r"(.+?) can't block ~ this turn")
-def _cant_block_source(m: re.Match, out: Compiled) -> None:
+def _cant_block_source(m: re.Match[str], out: Compiled) -> None:
     """Duct Crawler: "Target creature can't block ~ this turn"."""
     out.steps.append(CantBlockSource(objects(m.group(1), out)))
 
 
 @template(r"Double the amount of each type of mana in your mana pool")
-def _double_pool(m: re.Match, out: Compiled) -> None:
+def _double_pool(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DoubleManaPool())
 
 
 @template(r"Until end of turn, (.+?) (loses all abilities and )?becomes an? ([A-Za-z ]+?) with base power and "
           r"toughness (\d+)/(\d+)(?: and gains ([a-z ,]+))?")
-def _becomes_creature_type(m: re.Match, out: Compiled) -> None:
+def _becomes_creature_type(m: re.Match[str], out: Compiled) -> None:
     """Turn to Frog, Skinshifter: "becomes a blue Frog with base power and toughness 1/1"."""
     colors, types = _color_and_type_words(m.group(3), m.group(0))
     if not types:
@@ -120,7 +120,7 @@ def _becomes_creature_type(m: re.Match, out: Compiled) -> None:
 
 
 @template(r'They have "([^"]+)"')
-def _tokens_have(m: re.Match, out: Compiled) -> None:
+def _tokens_have(m: re.Match[str], out: Compiled) -> None:
     """Mitotic Slime: 'create two 2/2 green Ooze creature tokens. They have "When this creature
     dies, ..."': the tokens just created have the quoted ability (rules.cards.tokens compiles it)."""
     last = out.steps[-1] if out.steps else None
@@ -133,7 +133,7 @@ def _tokens_have(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"([Ii]ts controller|[Yy]ou) adds? ((?:\{[WUBRGC]\})+)")
-def _player_adds(m: re.Match, out: Compiled) -> None:
+def _player_adds(m: re.Match[str], out: Compiled) -> None:
     """Overgrowth: "its controller adds {G}{G}" (one color of mana, some of it)."""
     syms = re.findall(r"\{(\w)\}", m.group(2))
     if len(set(syms)) != 1:
@@ -142,7 +142,7 @@ def _player_adds(m: re.Match, out: Compiled) -> None:
 
 
 @template(r"For each (.+?) exiled this way, (.+)")
-def _for_each_exiled(m: re.Match, out: Compiled) -> None:
+def _for_each_exiled(m: re.Match[str], out: Compiled) -> None:
     """Midnight Ritual: "Exile X target creature cards from your graveyard. For each creature
     card exiled this way, create a 2/2 black Zombie creature token."."""
     last = out.steps[-1] if out.steps else None

@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast, dataclass_transform, overload
 T = TypeVar("T", bound=type)
 
 
-def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     """The values of `names` as a tuple (attrgetter gives a bare value for one name)."""
     if not names:
         return lambda obj: ()

@@ -170,12 +170,12 @@ class Payment(Generic[K]):
     and which units to take from the pool."""
 
     activations: list[tuple[K, str]] = field(default_factory=list)
-    from_pool: Counter = field(default_factory=Counter)
+    from_pool: Counter[str] = field(default_factory=Counter)
 
 
 def solve_payment(
     cost: ManaCost,
-    pool: Counter,
+    pool: Counter[str],
     sources: Sequence[Source[K]],
     require_all_sources: bool = False,
 ) -> Payment[K] | None:
@@ -197,7 +197,7 @@ def solve_payment(
     return None
 
 
-def _fewest_activations(cost: ManaCost, pool: Counter, sources: Sequence[Source[K]],
+def _fewest_activations(cost: ManaCost, pool: Counter[str], sources: Sequence[Source[K]],
                         plan: Payment[K]) -> Payment[K]:
     """`plan` without the activations the others make unnecessary: a source that makes
     several units (Overgrowth's land: its own and two more) may cover what a source picked
@@ -218,7 +218,7 @@ def _fewest_activations(cost: ManaCost, pool: Counter, sources: Sequence[Source[
 
 def _solve(  # noqa: C901 (to split: issue 27)
     cost: ManaCost,
-    pool: Counter,
+    pool: Counter[str],
     sources: Sequence[Source[K]],
     require_all_sources: bool,
 ) -> Payment[K] | None:
@@ -292,5 +292,5 @@ def _solve(  # noqa: C901 (to split: issue 27)
     return payment
 
 
-def pool_text(pool: Counter) -> str:
+def pool_text(pool: Counter[str]) -> str:
     return mana_symbols(c for c in "WUBRGC" for _ in range(pool.get(c, 0))) or "empty"

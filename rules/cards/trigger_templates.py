@@ -263,7 +263,7 @@ def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:
                             optional=optional, leaves_battlefield=leaves, intervening=check)
 
 
-def _split_trigger(t: str) -> re.Match | None:
+def _split_trigger(t: str) -> re.Match[str] | None:
     """The trigger condition may hold commas ("Whenever you cast a white, blue, black, or red
     spell, ..."): the first comma whose words before it are a condition ends it."""
     for m in re.finditer(r", ", t):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cards.ir import BecomesCreatureType
 from ..cards.mana import COLOR_NAMES
 from .characteristics import add_effect
@@ -10,7 +12,8 @@ from .objects import ContinuousEffect
 from .state import EffectContext, GameState
 
 
-def becomes_creature_type(state: GameState, ctx: EffectContext, which: list, effect: BecomesCreatureType) -> None:
+def becomes_creature_type(state: GameState, ctx: EffectContext, which: Iterable[int | None],
+                          effect: BecomesCreatureType) -> None:
     ids = frozenset(i for i in which if i is not None and i in state.objects)
     if not ids:
         return

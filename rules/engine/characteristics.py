@@ -748,7 +748,7 @@ def protected_from(state: GameState, o: Obj, source: Obj) -> bool:
 
 def aura_target_spec(o: Obj) -> TargetSpec | None:
     for ab in o.card.abilities:
-        spec = getattr(ab, "enchant", None)
+        spec: TargetSpec | None = getattr(ab, "enchant", None)
         if spec is not None:
             return spec
     return None

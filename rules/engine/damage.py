@@ -183,7 +183,7 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
     return amount
 
 
-def _keyword_trigger(state: GameState, source: Obj, keyword: str, data: dict) -> None:
+def _keyword_trigger(state: GameState, source: Obj, keyword: str, data: dict[str, Any]) -> None:
     """2009 lifelink (502.68a) and deathtouch (502.63a) trigger."""
     state.pending_triggers.append(PendingTrigger(_KEYWORD_TRIGGERS[keyword], source, source.controller, data))
     state.log_event(f"{source.name}'s {keyword} triggers", "trigger")

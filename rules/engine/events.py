@@ -24,7 +24,7 @@ from .objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from .state import Event, GameState
 
 
-def emit(state: GameState, kind: str, data: dict) -> None:
+def emit(state: GameState, kind: str, data: dict[str, Any]) -> None:
     """Something happened that abilities may trigger on (603.2)."""
     if kind == "damage":  # remembered for the turn (Sengir Vampire, Incinerate)
         state.damage_this_turn.append((data["source"], data["target"], data["amount"]))
@@ -211,9 +211,9 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             if ev.kind != "step_begin" or ev["step"] != step:
                 return False
             if whose == "yours":
-                return ev["active"] == src.controller
+                return bool(ev["active"] == src.controller)
             if whose == "opponents":  # "each opponent's upkeep"
-                return ev["active"] != src.controller
+                return bool(ev["active"] != src.controller)
             if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
                 host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
                 return host is not None and ev["active"] == host.controller
@@ -244,7 +244,7 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
         case ir.TargetedTrigger(who):
             if ev.kind != "targeted":
                 return False
-            return ev["object"] == (src.id if who == "self" else src.attached_to)
+            return bool(ev["object"] == (src.id if who == "self" else src.attached_to))
         case ir.CounterRemovedTrigger(kind):
             return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
         case ir.DiesDealtDamageBySelf():
@@ -284,7 +284,7 @@ def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: 
             if ev.kind != "tapped":
                 return False
             if who == "enchanted":
-                return ev["object"] == src.attached_to
+                return bool(ev["object"] == src.attached_to)
             o = state.objects.get(ev["object"])
             return o is not None and (test is None or matches(state, test, o, chars(state, o), src.controller, src))
         case ir.CombatDamageToYouTrigger():

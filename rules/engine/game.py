@@ -188,13 +188,13 @@ class Game:
         for a in actions:
             self.act(a)
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The game record: its setup and every action in notation.  A saved game is this;
         `Game.from_record` replays it to the same state."""
         return {"format": RECORD_FORMAT, "setup": setup_to_dict(self.setup), "actions": list(self.state.record_texts)}
 
     @classmethod
-    def from_record(cls, record: dict) -> Game:
+    def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a game record.  ValueError for a record this version can't read;
         IllegalAction (its message says which action) for one that doesn't replay."""
         if not isinstance(record, dict):
@@ -226,7 +226,7 @@ class Game:
         """The text of an action, with references that read back to the same objects."""
         return format_action(self.state, action)
 
-    def view(self, player: str | None = None, log: bool = True) -> dict:
+    def view(self, player: str | None = None, log: bool = True) -> dict[str, Any]:
         """What `player` may see (None: an observer, who sees no hand); `log=False` leaves the
         log out (the rest is the same)."""
         return build_view(self.state, player, log)

@@ -64,7 +64,8 @@ def refs(state: GameState, ctx: EffectContext, ref: ir.Ref) -> list[Any]:  # noq
             ctx.data[key] = found
             return found
         case ir.Remembered(key):
-            return ctx.data.get(key, [])
+            remembered: list[Any] = ctx.data.get(key, [])
+            return remembered
         case ir.AttachedHost():
             host = getattr(ctx.source, "attached_to", None)
             return [host] if host is not None else []
@@ -217,8 +218,12 @@ def run_effects(state: GameState, ctx: EffectContext, effects: tuple[ir.Effect, 
 
 
 def run_effect(state: GameState, ctx: EffectContext, effect: ir.Effect) -> Gen:  # noqa: C901 (to split: issue 27)
-    r = lambda ref: refs(state, ctx, ref)  # noqa: E731
-    n = lambda amt: amount(state, ctx, amt)  # noqa: E731
+    def r(ref: ir.Ref) -> list[Any]:
+        return refs(state, ctx, ref)
+
+    def n(amt: ir.Amount) -> int:
+        return amount(state, ctx, amt)
+
     match effect:
         case ir.DealDamage(amt, to, unpreventable):
             k = n(amt)

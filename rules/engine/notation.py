@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..cards.model import TargetSpec
 from . import actions as A
 from .actions import NotationError
 from .characteristics import activated_abilities, activated_ability, spell_targets
@@ -147,9 +148,11 @@ def _p_play(state: GameState, player: str, rest: str) -> A.Action:
     return A.PlayLand(player, ids[0])
 
 
-def _refs_for_specs(state: GameState, specs: tuple, refs: list[str], controller: str, source: Any) -> tuple[Any, ...]:
+def _refs_for_specs(
+    state: GameState, specs: tuple[TargetSpec, ...], refs: list[str], controller: str, source: Any
+) -> tuple[Any, ...]:
     """Resolve target references, guided by what each target must be."""
-    flat = [s for s in specs for _ in range(s.count)] or [None] * len(refs)
+    flat: list[TargetSpec | None] = [s for s in specs for _ in range(s.count)] or [None] * len(refs)
     out: list[Any] = []
     for i, ref in enumerate(refs):
         spec = flat[i] if i < len(flat) else None
@@ -473,7 +476,10 @@ def format_action(state: GameState, a: A.Action) -> str:  # noqa: C901 (to split
     p = a.player
     if isinstance(a, A.Pass):
         return f"{p}: pass"
-    n = lambda r: name_of(state, r)  # noqa: E731
+
+    def n(ref: Any) -> str:
+        return name_of(state, ref)
+
     if isinstance(a, A.PlayLand):
         return f"{p}: play {n(a.card)}"
     if isinstance(a, (A.Cast, A.Activate)):

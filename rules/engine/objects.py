@@ -33,7 +33,7 @@ class Obj:
     damage: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since the last SBA check
     regen_shields: int = 0  # regeneration shields, which last until the cleanup step
-    counters: Counter = field(default_factory=Counter)
+    counters: Counter[str] = field(default_factory=Counter)
     attached_to: int | str | None = None
     timestamp: int = 0
     # combat
@@ -134,7 +134,7 @@ class Player:
     hand: list[int] = field(default_factory=list)
     graveyard: list[int] = field(default_factory=list)  # top card first
     exile: list[int] = field(default_factory=list)
-    pool: Counter = field(default_factory=Counter)
+    pool: Counter[str] = field(default_factory=Counter)
     lands_played: int = 0
     spells_cast: int = 0  # this turn (Rule of Law)
     last_turn: int = -1  # the number of this player's most recent turn (302.6 / 212.3f); -1: none yet
@@ -148,7 +148,8 @@ class Player:
     combat_skipped_turn: int = -1  # the turn whose combat phase this player is skipping
 
     def zone(self, name: str) -> list[int]:
-        return getattr(self, name)
+        cards: list[int] = getattr(self, name)
+        return cards
 
 
 @dataclass
@@ -165,7 +166,7 @@ class StackItem:
     x: int = 0
     modes: tuple[int, ...] = ()
     division: tuple[int, ...] = ()  # damage divided among the targets as announced (601.2d)
-    data: dict = field(default_factory=dict)  # trigger event details, combat damage assignment
+    data: dict[str, Any] = field(default_factory=dict)  # trigger event details, combat damage assignment
     text: str = ""
 
     @property
@@ -275,7 +276,7 @@ class PendingTrigger:
     ability: TriggeredAbility
     source: Obj  # the source as it was when the ability triggered
     controller: str
-    event: dict = field(default_factory=dict)
+    event: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -285,6 +286,6 @@ class DelayedTrigger:
     ability: TriggeredAbility
     source: Obj
     controller: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     once: bool = True
     duration: str = ""  # "eot": it stops waiting at end of turn ("Whenever that creature ... this turn")

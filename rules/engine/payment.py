@@ -64,9 +64,9 @@ def _tap_mana_abilities(state: GameState, player: str) -> list[tuple[Obj, int, A
     enchantment, nothing stops its abilities), whose ability can be activated whenever it is
     untapped.  Kept until the permanents change: every cost check asks."""
     key = ("tap_mana", player)
-    found = state.board.get(key)
-    if found is not None:
-        return found
+    kept: list[tuple[Obj, int, ActivatedAbility, bool]] | None = state.board.get(key)
+    if kept is not None:
+        return kept
     found = []
     for o in state.permanents(player):
         best: tuple[int, ActivatedAbility] | None = None
@@ -116,7 +116,7 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, paying: tuple[in
     else:
         chosen = list(found.values())
     # automatic payment keeps the colors the player's other cards in hand will want
-    wanted: Counter = Counter()
+    wanted: Counter[str] = Counter()
     for hid in state.player(player).hand:
         hc = state.objects[hid].card.mana_cost
         if hid != casting and hc is not None:

@@ -47,7 +47,8 @@ class Source:
     index: int = 0
 
 
-def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: str, source: Obj) -> list[tuple]:
+def target_combos(state: GameState, specs: tuple[TargetSpec, ...], controller: str,
+                  source: Obj) -> list[tuple[Any, ...]]:
     """Legal target tuples for `specs` (distinct within each spec), capped."""
     if not specs:
         return [()]
@@ -208,7 +209,7 @@ def _hand_cards(state: GameState, player: str) -> list[_Card]:
     hand holds the same cards in the same order."""
     key = ("hand_cards", player)
     hand = tuple(state.player(player).hand)
-    kept = state.board.get(key)
+    kept: tuple[tuple[int, ...], list[_Card]] | None = state.board.get(key)
     if kept is not None and kept[0] == hand:
         return kept[1]
     seen: set[str] = set()

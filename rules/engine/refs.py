@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import card_names, on_pool_change
 from .actions import NotationError
+from .objects import StackItem
 from .state import GameState
 
 _REF = re.compile(r"^(?:(?P<who>[^'\s]+)'s )?(?P<name>.+?)(?:#(?P<n>\d+))?$")
@@ -127,7 +128,7 @@ def _owner(state: GameState, ref: Any) -> str | None:
     return it.controller if it else None
 
 
-def _stack_ref(state: GameState, it: Any) -> str:
+def _stack_ref(state: GameState, it: StackItem) -> str:
     """A stack object by its source's name, made unambiguous among the objects on the stack
     with the same name: the source's number, then its controller."""
     same = [x for x in state.stack if x.name == it.name]

@@ -24,6 +24,10 @@ _PLAYER_SBAS = ("sba_life", "sba_draw_empty", "sba_poison")
 
 
 Found = list[tuple[str, str, Any, str]]
+# a legend or planeswalker group: (controller, name) under the 2014 rules, (name,) before
+GroupKey = tuple[str, ...]
+# the object kept in each group its controller chose for, by (concept, group key)
+Choices = dict[tuple[str, GroupKey], int]
 
 
 def pending(state: GameState) -> bool:
@@ -32,7 +36,7 @@ def pending(state: GameState) -> bool:
     return bool(find(state, choices={}, kept=False))
 
 
-def find(state: GameState, choices: dict, kept: bool = True) -> Found:
+def find(state: GameState, choices: Choices, kept: bool = True) -> Found:
     """Every state-based action that applies: (concept, verb, subject, text).
 
     Legend and planeswalker rules under 2014 need the player's choice of which to keep;
@@ -78,13 +82,13 @@ def _player_actions(state: GameState) -> Found:
     return out
 
 
-def _permanent_actions(state: GameState, choices: dict) -> Found:  # noqa: C901 (to split: issue 27)
+def _permanent_actions(state: GameState, choices: Choices) -> Found:  # noqa: C901 (to split: issue 27)
     """What applies to permanents, attachments aside: toughness, damage, loyalty, the legend,
     planeswalker and world rules, +1/+1 and -1/-1 counters."""
     out: Found = []
     rs = state.rules
-    legends: dict[tuple, list[int]] = {}
-    walkers: dict[tuple, list[int]] = {}
+    legends: dict[GroupKey, list[int]] = {}
+    walkers: dict[GroupKey, list[int]] = {}
     worlds: list[int] = []
     for o, ch in _watched(state):
         oid = o.id
@@ -102,7 +106,7 @@ def _permanent_actions(state: GameState, choices: dict) -> Found:  # noqa: C901 
             if o.counters.get("loyalty", 0) <= 0:
                 out.append(("sba_loyalty", "graveyard", oid, f"{o.name} has no loyalty"))
             for sub in ch.subtypes:
-                key = (o.controller, sub) if rs.planeswalker_rule_keeps_one else (sub,)
+                key: GroupKey = (o.controller, sub) if rs.planeswalker_rule_keeps_one else (sub,)
                 walkers.setdefault(key, []).append(oid)
         if "Legendary" in ch.supertypes:
             key = (o.controller, ch.name) if rs.legend_rule_keeps_one else (ch.name,)
@@ -196,7 +200,7 @@ def applies(state: GameState) -> bool:
 def run(state: GameState) -> Gen:
     """Perform all applicable state-based actions at once; repeat until none apply."""
     while True:
-        choices: dict = {}
+        choices: Choices = {}
         while True:
             found = find(state, choices)
             asks = [s for s in found if s[1] == "choose"]

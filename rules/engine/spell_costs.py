@@ -85,7 +85,7 @@ def extra_cost(o: Obj, targets: int) -> int:
     return extra * (targets - 1) if extra and targets > 1 else 0
 
 
-def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict:
+def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict[str, Any]:
     """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
     paid as the spell is cast; what was sacrificed is remembered ("the sacrificed creatures")."""
     kind = next((ab.sacrifice_all_as_cost for ab in o.card.static_abilities if ab.sacrifice_all_as_cost), "")
@@ -120,7 +120,7 @@ def check_additional_costs(state: GameState, o: Obj, player: str) -> None:
                             state.rules.cite("cost_unpayable"))
 
 
-def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, dict]:
+def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Decision, Any, dict[str, Any]]:
     """Pay a spell's additional costs as it is cast (601.2g / 409.1h): "sacrifice all creatures
     you control", or "sacrifice a Goblin" (the player chooses which).  What was sacrificed is
     remembered for the effect ("the sacrificed creature's power", last known information)."""

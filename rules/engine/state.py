@@ -49,7 +49,7 @@ class Event:
     """A game event that abilities may trigger on."""
 
     kind: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -90,7 +90,7 @@ class GameState:
     first_turn_player: str | None = None
     next_id: int = 1
     last_timestamp: int = 0
-    name_counts: Counter = field(default_factory=Counter)
+    name_counts: Counter[str] = field(default_factory=Counter)
     card_total: int = 0  # cards (not tokens) created: they never leave the game
     extra_turns: list[str] = field(default_factory=list)  # the newest last (500.7 / 300.6)
     # controlling another player (712 / 507, rules.engine.turn_control): player -> controller
@@ -294,7 +294,7 @@ class EffectContext:
     targets: list[Any] = field(default_factory=list)  # None where a target became illegal
     x: int = 0
     item: StackItem | None = None
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def target(self, i: int = 0) -> Any:
         return self.targets[i] if i < len(self.targets) else None

@@ -38,7 +38,7 @@ def stack_triggers(state: GameState) -> Gen:
             yield from _put_trigger_on_stack(state, t)
 
 
-def bind_event(ability: TriggeredAbility, event: dict) -> TriggeredAbility:
+def bind_event(ability: TriggeredAbility, event: dict[str, Any]) -> TriggeredAbility:
     """The ability with "that player" in its target phrases bound to the triggering event's
     player ("target ... that player controls")."""
     def bind(pred: ir.Pred) -> ir.Pred:

@@ -21,6 +21,7 @@ from ..engine.decisions import (
     DiscardDecision,
     MulliganDecision,
     PriorityDecision,
+    Ref,
     TargetsDecision,
     TriggerOrderDecision,
     YesNoDecision,
@@ -58,7 +59,7 @@ def goldfish_answer(game: Game, d: Decision) -> A.Action:
         case ChooseDecision():
             return d.choices[0]
         case TargetsDecision():
-            picks: list = []
+            picks: list[Ref] = []
             for spec, legal in zip(d.specs, d.legal, strict=True):
                 pool = [t for t in legal if t not in picks]
                 picks += pool[: spec.fewest]

@@ -244,9 +244,9 @@ class Pilot:
     _plans: dict[str, _Plan] = field(default_factory=dict, init=False, repr=False)
     _refused: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # card -> mana then
     _refused_turn: int = field(default=-1, init=False, repr=False)
-    _uses: Counter = field(default_factory=Counter, init=False, repr=False)
+    _uses: Counter[tuple[int, int]] = field(default_factory=Counter, init=False, repr=False)
     _land_done: int = field(default=-1, init=False, repr=False)  # the turn whose land drops are all made
-    _mana_key: tuple = field(default=(), init=False, repr=False)
+    _mana_key: tuple[int, ...] = field(default=(), init=False, repr=False)
     _mana_now: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -435,8 +435,8 @@ class Pilot:
                     out |= ab.mana_colors
         return out
 
-    def _colors_needed(self, state: GameState) -> Counter:
-        need: Counter = Counter()
+    def _colors_needed(self, state: GameState) -> Counter[str]:
+        need: Counter[str] = Counter()
         for i in state.player(self.player).hand:
             cost = state.objects[i].card.mana_cost
             if cost is not None:

@@ -114,7 +114,7 @@ class Puzzle:
 
 
 # ------------------------------------------------------------------ loading
-def _strings(doc: dict, key: str) -> list[str]:
+def _strings(doc: dict[str, Any], key: str) -> list[str]:
     """A key holding a string or a list of strings (parse_scenario has checked which), as a list."""
     value = doc.get(key, [])
     return [v.strip() for v in ([value] if isinstance(value, str) else value)]

@@ -487,15 +487,15 @@ class Difference:
         return f"{self.key}: expected {self.want!r}, found {self.got!r}"
 
 
-def _names(game: Game, ids: list[int]) -> Counter:
+def _names(game: Game, ids: list[int]) -> Counter[str]:
     return Counter(game.objects[i].name for i in ids)
 
 
-def _fmt(c: Counter) -> list[str]:
+def _fmt(c: Counter[str]) -> list[str]:
     return sorted(c.elements())
 
 
-def _pool(text: str) -> Counter:
+def _pool(text: str) -> Counter[str]:
     """The mana units a pool written as symbols ("{R}{R}") holds: a pool is compared as a multiset."""
     return Counter(_POOL_SYMBOL.findall(text))
 

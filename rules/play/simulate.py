@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..engine import sba
 from ..engine.characteristics import stale_characteristics
@@ -51,7 +51,7 @@ class SimError:
 @dataclass
 class SimResult:
     games: int = 0
-    wins: Counter = field(default_factory=Counter)
+    wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     errors: list[SimError] = field(default_factory=list)
     seconds: float = 0.0
@@ -66,7 +66,7 @@ class SimResult:
     def decisions_per_s(self) -> float:
         return self.decisions / self.seconds if self.seconds else 0.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"games": self.games, "wins": dict(self.wins), "draws": self.draws, "errors": len(self.errors),
                 "error_details": [e.__dict__ for e in self.errors], "seconds": round(self.seconds, 3),
                 "games_per_s": round(self.games_per_s, 2), "decisions_per_s": round(self.decisions_per_s, 1),

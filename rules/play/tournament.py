@@ -28,6 +28,7 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from ..engine import actions as A
 from ..engine.game import Game
@@ -161,7 +162,7 @@ class GameRecord:
     winner: str | None = None  # an entrant's name
     draw: bool = False
     decisions: dict[str, int] = field(default_factory=dict)  # entrant -> decisions it answered
-    seconds: dict[str, array] = field(default_factory=dict)  # entrant -> seconds per answer
+    seconds: dict[str, array[float]] = field(default_factory=dict)  # entrant -> seconds per answer
     illegal: dict[str, int] = field(default_factory=dict)  # entrant -> answers the engine refused
     error: GameError | None = None
 
@@ -244,7 +245,7 @@ class Standing:
     draws: int = 0
     decisions: int = 0
     illegal: int = 0
-    seconds: array = field(default_factory=lambda: array("d"))
+    seconds: array[float] = field(default_factory=lambda: array("d"))
 
     @property
     def games(self) -> int:
@@ -304,7 +305,7 @@ class Match:
         else:
             self.second_wins += 1
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"games": self.games, "wins": {self.first: self.first_wins, self.second: self.second_wins},
                 "draws": self.draws, "win_rate": round(self.win_rate, 4),
                 "interval": [round(x, 4) for x in self.interval]}
@@ -375,9 +376,9 @@ class TournamentResult:
         p1 = record.game.seated()[0].name
         match.count(None if record.draw or record.winner is None else record.winner == p1)
 
-    def as_json(self, timings: bool = True) -> dict:
+    def as_json(self, timings: bool = True) -> dict[str, Any]:
         """The report as plain data; `timings` False leaves out what varies between runs."""
-        def standing(s: Standing) -> dict:
+        def standing(s: Standing) -> dict[str, Any]:
             doc = {"name": s.name, "level": s.level, "games": s.games, "wins": s.wins, "losses": s.losses,
                    "draws": s.draws, "win_rate": round(s.win_rate, 4),
                    "interval": [round(x, 4) for x in s.interval],

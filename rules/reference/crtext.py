@@ -59,10 +59,13 @@ def normalise_number(number: str) -> str:
     return number.strip().rstrip(".")
 
 
-def _sort_key(number: str) -> tuple:
+_RuleKey = tuple[int, int, str]  # (section, rule, letter): 704.5g -> (704, 5, "g")
+
+
+def _sort_key(number: str) -> _RuleKey:
     m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]?))?", number)
     if not m:
-        return (9999,)
+        return (9999, 0, "")
     return (int(m.group(1)), int(m.group(2) or 0), m.group(3) or "")
 
 
@@ -185,7 +188,7 @@ def _parse_rst(text: str) -> RulesText:
     return doc
 
 
-def _successor(prev: tuple, cand: tuple) -> bool:
+def _successor(prev: _RuleKey, cand: _RuleKey) -> bool:
     """Can `cand` be the rule right after `prev` in a rules document?"""
     ps, pn, pl = prev
     cs, cn, cl = cand
@@ -213,10 +216,9 @@ def _parse_one_line(text: str) -> RulesText:
     pos = start.start()
     candidates = [(m2.start(), m2.group(1)) for m2 in re.finditer(rf"(?<![\w.])({_NUM})\.?\s", body[pos:])]
     accepted: list[tuple[int, str]] = []
-    prev: tuple | None = (100, 0, "")
+    prev: _RuleKey | None = (100, 0, "")
     for off, num in candidates:
-        key = _sort_key(num)
-        cand = (key[0], key[1], key[2])
+        cand = _sort_key(num)
         if prev is not None and _successor(prev, cand):
             accepted.append((pos + off, num))
             prev = cand

@@ -67,7 +67,7 @@ def section_of(number: str) -> str:
     return number.strip()[:3]
 
 
-def sort_key(number: str) -> tuple:
+def sort_key(number: str) -> tuple[int, int, str]:
     """Rule order: 704.5 < 704.5a < 704.5k < 704.6 < 704.10."""
     m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]?))?", number)
     if not m:

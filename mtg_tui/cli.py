@@ -10,7 +10,7 @@ import click
 
 from mtg_tui import memory
 from mtg_tui.launch import allow_illegal_option, at_least, deck_error, game_options, start
-from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.players import LEVELS, described
 from rules.play.random_decks import POOLS

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from rules.engine.ruleset import RULESETS
+from rules.engine.core.ruleset import RULESETS
 from rules.play.deck_formats import WRITERS, read_deck_file, write_deck
 from rules.play.deck_report import deck_report, report_lines
 from rules.play.decklist import DeckError, UnknownEntry

@@ -9,7 +9,7 @@ import textwrap
 
 import click
 
-from rules.engine.ruleset import RULESETS
+from rules.engine.core.ruleset import RULESETS
 from rules.reference.lookup import Answer, Entry, Reference, ReferenceError, open_reference
 
 from .userfiles import CR_FILE_ENV, cr_file_choice

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.simulate import DEFAULT_TURN_CAP
 

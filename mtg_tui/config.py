@@ -12,7 +12,7 @@ from typing import Literal, TypeGuard, get_args
 
 from mtg_tui.decklists import load_deck
 from rules import Game, GameSetup
-from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction
 from rules.play.decklist import DeckError
 from rules.play.partial import PartialDeck, check_supported

@@ -1,6 +1,6 @@
 """The explaining log: each log line with its rule number, and, with explain on, the
 project's one-sentence summary of that rule under it.  Pure functions over log events
-(`rules.engine.state.LogEvent`), so the look is tested without a terminal."""
+(`rules.engine.core.state.LogEvent`), so the look is tested without a terminal."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck
 from rules.play.partial import PartialDeck
 

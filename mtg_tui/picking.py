@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.assist import TargetChoice
 
 # h/j/k/l move and q quits, so they never label a choice

@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rules.engine.turn import STEPS
+from rules.engine.loop.turn import STEPS
 
 from .colours import resolve
 

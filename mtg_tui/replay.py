@@ -2,7 +2,7 @@
 
 The record is replayed once when opened, noting where each turn begins and how long the log
 is after each action.  Moving forward takes the next actions; moving back rewinds the game
-from its undo point (a copy of the state kept once a turn, rules/engine/snapshot.py) and takes
+from its undo point (a copy of the state kept once a turn, rules/engine/api/snapshot.py) and takes
 the few actions since, so a step costs a few milliseconds at any point of a long game.  Home
 starts a new game and keeps the one it leaves (with its undo points), so End, or a long jump
 forward, goes back to that one instead of replaying the whole record again.  While the player
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import Game, IllegalAction
-from rules.engine.setup import setup_from_dict
+from rules.engine.core.setup import setup_from_dict
 
 from .saves import SaveError, read_record
 

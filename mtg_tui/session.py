@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules import Game, IllegalAction
-from rules.engine import actions as A
-from rules.engine.decisions import Decision
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import Decision
 from rules.play.assist import (
     HiddenMark,
     can_act,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.engine.turn import STEPS
+from rules.engine.loop.turn import STEPS
 
 DEFAULT_OWN = frozenset({"main1", "declare_blockers", "main2"})
 DEFAULT_THEIRS = frozenset({"declare_attackers", "declare_blockers", "end"})

@@ -10,10 +10,10 @@ Pure Python; it never imports the terminal client.
 """
 
 from .cards import UnknownCard, get_card
-from .engine.actions import IllegalAction
-from .engine.game import Game
-from .engine.ruleset import RULES_2009, RULES_2014, Ruleset, get_ruleset
-from .engine.setup import GameSetup
+from .engine.api.game import Game
+from .engine.core.actions import IllegalAction
+from .engine.core.ruleset import RULES_2009, RULES_2014, Ruleset, get_ruleset
+from .engine.core.setup import GameSetup
 
 __all__ = ["Game", "GameSetup", "IllegalAction", "UnknownCard", "get_card", "Ruleset", "RULES_2009",
            "RULES_2014", "get_ruleset"]

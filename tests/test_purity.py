@@ -1,5 +1,6 @@
 """The rules core never imports the terminal client (the arrow points mtg_tui -> rules), and
-its own imports point one way: no cycle, play -> engine -> cards, reference alone, no private names."""
+its own imports point one way: no cycle, play -> engine -> cards, reference alone, inside the engine
+api -> loop -> combat, resolution -> changes -> continuous -> core, no private names."""
 
 from __future__ import annotations
 
@@ -120,6 +121,47 @@ def test_imports_point_one_way_between_the_subpackages() -> None:
             if there != here and there not in LAYERS[here]:
                 where = modules[module].relative_to(RULES.parent)
                 wrong.append(f"{where}:{line} ({here}) imports {dep} ({there or 'rules'})")
+    assert not wrong, "\n".join(wrong)
+
+
+# each subpackage of the engine and the engine's subpackages it may import (besides itself): the
+# state's nouns first, the Game façade last; combat and resolution both stand on the changes
+ENGINE_LAYERS: dict[str, set[str]] = {
+    "core": set(),
+    "continuous": {"core"},
+    "changes": {"core", "continuous"},
+    "combat": {"core", "continuous", "changes"},
+    "resolution": {"core", "continuous", "changes"},
+    "loop": {"core", "continuous", "changes", "combat", "resolution"},
+    "api": {"core", "continuous", "changes", "combat", "resolution", "loop"},
+}
+
+
+def _engine_part(module: str) -> str:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "engine" else ""
+
+
+def test_every_engine_module_is_in_a_subpackage() -> None:
+    loose = [m for m in _modules() if m.startswith("rules.engine.") and m.count(".") == 2
+             and m.split(".")[2] not in ENGINE_LAYERS]
+    assert not loose, "modules directly under rules/engine/ (put each in a subpackage): " + ", ".join(sorted(loose))
+
+
+def test_imports_point_one_way_between_the_engines_subpackages() -> None:
+    modules = _modules()
+    parts = {_engine_part(m) for m in modules} - {""}
+    assert parts == set(ENGINE_LAYERS), f"engine subpackages without a layer rule: {sorted(parts - set(ENGINE_LAYERS))}"
+    wrong = []
+    for module, deps in _imports(modules).items():
+        here = _engine_part(module)
+        if not here:
+            continue  # outside the engine, or the engine's own package
+        for dep, line in deps.items():
+            there = _engine_part(dep)
+            if there and there != here and there not in ENGINE_LAYERS[here]:
+                where = modules[module].relative_to(RULES.parent)
+                wrong.append(f"{where}:{line} ({here}) imports {dep} ({there})")
     assert not wrong, "\n".join(wrong)
 
 

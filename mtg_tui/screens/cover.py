@@ -23,8 +23,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rules import Game
-from rules.engine.objects import StackItem
-from rules.engine.state import LogEvent
+from rules.engine.core.objects import StackItem
+from rules.engine.core.state import LogEvent
 
 from ..key_guard import hold_from_now
 from ..render import scrub, styled

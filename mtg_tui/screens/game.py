@@ -24,8 +24,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from rules import Game, IllegalAction
-from rules.engine import actions as A
-from rules.engine.decisions import (
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import (
     AttackersDecision,
     BlockerOrderDecision,
     BlockersDecision,
@@ -47,7 +47,7 @@ from rules.engine.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from rules.engine.turn import STEPS
+from rules.engine.loop.turn import STEPS
 from rules.play.assist import (
     ability_texts,
     block_options,

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
-from rules.engine.ruleset import MULLIGANS, RULESETS
+from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
 from ..config import GameConfig, Mode, is_mode

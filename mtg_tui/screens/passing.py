@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from rules.engine import actions as A
-from rules.engine.decisions import AttackersDecision
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import AttackersDecision
 from rules.play.assist import relevant_actions
 
 if TYPE_CHECKING:

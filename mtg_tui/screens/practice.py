@@ -21,8 +21,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static
 
 from rules import IllegalAction
-from rules.engine import actions as A
-from rules.engine.decisions import Decision
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import Decision
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleError, PuzzleRun, load_puzzle
 
 from ..practice import Progress, bundled_paths, next_puzzle

@@ -77,7 +77,7 @@ class RulesKeys(GameScreen):
             if items:
                 return items[min(self.cursor["log"], len(items) - 1)].rule or ""
         if self.zone == "phases":
-            from rules.engine.turn import STEPS
+            from rules.engine.loop.turn import STEPS
             step = STEPS[self.cursor["phases"]]
             return STEP_RULES[step][0 if self.era == "2014" else 1]
         return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.engine.turn import STEPS
+from rules.engine.loop.turn import STEPS
 
 from ..colours import resolve
 from ..render import styled

@@ -151,7 +151,7 @@ class ManaValueAtMost:
 @frozen
 class ManaValueAtMostX:
     """"with converted mana cost X or less" (Citanul Flute): X as announced for the ability,
-    bound when the effect resolves (rules.engine.x_values)."""
+    bound when the effect resolves (rules.engine.resolution.x_values)."""
 
 
 @frozen
@@ -1587,7 +1587,7 @@ class DeathtouchDestroy:
     """2009 deathtouch (502.63a): destroy the creature dealt damage."""
 
 
-# ---- hidden information: looking at hands and libraries (rules.engine.looking)
+# ---- hidden information: looking at hands and libraries (rules.engine.resolution.looking)
 @frozen
 class LookAtHand:
     """"Look at target player's hand" (Peek): the cards are shown to the controller alone

@@ -188,7 +188,7 @@ class StaticAbility(Ability):
     restriction: Restriction | None = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
     cda: CDA | None = None  # characteristic-defining P/T
     bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
-    # replacement and prevention effects (614 / 419): see rules.engine.replacement
+    # replacement and prevention effects (614 / 419): see rules.engine.changes.replacement
     etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
     prevent: StaticPrevention | None = None
     graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"

@@ -234,7 +234,7 @@ def target_spec(phrase: str) -> TargetSpec:
         if first is None or last is None:
             raise Unsupported(phrase)
         up_to, count, at_least, what = True, last, first, m.group(3)
-    elif m := re.fullmatch(r"X target (.+)", p):  # Midnight Ritual: exactly X (rules.engine.targets)
+    elif m := re.fullmatch(r"X target (.+)", p):  # Midnight Ritual: exactly X (rules.engine.resolution.targets)
         spec = target_spec("any number of target " + m.group(1))
         return dataclasses.replace(spec, text=p, x_count=True)
     else:

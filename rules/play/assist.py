@@ -14,20 +14,20 @@ from typing import Any
 
 from ..cards import ir
 from ..cards.model import TargetSpec
-from ..engine import actions as A
-from ..engine.characteristics import activated_abilities, activated_ability, spell_ability, spell_targets
-from ..engine.combat import can_block
-from ..engine.damage import lethal_damage as lethal
-from ..engine.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision
-from ..engine.division import amount_to_divide, divided_effect
-from ..engine.game import Game
-from ..engine.legal import lethal_first
-from ..engine.other_zones import playable_elsewhere
-from ..engine.payment import mana_sources
-from ..engine.priority_moves import Source, available_mana, has_action, source_actions, sources
-from ..engine.targets import legal_targets
-from ..engine.turn import PHASE, STEPS
-from ..engine.view import card_view
+from ..engine.api.game import Game
+from ..engine.api.view import card_view
+from ..engine.changes.damage import lethal_damage as lethal
+from ..engine.changes.payment import mana_sources
+from ..engine.combat.combat import can_block
+from ..engine.continuous.characteristics import activated_abilities, activated_ability, spell_ability, spell_targets
+from ..engine.continuous.other_zones import playable_elsewhere
+from ..engine.core import actions as A
+from ..engine.core.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision
+from ..engine.loop.legal import lethal_first
+from ..engine.loop.priority_moves import Source, available_mana, has_action, source_actions, sources
+from ..engine.loop.turn import PHASE, STEPS
+from ..engine.resolution.division import amount_to_divide, divided_effect
+from ..engine.resolution.targets import legal_targets
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ legal choice).  Clients call `goldfish_answer` in their loop so they hold no rul
 
 from __future__ import annotations
 
-from ..engine import actions as A
-from ..engine.decisions import (
+from ..engine.api.game import Game
+from ..engine.core import actions as A
+from ..engine.core.decisions import (
     AttackersDecision,
     BlockerOrderDecision,
     BlockersDecision,
@@ -26,8 +27,7 @@ from ..engine.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from ..engine.game import Game
-from ..engine.legal import cast_free_options, lethal_first
+from ..engine.loop.legal import cast_free_options, lethal_first
 
 
 def goldfish_answer(game: Game, d: Decision) -> A.Action:

@@ -10,11 +10,11 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from ..engine.decisions import Decision
-from ..engine.game import Game
-from ..engine.legal import random_answer
-from ..engine.setup import GameSetup
-from ..engine.snapshot import copy_state
+from ..engine.api.game import Game
+from ..engine.api.snapshot import copy_state
+from ..engine.core.decisions import Decision
+from ..engine.core.setup import GameSetup
+from ..engine.loop.legal import random_answer
 from .players import make_player
 from .players.search import SearchPlayer
 from .simulate import SimResult, simulate

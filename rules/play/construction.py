@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..cards import get_card
 from ..cards.ir import ANY_NUMBER
 from ..cards.model import CardDef, StaticAbility
-from ..engine.ruleset import get_ruleset
+from ..engine.core.ruleset import get_ruleset
 from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 
 MIN_CARDS = 60

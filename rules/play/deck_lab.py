@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine.game import Game
-from ..engine.ruleset import get_ruleset
-from ..engine.setup import GameSetup
+from ..engine.api.game import Game
+from ..engine.core.ruleset import get_ruleset
+from ..engine.core.setup import GameSetup
 from .autopilot import goldfish_answer
 from .pilot import Pilot
 

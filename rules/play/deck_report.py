@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ..cards import UnknownCard, get_card
 from ..cards.model import ActivatedAbility
-from ..engine.ruleset import get_ruleset
+from ..engine.core.ruleset import get_ruleset
 from .construction import RULE, deck_problems
 from .decklist import DeckList, UnknownEntry
 from .partial import partial_cards

@@ -58,10 +58,12 @@ from typing import Any
 from ..cards import ir
 from ..cards.mana import COLOR_NAMES, ManaCost
 from ..cards.model import ActivatedAbility, EnchantAbility, StaticAbility, TargetSpec
-from ..engine import actions as A
-from ..engine.characteristics import activated_abilities, chars, spell_ability, spell_targets
-from ..engine.combat import LANDWALK, can_attack, can_block, check_attackers
-from ..engine.decisions import (
+from ..engine.api.game import Game
+from ..engine.changes.payment import source_mana
+from ..engine.combat.combat import LANDWALK, can_attack, can_block, check_attackers
+from ..engine.continuous.characteristics import activated_abilities, chars, spell_ability, spell_targets
+from ..engine.core import actions as A
+from ..engine.core.decisions import (
     AttackersDecision,
     BlockerOrderDecision,
     BlockersDecision,
@@ -80,13 +82,11 @@ from ..engine.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from ..engine.game import Game
-from ..engine.legal import cast_free_options, lethal_first, random_answer
-from ..engine.objects import Obj
-from ..engine.payment import source_mana
-from ..engine.stack import check_activate, check_cast, check_play_land
-from ..engine.state import GameState
-from ..engine.targets import legal_targets
+from ..engine.core.objects import Obj
+from ..engine.core.state import GameState
+from ..engine.loop.legal import cast_free_options, lethal_first, random_answer
+from ..engine.loop.stack import check_activate, check_cast, check_play_land
+from ..engine.resolution.targets import legal_targets
 
 MAIN_STEPS = ("main1", "main2")
 MAX_ACTIVATIONS = 4  # the most times the pilot activates one ability in a turn (no endless loops)

@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CardDataError, UnknownCard
-from ..engine import actions as A
-from ..engine.decisions import Decision
-from ..engine.game import Game
+from ..engine.api.game import Game
+from ..engine.core import actions as A
+from ..engine.core.decisions import Decision
 from .autopilot import goldfish_answer
 from .players import LEVELS, Player, make_player
 from .players.search import count_only_until

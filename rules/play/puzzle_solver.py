@@ -5,7 +5,7 @@ puzzles it solves."""
 
 from __future__ import annotations
 
-from ..engine import actions as A
+from ..engine.core import actions as A
 from .players import Player
 from .players.search import count_only_until
 from .puzzle import PLAYING, Puzzle, PuzzleError, PuzzleRun

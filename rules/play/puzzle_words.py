@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ..engine import actions as A
-from ..engine.game import Game
-from ..engine.objects import Obj
-from ..engine.turn import STEP_TITLES
+from ..engine.api.game import Game
+from ..engine.core import actions as A
+from ..engine.core.objects import Obj
+from ..engine.loop.turn import STEP_TITLES
 from .scenario import Difference
 
 # sentences come in this order, whatever order the expectations were checked in: who won

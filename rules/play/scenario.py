@@ -24,13 +24,13 @@ from ..cards import CardDataError, UnknownCard
 from ..cards.mana import COLOR_NAMES, mana_symbols
 from ..cards.model import CARD_TYPES, SUPERTYPES
 from ..cards.safe_files import loads_toml
-from ..engine import actions as A
-from ..engine.decisions import AttackersDecision, BlockersDecision, PriorityDecision
-from ..engine.digest import state_digest
-from ..engine.game import Game
-from ..engine.ruleset import MULLIGANS, RULESETS
-from ..engine.setup import GameSetup, PermanentSpec, PlayerSpec
-from ..engine.turn import STEPS
+from ..engine.api.digest import state_digest
+from ..engine.api.game import Game
+from ..engine.core import actions as A
+from ..engine.core.decisions import AttackersDecision, BlockersDecision, PriorityDecision
+from ..engine.core.ruleset import MULLIGANS, RULESETS
+from ..engine.core.setup import GameSetup, PermanentSpec, PlayerSpec
+from ..engine.loop.turn import STEPS
 
 
 class ScenarioError(Exception):

@@ -18,13 +18,13 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..engine import sba
-from ..engine.characteristics import stale_characteristics
-from ..engine.game import Game
-from ..engine.legal import random_answer
-from ..engine.priority_moves import prefilter_misses
-from ..engine.refs import name_count
-from ..engine.setup import GameSetup
+from ..engine.api.game import Game
+from ..engine.changes import sba
+from ..engine.continuous.characteristics import stale_characteristics
+from ..engine.core.refs import name_count
+from ..engine.core.setup import GameSetup
+from ..engine.loop.legal import random_answer
+from ..engine.loop.priority_moves import prefilter_misses
 from .random_decks import imported_sets, random_deck
 
 DEFAULT_TURN_CAP = 40

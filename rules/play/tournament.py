@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..engine import actions as A
-from ..engine.game import Game
+from ..engine.api.game import Game
+from ..engine.core import actions as A
 from .players.spec import parse_spec, spec_player
 from .simulate import DEFAULT_TURN_CAP, InvariantError, check_invariants, decision_cap, in_order, new_game
 

@@ -1,4 +1,4 @@
-"""Characteristic-changing effects (rules.engine.becomes): "becomes a Frog" replaces creature
+"""Characteristic-changing effects (rules.engine.continuous.becomes): "becomes a Frog" replaces creature
 types and keeps the others, "loses all abilities" stops the object's rules-changing and
 replacement abilities too, and X in a search's test is bound as the effect resolves."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from rules import Game
 from rules.cards import creature_types, ir
-from rules.engine.becomes import set_creature_types
-from rules.engine.objects import Characteristics
-from rules.engine.player_rules import player_rules
-from rules.engine.x_values import bind_x
+from rules.engine.continuous.becomes import set_creature_types
+from rules.engine.continuous.player_rules import player_rules
+from rules.engine.core.objects import Characteristics
+from rules.engine.resolution.x_values import bind_x
 from rules.play.scenario import build_game, parse_scenario
 
 

@@ -1,4 +1,4 @@
-"""Properties of `max_flow` (rules/engine/flow.py), the Edmonds-Karp the engine uses for blocking
+"""Properties of `max_flow` (rules/engine/combat/flow.py), the Edmonds-Karp the engine uses for blocking
 requirements: a declaration of blockers must obey as many "must be blocked" requirements as
 possible without breaking a restriction (2014 509.1c, 2009 500.3), a maximum matching.
 
@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 
 from hypothesis import given, settings, strategies as st
 
-from rules.engine.flow import max_flow
+from rules.engine.combat.flow import max_flow
 
 Cap = dict[tuple[Hashable, Hashable], int]
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rules import Game, GameSetup, IllegalAction
-from rules.engine.setup import PermanentSpec, PlayerSpec
+from rules.engine.core.setup import PermanentSpec, PlayerSpec
 from rules.play.scenario import fingerprint
 
 DECK_A = ["Forest"] * 8 + ["Mountain"] * 8 + ["Runeclaw Bear"] * 4 + ["Lightning Bolt"] * 4

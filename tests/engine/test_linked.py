@@ -1,5 +1,5 @@
 """Linked abilities, "for as long as" durations and Auras put onto the battlefield
-(rules/engine/linked.py): the corner cases the card scenarios don't show."""
+(rules/engine/resolution/linked.py): the corner cases the card scenarios don't show."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 
 from rules import Game
 from rules.cards import with_cards
-from rules.engine.actions import IllegalAction
+from rules.engine.core.actions import IllegalAction
 from rules.play.scenario import build_game, parse_scenario, run_scenario
 
 ODDITY = {"name": "Test Oddity", "type": "Creature — Horror", "cost": "{1}{B}", "pt": "2/2",

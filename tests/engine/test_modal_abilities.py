@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Game
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.scenario import build_game, parse_scenario
 
 

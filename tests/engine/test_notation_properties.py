@@ -17,14 +17,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules import Game, GameSetup
-from rules.engine import actions as A
-from rules.engine.decisions import (
+from rules.engine.api.digest import state_digest
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import (
     ChooseColorDecision,
     ChooseNameDecision,
     ChooseWordDecision,
     TriggerOrderDecision,
 )
-from rules.engine.digest import state_digest
 from rules.play.decklist import parse_deck
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition, _p

@@ -1,4 +1,4 @@
-"""Priority actions one source at a time (rules.engine.priority_moves): the cheap tests that
+"""Priority actions one source at a time (rules.engine.loop.priority_moves): the cheap tests that
 skip most sources are necessary conditions of legality (timing 117.1a / 307.1, mana 601.2g-h
 and 602.2b, {T} costs 302.6, land plays 305.2), so listing, sampling and "can this player do
 anything that matters" find exactly what the full check allows; and the kept characteristics
@@ -12,12 +12,12 @@ from collections import Counter
 import pytest
 
 from rules import Game
-from rules.engine import actions as A
-from rules.engine.characteristics import activated_abilities, stale_characteristics
-from rules.engine.decisions import PriorityDecision
-from rules.engine.legal import random_answer
-from rules.engine.priority_moves import has_action, prefilter_misses, priority_options, sample_priority
-from rules.engine.setup import GameSetup
+from rules.engine.continuous.characteristics import activated_abilities, stale_characteristics
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import PriorityDecision
+from rules.engine.core.setup import GameSetup
+from rules.engine.loop.legal import random_answer
+from rules.engine.loop.priority_moves import has_action, prefilter_misses, priority_options, sample_priority
 from rules.play.decklist import parse_deck
 from rules.play.random_decks import random_deck
 from rules.play.scenario import parse_scenario

@@ -15,8 +15,8 @@ import pytest
 
 from rules import Game, GameSetup
 from rules.cards.wording import BASIC_LAND_TYPES
-from rules.engine.decisions import SHAPES
-from rules.engine.legal import random_answer
+from rules.engine.core.decisions import SHAPES
+from rules.engine.loop.legal import random_answer
 from rules.play.decklist import parse_deck
 from rules.play.simulate import DEFAULT_TURN_CAP, GameSpec, game_decks, play_random_game
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules import Game, IllegalAction
-from rules.engine import actions as A
-from rules.engine.legal import random_answer
-from rules.engine.notation import NotationError
+from rules.engine.api.notation import NotationError
+from rules.engine.core import actions as A
+from rules.engine.loop.legal import random_answer
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 

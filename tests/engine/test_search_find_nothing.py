@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from rules import Game, GameSetup, IllegalAction
-from rules.engine import actions as A
-from rules.engine.decisions import ChooseObjectDecision
-from rules.engine.setup import setup_from_dict, setup_to_dict
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import ChooseObjectDecision
+from rules.engine.core.setup import setup_from_dict, setup_to_dict
 from rules.play.scenario import parse_scenario
 
 SWAMPS = ["Swamp"] * 4

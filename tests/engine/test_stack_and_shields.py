@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from rules import Game
-from rules.engine import actions as A
-from rules.engine.legal import target_combos
+from rules.engine.core import actions as A
+from rules.engine.loop.legal import target_combos
 from rules.play.scenario import build_game, parse_scenario, play_actions
 
 

@@ -10,10 +10,10 @@ import random
 import pytest
 
 from rules import Game
-from rules.engine.digest import state_digest
-from rules.engine.legal import random_answer
-from rules.engine.setup import GameSetup
-from rules.engine.snapshot import copy_state
+from rules.engine.api.digest import state_digest
+from rules.engine.api.snapshot import copy_state
+from rules.engine.core.setup import GameSetup
+from rules.engine.loop.legal import random_answer
 from rules.play.decklist import parse_deck
 from rules.play.random_decks import random_deck
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Game
-from rules.engine.decisions import DamageAssignmentDecision
+from rules.engine.core.decisions import DamageAssignmentDecision
 from rules.play.assist import default_assignment, lethal_damage
 from rules.play.scenario import build_game, parse_scenario, play_actions
 

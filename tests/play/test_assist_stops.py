@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import Game
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.assist import can_act, can_act_at_all, hidden_mark, in_harms_way, revealed_since
 from rules.play.scenario import parse_scenario
 

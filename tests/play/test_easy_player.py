@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import Game
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.autopilot import goldfish_answer
 from rules.play.players import LEVELS, make_player
 from rules.play.players.easy import EasyPlayer

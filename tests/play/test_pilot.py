@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import rules.engine.legal as legal
+import rules.engine.loop.legal as legal
 from rules import Game
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.autopilot import goldfish_answer
 from rules.play.deck_lab import OWNER, play_lab_game
 from rules.play.pilot import Pilot, keep_hand

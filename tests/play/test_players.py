@@ -44,7 +44,7 @@ def test_a_player_reads_nothing_its_seat_may_not_know(level: str) -> None:
     it reads only what its seat may know (the same seed, a fresh player each time)."""
     import random
 
-    from rules.engine.decisions import AttackersDecision, BlockersDecision, MulliganDecision, PriorityDecision
+    from rules.engine.core.decisions import AttackersDecision, BlockersDecision, MulliganDecision, PriorityDecision
     from rules.play.players.seat import redeal
 
     game = new_game({"alice": DECK, "bob": DECK}, seed=9, ruleset="2014", turn_cap=10)

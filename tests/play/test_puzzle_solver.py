@@ -35,7 +35,7 @@ def test_a_puzzles_ai_answers_for_the_opponent_beyond_its_script(monkeypatch: py
     """`ai = LEVEL`: the computer player of that level answers the opponent's decisions its
     script doesn't (here one that bolts the Bear at its first chance); without it the
     opponent does nothing."""
-    from rules.engine import actions as A
+    from rules.engine.core import actions as A
     from rules.play.players import levels
 
     class Bolter:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.engine.game import Game
+from rules.engine.api.game import Game
 from rules.play.puzzle import FAILED, Puzzle, PuzzleRun, parse_puzzle
 from rules.play.puzzle_words import failure_sentences
 from rules.play.scenario import Difference, check_expectations, expectation_differences

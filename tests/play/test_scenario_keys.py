@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules.engine.game import Game
+from rules.engine.api.game import Game
 from rules.play.puzzle import PuzzleError, load_puzzle
 from rules.play.puzzle_words import failure_sentences
 from rules.play.scenario import (

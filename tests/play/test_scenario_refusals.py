@@ -6,7 +6,7 @@ acting out of turn *is* the point are listed here."""
 
 from __future__ import annotations
 
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.scenario import build_game, load_scenario, play_actions
 
 from paths import SCENARIOS as SCENARIOS_DIR

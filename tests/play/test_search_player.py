@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_easy_player import blocks, bob_attacks, position
 
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.players import make_player
 from rules.play.players.easy import EasyPlayer
 from rules.play.players.levels import UnknownLevel

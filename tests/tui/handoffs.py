@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's mtg_tui, not the installed one
 from mtg_tui.config import GameConfig  # noqa: E402
 from mtg_tui.session import Session  # noqa: E402
-from rules.engine import actions as A  # noqa: E402
+from rules.engine.core import actions as A  # noqa: E402
 
 # the bundled M10-era decks, a pair per game in turn (regenerators, pumps, fliers, removal)
 DECK_PAIRS = (("red-green", "white-blue"), ("blue-black", "green-white"), ("mono-black", "white-blue"),

@@ -9,7 +9,7 @@ from conftest import SIZE, app_for, game_screen, position, press_until, screen_t
 from textual.pilot import Pilot
 
 from mtg_tui.screens.game import GameScreen
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 
 
 def bear_power(screen: GameScreen) -> int:

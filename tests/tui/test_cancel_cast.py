@@ -10,7 +10,7 @@ from conftest import SIZE, app_for, game_screen, position, screen_text
 
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.modals import ChoiceDialog, PickCardsDialog
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 
 pytestmark = pytest.mark.asyncio
 

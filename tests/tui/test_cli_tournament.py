@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtg_tui.cli import main
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 from rules.play.players import LEVELS
 
 SHORT = ["tournament", "--players", "random,random", "--decks", "red-green", "white-blue", "--games", "4",

@@ -13,7 +13,7 @@ from mtg_tui.app import MtgApp
 from mtg_tui.picking import AttackPicker, BlockPicker, TargetPicker
 from mtg_tui.screens.game import FLOWS
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
-from rules.engine.decisions import DECISION_TYPES, SHAPES
+from rules.engine.core.decisions import DECISION_TYPES, SHAPES
 
 from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 

@@ -9,7 +9,7 @@ from conftest import SIZE, app_for, game_screen, position, press_until, screen_t
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog
 from rules import Game, GameSetup
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 
 pytestmark = pytest.mark.asyncio
 

@@ -12,7 +12,7 @@ from mtg_tui.config import GameConfig
 from mtg_tui.screens.cover import CoverScreen, cover_text, news_since, on_the_stack
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.session import Session
-from rules.engine.objects import StackItem
+from rules.engine.core.objects import StackItem
 
 pytestmark = pytest.mark.asyncio
 

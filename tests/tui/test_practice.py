@@ -16,7 +16,7 @@ from mtg_tui.practice_app import PracticeApp
 from mtg_tui.screens.modals import ChoiceDialog
 from mtg_tui.screens.practice import PracticeScreen, VerdictScreen
 from mtg_tui.screens.rules_ref import RulesScreen
-from rules.engine.turn import STEPS
+from rules.engine.loop.turn import STEPS
 from rules.play.puzzle import PLAYING, SOLVED, load_puzzle
 from rules.play.scenario import step_position
 

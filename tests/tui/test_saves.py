@@ -22,7 +22,7 @@ from mtg_tui.saves import SaveError, SaveMismatch, engine_version, load, load_ch
 from mtg_tui.session import Session
 from rules import Game
 from rules.cards.digest import card_digest
-from rules.engine.decisions import ChooseWordDecision
+from rules.engine.core.decisions import ChooseWordDecision
 from rules.play.autopilot import goldfish_answer
 
 from decision_positions import by_shape
@@ -287,7 +287,7 @@ SAMPLES = Path(__file__).with_name("save_samples")
 def test_a_save_written_by_an_earlier_version_still_verifies(sample: Path) -> None:
     """Saves written at 67fe12e (before text-changing effects and last known information added
     fields to the engine's objects) replay to the same game: the digest leaves fields added
-    since out while they are at their default (rules.engine.digest.LATER_FIELDS)."""
+    since out while they are at their default (rules.engine.api.digest.LATER_FIELDS)."""
     session, check = load_checked(sample)
     assert check.verified, check.note
     assert len(session.game.record) == len(json.loads(sample.read_text())["actions"])

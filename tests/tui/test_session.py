@@ -14,7 +14,7 @@ from mtg_tui.decklists import DeckError
 from mtg_tui.saves import SaveError, load, save
 from mtg_tui.session import Session, Yield
 from mtg_tui.stops import Stops
-from rules.engine import actions as A
+from rules.engine.core import actions as A
 
 
 def test_nothing_relevant_to_do_means_the_client_passes_117_3() -> None:

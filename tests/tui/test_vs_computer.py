@@ -27,8 +27,8 @@ from mtg_tui.screens.menu import MenuScreen, NewGameScreen
 from mtg_tui.search_progress import ProgressRelay
 from mtg_tui.session import Session
 from rules import Game
-from rules.engine import actions as A
-from rules.engine.legal import random_answer
+from rules.engine.core import actions as A
+from rules.engine.loop.legal import random_answer
 from rules.play.players import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS
 from rules.play.players.search import SearchPlayer
 

@@ -7,10 +7,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ...engine import actions as A
-from ...engine.decisions import Decision
-from ...engine.game import Game
-from ...engine.legal import random_answer
+from ...engine.api.game import Game
+from ...engine.core import actions as A
+from ...engine.core.decisions import Decision
+from ...engine.loop.legal import random_answer
 
 
 class Player(Protocol):

@@ -51,16 +51,16 @@ from typing import Any
 
 from ...cards import ir
 from ...cards.model import TargetSpec
-from ...engine import actions as A
-from ...engine.characteristics import chars, spell_ability
-from ...engine.combat import blocked_by, blockers_of, can_block
-from ...engine.damage import lethal_damage
-from ...engine.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
-from ...engine.game import Game
-from ...engine.legal import random_answer
-from ...engine.objects import Obj
-from ...engine.stack import check_cast
-from ...engine.state import GameState
+from ...engine.api.game import Game
+from ...engine.changes.damage import lethal_damage
+from ...engine.combat.combat import blocked_by, blockers_of, can_block
+from ...engine.continuous.characteristics import chars, spell_ability
+from ...engine.core import actions as A
+from ...engine.core.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
+from ...engine.core.objects import Obj
+from ...engine.core.state import GameState
+from ...engine.loop.legal import random_answer
+from ...engine.loop.stack import check_cast
 from ..pilot import Pilot, effects_within, evades, first_legal_attack, target_role
 
 # what a keyword adds to a creature's value

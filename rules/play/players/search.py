@@ -46,13 +46,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...engine import actions as A
-from ...engine.characteristics import activated_abilities, chars
-from ...engine.combat import can_block
-from ...engine.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
-from ...engine.game import Game
-from ...engine.priority_moves import available_mana, has_action, source_actions, sources
-from ...engine.state import GameState
+from ...engine.api.game import Game
+from ...engine.combat.combat import can_block
+from ...engine.continuous.characteristics import activated_abilities, chars
+from ...engine.core import actions as A
+from ...engine.core.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
+from ...engine.core.state import GameState
+from ...engine.loop.priority_moves import available_mana, has_action, source_actions, sources
 from ..pilot import first_legal_attack
 from .easy import EasyPlayer, value
 from .seat import deal_unseen

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.game import Game
+from ...engine.api.game import Game
 
 
 def redeal(game: Game, seat: str, rng: random.Random) -> Game:

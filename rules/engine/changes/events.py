@@ -1,0 +1,456 @@
+"""Events and triggering: each event is checked against every triggered ability (603.2),
+leaves-the-battlefield abilities look back in time (603.10), delayed triggers wait for
+theirs (603.7).  What triggers waits in `GameState.pending_triggers` until a player would
+receive priority (`rules.engine.loop.triggers` puts it on the stack)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...cards import ir
+from ...cards.model import TriggeredAbility
+from ..continuous.characteristics import (
+    board_condition,
+    chars,
+    end_effects,
+    end_lapsed,
+    matches,
+    matches_card,
+    update_control,
+    watched_state_changed,
+)
+from ..core.objects import DelayedTrigger, Obj, PendingTrigger, StackItem
+from ..core.state import Event, GameState
+
+
+def emit(state: GameState, kind: str, data: dict[str, Any]) -> None:
+    """Something happened that abilities may trigger on (603.2)."""
+    if kind == "damage":  # remembered for the turn (Sengir Vampire, Incinerate)
+        state.damage_this_turn.append((data["source"], data["target"], data["amount"]))
+    emit_event(state, Event(kind, data))
+
+
+def remove_counters(state: GameState, o: Obj, kind: str, n: int, cause: str = "", concept: str = "counters") -> int:
+    """Remove up to `n` counters of `kind` from `o` (a cost, or a prevention's additional
+    effect); each one removed is an event ("Whenever a +1/+1 counter is removed ...").
+    Returns how many were removed."""
+    n = min(n, o.counters.get(kind, 0))
+    if n <= 0:
+        return 0
+    o.counters[kind] -= n
+    state.invalidate()
+    state.log_event(f"{n} {kind} counter{'s are' if n != 1 else ' is'} removed from {o.name}"
+                    + (f" {cause}" if cause else ""), concept)
+    for _ in range(n):
+        emit(state, "counter_removed", {"object": o.id, "kind": kind})
+    return n
+
+
+def tap_permanent(state: GameState, o: Obj) -> None:
+    """Tap `o`; an untapped permanent that becomes tapped is an event ("Whenever a creature an
+    opponent controls becomes tapped", Gideon's Avenger; Brink of Disaster).  A permanent that
+    enters the battlefield tapped doesn't become tapped."""
+    if o.tapped:
+        return
+    o.tapped = True
+    emit(state, "tapped", {"object": o.id, "controller": o.controller})
+
+
+def emit_targeted(state: GameState, item: StackItem) -> None:
+    """Each object a spell or ability targets "becomes the target" of it as it is put on the
+    stack (Ice Cage, Illusionary Servant)."""
+    for t in dict.fromkeys(item.targets):
+        if isinstance(t, int):
+            emit(state, "targeted", {"object": t, "item": item.id, "controller": item.controller})
+
+
+def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
+    """Check every triggered ability against one event (603.2).  Abilities that trigger
+    on leaving the battlefield also look back at objects that just left (603.10)."""
+    if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
+        damaged = state.player(event["target"])
+        if damaged.damaged_turn != state.turn:  # Bloodcrazed Goblin, bloodthirst
+            damaged.damaged_turn = state.turn
+            watched_state_changed(state)  # "can't attack unless an opponent has been dealt damage this turn"
+    index = _trigger_index(state)
+    for o, ab in index.by_kind.get(event.kind, ()):
+        if _triggers_on(state, ab, event, o):
+            _add_trigger(state, ab, o, event)
+    for card, ab in _graveyard_listeners(state):  # abilities that function from a graveyard (Squee)
+        if _triggers_on(state, ab, event, card):
+            _add_trigger(state, ab, card, event)
+    for o, ab in index.leaving if event.kind == "zone_change" else ():
+        if _triggers_on(state, ab, event, o):
+            _add_trigger(state, ab, o, event, concept="trigger_leaves")
+    for o in lookback:  # with the abilities it had there: gained ones, not lost ones (603.10a / 410.10d)
+        if o.zone != "battlefield":
+            continue
+        for old_ab in chars(state, o).abilities:
+            if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
+                    and _triggers_on(state, old_ab, event, o)):
+                _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
+    for d in list(state.delayed) if state.delayed else ():
+        if _triggers_on(state, d.ability, event, d.source):
+            state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
+                                                        {**event.data, **d.data}))
+            state.log_event(f"a delayed triggered ability of {d.source.name} triggers", "delayed_trigger")
+            if d.once:
+                state.delayed.remove(d)
+
+
+Listener = tuple[Obj, TriggeredAbility]
+
+
+def _graveyard_listeners(state: GameState) -> list[Listener]:
+    """The triggered abilities that function from a graveyard (Squee, 112.6k / 402.8h), with
+    their cards, in turn order and graveyard order; kept until a card moves or is made (every
+    event asks)."""
+    found = state.derived.get("graveyard_listeners")
+    if found is None:
+        found = state.derived["graveyard_listeners"] = [
+            (card, ab) for p in state.players for card in (state.objects[i] for i in p.graveyard)
+            for ab in card.card.graveyard_triggers]
+    return found
+
+
+@dataclass
+class TriggerIndex:
+    """The triggered abilities of the permanents, by the kinds of event that can trigger them
+    (`by_kind`, each list in the order of the battlefield and of the abilities); the
+    leaves-the-battlefield abilities, which only a zone change triggers; and the state
+    triggers (603.8 / 410.11), which no event triggers."""
+
+    by_kind: dict[str, list[Listener]] = field(default_factory=dict)
+    leaving: list[Listener] = field(default_factory=list)
+    state_triggers: list[tuple[Obj, TriggeredAbility, str]] = field(default_factory=list)  # with the counter kind
+
+
+def _trigger_index(state: GameState) -> TriggerIndex:
+    """The index of the battlefield's triggered abilities, kept until characteristics or the
+    permanents change (every event asks it)."""
+    found = state.board.get("trigger_index")
+    if found is None:
+        found = TriggerIndex()
+        for i in state.battlefield:
+            o = state.objects[i]
+            for ab in chars(state, o).abilities:
+                if not isinstance(ab, TriggeredAbility):
+                    continue
+                if isinstance(ab.condition, ir.NoPermanentsWithCounter):
+                    found.state_triggers.append((o, ab, ab.condition.kind))
+                if ab.leaves_battlefield:
+                    found.leaving.append((o, ab))
+                elif ab.zone == "battlefield":
+                    for kind in event_kinds(ab.condition):
+                        found.by_kind.setdefault(kind, []).append((o, ab))
+        state.board["trigger_index"] = found
+    return found
+
+
+_COMBAT_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "damage"})
+
+
+def event_kinds(cond: ir.TriggerCondition) -> frozenset[str]:
+    """The kinds of event on which a trigger condition can be met (a superset: `_condition_met`
+    decides).  Every condition is listed: a new one fails the type check until it is."""
+    match cond:
+        case ir.ZoneChangeTrigger() | ir.DiesDealtDamageBySelf() | ir.EntersUnderControlTrigger():
+            return frozenset({"zone_change"})
+        case ir.StepTrigger() | ir.NextEndStep() | ir.NextEndOfCombat():
+            return frozenset({"step_begin"})
+        case ir.CombatTrigger() | ir.CombatTriggerOf():
+            return _COMBAT_EVENTS
+        case ir.CastTrigger():
+            return frozenset({"cast"})
+        case ir.OpponentDealtDamageByTrigger() | ir.PlayerDealtDamageTrigger() | ir.SelfDealtDamageTrigger():
+            return frozenset({"damage"})
+        case ir.DiscardedByOpponentTrigger():
+            return frozenset({"discard"})
+        case ir.PlayerEventTrigger(kind):
+            return frozenset({kind})
+        case ir.TargetedTrigger() | ir.TargetedByOpponentTrigger():
+            return frozenset({"targeted"})
+        case ir.CounterRemovedTrigger():
+            return frozenset({"counter_removed"})
+        case ir.CreatureAttacksYouTrigger():
+            return frozenset({"attacks"})
+        case ir.BecomesTappedTrigger():
+            return frozenset({"tapped"})
+        case ir.CombatDamageToYouTrigger():
+            return frozenset({"combat_damage_dealt"})
+        case ir.EitherTrigger(first, second):
+            return event_kinds(first) | event_kinds(second)
+        case ir.Never() | ir.EnchantedLandTappedForMana() | ir.NoPermanentsWithCounter():
+            return frozenset()  # never by an event (a mana ability's trigger; a state trigger)
+
+
+def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) -> bool:
+    """Does `ab` of `src` trigger on `ev` (603.2), its intervening "if" included (603.4)?"""
+    if not _condition_met(state, ab.condition, ev, src):
+        return False
+    if isinstance(ab.intervening, ir.NoCreatures | ir.AttachedPowerAtLeast | ir.FewerThanAnOpponent):
+        return board_condition(state, ab.intervening, src, src.controller)
+    if isinstance(ab.intervening, ir.NotCastFromHand):  # Phage: judged on the event that put it there
+        old = ev.data.get("old")
+        return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+    if isinstance(ab.intervening, ir.GraveyardHasAtLeast):  # Mortal Combat
+        n = sum(1 for i in state.player(src.controller).graveyard
+                if matches_card(state, ab.intervening.test, state.objects[i], src.controller, src))
+        return n >= ab.intervening.n
+    if isinstance(ab.intervening, ir.ActiveHandAtMost):  # "if that player has two or fewer cards in hand"
+        return ev.kind == "step_begin" and len(state.player(ev["active"]).hand) <= ab.intervening.n
+    return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
+
+
+def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:  # noqa: C901 (to split: issue 27)
+    match cond:
+        case ir.ZoneChangeTrigger(to, who):
+            return _zone_change_met(state, to, who, ev, src)
+        case ir.StepTrigger(step, whose):
+            if ev.kind != "step_begin" or ev["step"] != step:
+                return False
+            if whose == "yours":
+                return bool(ev["active"] == src.controller)
+            if whose == "opponents":  # "each opponent's upkeep"
+                return bool(ev["active"] != src.controller)
+            if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
+                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                return host is not None and ev["active"] == host.controller
+            return True
+        case ir.CombatTrigger(kind, who):
+            if who == "enchanted":  # "Whenever enchanted creature attacks or blocks"
+                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+                return host is not None and _combat_met(kind, ev, host)
+            return _combat_met(kind, ev, src)
+        case ir.CastTrigger(who, test):
+            if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
+                return False
+            if test is None:
+                return True
+            card = state.objects.get(ev["item"].source_id)
+            return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
+        case ir.OpponentDealtDamageByTrigger(tests):  # Chandra's Phoenix: the source as it dealt the damage
+            if ev.kind != "damage" or not isinstance(ev["target"], str) or ev["target"] == src.controller:
+                return False
+            source = state.objects.get(ev["source"]) or state.lki.get(ev["source"])
+            return source is not None and any(matches(state, t, source, chars(state, source), src.controller, src)
+                                              for t in tests)
+        case ir.DiscardedByOpponentTrigger():  # the discarded card itself, now in the graveyard
+            return (ev.kind == "discard" and ev["card"] == src.id
+                    and ev.data.get("by", "") in state.opponents(ev["player"]))
+        case ir.PlayerEventTrigger(kind, who):
+            return ev.kind == kind and _qualifies(who, ev["player"], src)
+        case ir.TargetedTrigger(who):
+            if ev.kind != "targeted":
+                return False
+            return bool(ev["object"] == (src.id if who == "self" else src.attached_to))
+        case ir.CounterRemovedTrigger(kind):
+            return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
+        case ir.DiesDealtDamageBySelf():
+            if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
+                return False
+            old = ev["old"]  # a creature as it last existed on the battlefield (603.10a / 410.10d)
+            return chars(state, old).is_type("Creature") and any(
+                s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
+        case ir.NextEndStep(step):
+            return ev.kind == "step_begin" and ev["step"] == step
+        case ir.NextEndOfCombat():
+            return ev.kind == "step_begin" and ev["step"] == "end_combat"
+        case ir.Never():
+            return False
+        case ir.EnchantedLandTappedForMana():
+            return False  # a triggered mana ability: it doesn't use the stack (mana_pool.triggered_mana)
+        case ir.EntersUnderControlTrigger():
+            return _enters_under_control_met(state, cond, ev, src)
+        case ir.PlayerDealtDamageTrigger(who, noncombat):
+            return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(who, ev["target"], src)
+                    and not (noncombat and ev["combat"]))
+        case ir.SelfDealtDamageTrigger():
+            return ev.kind == "damage" and ev["target"] == src.id
+        case ir.CreatureAttacksYouTrigger(test):
+            if ev.kind != "attacks":
+                return False
+            defender = ev["defender"]
+            defended = defender == src.controller or (
+                isinstance(defender, int) and defender in state.objects
+                and state.objects[defender].controller == src.controller)
+            attacker = state.objects.get(ev["attacker"])
+            return defended and attacker is not None and matches(state, test, attacker, chars(state, attacker),
+                                                                 src.controller, src)
+        case ir.TargetedByOpponentTrigger():
+            return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
+        case ir.BecomesTappedTrigger(who, test):
+            if ev.kind != "tapped":
+                return False
+            if who == "enchanted":
+                return bool(ev["object"] == src.attached_to)
+            o = state.objects.get(ev["object"])
+            return o is not None and (test is None or matches(state, test, o, chars(state, o), src.controller, src))
+        case ir.CombatDamageToYouTrigger():
+            if ev.kind != "combat_damage_dealt":
+                return False
+            return any(t == src.controller or (isinstance(t, int) and t in state.objects
+                                               and state.objects[t].controller == src.controller
+                                               and chars(state, state.objects[t]).is_type("Planeswalker"))
+                       for t in ev["targets"])
+        case ir.CombatTriggerOf(kind, object_id):
+            o = state.objects.get(object_id)
+            return o is not None and o.zone == "battlefield" and _combat_met(kind, ev, o)
+        case ir.EitherTrigger(first, second):
+            return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
+        case ir.NoPermanentsWithCounter():
+            return False  # a state trigger: `check_state_triggers` looks at the game state instead
+    raise TypeError(cond)
+
+
+def _enters_under_control_met(state: GameState, cond: ir.EntersUnderControlTrigger, ev: Event, src: Obj) -> bool:
+    """"Whenever a creature enters the battlefield under your control / an opponent's control"
+    (603.2): a creature entering, under whose control it entered."""
+    if ev.kind != "zone_change":
+        return False
+    old, new = ev["old"], ev["new"]
+    if new.zone != "battlefield" or old.zone == "battlefield":
+        return False
+    alive = new.id in state.objects and state.objects[new.id].zone == "battlefield"
+    ch = chars(state, new) if alive else None
+    if not (ch.is_type("Creature") if ch is not None else new.card.is_type("Creature")):
+        return False
+    if (new.controller == src.controller) != (cond.whose == "you"):
+        return False
+    if cond.other and new.id == src.id:
+        return False
+    if cond.min_power is not None:
+        power = ch.power if ch is not None else None
+        if (power or 0) < cond.min_power:
+            return False
+    return True
+
+
+def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -> bool:
+    """Enters the battlefield or dies: this object ("self"), another creature, any creature."""
+    if ev.kind != "zone_change":
+        return False
+    old, new = ev["old"], ev["new"]
+    if to == "leaves":  # "When ~ leaves the battlefield"
+        return who == "self" and old.zone == "battlefield" and new.zone != "battlefield" and old.id == src.id
+    if to == "battlefield":
+        if new.zone != "battlefield" or old.zone == "battlefield":
+            return False
+        obj = new
+        is_creature = (chars(state, new).is_type("Creature") if new.id in state.objects
+                       else new.card.is_type("Creature"))
+    else:  # dies: battlefield -> graveyard
+        if old.zone != "battlefield" or new.zone != "graveyard":
+            return False
+        obj = old  # as it last existed on the battlefield (603.10a / 410.10d): an animated land is a creature
+        is_creature = chars(state, old).is_type("Creature")
+    if who == "self":
+        return obj.id == src.id or (to == "dies" and old.id == src.id)
+    mine = obj.controller == src.controller
+    return is_creature and {
+        "another creature": obj.id != src.id,
+        "a creature": True,
+        "a creature you control": mine,
+        "another creature you control": mine and obj.id != src.id,
+        "enchanted creature": obj.id == src.attached_to,
+    }.get(who, False)
+
+
+def _add_trigger(state: GameState, ab: TriggeredAbility, o: Obj, event: Event, concept: str = "trigger") -> None:
+    state.pending_triggers.append(PendingTrigger(ab, o, o.controller, dict(event.data)))
+    if concept == "trigger_leaves":
+        state.log_event(f"{o.name}'s leaves-the-battlefield ability triggers (looking back in time)", concept)
+    else:
+        state.log_event(f"{o.name}'s ability triggers", concept)
+
+
+def flush(state: GameState) -> None:
+    """Emit the zone changes made since the last flush as one simultaneous event."""
+    if not state.zone_changes:
+        return
+    changes, state.zone_changes = state.zone_changes, []
+    for old, _ in changes:  # "for as long as ~ remains on the battlefield" (611.2b)
+        if old.zone == "battlefield":
+            end_effects(state, f"while:{old.id}")
+    update_control(state)  # a control-changing Aura that came or went (layer 2)
+    end_lapsed(state)  # "for as long as you control ~" (611.2b / 418.3a)
+    left = tuple(old for old, _ in changes if old.zone == "battlefield")
+    state.to_graveyard_from_battlefield += [new.id for old, new in changes
+                                            if old.zone == "battlefield" and new.zone == "graveyard"]
+    for old, new in changes:
+        emit_event(state, Event("zone_change", {"old": old, "new": new, "from": old.zone, "to": new.zone,
+                                                "old_controller": old.controller}),
+                   lookback=left)
+
+
+def check_state_triggers(state: GameState) -> None:
+    """State triggers (2014 603.8 / 2009 410.11): an ability that triggers when the game state
+    matches its condition, checked whenever a player would receive priority; it doesn't
+    trigger again while it waits to go on the stack or is on the stack."""
+    watching = _trigger_index(state).state_triggers
+    if not watching:
+        return
+    waiting: list[tuple[Any, int]] = [(p.ability, p.source.id) for p in state.pending_triggers]
+    waiting += [(it.ability, it.source_id) for it in state.stack if it.ability is not None]
+    for o, ab, kind in watching:
+        if any(w == ab and i == o.id for w, i in waiting):
+            continue
+        if not any(x.counters.get(kind, 0) > 0 for x in state.permanents(o.controller)):
+            _add_trigger(state, ab, o, Event("state", {}), concept="state_trigger")
+
+
+def fire_step_triggers(state: GameState, step: str) -> None:
+    flush(state)
+    emit(state, "step_begin", {"step": step, "active": state.active})
+
+
+def add_delayed(state: GameState, ability: TriggeredAbility, source: Obj, controller: str, **data: Any) -> None:
+    """An effect created a delayed triggered ability (603.7); `data` is what it remembers."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, data))
+
+
+def add_delayed_this_turn(state: GameState, ability: TriggeredAbility, source: Obj, controller: str, *,
+                          once: bool = False) -> None:
+    """"Whenever that creature deals combat damage to a player this turn, ..." (Hunter's
+    Insight, any number of times) or "When you cast your next instant or sorcery spell this
+    turn, ..." (Chandra, the Firebrand, `once`): a delayed triggered ability that stops waiting
+    as the turn ends (603.7 / 404.4)."""
+    state.delayed.append(DelayedTrigger(ability, source, controller, {}, once=once, duration="eot"))
+
+
+def _qualifies(who: str, player: str, src: Obj) -> bool:
+    """"a player", "you", "an opponent": is `player` one, for an ability of `src`?"""
+    return who == "a player" or (player == src.controller) == (who == "you")
+
+
+def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
+    attacks = ev.kind == "attacks" and ev["attacker"] == src.id
+    blocks = ev.kind == "blocks" and ev["blocker"] == src.id
+    damage = ev.kind == "damage" and ev["source"] == src.id
+    if kind == "attacks":
+        return attacks
+    if kind in ("blocks", "blocks a creature"):
+        return blocks
+    if kind == "attacks or blocks":
+        return attacks or blocks
+    if kind == "becomes blocked":  # once, however many creatures block it (509.1h / 309.2f)
+        return ev.kind == "becomes_blocked" and ev["attacker"] == src.id
+    if kind == "blocks or becomes blocked":
+        return blocks or (ev.kind == "becomes_blocked" and ev["attacker"] == src.id)
+    if kind == "becomes blocked by a creature":  # once for each creature blocking it
+        return ev.kind == "blocks" and ev["attacker"] == src.id
+    if kind == "blocks or becomes blocked by a creature":
+        return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
+    if kind == "deals combat damage to a creature":
+        return damage and ev["combat"] and isinstance(ev["target"], int)
+    if kind == "deals combat damage to a player":
+        return damage and ev["combat"] and isinstance(ev["target"], str)
+    if kind == "deals combat damage to a player or planeswalker":  # the target was one as it was dealt
+        return damage and ev["combat"] and (isinstance(ev["target"], str) or ev.get("planeswalker", False))
+    if kind == "deals damage to an opponent":
+        return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
+    if kind == "deals damage":
+        return damage
+    raise ValueError(kind)

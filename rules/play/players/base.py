@@ -26,7 +26,7 @@ class Player(Protocol):
 @dataclass
 class RandomPlayer:
     """Any legal answer, uniformly at random among the kinds of answer (the simulator's agent,
-    `rules.engine.legal.random_answer`), seeded."""
+    `rules.engine.loop.legal.random_answer`), seeded."""
 
     seat: str
     seed: int = 0

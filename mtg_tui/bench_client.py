@@ -148,10 +148,13 @@ def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: d
 
 def take_terminal() -> None:
     """In the child, after its new session began: its stdin (the pseudo-terminal) becomes the
-    session's controlling terminal."""
+    session's controlling terminal, and a hang-up ends it even when the bench itself ignores
+    hang-ups (`nohup mtg-tui bench`: an ignored signal stays ignored through exec)."""
     import fcntl
+    import signal
     import termios
 
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 

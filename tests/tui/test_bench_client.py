@@ -121,6 +121,27 @@ def test_a_client_whose_terminal_is_closed_is_hung_up(tmp_path: Path) -> None:
             proc.wait()
 
 
+def test_a_client_is_hung_up_even_when_the_bench_ignores_hang_ups(tmp_path: Path) -> None:
+    """`nohup mtg-tui bench`: the bench ignores SIGHUP, and an ignored signal stays ignored in a
+    child through exec; the client's terminal still hangs it up when it closes."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        proc, fd = spawn([sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"],
+                         str(tmp_path))
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    try:
+        frame(fd, time.perf_counter())
+        os.close(fd)
+        assert proc.wait(timeout=20) == -signal.SIGHUP
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no hang-up after 20 s: {hang_up_clues(proc.pid)}")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_a_hotseat_key_the_client_drops_is_an_error_not_a_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hotseat keys wait out the covers' key hold (mtg_tui.key_guard); pressed sooner, a key
     is dropped, and its frame (the cover saying so) must not be timed as the key's."""

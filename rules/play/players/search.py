@@ -93,8 +93,6 @@ class SearchPlayer:
         if self.budget < 2:
             return prior
         cands = candidates(game, decision, prior)
-        if len(cands) < 2:
-            return prior
         cands = cands[:affordable(len(cands), self.budget)]
         if len(cands) < 2:
             return prior

@@ -102,36 +102,10 @@ def hang_up_clues(pid: int) -> str:
     return f"{'; '.join(signals)}; other children of the test process: {others or 'none'}"
 
 
-def test_a_client_whose_terminal_is_closed_is_hung_up(tmp_path: Path) -> None:
-    """The pseudo-terminal is the child's controlling terminal: when the bench's end closes (the
-    bench ended, even killed), the child gets SIGHUP, as from a closed terminal window, instead
-    of running on (a client spins at 100% CPU on a terminal that is gone)."""
-    proc, fd = spawn([sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"], str(tmp_path))
+def assert_hung_up_when_its_terminal_closes(proc: subprocess.Popen[bytes], fd: int) -> None:
+    """The child in the terminal `fd` is running; closing the terminal ends it with SIGHUP."""
     try:
         frame(fd, time.perf_counter())  # it runs: "ready"
-        os.close(fd)
-        try:
-            status = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # seen once, in a full run on a loaded machine: say why
-            pytest.fail(f"no hang-up after 20 s: {hang_up_clues(proc.pid)}")
-        assert status == -signal.SIGHUP
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-
-
-def test_a_client_is_hung_up_even_when_the_bench_ignores_hang_ups(tmp_path: Path) -> None:
-    """`nohup mtg-tui bench`: the bench ignores SIGHUP, and an ignored signal stays ignored in a
-    child through exec; the client's terminal still hangs it up when it closes."""
-    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    try:
-        proc, fd = spawn([sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"],
-                         str(tmp_path))
-    finally:
-        signal.signal(signal.SIGHUP, before)
-    try:
-        frame(fd, time.perf_counter())
         os.close(fd)
         assert proc.wait(timeout=20) == -signal.SIGHUP
     except subprocess.TimeoutExpired:
@@ -140,6 +114,27 @@ def test_a_client_is_hung_up_even_when_the_bench_ignores_hang_ups(tmp_path: Path
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+SLEEPER = [sys.executable, "-c", "import time; print('ready', flush=True); time.sleep(60)"]
+
+
+def test_a_client_whose_terminal_is_closed_is_hung_up(tmp_path: Path) -> None:
+    """The pseudo-terminal is the child's controlling terminal: when the bench's end closes (the
+    bench ended, even killed), the child gets SIGHUP, as from a closed terminal window, instead
+    of running on (a client spins at 100% CPU on a terminal that is gone)."""
+    assert_hung_up_when_its_terminal_closes(*spawn(SLEEPER, str(tmp_path)))
+
+
+def test_a_client_is_hung_up_even_when_the_bench_ignores_hang_ups(tmp_path: Path) -> None:
+    """`nohup mtg-tui bench`: the bench ignores SIGHUP, and an ignored signal stays ignored in a
+    child through exec; the client's terminal still hangs it up when it closes."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        proc, fd = spawn(SLEEPER, str(tmp_path))
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    assert_hung_up_when_its_terminal_closes(proc, fd)
 
 
 def test_a_hotseat_key_the_client_drops_is_an_error_not_a_figure(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import ast
 import inspect
+import random
 from pathlib import Path
+
+import pytest
 
 from rules.engine.core import decisions
 from rules.engine.core.decisions import DECISION_TYPES, Decision
 from rules.engine.loop.kinds import HOMES, Home, home_of
 
+from decision_positions import POSITIONS, VARIANTS, DecisionPosition
 from paths import ROOT
 
 HOMES_DIR = "rules/engine/loop/kinds/"
@@ -122,3 +126,22 @@ def test_the_homes_live_in_their_folder() -> None:
     for home in HOMES.values():
         module = Path(inspect.getfile(home.check))
         assert module.parent == folder, f"{home.decision.__name__}'s check is in {module}, not in its home"
+
+
+@pytest.mark.parametrize("position", POSITIONS + VARIANTS, ids=lambda p: f"{p.shape}: {p.about}")
+def test_each_homes_answers_are_legal_and_what_it_offers_is_what_the_view_shows(position: DecisionPosition) -> None:
+    """At a position of every shape: the answer that does the least is legal and reads back from
+    its notation, random answers are legal, and the view's options are what the home offers."""
+    game = position.game()
+    d = game.decision
+    assert d is not None
+    home = home_of(d)
+    least = home.least(game.state, d)
+    assert least in game.actions, f"{least!r}, the least answer, is refused: {game.check(least)}"
+    assert game.parse(game.notation(least), d.player) == least
+    rng = random.Random(11)
+    for _ in range(5):
+        answer = home.random_answer(game.state, d, rng)
+        assert answer in game.actions, f"{answer!r}, a random answer, is refused: {game.check(answer)}"
+    view = game.view(d.player)["decision"]
+    assert view["options"] == [game.name_of(o) if isinstance(o, int) else str(o) for o in home.offered(d)]

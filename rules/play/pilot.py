@@ -274,7 +274,7 @@ class Pilot:
                 return A.YesNo(p, True)
             case TargetsDecision():
                 if d.divide or d.trigger is None:
-                    return None  # a division: the random answer
+                    return None  # damage to divide, or no trigger to aim with: a random answer
                 effects = d.trigger.ability.effect
                 picks: list[Any] = []
                 for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):

@@ -7,6 +7,10 @@
 References: a player's name; a card's name; `bob's NAME` (by controller on the battlefield
 and the stack, by owner elsewhere); `NAME#N` (the Nth card of that name the game created).
 When a name fits several objects, the first one for which the action is legal is taken.
+
+While a decision waits, the answers that read or write differently for its kind (a trigger
+named by its label, `choose nothing`, a card cast for free from a library) are its home's
+(`loop/kinds`); the words both read with are in `loop/kinds/words`.
 """
 
 from __future__ import annotations

@@ -65,26 +65,20 @@ from ..engine.continuous.characteristics import activated_abilities, chars, spel
 from ..engine.core import actions as A
 from ..engine.core.decisions import (
     AttackersDecision,
-    BlockerOrderDecision,
-    BlockersDecision,
     BottomDecision,
-    CastFreeDecision,
-    ChooseCardsDecision,
     ChooseColorDecision,
-    ChooseDecision,
     ChooseNameDecision,
-    DamageAssignmentDecision,
     Decision,
     DiscardDecision,
     MulliganDecision,
     PriorityDecision,
     TargetsDecision,
-    TriggerOrderDecision,
     YesNoDecision,
 )
 from ..engine.core.objects import Obj
 from ..engine.core.state import GameState
-from ..engine.loop.legal import cast_free_options, lethal_first, random_answer
+from ..engine.loop.kinds import home_of
+from ..engine.loop.legal import random_answer
 from ..engine.loop.stack import check_activate, check_cast, check_play_land
 from ..engine.resolution.targets import legal_targets
 
@@ -276,17 +270,11 @@ class Pilot:
                 return A.Discard(p, tuple(self._bottom(state, list(d.cards), d.count)))
             case AttackersDecision():
                 return self._attack(state, d)
-            case BlockersDecision():
-                return A.DeclareBlockers(p, ())
             case YesNoDecision():
                 return A.YesNo(p, True)
-            case BlockerOrderDecision():
-                return A.Order(p, d.items)
-            case TriggerOrderDecision():
-                return A.Order(p, tuple(range(len(d.labels))))
-            case DamageAssignmentDecision():
-                return lethal_first(state, d)
-            case TargetsDecision() if not d.divide and d.trigger is not None:
+            case TargetsDecision():
+                if d.divide or d.trigger is None:
+                    return None  # damage to divide, or no trigger to aim with: a random answer
                 effects = d.trigger.ability.effect
                 picks: list[Any] = []
                 for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):
@@ -303,14 +291,9 @@ class Pilot:
             case ChooseNameDecision():
                 names = d.suggested or d.names
                 return A.Choose(p, (names[0],)) if names else None
-            case ChooseDecision():
-                return d.choices[0] if d.choices else None
-            case ChooseCardsDecision():
-                return A.Choose(p, ())
-            case CastFreeDecision():
-                options = cast_free_options(state, d)  # one card, rarely asked: its options are few
-                return options[0] if options else None
-        return None
+        # no opinion of its own: no blockers, orders as offered, lethal damage to each blocker in
+        # order, no cards, the first choice offered (the answer its kind's home says does the least)
+        return home_of(d).least(state, d)
 
     # ------------------------------------------------------------ priority
     def _priority(self, state: GameState) -> A.Action:

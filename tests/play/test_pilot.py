@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import rules.engine.loop.legal as legal
+import rules.engine.loop.kinds.priority as priority_home
 from rules import Game
 from rules.engine.core import actions as A
 from rules.play.autopilot import goldfish_answer
@@ -168,7 +168,7 @@ def test_it_never_lists_every_legal_action(monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the pilot listed every legal action")
 
-    monkeypatch.setattr(legal, "priority_options", refuse)
+    monkeypatch.setattr(priority_home, "priority_options", refuse)  # the action space's priority listing
     for seed in range(3):
         facts = play_lab_game(RED_GREEN, seed)
         assert not facts.error, facts.error

@@ -6,30 +6,11 @@ from typing import Any
 
 from ..continuous.characteristics import chars, is_summoning_sick
 from ..continuous.player_rules import player_rules
-from ..core.decisions import (
-    FIND_NOTHING,
-    AttackersDecision,
-    BlockerOrderDecision,
-    BlockersDecision,
-    BottomDecision,
-    CastFreeDecision,
-    ChooseCardsDecision,
-    ChooseColorDecision,
-    ChooseKeepDecision,
-    ChooseNameDecision,
-    ChooseObjectDecision,
-    ChooseWordDecision,
-    DamageAssignmentDecision,
-    Decision,
-    DiscardDecision,
-    MulliganDecision,
-    TargetsDecision,
-    TriggerOrderDecision,
-    YesNoDecision,
-)
+from ..core.decisions import Decision
 from ..core.objects import Obj
 from ..core.refs import name_of
 from ..core.state import GameState
+from ..loop.kinds import home_of
 from ..resolution.turn_control import sees_hand_of
 
 
@@ -103,9 +84,7 @@ def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[s
     d = state.decision
     decision: dict[str, Any] | None = None
     if d is not None:
-        decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt}
-        if isinstance(d, ChooseObjectDecision) and d.may_find_nothing:  # a search that may find nothing (701.16b)
-            decision["may_find_nothing"] = True
+        decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt, **home_of(d).view(d)}
         if d.player == viewer:
             decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)]
     out: dict[str, Any] = {
@@ -121,33 +100,4 @@ def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[s
 
 def offered(d: Decision) -> tuple[Any, ...]:
     """What a decision offers to choose from, for a view: objects (ids), players or words."""
-    match d:
-        case MulliganDecision():
-            return ("keep", "mulligan")
-        case YesNoDecision():
-            return ("yes", "no")
-        case BottomDecision() | DiscardDecision() | ChooseCardsDecision():
-            return d.cards
-        case CastFreeDecision():
-            return (d.card,)
-        case AttackersDecision() | BlockersDecision():
-            return d.able
-        case BlockerOrderDecision():
-            return d.items
-        case TriggerOrderDecision():
-            return d.labels
-        case DamageAssignmentDecision():
-            return d.recipients
-        case TargetsDecision():
-            return tuple(dict.fromkeys(r for legal in d.legal for r in legal))
-        case ChooseObjectDecision():
-            return d.ids + ((FIND_NOTHING,) if d.may_find_nothing else ())
-        case ChooseKeepDecision():
-            return d.ids
-        case ChooseNameDecision():
-            return d.names
-        case ChooseWordDecision():
-            return d.options
-        case ChooseColorDecision():
-            return tuple(c.words[0] for c in d.choices)
-    return ()
+    return home_of(d).offered(d)

@@ -1,7 +1,8 @@
 """Decisions: what the engine is waiting for, one class per kind.  `Game.decision` is one of
 these; its legal answers are an action space (`Game.actions`: `action in space`, `count()`,
-`sample(rng)`, iteration), and `Game.act` takes the answer.  Clients, the autopilot, the
-scenario runner and the simulator dispatch on the class."""
+`sample(rng)`, iteration), and `Game.act` takes the answer.  What the engine knows about each
+kind (its candidates, the check of an answer, the random and the least answer, its view and
+notation) is in the kind's home (`loop/kinds`); a client gives each kind its flow."""
 
 from __future__ import annotations
 

@@ -1,0 +1,84 @@
+"""The homes of the mulligan's decisions (103.4): keep or mulligan, and the
+London mulligan's cards put on the bottom of the library."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from ...core import actions as A
+from ...core.actions import NotationError
+from ...core.decisions import BottomDecision, MulliganDecision
+from ...core.refs import candidates, resolve_ref, split_refs
+from ...core.state import GameState
+from .cards import cards_from
+from .home import Home, not_an_answer
+
+
+# ------------------------------------------------------------------ keep or mulligan
+def _keep_or_mulligan(state: GameState, d: MulliganDecision) -> Iterator[A.Action]:
+    yield from d.choices
+
+
+def _any_answer(state: GameState, d: MulliganDecision, action: A.Action) -> Any:
+    return None  # the space holds only the two answers (`answered_by`)
+
+
+def _random_keep(state: GameState, d: MulliganDecision, rng: random.Random) -> A.Action:
+    return rng.choice(list(d.choices))
+
+
+def _keep(state: GameState, d: MulliganDecision) -> A.Action:
+    return A.Keep(d.player)
+
+
+def _keep_words(d: MulliganDecision) -> tuple[Any, ...]:
+    return ("keep", "mulligan")
+
+
+MULLIGAN = Home(MulliganDecision, _keep_or_mulligan, _any_answer, _random_keep, _keep, _keep_words)
+
+
+# ------------------------------------------------------------------ the London mulligan's bottom cards
+def _bottoms(state: GameState, d: BottomDecision) -> Iterator[A.Action]:
+    yield from (A.Choose(d.player, c) for c in itertools.combinations(d.cards, d.count))
+
+
+def _check_bottom(state: GameState, d: BottomDecision, action: A.Action) -> Any:
+    if not isinstance(action, A.Choose):
+        raise not_an_answer(d)
+    ids = tuple(resolve_ref(state, w, zones=("hand",), controller=d.player) if isinstance(w, str) else w
+                for w in action.words)
+    cards_from(state, d.cards, ids, d.count, "put on the bottom", state.rules.cite("mulligan"))
+    return None
+
+
+def _random_bottom(state: GameState, d: BottomDecision, rng: random.Random) -> A.Action:
+    return A.Choose(d.player, tuple(rng.sample(list(d.cards), d.count)))
+
+
+def _first_bottom(state: GameState, d: BottomDecision) -> A.Action:
+    return A.Choose(d.player, d.cards[: d.count])
+
+
+def _bottom_offered(d: BottomDecision) -> tuple[Any, ...]:
+    return d.cards
+
+
+def _read_bottom(state: GameState, d: BottomDecision, player: str, verb: str, rest: str) -> A.Action | None:
+    """`choose NAME, NAME`: cards in the player's hand."""
+    if verb != "choose":
+        return None
+    picked: list[int] = []
+    for ref in split_refs(rest, state):
+        found = [i for i in candidates(state, ref, ("hand",)) if state.objects[i].owner == player and i not in picked]
+        if not found:
+            raise NotationError(f"no {ref!r} in {player}'s hand to choose")
+        picked.append(found[0])
+    return A.Choose(player, tuple(picked))
+
+
+BOTTOM = Home(BottomDecision, _bottoms, _check_bottom, _random_bottom, _first_bottom, _bottom_offered,
+              read=_read_bottom)

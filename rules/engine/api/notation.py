@@ -16,7 +16,7 @@ from typing import Any
 
 from ...cards.model import TargetSpec
 from ..combat.combat import can_attack, can_block
-from ..continuous.characteristics import activated_abilities, activated_ability, spell_targets
+from ..continuous.abilities import activated_abilities, activated_ability, spell_targets
 from ..continuous.other_zones import playable_elsewhere
 from ..core import actions as A
 from ..core.actions import NotationError

@@ -23,7 +23,7 @@ from ..combat.combat import (
     max_blocks,
     most_block_requirements,
 )
-from ..continuous.characteristics import spell_ability, spell_targets
+from ..continuous.abilities import spell_ability, spell_targets
 from ..core import actions as A
 from ..core.decisions import (
     AttackersDecision,

@@ -16,7 +16,8 @@ from typing import Any
 
 from ...cards import ir
 from ..changes.zones import draw as draw_cards, move, move_together, spell_to_graveyard
-from ..continuous.characteristics import can_attach, chars
+from ..continuous.attachments import can_attach
+from ..continuous.characteristics import chars
 from ..core.decisions import ChooseCardsDecision, Decision, YesNoDecision
 from ..core.state import EffectContext, GameState
 from .effects import choose_card_name, choose_object, discard_card

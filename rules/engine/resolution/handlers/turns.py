@@ -5,7 +5,7 @@ that change for players until end of turn (can't cast, can't be countered, draws
 from __future__ import annotations
 
 from ....cards import ir
-from ...continuous.characteristics import add_effect
+from ...continuous.effect_store import add_effect
 from ...core.objects import DrawReplacementEffect, PlayerRuleEffect, SpellImmunityEffect
 from ...core.state import EffectContext, GameState
 from .. import effects as E, turn_effects as T

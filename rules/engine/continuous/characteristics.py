@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import ir
-from ...cards.mana import NAME_TO_COLOR
 from ...cards.model import StaticAbility
 from ...cards.subtypes import fitting_subtypes, is_creature_type
 from ..core.objects import Characteristics, Obj
@@ -24,6 +23,7 @@ from ..core.state import GameState
 from .becomes import becomes_parts, becomes_static_parts, lost_all
 from .layers import Layer, Part, copy_chars, ordered, stage
 from .parts import add_subtypes, always, change_abilities, effect_parts, modify_pt, set_land_type, set_pt_to
+from .predicates import OBJECT_CHECKS, Check
 from .printed import base_chars, printed_chars
 from .static_index import affecting_statics
 
@@ -272,77 +272,47 @@ def _cda_value(state: GameState, o: Obj, cda: ir.CDA) -> tuple[int, int]:
     return n, n
 
 
-def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:  # noqa: C901 (to split: issue 27)
+def matches(state: GameState, pred: ir.Pred, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
     """Does `o`, with characteristics `ch`, pass `pred` for a spell or ability that
     `controller` controls and `source` is the source of?"""
-    match pred:
-        case ir.Always():
-            return True
-        case ir.HasColor(c):
-            return c in ch.colors
-        case ir.Colorless():
-            return not ch.colors
-        case ir.IsType(t):
-            return t in ch.types
-        case ir.HasSubtype(sub):
-            return sub in ch.subtypes
-        case ir.HasSupertype(sup):
-            return sup in ch.supertypes
-        case ir.HasKeyword(kw):
-            return kw in ch.keywords
-        case ir.Tapped():
-            return o.tapped
-        case ir.Attacking():
-            return o.attacking is not None
-        case ir.Blocking():
-            return bool(o.blocking)
-        case ir.ControlledByYou():
-            return o.controller == controller
-        case ir.OwnedByYou():
-            return o.owner == controller
-        case ir.ToughnessLessThanSourcePower():
-            return (ch.toughness or 0) < (chars(state, source).power or 0)
-        case ir.Not(inner):
-            return not matches(state, inner, o, ch, controller, source)
-        case ir.Unblocked():
-            return o.attacking is not None and not o.blocked
-        case ir.OfChosenColor():  # the color the ability's source chose as it entered (Story Circle)
-            return bool(source.chosen) and NAME_TO_COLOR.get(source.chosen.lower()) in ch.colors
-        case ir.WithSingleTarget():  # a spell on the stack (114.8a)
-            return any(it.source_id == o.id and it.kind == "spell" and len(it.targets) == 1 for it in state.stack)
-        case ir.AllOf(parts):
-            return all(matches(state, p, o, ch, controller, source) for p in parts)
-        case ir.AnyOf(parts):
-            return any(matches(state, p, o, ch, controller, source) for p in parts)
-        case ir.ControlledByPlayer(player):
-            return o.controller == player
-        case ir.NamedAsSource():
-            return ch.name == chars(state, source).name
-        case ir.BlockingSource():
-            return source.id in o.blocking
-        case ir.OtherThanSource():
-            return o.id != source.id
-        case ir.PowerAtMost(n):
-            return (ch.power or 0) <= n
-        case ir.ControlledByEventPlayer():
-            return False  # bound to the event's player before it is ever judged (triggers.bind_event)
-        case ir.ManaValueAtMost(n):
-            return o.card.cmc <= n
-        case ir.ControlledByDefendingPlayer():
-            at = source.attacking
-            if at is None:
-                return False
-            # a planeswalker it attacks may have left since: its controller stays the defending
-            # player (506.2, 506.4), known from its last known information
-            defender = at if isinstance(at, str) else (state.objects.get(at) or state.lki[at]).controller
-            return o.controller == defender
-        case ir.ManaValueAtMostX():
-            return False  # bound to the announced X before it is judged (x_values.bind_x)
-        case ir.PowerAtMost(n):
-            return ch.power is not None and ch.power <= n
-        case ir.NamedLikeSource():
-            return o.name == source.name
-    raise TypeError(pred)
+    check = PREDICATE_CHECKS.get(type(pred))
+    if check is None:
+        raise TypeError(pred)
+    return check(state, pred, o, ch, controller, source)
+
+
+def fails(state: GameState, pred: ir.Not, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
+    return not matches(state, pred.pred, o, ch, controller, source)
+
+
+def passes_all(state: GameState, pred: ir.AllOf, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
+    return all(matches(state, p, o, ch, controller, source) for p in pred.preds)
+
+
+def passes_any(state: GameState, pred: ir.AnyOf, o: Obj, ch: Characteristics, controller: str, source: Obj) -> bool:
+    return any(matches(state, p, o, ch, controller, source) for p in pred.preds)
+
+
+def toughness_less_than_source_power(state: GameState, pred: ir.ToughnessLessThanSourcePower, o: Obj,
+                                     ch: Characteristics, controller: str, source: Obj) -> bool:
+    return (ch.toughness or 0) < (chars(state, source).power or 0)
+
+
+def named_as_source(state: GameState, pred: ir.NamedAsSource, o: Obj, ch: Characteristics, controller: str,
+                    source: Obj) -> bool:
+    return ch.name == chars(state, source).name
+
+
+# every predicate's check: those reading only the object (`predicates`), and these, which ask for
+# other predicates or for the source's characteristics
+PREDICATE_CHECKS: dict[type, Check] = {
+    **OBJECT_CHECKS,
+    ir.Not: fails,
+    ir.AllOf: passes_all,
+    ir.AnyOf: passes_any,
+    ir.ToughnessLessThanSourcePower: toughness_less_than_source_power,
+    ir.NamedAsSource: named_as_source,
+}
 
 
 def matches_card(state: GameState, pred: ir.Pred, o: Obj, controller: str, source: Obj) -> bool:

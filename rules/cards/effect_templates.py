@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from .ir import (
     ALWAYS,
@@ -205,8 +206,30 @@ def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     return out
 
 
-_TEMPLATES: list[tuple[re.Pattern[str], Builder]] = []
-_COMPLETIONS: list[tuple[re.Pattern[str], Builder]] = []
+# a template is its wording and its builder; the pair is its identity (one builder may serve
+# several wordings, and `object_template`'s builders share a name)
+Template = tuple[re.Pattern[str], Builder]
+_TEMPLATES: list[Template] = []
+_COMPLETIONS: list[Template] = []
+_WATCHES: list[list[Template]] = []  # while `template_uses` watches: the templates that compiled
+
+
+def registered_templates() -> list[Template]:
+    """Every sentence template, then every completion, in the order they are tried."""
+    return [*_TEMPLATES, *_COMPLETIONS]
+
+
+@contextmanager
+def template_uses() -> Iterator[list[Template]]:
+    """The templates that compile a sentence while inside the block, in order; a use inside a
+    template that then fails (and is taken back) is taken back too.  What the test that every
+    template serves a card counts; nothing is recorded while nobody watches."""
+    uses: list[Template] = []
+    _WATCHES.append(uses)
+    try:
+        yield uses
+    finally:
+        _WATCHES.remove(uses)
 
 
 def template(pattern: str, flags: int = 0) -> Callable[[Builder], Builder]:
@@ -270,10 +293,15 @@ def _tried(pattern: re.Pattern[str], fn: Builder, s: str, out: Compiled) -> bool
     if not m:
         return False
     saved = (len(out.specs), len(out.steps), dict(out.refs), out.expected)
+    used = len(_WATCHES[-1]) if _WATCHES else 0
     try:
         fn(m, out)
+        if _WATCHES:
+            _WATCHES[-1].append((pattern, fn))
         return True
     except Unsupported:
+        if _WATCHES:
+            del _WATCHES[-1][used:]
         del out.specs[saved[0]:], out.steps[saved[1]:]
         out.refs.clear()
         out.refs.update(saved[2])
@@ -1028,10 +1056,6 @@ def _shuffle(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Shuffle(You()))
 
 
-@template(r"(?:Then )?(that player|target player|each player) shuffles their library")
-def _player_shuffles(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(Shuffle(players(m.group(1), out)))
-
 
 @template(r"Choose up to (\w+) face-up exiled cards you own")
 def _choose_exiled(m: re.Match[str], out: Compiled) -> None:
@@ -1523,11 +1547,6 @@ def _additional_combat(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AdditionalCombatPhase())
 
 
-@template(r"Choose (target .+)")
-def _choose_target(m: re.Match[str], out: Compiled) -> None:
-    """Hunter's Insight: "Choose target creature you control." (the next sentence uses it)."""
-    objects(m.group(1), out)
-
 
 @template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, (.+)")
 def _whenever_this_turn(m: re.Match[str], out: Compiled) -> None:
@@ -1666,12 +1685,6 @@ def _return_chosen_yours(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReturnChosen(You(), test, "a " + m.group(1)))
 
 
-@template(r"Return (target .+? from your graveyard) to the battlefield")
-def _return_to_battlefield_too(m: re.Match[str], out: Compiled) -> None:
-    """Reya Dawnbringer: the card returns under its owner's control, and it is yours."""
-    out.steps.append(PutOntoBattlefield(objects(m.group(1), out)))
-    out.refs["that creature"] = Remembered("put")
-
 
 @template(r"[Ss]acrifice (?:a|an) (.+?) other than ~")
 def _sacrifice_other(m: re.Match[str], out: Compiled) -> None:
@@ -1739,11 +1752,6 @@ def _double_life(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DoubleLife(players(m.group(1), out)))
 
 
-@template(r"Put (target .+?) on the bottom of its owner's library")
-def _put_target_bottom(m: re.Match[str], out: Compiled) -> None:
-    """Condemn: a permanent put on the bottom of its owner's library."""
-    out.steps.append(PutOnBottomOfLibrary(objects(m.group(1), out)))
-
 
 @template(r"(.+?) gains? life equal to its toughness")
 def _gain_toughness_too(m: re.Match[str], out: Compiled) -> None:
@@ -1758,11 +1766,6 @@ def _unless_discard(m: re.Match[str], out: Compiled) -> None:
     """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
     out.steps.append(UnlessDiscard(card_phrase(m.group(2)), "a " + m.group(2), (SacrificeSource(),)))
 
-
-@template(r"Have ~ deal (\w+) damage to (.+)")
-def _have_deal(m: re.Match[str], out: Compiled) -> None:
-    """"you may have ~ deal 3 damage to target creature"."""
-    compile_sentence(f"~ deals {m.group(1)} damage to {m.group(2)}", out)
 
 
 @template(r"([Tt]arget opponent|[Tt]arget player) gains control of (it|~)")
@@ -1785,15 +1788,6 @@ def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
     each = times(amount(m.group(2), out), CountPlayerControls(kind, test))
     out.steps.append(LoseLife(players(m.group(1), out), each))
 
-
-@template(r"(.+) at end of combat")
-def _at_end_of_combat_too(m: re.Match[str], out: Compiled) -> None:
-    """Fog Elemental: "sacrifice it at end of combat" (a delayed trigger, 603.7, at the
-    beginning of the end of combat step)."""
-    sub = out.child()
-    body = m.group(1)
-    compile_sentence(body[0].upper() + body[1:], sub)
-    out.steps.append(AtNextEndStep(sub.body(), m.group(0) + ".", step="end_combat"))
 
 
 @template(r"(.+?) (?:lose|loses) the game")

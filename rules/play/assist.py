@@ -19,7 +19,7 @@ from ..engine.api.view import card_view
 from ..engine.changes.damage import lethal_damage as lethal
 from ..engine.changes.payment import mana_sources
 from ..engine.combat.combat import can_block
-from ..engine.continuous.characteristics import activated_abilities, activated_ability, spell_ability, spell_targets
+from ..engine.continuous.abilities import activated_abilities, activated_ability, spell_ability, spell_targets
 from ..engine.continuous.other_zones import playable_elsewhere
 from ..engine.core import actions as A
 from ..engine.core.decisions import BlockersDecision, DamageAssignmentDecision, TargetsDecision

@@ -61,7 +61,8 @@ from ..cards.model import ActivatedAbility, EnchantAbility, StaticAbility, Targe
 from ..engine.api.game import Game
 from ..engine.changes.payment import source_mana
 from ..engine.combat.combat import LANDWALK, can_attack, can_block, check_attackers
-from ..engine.continuous.characteristics import activated_abilities, chars, spell_ability, spell_targets
+from ..engine.continuous.abilities import activated_abilities, spell_ability, spell_targets
+from ..engine.continuous.characteristics import chars
 from ..engine.core import actions as A
 from ..engine.core.decisions import (
     AttackersDecision,

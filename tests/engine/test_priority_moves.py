@@ -12,7 +12,8 @@ from collections import Counter
 import pytest
 
 from rules import Game
-from rules.engine.continuous.characteristics import activated_abilities, stale_characteristics
+from rules.engine.continuous.abilities import activated_abilities
+from rules.engine.continuous.characteristics import stale_characteristics
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import PriorityDecision
 from rules.engine.core.setup import GameSetup

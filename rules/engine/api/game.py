@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from ..continuous.characteristics import chars, watched_state_changed
+from ..continuous.characteristics import chars
+from ..continuous.static_index import watched_state_changed
 from ..core import actions as A
 from ..core.decisions import Decision
 from ..core.objects import Characteristics, Obj, Player, StackItem

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..combat.combat import can_attack, can_block
-from ..continuous.characteristics import activated_abilities, activated_ability
+from ..continuous.abilities import activated_abilities, activated_ability
 from ..continuous.other_zones import playable_elsewhere
 from ..core import actions as A
 from ..core.actions import NotationError

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..continuous.characteristics import chars, is_summoning_sick
+from ..continuous.abilities import is_summoning_sick
+from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
 from ..core.decisions import Decision
 from ..core.objects import Obj

@@ -11,8 +11,9 @@ from typing import Any
 
 from ...cards import ir
 from ...cards.model import TriggeredAbility
-from ..continuous.characteristics import chars, watched_state_changed
+from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
+from ..continuous.static_index import watched_state_changed
 from ..core.decisions import ChooseObjectDecision, Decision, YesNoDecision
 from ..core.objects import Obj, PendingTrigger
 from ..core.refs import name_of

@@ -10,16 +10,10 @@ from typing import Any
 
 from ...cards import ir
 from ...cards.model import TriggeredAbility
-from ..continuous.characteristics import (
-    board_condition,
-    chars,
-    end_effects,
-    end_lapsed,
-    matches,
-    matches_card,
-    update_control,
-    watched_state_changed,
-)
+from ..continuous.characteristics import board_condition, chars, matches, matches_card
+from ..continuous.control import update_control
+from ..continuous.effect_store import end_effects, end_lapsed
+from ..continuous.static_index import watched_state_changed
 from ..core.objects import DelayedTrigger, Obj, PendingTrigger, StackItem
 from ..core.state import Event, GameState
 

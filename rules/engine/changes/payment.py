@@ -8,7 +8,8 @@ from collections import Counter
 from ...cards import ir
 from ...cards.mana import ManaCost, Payment, Source, mana_symbols, solve_payment
 from ...cards.model import ActivatedAbility
-from ..continuous.characteristics import activated_abilities, can_activate_abilities, chars, is_summoning_sick
+from ..continuous.abilities import activated_abilities, can_activate_abilities, is_summoning_sick
+from ..continuous.characteristics import chars
 from ..core import actions as A
 from ..core.objects import Obj
 from ..core.state import GameState

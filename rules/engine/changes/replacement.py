@@ -26,8 +26,9 @@ from typing import Any
 
 from ...cards import ir
 from ...cards.model import StaticAbility
+from ..continuous.attachments import protected_from
 from ..continuous.becomes import lost_all_abilities
-from ..continuous.characteristics import chars, matches, protected_from
+from ..continuous.characteristics import chars, matches
 from ..core.decisions import ChooseWordDecision, Decision, YesNoDecision, distinct_labels
 from ..core.objects import DrawReplacementEffect, Obj, Shield
 from ..core.refs import name_of

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..continuous.characteristics import attachment_kind, attachment_legal, chars, watched_state_changed
+from ..continuous.attachments import attachment_kind, attachment_legal
+from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
+from ..continuous.static_index import watched_state_changed
 from ..core.decisions import ChooseKeepDecision, Decision
 from ..core.objects import Characteristics, Obj
 from ..core.refs import name_of, resolve_ref

@@ -9,8 +9,9 @@ from contextlib import contextmanager
 
 from ...cards import get_card
 from ...cards.model import CardDef
-from ..continuous.characteristics import chars, looks_at_others
+from ..continuous.characteristics import chars
 from ..continuous.player_rules import announce_revealed
+from ..continuous.static_index import looks_at_others
 from ..core.objects import Obj, StackItem
 from ..core.state import GameState
 from .events import emit

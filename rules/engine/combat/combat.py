@@ -14,7 +14,9 @@ from typing import Any, TypeVar
 from ...cards import ir
 from ..changes.damage import deal_simultaneously, lethal_damage
 from ..changes.events import emit, tap_permanent
-from ..continuous.characteristics import chars, creatures, is_summoning_sick, matches, protected_from
+from ..continuous.abilities import creatures, is_summoning_sick
+from ..continuous.attachments import protected_from
+from ..continuous.characteristics import chars, matches
 from ..continuous.player_rules import player_rules
 from ..core import actions as A
 from ..core.decisions import (

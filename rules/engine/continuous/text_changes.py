@@ -21,7 +21,8 @@ from ...cards.wording import BASIC_LAND_TYPES
 from ..core.decisions import ChooseWordDecision, Decision, same_word
 from ..core.objects import Obj, TextChangeEffect
 from ..core.state import EffectContext, GameState
-from .characteristics import add_effect, update_control
+from .control import update_control
+from .effect_store import add_effect
 
 Gen = Generator[Decision, Any, Any]
 

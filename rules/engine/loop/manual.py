@@ -11,7 +11,8 @@ from __future__ import annotations
 from ...cards import UnknownCard, get_card
 from ..changes.events import flush
 from ..changes.zones import create_card, move
-from ..continuous.characteristics import add_effect, watched_state_changed
+from ..continuous.effect_store import add_effect
+from ..continuous.static_index import watched_state_changed
 from ..core import actions as A
 from ..core.objects import ContinuousEffect
 from ..core.refs import name_of

@@ -22,7 +22,8 @@ from typing import Any
 from ...cards.mana import NO_MANA, ManaCost
 from ...cards.model import ActivatedAbility, TargetSpec
 from ..changes.payment import source_mana
-from ..continuous.characteristics import activated_abilities, chars, is_summoning_sick, spell_ability, spell_targets
+from ..continuous.abilities import activated_abilities, is_summoning_sick, spell_ability, spell_targets
+from ..continuous.characteristics import chars
 from ..continuous.other_zones import playable_elsewhere
 from ..continuous.player_rules import land_plays, player_rules, rules_changed
 from ..core import actions as A

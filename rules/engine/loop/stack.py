@@ -13,19 +13,17 @@ from ..changes.payment import mana_amount, pay_mana, plan_payment, tapped_for_ma
 from ..changes.unenforced import announce_unenforced
 from ..changes.zones import move, remove_from_stack, spell_to_graveyard
 from ..combat.combat import resolve_combat_damage
-from ..continuous.characteristics import (
+from ..continuous.abilities import (
     activated_abilities,
     activated_ability,
-    aura_target_spec,
     can_activate_abilities,
     can_activate_ability,
-    chars,
     is_summoning_sick,
-    matches,
-    matches_card,
     spell_ability,
     spell_targets,
 )
+from ..continuous.attachments import aura_target_spec
+from ..continuous.characteristics import chars, matches, matches_card
 from ..continuous.other_zones import may_cast_from, may_play_land_from
 from ..continuous.player_rules import land_plays, player_rules
 from ..core import actions as A

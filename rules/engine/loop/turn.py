@@ -9,8 +9,11 @@ from typing import Any
 from ...cards.mana import pool_text
 from ..changes import damage, events, sba, zones
 from ..combat import combat
-from ..continuous.characteristics import chars, end_effects, update_control, watched_state_changed
+from ..continuous.characteristics import chars
+from ..continuous.control import update_control
+from ..continuous.effect_store import end_effects
 from ..continuous.player_rules import max_hand_size, player_rules
+from ..continuous.static_index import watched_state_changed
 from ..core import actions as A
 from ..core.decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
 from ..core.refs import candidates, known_name, name_of, resolve_ref

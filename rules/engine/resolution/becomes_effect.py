@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ...cards.ir import BecomesCreatureType
 from ...cards.mana import COLOR_NAMES
-from ..continuous.characteristics import add_effect
+from ..continuous.effect_store import add_effect
 from ..core.objects import ContinuousEffect
 from ..core.state import EffectContext, GameState
 

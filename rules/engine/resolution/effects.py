@@ -23,9 +23,11 @@ from ..changes.damage import (
 from ..changes.events import emit, tap_permanent
 from ..changes.payment import pay_mana, plan_payment
 from ..changes.zones import counter_item, create_card, draw as draw_cards, leaving_together, move
-from ..continuous.characteristics import add_effect, chars, matches_card, watched_state_changed
+from ..continuous.characteristics import chars, matches_card
+from ..continuous.effect_store import add_effect
 from ..continuous.player_rules import player_rules
 from ..continuous.spell_immunity import cant_be_countered_by
+from ..continuous.static_index import watched_state_changed
 from ..core import actions as A
 from ..core.actions import IllegalAction
 from ..core.decisions import (

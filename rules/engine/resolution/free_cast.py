@@ -18,7 +18,7 @@ from ...cards.mana import ManaCost, Payment
 from ..changes.events import emit, emit_targeted
 from ..changes.payment import pay_mana, plan_payment
 from ..changes.zones import move
-from ..continuous.characteristics import spell_ability, spell_targets
+from ..continuous.abilities import spell_ability, spell_targets
 from ..continuous.player_rules import land_plays, player_rules
 from ..core import actions as A
 from ..core.decisions import CastFreeDecision, Decision, YesNoDecision

@@ -11,7 +11,9 @@ from typing import Any
 
 from ...cards.ir import Pred
 from ..changes.zones import move
-from ..continuous.characteristics import add_effect, attachment_kind, can_attach, chars, end_lapsed, lapsed, matches
+from ..continuous.attachments import attachment_kind, can_attach
+from ..continuous.characteristics import chars, matches
+from ..continuous.effect_store import add_effect, end_lapsed, lapsed
 from ..core.decisions import Decision
 from ..core.objects import ContinuousEffect
 from ..core.state import EffectContext, GameState

@@ -6,17 +6,18 @@ Scalpelexis, Mass Polymorph, Conundrum Sphinx, Doubling Chant).
 A card looked at is shown to the player who looks alone: the public log says that they
 looked, and a private line (`log_event(..., to=player)`) names the cards; the choices they
 make among those cards are theirs, so only they see the options (2014 400.2, 401.2, 402.3 /
-2009 217.2b, 217.3c).  `run_library_effect` carries out the IR of `rules.cards.ir`'s
-`LibraryEffect`, with the interpreter's reference and amount resolution passed in."""
+2009 217.2b, 217.3c).  `rules.engine.resolution.handlers.hidden` carries out the IR of
+`rules.cards.ir`'s `LibraryEffect` with these functions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Generator, Iterable
 from typing import Any
 
 from ...cards import ir
 from ..changes.zones import draw as draw_cards, move, move_together, spell_to_graveyard
-from ..continuous.characteristics import can_attach, chars
+from ..continuous.attachments import can_attach
+from ..continuous.characteristics import chars
 from ..core.decisions import ChooseCardsDecision, Decision, YesNoDecision
 from ..core.state import EffectContext, GameState
 from .effects import choose_card_name, choose_object, discard_card
@@ -33,44 +34,6 @@ def _names(state: GameState, ids: Iterable[int]) -> str:
 
 def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
-
-
-def run_library_effect(state: GameState, ctx: EffectContext, effect: ir.LibraryEffect,
-                       refs: Callable[[ir.Ref], list[Any]], amount: Callable[[ir.Amount], int]) -> Gen:
-    """Carry out one of the effects of this module."""
-    match effect:
-        case ir.LookAtHand(players):
-            look_at_hand(state, ctx, refs(players))
-        case ir.LookAndDistribute(amt, dests):
-            yield from look_and_distribute(state, ctx, amount(amt), dests)
-        case ir.LookMayTakeRestBottom(amt, test, what):
-            yield from look_may_take_rest_bottom(state, ctx, amount(amt), test, what)
-        case ir.HandCardsOnTop(players, count):
-            yield from hand_cards_on_top(state, ctx, refs(players), count)
-        case ir.HandOnTopSearchThatMany(players):
-            yield from hand_on_top_search_that_many(state, ctx, refs(players))
-        case ir.ShuffleHandAndGraveyardIn(players):
-            shuffle_hand_and_graveyard_in(state, ctx, refs(players))
-        case ir.ExileSourceSpell():
-            exile_source_spell(state, ctx)
-        case ir.DiscardHandsDrawGreatest(players):
-            discard_hands_draw_greatest(state, ctx, refs(players))
-        case ir.ExileTopUntilNoSharedName(players, count):
-            exile_top_until_no_shared_name(state, ctx, refs(players), count)
-        case ir.RevealUntilThatMany(test, what, key):
-            yield from reveal_until_that_many(state, ctx, test, what, key)
-        case ir.NameThenRevealTop(players):
-            yield from name_then_reveal_top(state, ctx, refs(players))
-        case ir.SearchNamesakesOfEach(test):
-            yield from search_namesakes_of_each(state, ctx, test)
-        case ir.RevealTopOpponentPiles(amt):
-            yield from reveal_top_opponent_piles(state, ctx, amount(amt))
-        case ir.RevealRandomLandOrCast(players):
-            yield from reveal_random_land_or_cast(state, ctx, refs(players))
-        case ir.FindNamedAttach(name, to):
-            yield from find_named_attach(state, ctx, name, refs(to))
-        case _:
-            raise TypeError(f"not a library effect: {effect!r}")
 
 
 # ------------------------------------------------------------------ looking at hands

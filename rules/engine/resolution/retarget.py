@@ -15,7 +15,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..changes.events import emit
-from ..continuous.characteristics import spell_targets
+from ..continuous.abilities import spell_targets
 from ..core.decisions import ChooseObjectDecision, Decision, YesNoDecision
 from ..core.objects import Obj, StackItem
 from ..core.refs import candidates, name_of

@@ -11,7 +11,8 @@ from ...cards.ir import AlternativeCost, SacrificeCost
 from ...cards.mana import NO_MANA, ManaCost
 from ...cards.model import StaticAbility
 from ..changes.zones import leaving_together, move
-from ..continuous.characteristics import chars, matches, matches_card, watched_state_changed
+from ..continuous.characteristics import chars, matches, matches_card
+from ..continuous.static_index import watched_state_changed
 from ..core.actions import IllegalAction
 from ..core.decisions import Decision, YesNoDecision
 from ..core.objects import Obj

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...cards import ir
 from ...cards.model import TargetSpec
-from ..continuous.characteristics import chars, matches, matches_card, protected_from
+from ..continuous.attachments import protected_from
+from ..continuous.characteristics import chars, matches, matches_card
 from ..continuous.player_rules import player_rules
 from ..continuous.spell_immunity import cant_be_targeted_by
 from ..core import actions as A

@@ -10,7 +10,8 @@ from typing import Any
 
 from ...cards.ir import Always, Pred
 from ..changes.zones import leaving_together, move, move_together
-from ..continuous.characteristics import attachment_kind, aura_target_spec, can_attach, matches_card
+from ..continuous.attachments import attachment_kind, aura_target_spec, can_attach
+from ..continuous.characteristics import matches_card
 from ..core.decisions import ChooseCardsDecision, Decision, YesNoDecision
 from ..core.refs import resolve_ref
 from ..core.state import EffectContext, GameState

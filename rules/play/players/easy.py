@@ -54,7 +54,8 @@ from ...cards.model import TargetSpec
 from ...engine.api.game import Game
 from ...engine.changes.damage import lethal_damage
 from ...engine.combat.combat import blocked_by, blockers_of, can_block
-from ...engine.continuous.characteristics import chars, spell_ability
+from ...engine.continuous.abilities import spell_ability
+from ...engine.continuous.characteristics import chars
 from ...engine.core import actions as A
 from ...engine.core.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
 from ...engine.core.objects import Obj

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 
 from ...engine.api.game import Game
 from ...engine.combat.combat import can_block
-from ...engine.continuous.characteristics import activated_abilities, chars
+from ...engine.continuous.abilities import activated_abilities
+from ...engine.continuous.characteristics import chars
 from ...engine.core import actions as A
 from ...engine.core.decisions import AttackersDecision, BlockersDecision, Decision, PriorityDecision, TargetsDecision
 from ...engine.core.state import GameState

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ...continuous.characteristics import spell_ability, spell_targets
+from ...continuous.abilities import spell_ability, spell_targets
 from ...core import actions as A
 from ...core.actions import NotationError
 from ...core.decisions import CastFreeDecision, PriorityDecision

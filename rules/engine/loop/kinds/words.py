@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ....cards.model import TargetSpec
-from ...continuous.characteristics import spell_targets
+from ...continuous.abilities import spell_targets
 from ...core import actions as A
 from ...core.actions import NotationError
 from ...core.refs import candidates, split_refs

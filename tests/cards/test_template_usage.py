@@ -1,0 +1,72 @@
+"""Every effect template serves a card: compiling the whole bundled pool with the template
+registry watched (`template_uses`), each template (its wording and its builder) is used by at
+least one card's Oracle text, or is on the allowlist below with the reason it stays.  A template
+no card reaches (a wording shadowed by an earlier, broader one, or a card that left the pool) is
+dead code that still costs a regex test on every sentence that gets that far."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+
+from rules.cards import compile_card, data_files
+from rules.cards.effect_templates import Template, compile_effect, registered_templates, template_uses
+from rules.cards.targets import Unsupported
+
+# templates kept though no bundled card uses them, by wording, with why
+SERVE_NO_BUNDLED_CARD = {
+    r"Switch (.+?)'s power and toughness until end of turn":
+        "switching power and toughness is layer 7e (2014 613.4d / 2009 418.5c); no card of the pool "
+        "switches, and tests/engine/test_layers.py plays a custom card that does",
+}
+
+
+def cards_served() -> dict[Template, set[str]]:
+    """Each template and the names of the bundled cards whose text it compiles."""
+    served: dict[Template, set[str]] = defaultdict(set)
+    for _, doc in data_files():
+        for raw in doc.get("cards", []):
+            with template_uses() as uses:
+                compile_card(raw)
+            for used in uses:
+                served[used].add(raw["name"])
+    return served
+
+
+def describe(t: Template) -> str:
+    pattern, build = t
+    return f"{build.__module__}.{build.__qualname__} ({pattern.pattern!r})"
+
+
+def test_every_template_serves_a_card_or_says_why_not() -> None:
+    served = cards_served()
+    templates = registered_templates()
+    counts = Counter(len(served[t]) for t in templates)
+    print(f"{len(templates)} templates: {counts[0]} serve no card, {counts[1]} exactly one, {counts[2]} two, "
+          f"{sum(n for k, n in counts.items() if 3 <= k <= 5)} three to five, "
+          f"{sum(n for k, n in counts.items() if k >= 6)} six or more")
+    assert sum(counts.values()) - counts[0] > 100, "the watch recorded almost nothing: it checks nothing"
+    unused = [describe(t) for t in templates if not served[t] and t[0].pattern not in SERVE_NO_BUNDLED_CARD]
+    assert not unused, "templates no card of the pool uses (delete them, or allow one with a reason):\n" + \
+        "\n".join(unused)
+
+
+def test_the_allowlist_names_live_templates_that_still_serve_no_card() -> None:
+    served = cards_served()
+    by_wording = {t[0].pattern: t for t in registered_templates()}
+    gone = sorted(set(SERVE_NO_BUNDLED_CARD) - set(by_wording))
+    serving = sorted(w for w in SERVE_NO_BUNDLED_CARD if w in by_wording and served[by_wording[w]])
+    assert not gone, f"allowed templates that no longer exist: {gone}"
+    assert not serving, f"allowed templates that now serve a card (take them off the list): {serving}"
+
+
+def test_a_use_inside_a_template_that_fails_is_taken_back() -> None:
+    """"If you can't sacrifice a Goblin, tap ~ and you lose many life": the inner "Tap ~" compiles
+    before "you lose many life" fails the whole sentence; the inner use goes with the failure."""
+    with template_uses() as uses:
+        compile_effect("Tap ~.")
+    assert len(uses) == 1, "the inner sentence compiles alone"
+    with template_uses() as uses, pytest.raises(Unsupported):
+        compile_effect("If you can't sacrifice a Goblin, tap ~ and you lose many life.")
+    assert uses == []

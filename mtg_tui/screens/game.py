@@ -1243,7 +1243,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.sync()
 
     def save(self) -> None:
-        from ..saves import SaveError, default_path, save
+        from ..persistence.saves import SaveError, default_path, save
 
         def submit(path: Any) -> str | None:
             try:

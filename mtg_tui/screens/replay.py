@@ -292,7 +292,7 @@ class ReplayScreen(Screen[None]):
 
 def open_replay(app: Any, path: Any) -> str | None:
     """Push the viewer for the save at `path`; the error (worded for the player) when it can't be opened."""
-    from ..saves import SaveError
+    from ..persistence.saves import SaveError
 
     try:
         replay = Replay.open(path)

@@ -204,7 +204,7 @@ class MtgApp(CrashHookApp):
         elif what == "save":
             game_screen = self.screen
             if isinstance(game_screen, GameScreen):
-                game_screen._game_over_shown = False
+                game_screen.control.game_over_shown = False
                 game_screen.save()
         elif what == "undo":
             if session.counted and self.kill_turns:
@@ -212,7 +212,7 @@ class MtgApp(CrashHookApp):
                 session.counted = False
             game_screen = self.screen
             if isinstance(game_screen, GameScreen):
-                game_screen._game_over_shown = False
+                game_screen.control.game_over_shown = False
                 game_screen.undo()
 
     def next_session(self, session: Session) -> Session:

@@ -1,0 +1,383 @@
+"""The game screen's session logic without Textual: which decision is on screen and for whom,
+turning a chosen action into the answer sent (and the engine's refusal into the message line),
+passing, undo, and the computer's turn-taking and pacing.
+
+The screen (mtg_tui/screens/game.py) keeps the widgets and the keys: a key calls the
+controller, and the screen draws what the controller says.  Nothing here imports Textual or
+Rich, so the whole loop is driven headless in tests (tests/tui/test_game_controller.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
+
+from rules import Game, IllegalAction
+from rules.engine.core import actions as A
+from rules.engine.core.decisions import (
+    AttackersDecision,
+    BlockerOrderDecision,
+    BlockersDecision,
+    BottomDecision,
+    CastFreeDecision,
+    ChooseCardsDecision,
+    ChooseColorDecision,
+    ChooseKeepDecision,
+    ChooseNameDecision,
+    ChooseObjectDecision,
+    ChooseWordDecision,
+    DamageAssignmentDecision,
+    Decision,
+    DiscardDecision,
+    MulliganDecision,
+    TargetsDecision,
+    TriggerOrderDecision,
+    YesNoDecision,
+)
+from rules.play.assist import block_options, mana_burn_if_passed, target_choices, trigger_target_choices
+
+from .picking import AttackPicker, BlockPicker, Picker, TargetPicker
+from .session import Session
+
+# the decisions answered in a dialog (the others: keys on the board, or letters on it)
+DIALOG_TYPES: tuple[type[Decision], ...] = (
+    MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
+    ChooseNameDecision, DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision,
+    DamageAssignmentDecision, ChooseCardsDecision)
+# seconds the screen waits after each action of the computer's (not its passes) before its next
+# one, so that a person can follow its turn; Space goes on at once
+COMPUTER_PAUSE = 0.45
+
+
+class Stoppable(Protocol):
+    """The pause after the computer's action, as the screen runs it (a Textual timer)."""
+
+    def stop(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """What the screen does to catch up with the game (`GameController.catch_up`): `kind` is
+    "over" (the game ended; `announce` the first time), "computer" (its seat decides: it
+    thinks), "cover" (the keyboard changes hands behind a cover) or "decision" (a human's
+    decision on the board).  `new`: a decision not shown before; `held`: why keys pressed
+    before now are dropped (the computer played on), or ""; `handover`: another player took
+    the keyboard (no cover); `dialog`: the new decision is answered in a dialog."""
+
+    kind: Literal["over", "computer", "cover", "decision"]
+    new: bool
+    announce: bool = False
+    held: str = ""
+    handover: bool = False
+    dialog: bool = False
+
+
+# what became of the computer's answer (`GameController.computer_answered`)
+Answered = Literal["dropped", "stale", "paced", "played"]
+
+
+def said_once(lines: list[str], subject: str) -> list[str]:
+    """`lines` with `subject` left out of each line that follows one it began, as a person
+    would say them in one breath."""
+    out = []
+    for i, line in enumerate(lines):
+        again = i > 0 and line.startswith(subject) and lines[i - 1].startswith(subject)
+        out.append(line[len(subject):] if again else line)
+    return out
+
+
+class GameController:
+    """One game screen's state and decisions, headless.  `say` keeps the message line as text
+    and a style of the theme's `$names`; the screen turns it into Rich text when it draws."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.viewer: str | None = session.humans[0] if (session.goldfish or session.open_hands
+                                                        or session.computers) else None
+        self.picker: Picker | None = None
+        self.player_picker = False  # a picker the player started (casting): Escape drops it
+        self.said: tuple[str, str] = ("", "")  # the message line: text and style with $names
+        self.serial: tuple = ()  # (game, record length) of the decision last caught up with
+        self.game_over_shown = False
+        self._legal: tuple[tuple, list[A.Action]] = ((), [])
+        self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
+        self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
+        self.computer_pause = COMPUTER_PAUSE
+        self.thinking: object | None = None  # the computer's answer being worked out (a token)
+        self.searched: tuple[int, int] | None = None  # its search's (playouts done, budget), once it searches
+        self.wait: Stoppable | None = None  # the pause after the computer's last action
+        self.computer_acted = False  # since the human's last decision: the board changed under them
+
+    @property
+    def game(self) -> Game:
+        """The session's game (undo swaps in a replayed one)."""
+        return self.session.game
+
+    def say(self, text: str = "", style: str = "") -> None:
+        self.said = (text, style)
+
+    # ------------------------------------------------------------ the decision on screen
+    def catch_up(self) -> CatchUp:
+        """Note the decision now (a new one drops the picker and sets up its flow) and say
+        what the screen must do for it."""
+        g = self.game
+        d = g.decision
+        serial = (id(g), len(g.record))
+        new = serial != self.serial
+        if new:
+            self.serial = serial
+            self.picker = None
+            self.player_picker = False
+        if d is None:
+            self.viewer = self.viewer or self.session.humans[0]
+            announce = not self.game_over_shown
+            self.game_over_shown = True
+            return CatchUp("over", new, announce=announce)
+        if self.session.computer_deciding() is not None:
+            self.picker = None  # the computer's decision: no picker, no dialog, its hand stays hidden
+            return CatchUp("computer", new)
+        held = ""
+        if self.computer_acted and new:
+            # the computer played on: keys pressed before this board was on screen (a Space
+            # meant to hurry the computer) must not act on the human's decision (key_guard)
+            self.computer_acted = False
+            held = f"{self.session.label(self.computer_seat())} acted"
+        handover = d.player != self.viewer
+        if handover:
+            self.viewer = d.player
+        if handover and self.hides_hands():
+            self.picker = self.board_picker()
+            self._moment = (g.turn, g.step)  # the cover holds keys itself
+            return CatchUp("cover", new, held=held, handover=True)
+        if new:
+            self.picker = self.board_picker()
+        return CatchUp("decision", new, held=held, handover=handover, dialog=new and isinstance(d, DIALOG_TYPES))
+
+    def hides_hands(self) -> bool:
+        """Hotseat with hidden hands: the keyboard changes hands behind a cover."""
+        s = self.session
+        return not (s.goldfish or s.open_hands or s.computers or not s.humans)
+
+    def handing_over(self, covering: bool) -> bool:
+        """The next decision is another player's, and their cover isn't up yet."""
+        d = self.game.decision
+        return d is not None and d.player != self.viewer and not covering and self.hides_hands()
+
+    def cover_decider(self) -> str:
+        """Who takes the keyboard behind the cover: the decider (a controlled player's
+        decisions are made by the player controlling them, 712 / 507: Sorin Markov)."""
+        d = self.game.decision
+        return self.session.decider or (d.player if d is not None else "")
+
+    def uncovered(self) -> None:
+        """The cover is gone: the board shows for the decision's player, as a new moment."""
+        d = self.game.decision
+        self.viewer = d.player if d is not None else self.viewer
+        self.serial = ()
+
+    def new_moment(self) -> Literal["turn", "step", None]:
+        """Whether the decision shown is in a new turn or a new step since the last one (the
+        client played on for the player: keys they pressed before it was on screen were meant
+        for what they saw), or neither."""
+        g = self.game
+        moment = (g.turn, g.step)
+        last, self._moment = self._moment, moment
+        if last is None or moment == last:
+            return None
+        return "turn" if g.turn != last[0] else "step"
+
+    def board_picker(self) -> Picker | None:
+        """The letters-on-the-board flow of the decision now, if it has one."""
+        g = self.game
+        d = g.decision
+        name = g.name_of
+        match d:
+            case AttackersDecision():
+                return AttackPicker(d.player, list(d.able), list(d.defenders), name)
+            case BlockersDecision():
+                return BlockPicker(d.player, block_options(g, d), name)
+            case TargetsDecision():
+                player = d.player
+                return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(player, t),
+                                    d.prompt.split(":")[0], name)
+            case CastFreeDecision():  # a spell cast while an effect resolves: its targets by letters
+                base = A.Cast(d.player, d.card)
+                return TargetPicker(target_choices(g, base), lambda t: replace(base, targets=t), name(d.card), name)
+        return None
+
+    def legal(self) -> list[A.Action]:
+        """The legal actions now, listed once per decision."""
+        if self._legal[0] != self.serial:
+            self._legal = (self.serial, self.game.legal_actions())
+        return self._legal[1]
+
+    def my_priority(self) -> bool:
+        """A priority decision of the player at the keyboard, with no picker under way."""
+        d = self.game.decision
+        return d is not None and d.kind == "priority" and d.player == self.viewer and self.picker is None
+
+    def conceder(self) -> str | None:
+        """Who would concede now: the player at the keyboard (the one answering the decision, or
+        controlling its player), never another, nor the computer while it decides; None once the
+        game is over."""
+        if self.game.decision is None:
+            return None
+        who = self.session.decider or self.viewer
+        return self.viewer if who in self.session.computers else who
+
+    # ------------------------------------------------------------ answering
+    def act(self, action: A.Action | str) -> str | None:
+        """Send an answer for the player at the keyboard: the engine's refusal (also on the
+        message line), or None, the message then saying where the game went."""
+        turn = self.game.turn
+        try:
+            self.session.act(action, self.viewer)
+        except IllegalAction as e:
+            self.say("refused: " + str(e), "bold $text-error")
+            return str(e)
+        self.say(*self.news(turn))
+        self.picker = None
+        return None
+
+    def news(self, turn: int) -> tuple[str, str]:
+        """After the client passed for the players across turns: where the game is now
+        (a message and its style), or nothing."""
+        g = self.game
+        if g.over or g.turn == turn:
+            return "", ""
+        return (f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
+                "the log says what happened)", "$text-success")
+
+    def burn_unconfirmed(self, key: str) -> bool:
+        """2009 rules: passing with mana in the pool at the end of a phase costs life (mana
+        burn, 300.3).  The first press only warns; the same key again passes."""
+        d = self.game.decision
+        if d is None:
+            return False
+        burn = mana_burn_if_passed(self.game, d.player)
+        if not burn or self._burn_confirmed == (self.serial, key):
+            return False
+        self._burn_confirmed = (self.serial, key)
+        self.say(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
+                 f"life to mana burn ({self.game.rules.cite('mana_burn')}). Use it, or press {key} "
+                 "again to pass anyway", "bold $text-warning")
+        return True
+
+    def pass_priority(self, key: str = "Space") -> bool:
+        """Pass once; returns whether the game moved (else the message says why not)."""
+        d = self.game.decision
+        if d is None:
+            return False
+        if d.kind != "priority":
+            self.say(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
+            return False
+        if self.burn_unconfirmed(key):
+            return False
+        return self.act(A.Pass(d.player)) is None
+
+    def pass_with(self, mode: str, key: str) -> bool:
+        """Pass priority now and keep passing in `mode` (Session.pass_until); returns whether
+        the game moved."""
+        d = self.game.decision
+        if d is None or d.kind != "priority" or self.burn_unconfirmed(key):
+            return False
+        turn = self.game.turn
+        self.session.pass_until(d.player, mode)
+        self.say(*self.news(turn))
+        return True
+
+    def undo(self) -> bool:
+        """Take back the player's last decision (Session.undo_refusal says when not, and why,
+        on the message line); the computer's answer in progress is dropped."""
+        who = self.session.decider or self.viewer
+        why = self.session.undo_refusal(who)
+        if why is None and not self.session.can_undo():  # a session without undo (practice: Ctrl+R retries)
+            why = "undo isn't offered here"
+        if why is not None:
+            self.say(f"can't undo: {why}", "$text-warning")
+            return False
+        self.stop_computer()
+        self.session.undo(who)
+        self.serial = ()
+        self.say("undone", "$text-success")
+        return True
+
+    def dialog_closed(self, accepted: bool) -> bool:
+        """A dialog answered, or closed with Escape: Escape on a cost or a choice made while
+        casting a spell or activating an ability cancels the whole action.  Returns whether
+        the game moved (the screen catches up) rather than only needing a redraw."""
+        said = self.session.cancel_announcement() if not accepted and self.game.decision is not None else None
+        if said:
+            self.say(said, "$text-success")
+            self.serial = ()
+            return True
+        return accepted
+
+    # ------------------------------------------------------------ the computer's seat
+    def computer_seat(self) -> str:
+        return next(iter(self.session.computers), "")
+
+    def computer_labels(self) -> dict[str, str]:
+        """The computer's seats with the names the client shows them by ("bob (computer)")."""
+        return {seat: self.session.label(seat) for seat in self.session.computers}
+
+    def computer_busy(self) -> bool:
+        """Whether the computer is deciding or its last action is being shown."""
+        return self.thinking is not None or self.wait is not None
+
+    def start_thinking(self) -> tuple[object, Callable[[Callable[[int, int], None] | None], A.Action | None]] | None:
+        """The computer must decide: a token for its answer, and the function working it out
+        for the game as it is now (the screen runs it in a thread: a search may take seconds);
+        None when it is already thinking or pausing."""
+        if self.computer_busy():
+            return None
+        token = self.thinking = object()
+        self.searched = None
+        session = self.session
+        return token, lambda progress: session.computer_answer(progress)
+
+    def search_progress(self, token: object, done: int, budget: int) -> bool:
+        """The computer's search got on: whether it is still the answer awaited (the prompt
+        line then shows how far it is)."""
+        if token is not self.thinking:
+            return False  # an answer dropped (undo) or already given
+        self.searched = (done, budget)
+        return self.session.computer_deciding() is not None
+
+    def computer_answered(self, token: object, game: Game, at: int,
+                          action: A.Action | Exception | None,
+                          news: Callable[[str, int], str]) -> Answered:
+        """The computer's answer, worked out for `game` at `at` actions: "dropped" (not the
+        answer awaited), "stale" (the game moved since: undo, a concession), else played:
+        "paced" when the screen is to wait `computer_pause` before its next decision,
+        "played" when it goes on at once.  `news(seat, log length before)` words what it did."""
+        if token is not self.thinking:
+            return "dropped"
+        self.thinking = None
+        self.searched = None
+        if game is not self.game or len(game.record) != at or action is None:
+            return "stale"
+        if isinstance(action, Exception):
+            raise action  # the computer's player failed on a game nobody touched: a bug
+        seat = self.session.computer_deciding() or self.computer_seat()
+        since = len(game.log)
+        self.session.act_for_computer(action)
+        shown = not isinstance(action, A.Pass)
+        if shown:
+            self.computer_acted = True
+            self.say(news(seat, since), "$text-accent")
+        if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
+            return "paced"
+        return "played"
+
+    def end_pause(self) -> None:
+        if self.wait is not None:
+            self.wait.stop()
+        self.wait = None
+
+    def stop_computer(self) -> None:
+        """Drop the computer's answer in progress and its pause (undo: the game went back)."""
+        self.thinking = None
+        self.searched = None
+        self.end_pause()

@@ -1,6 +1,7 @@
 """The game screen's session logic without Textual: which decision is on screen and for whom,
-turning a chosen action into the answer sent (and the engine's refusal into the message line),
-passing, undo, and the computer's turn-taking and pacing.
+the board as that player sees it (the other hands hidden), turning a chosen action into the
+answer sent (and the engine's refusal into the message line), passing, undo, and the
+computer's turn-taking and pacing.
 
 The screen (mtg_tui/screens/game.py) keeps the widgets and the keys: a key calls the
 controller, and the screen draws what the controller says.  Nothing here imports Textual or
@@ -9,9 +10,10 @@ Rich, so the whole loop is driven headless in tests (tests/tui/test_game_control
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from rules import Game, IllegalAction
 from rules.engine.core import actions as A
@@ -35,9 +37,19 @@ from rules.engine.core.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from rules.play.assist import block_options, mana_burn_if_passed, target_choices, trigger_target_choices
+from rules.play.assist import (
+    ability_texts,
+    block_options,
+    first_ability_index,
+    mana_burn_if_passed,
+    mode_texts,
+    target_choices,
+    trigger_target_choices,
+)
 
-from .picking import AttackPicker, BlockPicker, Picker, TargetPicker
+from .board import Board, build_board, labelled_log
+from .grouping import scrub
+from .picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from .session import Session
 
 # the decisions answered in a dialog (the others: keys on the board, or letters on it)
@@ -75,6 +87,38 @@ class CatchUp:
 
 # what became of the computer's answer (`GameController.computer_answered`)
 Answered = Literal["dropped", "stale", "paced", "played"]
+# a spell cast or an ability activated from the board: its modes, X, targets and mana are chosen on the way
+Announced = A.Cast | A.Activate
+
+
+@dataclass(frozen=True)
+class Send:
+    """The action is complete: send it.  `announced`: a spell or ability whose choices were
+    made here (`p` then has its mana sources chosen by hand)."""
+
+    action: A.Action
+    announced: bool = False
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question the client asks before it can send an action (which ability, which modes,
+    which X): `options` as (words, value); `then(value)` is the next step."""
+
+    title: str
+    options: list[tuple[str, Any]]
+    then: Callable[[Any], Step]
+
+
+@dataclass(frozen=True)
+class PickTargets:
+    """The spell's or ability's targets, by letters on the board."""
+
+    picker: TargetPicker
+
+
+# the next step of using a card (`GameController.use_card`)
+Step = Send | Ask | PickTargets
 
 
 def said_once(lines: list[str], subject: str) -> list[str]:
@@ -108,6 +152,9 @@ class GameController:
         self.searched: tuple[int, int] | None = None  # its search's (playouts done, budget), once it searches
         self.wait: Stoppable | None = None  # the pause after the computer's last action
         self.computer_acted = False  # since the human's last decision: the board changed under them
+        self.folded = True  # the log's routine lines left out
+        self._board: Board | None = None
+        self._board_key: tuple = ()
 
     @property
     def game(self) -> Game:
@@ -206,6 +253,55 @@ class GameController:
                 return TargetPicker(target_choices(g, base), lambda t: replace(base, targets=t), name(d.card), name)
         return None
 
+    def board(self) -> Board:
+        """The board the player at the keyboard sees (built once per decision, viewer and
+        fold): their own hand, the others' hidden unless hands are open or revealed.  While
+        a picker is under way each creature has a letter of its own: none fold."""
+        picking = self.picker is not None
+        key = (self.serial, self.viewer, self.folded, id(self.game), picking)
+        if self._board is None or key != self._board_key:
+            self._board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
+                                      open_hands=self.session.open_hands, fold_alike=not picking,
+                                      labels=self.computer_labels())
+            self._board_key = key
+        return self._board
+
+    def letters(self, b: Board) -> tuple[dict[Any, str], list[Any]]:
+        """Letters for the picker's choices (one per group of identical lands), and the
+        choices that are not on the board (cards in a graveyard)."""
+        if self.picker is None:
+            return {}, []
+        choices = set(self.picker.choices)
+        groups = b.group_of()
+        order: list[Any] = []
+        used_groups: set = set()
+        shown = set(b.display_order())
+        for ref in b.display_order():
+            if ref in choices:
+                g = groups.get(ref) if isinstance(ref, int) else None
+                if g is not None:
+                    if g in used_groups:
+                        continue
+                    used_groups.add(g)
+                order.append(ref)
+        off_board = [c for c in self.picker.choices if c not in shown]
+        letters = assign_labels(order + off_board)
+        return {ref: letter for letter, ref in letters.items()}, off_board
+
+    def playable_names(self, board: Board) -> set[str]:
+        """The names of the cards in hand the player at the keyboard can play or use now."""
+        d = self.game.decision
+        if d is None or d.kind != "priority" or d.player != self.viewer:
+            return set()
+        names = {c["id"]: c["name"] for c in board.hand}
+        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
+            {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
+
+    def result(self) -> str:
+        """How the game ended, in words."""
+        g = self.game
+        return "a draw" if g.is_draw else f"{g.winner} wins"
+
     def legal(self) -> list[A.Action]:
         """The legal actions now, listed once per decision."""
         if self._legal[0] != self.serial:
@@ -225,6 +321,122 @@ class GameController:
             return None
         who = self.session.decider or self.viewer
         return self.viewer if who in self.session.computers else who
+
+    def key_state(self, action: str, *, phases: bool, own_card: Callable[[], bool]) -> bool | None:
+        """Whether a key of the board's own flows applies now: True, None (shown greyed: it
+        would be refused, say why) or False (hidden).  `phases`: the phase bar is selected;
+        `own_card()`: the selection is a card the player at the keyboard may use."""
+        d = self.game.decision
+        over = d is None
+        picking = self.picker is not None
+        dialog = isinstance(d, DIALOG_TYPES)
+        match action:
+            case "confirm":
+                return picking and not phases and not over
+            case "toggle_stop" | "switch_stops":
+                return phases and not over
+            case "open_dialog":
+                return not over and not phases and not picking and dialog
+            case "summary":
+                return over
+            case "play":
+                if over or phases or picking or dialog:
+                    return False
+                return True if self.my_priority() and own_card() else None
+            case "pay_by_hand":
+                if over or picking or dialog:
+                    return False
+                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
+                return True if castable and own_card() else None
+            case "pass_priority" | "pass_to_end_of_turn":
+                if over or dialog:
+                    return False
+                return True if self.my_priority() else None
+            case "cancel":
+                return picking and not over
+            case "clear_message":
+                return not picking
+            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
+                if not self.session.checkpoints:
+                    return False
+                why = self.session.undo_refusal(self.session.decider or self.viewer)
+                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
+            case "deck_lab":
+                return self.session.goldfish
+            case "concede":
+                return self.conceder() is not None
+        return True
+
+    # ------------------------------------------------------------ using a card
+    def use_card(self, zone: str, item: Any) -> Step:
+        """Enter on a card of the player with priority: `item` is the selected card of the
+        board's `zone` (a card dict in "hand", which holds graveyard cards that can be used
+        too; a Group on a battlefield).  Playing a land, casting a spell, or activating an
+        ability; what the engine doesn't list is sent as it is, for its refusal to say why."""
+        d = self.game.decision
+        assert d is not None
+        legal = self.legal()
+        if zone == "hand" and item.get("zone") == "graveyard" and "Land" in item.get("type", ""):
+            return Send(A.PlayLand(d.player, item["id"]))  # a land played from the graveyard (Crucible of Worlds)
+        if zone == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
+            return self.use_abilities(item["id"], item["name"])
+        if zone != "hand":
+            return self.use_abilities(item.ids, item.card["name"])
+        names = {c["id"]: c["name"] for c in self.board().hand}
+        acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
+        if not acts:
+            return Send(A.PlayLand(d.player, item["id"]) if "Land" in item["type"] else A.Cast(d.player, item["id"]))
+        if isinstance(acts[0], A.PlayLand):
+            return Send(acts[0])
+        return self.announce([a for a in acts if isinstance(a, A.Cast)])  # a card's actions are of one kind
+
+    def use_abilities(self, ids: Any, name: str) -> Step:
+        """Activate an ability of the permanent (or graveyard card) `ids`: which one, when
+        several can be activated."""
+        d = self.game.decision
+        assert d is not None
+        ids = tuple(ids) if isinstance(ids, (tuple, list)) else (ids,)
+        acts = [a for a in self.legal() if isinstance(a, A.Activate) and a.source in ids]
+        if not acts:
+            return Send(A.Activate(d.player, ids[0], first_ability_index(self.game, ids[0])))
+        indices = sorted({a.index for a in acts})
+        if len(indices) == 1:
+            return self.announce(acts)
+        texts = ability_texts(self.game, acts[0].source)
+        options = [(texts[i - 1] if i - 1 < len(texts) else f"ability {i}", i) for i in indices]
+        return Ask(f"{name}: which ability?", options,
+                   lambda index: self.announce([a for a in acts if a.index == index]))
+
+    def announce(self, acts: Sequence[Announced]) -> Step:
+        """Cast or activate: its modes and X first when the engine lists several, then its
+        targets (then, with `p`, its mana sources)."""
+        modes = sorted({a.modes for a in acts})
+        if len(modes) > 1:  # a modal spell or ability: the engine lists each legal choice of modes
+            return Ask(f"{self.title(acts[0])}: choose", [(self.modes_label(acts[0], m), m) for m in modes],
+                       lambda m: self.announce([a for a in acts if a.modes == m]))
+        xs = sorted({a.x for a in acts if a.x is not None})
+        if len(xs) > 1:
+            return Ask(f"{self.title(acts[0])}: choose X", [(f"X = {x}", x) for x in xs],
+                       lambda x: self.announce([a for a in acts if a.x == x]))
+        base = acts[0]
+        specs = target_choices(self.game, base)
+        if not specs:
+            return Send(base, announced=True)
+        return PickTargets(TargetPicker(specs, lambda t: replace(base, targets=t), self.title(base),
+                                        self.game.name_of))
+
+    def modes_label(self, a: A.Action, modes: tuple[int, ...]) -> str:
+        """A choice of modes as the menu shows it: the mode's words when it is one mode of an
+        ability, else their numbers."""
+        texts = mode_texts(self.game, a)
+        if len(modes) == 1 and 1 <= modes[0] <= len(texts):
+            return texts[modes[0] - 1]
+        return "modes " + ", ".join(map(str, modes)) if modes else "no mode"
+
+    def title(self, a: Announced) -> str:
+        """The card's name without the `#N` that tells copies apart."""
+        source = a.card if isinstance(a, A.Cast) else a.source
+        return re.sub(r"#\d+$", "", self.game.name_of(source))
 
     # ------------------------------------------------------------ answering
     def act(self, action: A.Action | str) -> str | None:
@@ -322,6 +534,15 @@ class GameController:
         """The computer's seats with the names the client shows them by ("bob (computer)")."""
         return {seat: self.session.label(seat) for seat in self.session.computers}
 
+    def computer_news(self, seat: str, since: int) -> str:
+        """What the computer's action did, from the log, its seat named as the client names it,
+        once for the lines in a row it begins: "bob (computer) taps Island for {U}; pays {U};
+        casts ..."."""
+        entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
+        named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
+        label = self.session.label(seat)
+        return "; ".join(said_once(named, label + " ")) or f"{label} acted"
+
     def computer_busy(self) -> bool:
         """Whether the computer is deciding or its last action is being shown."""
         return self.thinking is not None or self.wait is not None
@@ -345,13 +566,11 @@ class GameController:
         self.searched = (done, budget)
         return self.session.computer_deciding() is not None
 
-    def computer_answered(self, token: object, game: Game, at: int,
-                          action: A.Action | Exception | None,
-                          news: Callable[[str, int], str]) -> Answered:
+    def computer_answered(self, token: object, game: Game, at: int, action: A.Action | Exception | None) -> Answered:
         """The computer's answer, worked out for `game` at `at` actions: "dropped" (not the
-        answer awaited), "stale" (the game moved since: undo, a concession), else played:
-        "paced" when the screen is to wait `computer_pause` before its next decision,
-        "played" when it goes on at once.  `news(seat, log length before)` words what it did."""
+        answer awaited), "stale" (the game moved since: undo, a concession), else played (the
+        message line says what it did): "paced" when the screen is to wait `computer_pause`
+        before its next decision, "played" when it goes on at once."""
         if token is not self.thinking:
             return "dropped"
         self.thinking = None
@@ -366,7 +585,7 @@ class GameController:
         shown = not isinstance(action, A.Pass)
         if shown:
             self.computer_acted = True
-            self.say(news(seat, since), "$text-accent")
+            self.say(self.computer_news(seat, since), "$text-accent")
         if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
             return "paced"
         return "played"

@@ -1,8 +1,10 @@
 """The game screen: draws the board for the player at the keyboard and turns keys into
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
 (`legal_actions`, `rules.play.assist`), and the session logic (the decision on screen, the
-answer sent and its refusal, passing, undo, the computer's pacing) is the headless
-`GameController` (mtg_tui/game_controller.py); the screen keeps the widgets and the keys.
+board its player sees, what Enter on a card sends and what is asked on the way, which keys
+apply, the answer sent and its refusal, passing, undo, the computer's pacing) is the headless
+`GameController` (mtg_tui/game_controller.py); the screen keeps the widgets, the keys and the
+dialogs, and draws what the controller says.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
 attackers, blockers and targets (letters on the board), everything else a dialog.
@@ -10,8 +12,7 @@ attackers, blockers and targets (letters on the board), everything else a dialog
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -47,24 +48,21 @@ from rules.engine.core.decisions import (
 )
 from rules.engine.loop.turn import STEPS
 from rules.play.assist import (
-    ability_texts,
     choice_view,
     damage_to_divide,
     default_assignment,
     even_division,
-    first_ability_index,
     lethal_damage,
     mana_burn_if_passed,
     mana_source_ids,
-    mode_texts,
-    target_choices,
 )
 
-from ..board import ZONES, Board, build_board, card_facts, labelled_log
-from ..game_controller import DIALOG_TYPES, GameController, Stoppable, said_once
+from ..board import ZONES, Board, card_facts
+from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
+from ..grouping import choice_labels
 from ..key_guard import hold_from_now
-from ..picking import LETTERS, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, progress_bar, scrub, styled, target_names
+from ..picking import LETTERS, BlockPicker, Picker, TargetPicker
+from ..render import hand_chip, progress_bar, styled, target_names
 from ..search_progress import ProgressRelay
 from ..session import Session
 from ..widgets.battlefield import Battlefield
@@ -89,8 +87,6 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
-# a spell cast or an ability activated from the board: its modes, X, targets and mana are chosen here
-Announced = A.Cast | A.Activate
 # the option of a search that may find nothing (701.16b), last in its dialog
 FIND_NOTHING_LABEL = "find nothing"
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
@@ -124,9 +120,6 @@ class GameScreen(PassingKeys, Screen[None]):
         # which set of stops the phase bar shows and toggles while it is the zone: the viewer's
         # own turns' (True) or the opponent's turns' (False); None: the turn being played
         self.stops_own: bool | None = None
-        self.folded = True
-        self.board: Board | None = None
-        self._board_key: tuple = ()
         self.covering = False
         self._after_targets: Callable[[A.Action], None] | None = None
         self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
@@ -173,6 +166,15 @@ class GameScreen(PassingKeys, Screen[None]):
     @serial.setter
     def serial(self, serial: tuple) -> None:
         self.control.serial = serial
+
+    @property
+    def folded(self) -> bool:
+        """The log's routine lines left out (f shows them)."""
+        return self.control.folded
+
+    @folded.setter
+    def folded(self, folded: bool) -> None:
+        self.control.folded = folded
 
     @property
     def computer_pause(self) -> float:
@@ -309,7 +311,7 @@ class GameScreen(PassingKeys, Screen[None]):
     def _computer_answered(self, token: object, game: Game, at: int, action: A.Action | Exception | None) -> None:
         """The computer's answer, worked out for the game as it was (`game` at `at` actions):
         played, unless the game moved since (undo, a concession); then paced."""
-        outcome = self.control.computer_answered(token, game, at, action, self.computer_news)
+        outcome = self.control.computer_answered(token, game, at, action)
         if outcome == "dropped":
             return
         if outcome == "paced":
@@ -341,15 +343,6 @@ class GameScreen(PassingKeys, Screen[None]):
         elif self.control.searched is not None:
             ask = styled("is thinking… ", "bold") + progress_bar(*self.control.searched)
         prompt.set(self.session.label(seat), ask, "", self.message)
-
-    def computer_news(self, seat: str, since: int) -> str:
-        """What the computer's action did, from the log, its seat named as the client names it,
-        once for the lines in a row it begins: "bob (computer) taps Island for {U}; pays {U};
-        casts ..."."""
-        entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
-        named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
-        label = self.session.label(seat)
-        return "; ".join(said_once(named, label + " ")) or f"{label} acted"
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
@@ -408,36 +401,11 @@ class GameScreen(PassingKeys, Screen[None]):
 
     # ------------------------------------------------------------ drawing
     def current_board(self) -> Board:
-        picking = self.picker is not None  # while picking, each creature has a letter of its own: none fold
-        key = (self.serial, self.viewer, self.folded, id(self.game), picking)
-        if self.board is None or key != self._board_key:
-            self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands, fold_alike=not picking,
-                                     labels=self.computer_labels())
-            self._board_key = key
-        return self.board
+        return self.control.board()
 
     def labels(self, b: Board) -> tuple[dict[Any, str], list[Any]]:
-        """Letters for the picker's choices (one per group of identical lands), and the
-        choices that are not on the board (cards in a graveyard)."""
-        if self.picker is None:
-            return {}, []
-        choices = set(self.picker.choices)
-        groups = b.group_of()
-        order: list[Any] = []
-        used_groups: set = set()
-        shown = set(b.display_order())
-        for ref in b.display_order():
-            if ref in choices:
-                g = groups.get(ref) if isinstance(ref, int) else None
-                if g is not None:
-                    if g in used_groups:
-                        continue
-                    used_groups.add(g)
-                order.append(ref)
-        off_board = [c for c in self.picker.choices if c not in shown]
-        letters = assign_labels(order + off_board)
-        return {ref: letter for letter, ref in letters.items()}, off_board
+        """The picker's letters on board `b` (GameController.letters)."""
+        return self.control.letters(b)
 
     def render_board(self) -> None:
         g = self.game
@@ -477,7 +445,7 @@ class GameScreen(PassingKeys, Screen[None]):
                 mine.share(theirs)  # their lines are built for their widths: the split is known now, in this frame
             else:
                 self.call_after_refresh(mine.share, theirs)  # not laid out yet: no lines to count
-        playable = self._playable_names(b)
+        playable = self.control.playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
                                                labels=labels, active=self.zone == "hand")
@@ -515,19 +483,11 @@ class GameScreen(PassingKeys, Screen[None]):
             return self.stops_own
         return self.game.active == self.viewer
 
-    def _playable_names(self, b: Board) -> set[str]:
-        d = self.game.decision
-        if d is None or d.kind != "priority" or d.player != self.viewer:
-            return set()
-        names = {c["id"]: c["name"] for c in b.hand}
-        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
-            {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
-
     def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
         d = self.game.decision
         prompt = self.query_one("#prompt", PromptLine)
         if d is None:
-            prompt.set("game over", self._result_text(), "")
+            prompt.set("game over", self.control.result(), "")
             return
         seat = self.session.computer_deciding()
         if seat is not None:  # never its prompt: that may name what its hand holds
@@ -557,10 +517,6 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def _whose_turn(self) -> str:
         return "your" if self.editing_own_turns() else "their"
-
-    def _result_text(self) -> str:
-        g = self.game
-        return "a draw" if g.is_draw else f"{g.winner} wins"
 
     def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
         z = self.zone
@@ -690,7 +646,7 @@ class GameScreen(PassingKeys, Screen[None]):
         """A priority decision of the player at the keyboard, with no picker under way."""
         return self.control.my_priority()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:  # noqa: C901 (to split: issue 27)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys apply now: False hides a key (Footer and help), None shows it greyed."""
         if action not in self.BOARD_ACTIONS and action != "close_command_bar":
             return super().check_action(action, parameters)
@@ -700,46 +656,7 @@ class GameScreen(PassingKeys, Screen[None]):
             return self.command_bar_open()
         if self.command_bar_open():
             return False
-        d = self.game.decision
-        over = d is None
-        phases = self.zone == "phases"
-        picking = self.picker is not None
-        match action:
-            case "confirm":
-                return picking and not phases and not over
-            case "toggle_stop" | "switch_stops":
-                return phases and not over
-            case "open_dialog":
-                return not over and not phases and not picking and isinstance(d, DIALOG_TYPES)
-            case "summary":
-                return over
-            case "play":
-                if over or phases or picking or isinstance(d, DIALOG_TYPES):
-                    return False
-                return True if self.my_priority() and self.own_card_selected() else None
-            case "pay_by_hand":
-                if over or picking or isinstance(d, DIALOG_TYPES):
-                    return False
-                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
-                return True if castable and self.own_card_selected() else None
-            case "pass_priority" | "pass_to_end_of_turn":
-                if over or isinstance(d, DIALOG_TYPES):
-                    return False
-                return True if self.my_priority() else None
-            case "cancel":
-                return picking and not over
-            case "clear_message":
-                return not picking
-            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
-                if not self.session.checkpoints:
-                    return False
-                why = self.session.undo_refusal(self.session.decider or self.viewer)
-                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
-            case "deck_lab":
-                return self.session.goldfish
-            case "concede":
-                return self.conceder() is not None
-        return True
+        return self.control.key_state(action, phases=self.zone == "phases", own_card=self.own_card_selected)
 
     def on_key(self, event: events.Key) -> None:
         """The picker's letters: they change with every choice (one per target, attacker or
@@ -987,52 +904,39 @@ class GameScreen(PassingKeys, Screen[None]):
             return
         if d.kind != "priority":
             return
-        b = self.current_board()
-        z = self.zone
-        items = b.items(z)
         if not self.own_card_selected():
             self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
             self.render_board()
             return
-        item = items[self.cursor[z]]
-        legal = self.legal()
-        if z == "hand" and item.get("zone") == "graveyard" and "Land" in item.get("type", ""):
-            self.try_act(A.PlayLand(d.player, item["id"]))  # a land played from the graveyard (Crucible of Worlds)
-            return
-        if z == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
-            self.activate_from(d, item["id"], item["name"], legal, manual)
-            return
-        if z == "hand":
-            names = {c["id"]: c["name"] for c in b.hand}
-            acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
-            if not acts:
-                bare: A.Action = (A.PlayLand(d.player, item["id"]) if "Land" in item["type"]
-                                  else A.Cast(d.player, item["id"]))
-                self.try_act(bare)
-                return
-            if isinstance(acts[0], A.PlayLand):
-                self.try_act(acts[0])
-                return
-            self.start([a for a in acts if isinstance(a, A.Cast)], manual)  # a card's actions are of one kind
-            return
-        self.activate_from(d, item.ids, item.card["name"], legal, manual)
+        z = self.zone
+        item = self.current_board().items(z)[self.cursor[z]]
+        self.follow(self.control.use_card(z, item), manual)
 
-    def activate_from(self, d: Any, ids: Any, name: str, legal: list[A.Action], manual: bool) -> None:
-        """Activate an ability of the permanent (or graveyard card) `ids`: ask which one when
-        several can be activated."""
-        ids = tuple(ids) if isinstance(ids, (tuple, list)) else (ids,)
-        acts = [a for a in legal if isinstance(a, A.Activate) and a.source in ids]
-        if not acts:
-            self.try_act(A.Activate(d.player, ids[0], first_ability_index(self.game, ids[0])))
-            return
-        indices = sorted({a.index for a in acts})
-        if len(indices) == 1:
-            self.start(acts, manual)
-            return
-        texts = ability_texts(self.game, acts[0].source)
-        options = lettered([(texts[i - 1] if i - 1 < len(texts) else f"ability {i}", i) for i in indices])
-        self.ask(f"{name}: which ability?", options,
-                 lambda index: self.start([a for a in acts if a.index == index], manual))
+    def follow(self, step: Step, manual: bool) -> None:
+        """The next step of using a card: a question in a menu, targets by letters on the
+        board, or the action sent (with `p`, a spell or ability has its mana sources chosen)."""
+        if isinstance(step, Ask):
+            self.ask(step.title, lettered(step.options), lambda value: self.follow(step.then(value), manual))
+        elif isinstance(step, PickTargets):
+            self.picker = step.picker
+            self.player_picker = True
+            self._after_targets = partial(self.send_announced, manual=manual)
+            self.say()
+            if step.picker.complete():  # every phrase was "up to" with nothing to choose
+                self.finish_picker()
+                return
+            self.render_board()
+        elif step.announced:
+            self.send_announced(step.action, manual=manual)
+        else:
+            self.try_act(step.action)
+
+    def send_announced(self, action: A.Action, *, manual: bool) -> None:
+        """Send the spell or ability as announced, or (p) choose its mana sources first."""
+        if manual and isinstance(action, (A.Cast, A.Activate)):
+            self.pay_by_hand(action)
+        else:
+            self.try_act(action)
 
     def ask(self, title: str, options: list[tuple[str, str, Any]], then: Callable[[Any], None]) -> None:
         """A menu of the client's own (which ability, which X); `then` runs once it is closed."""
@@ -1048,54 +952,6 @@ class GameScreen(PassingKeys, Screen[None]):
             else:
                 self.render_board()
         self.app.push_screen(ChoiceDialog(title, options, submit), closed)
-
-    def start(self, acts: Sequence[Announced], manual: bool) -> None:
-        """Cast or activate: X first if it has one, then targets, then (p) mana sources."""
-        modes = sorted({a.modes for a in acts})
-        if len(modes) > 1:  # a modal spell or ability: the engine lists each legal choice of modes
-            options = lettered([(self._modes_label(acts[0], m), m) for m in modes])
-            self.ask(f"{self._title(acts[0])}: choose", options,
-                     lambda m: self.start([a for a in acts if a.modes == m], manual))
-            return
-        xs = sorted({a.x for a in acts if a.x is not None})
-        if len(xs) > 1:
-            options = lettered([(f"X = {x}", x) for x in xs])
-            self.ask(f"{self._title(acts[0])}: choose X", options,
-                     lambda x: self.start([a for a in acts if a.x == x], manual))
-            return
-        base = acts[0]
-        specs = target_choices(self.game, base)
-
-        def finish(a: A.Action) -> None:
-            """Send the spell or ability as announced, or (p) choose its mana sources first."""
-            if manual and isinstance(a, (A.Cast, A.Activate)):
-                self.pay_by_hand(a)
-            else:
-                self.try_act(a)
-        if not specs:
-            finish(base)
-            return
-        self.picker = TargetPicker(specs, lambda t: replace(base, targets=t), self._title(base), self.game.name_of)
-        self.player_picker = True
-        self._after_targets = finish
-        self.say()
-        if self.picker.complete():  # every phrase was "up to" with nothing to choose
-            self.finish_picker()
-            return
-        self.render_board()
-
-    def _modes_label(self, a: A.Action, modes: tuple[int, ...]) -> str:
-        """A choice of modes as the menu shows it: the mode's words when it is one mode of an
-        ability, else their numbers."""
-        texts = mode_texts(self.game, a)
-        if len(modes) == 1 and 1 <= modes[0] <= len(texts):
-            return texts[modes[0] - 1]
-        return "modes " + ", ".join(map(str, modes)) if modes else "no mode"
-
-    def _title(self, a: Announced) -> str:
-        """The card's name without the `#N` that tells copies apart."""
-        source = a.card if isinstance(a, A.Cast) else a.source
-        return re.sub(r"#\d+$", "", self.game.name_of(source))
 
     def pay_by_hand(self, action: Announced) -> None:
         ids = mana_source_ids(self.game, action.player)

@@ -21,7 +21,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ..board import routine
-from ..render import group_battlefield, log_line, styled, wrap_line
+from ..grouping import group_battlefield
+from ..render import log_line, styled, wrap_line
 from ..replay import Moment, Replay
 from ..widgets.battlefield import Battlefield
 from ..widgets.hand import HandPanel

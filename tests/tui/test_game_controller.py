@@ -1,17 +1,19 @@
 """The game screen's session logic driven headless (mtg_tui/game_controller.py, issue 27): no
 App, no Pilot, no terminal.  A goldfish game started, a land played, a pass, undo; a game
-against the computer reaching its decision and its answer played (or dropped after undo); the
-hotseat handover behind a cover; and the controller loads without Textual or Rich."""
+against the computer reaching its decision and its answer played (or dropped after undo), its
+hand never on the human's board; the hotseat handover behind a cover, each player's board
+showing their own hand only; and the controller loads without Textual or Rich."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from functools import partial
 
 from conftest import position
 
 from mtg_tui.config import GameConfig
-from mtg_tui.game_controller import GameController
+from mtg_tui.game_controller import GameController, PickTargets, Send
 from mtg_tui.session import Session
 from rules.engine.core import actions as A
 from rules.play.autopilot import goldfish_answer
@@ -22,7 +24,7 @@ from paths import ROOT
 def controller(cfg: GameConfig) -> GameController:
     """A controller on a new game of `cfg`, the client having answered what nobody sees."""
     cfg = cfg.checked()
-    session = Session(cfg.new_game(), cfg, computers=cfg.computers())
+    session = Session(cfg.new_game(), cfg, open_hands=cfg.open_hands, computers=cfg.computers())
     session.advance()
     return GameController(session)
 
@@ -86,6 +88,15 @@ def test_passing_with_a_decision_that_is_not_priority_says_so() -> None:
     assert c.said == ("the engine is waiting for mulligan, not a pass", "$text-warning")
 
 
+def assert_sees_only_own_hand(c: GameController, viewer: str, other: str) -> None:
+    """The controller's board is `viewer`'s: their hand in full, `other`'s only counted."""
+    b = c.board()
+    assert b.me["name"] == viewer and b.them["name"] == other
+    assert [card["id"] for card in b.hand if card.get("zone") != "graveyard"] == c.game.player(viewer).hand
+    assert b.their_hand is None and "hand" not in b.them
+    assert b.them["hand_count"] == len(c.game.player(other).hand)
+
+
 def human_answers_until_the_computer_decides(c: GameController, limit: int = 200) -> None:
     """The human keeps, plays a land when there is one, passes, and answers the rest as the
     autopilot would, until the computer's seat must decide."""
@@ -107,27 +118,23 @@ def human_answers_until_the_computer_decides(c: GameController, limit: int = 200
 def test_against_the_computer_its_decision_is_worked_out_and_played() -> None:
     c = controller(GameConfig("computer", ("red-green", "white-blue"), seed=3, ai="easy"))
     c.computer_pause = 0.0
-    news: list[tuple[str, int]] = []  # (seat, log length before) of each action it shows
-
-    def told(seat: str, since: int) -> str:
-        news.append((seat, since))
-        return f"{seat} acted"
-
     for _ in range(4):  # a few of its decisions, the human answering in between
         human_answers_until_the_computer_decides(c)
         seat = c.session.computer_deciding()
         assert seat == "bob" and c.picker is None and c.viewer == "alice"
+        assert_sees_only_own_hand(c, "alice", "bob")
         started = c.start_thinking()
         assert started is not None and c.computer_busy() and c.start_thinking() is None  # one answer at a time
         token, answer = started
         game, at = c.game, len(c.game.record)
         action = answer(None)
-        news.clear()
-        since = len(game.log)
-        outcome = c.computer_answered(token, game, at, action, told)
+        c.say()
+        outcome = c.computer_answered(token, game, at, action)
         assert outcome == "played" and not c.computer_busy()
         assert len(game.record) > at and game.record[at] == action
-        assert news == ([] if isinstance(action, A.Pass) else [("bob", since)])
+        if not isinstance(action, A.Pass):  # what it did, on the message line, named as the client names it
+            assert "bob (computer) " in c.said[0] and c.said[1] == "$text-accent"
+            assert c.catch_up().held == "bob (computer) acted" or c.session.computer_deciding() == "bob"
 
 
 def test_the_computers_answer_is_dropped_when_undo_came_first() -> None:
@@ -141,7 +148,7 @@ def test_the_computers_answer_is_dropped_when_undo_came_first() -> None:
     game, at = c.game, len(c.game.record)
     action = answer(None)
     assert c.undo() and not c.computer_busy()
-    assert c.computer_answered(token, game, at, action, lambda s, since: "news") == "dropped"
+    assert c.computer_answered(token, game, at, action) == "dropped"
     assert len(c.game.record) < at or c.game is not game  # taken back, and its answer not played
 
 
@@ -152,7 +159,7 @@ def test_an_answer_for_a_game_that_moved_on_is_stale() -> None:
     assert started is not None
     token, answer = started
     action = answer(None)
-    assert c.computer_answered(token, c.game, len(c.game.record) - 1, action, lambda s, since: "") == "stale"
+    assert c.computer_answered(token, c.game, len(c.game.record) - 1, action) == "stale"
     assert not c.computer_busy() and c.session.computer_deciding() == "bob"
 
 
@@ -163,5 +170,72 @@ def test_a_hotseat_handover_goes_behind_a_cover() -> None:
     assert c.handing_over(covering=False) and not c.handing_over(covering=True)
     step = c.catch_up()
     assert step.kind == "cover" and c.viewer == first and c.cover_decider() == first
+    second = next(p.name for p in c.game.players if p.name != first)
+    assert_sees_only_own_hand(c, first, second)  # drawn behind the cover for the player taking the keyboard
     c.uncovered()
     assert c.serial == () and c.catch_up().kind == "decision"
+
+
+def test_open_hands_show_the_other_hand_too() -> None:
+    c = controller(GameConfig("hotseat", ("red-green", "white-blue"), seed=3, open_hands=True))
+    assert not c.hides_hands() and c.catch_up().kind == "decision"
+    b = c.board()
+    other = b.them["name"]
+    assert b.their_hand is not None and [card["id"] for card in b.their_hand] == c.game.player(other).hand
+
+
+def hand_card(c: GameController, name: str) -> dict:
+    return next(card for card in c.board().hand if card["name"] == name)
+
+
+def test_enter_on_a_land_plays_it_and_on_a_spell_with_targets_picks_them_on_the_board() -> None:
+    game = position({"alice": {"hand": ["Mountain", "Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "goldfish": {}}, goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    land = hand_card(c, "Mountain")
+    assert c.use_card("hand", land) == Send(A.PlayLand("alice", land["id"]))
+    bolt = c.use_card("hand", hand_card(c, "Lightning Bolt"))
+    assert isinstance(bolt, PickTargets) and "goldfish" in bolt.picker.choices
+    c.picker = bolt.picker
+    letters, off_board = c.letters(c.board())  # a letter for each choice on the board, none off it
+    assert set(letters) == set(bolt.picker.choices) and off_board == []
+    bolt.picker.press("goldfish")
+    action = bolt.picker.answer()
+    assert isinstance(action, A.Cast) and action.targets == ("goldfish",)
+    assert c.act(action) is None and c.game.player("goldfish").life == 17
+
+
+def test_enter_on_what_the_engine_does_not_list_sends_it_for_its_refusal() -> None:
+    game = position({"alice": {"hand": ["Craw Wurm"], "battlefield": ["Forest"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    wurm = hand_card(c, "Craw Wurm")
+    step = c.use_card("hand", wurm)
+    assert step == Send(A.Cast("alice", wurm["id"]))  # six mana it hasn't: the engine says so
+    assert c.act(step.action) is not None and c.said[0].startswith("refused: ")
+
+
+def test_an_ability_on_the_battlefield_is_announced_with_its_targets() -> None:
+    game = position({"alice": {"battlefield": ["Prodigal Pyromancer"]}, "goldfish": {}}, goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    pyromancer = c.board().mine[0]
+    step = c.use_card("mine", pyromancer)
+    assert isinstance(step, PickTargets) and step.picker.choices
+    assert c.title(A.Activate("alice", pyromancer.ids[0], 1)) == "Prodigal Pyromancer"
+
+
+def test_which_keys_apply_follows_the_decision() -> None:
+    c = controller(GameConfig("goldfish", ("red-green",), seed=4))
+    c.catch_up()  # the mulligan: a dialog
+    state = partial(c.key_state, phases=False, own_card=lambda: True)
+    assert state("open_dialog") and state("pass_priority") is False and state("play") is False
+    assert state("undo") is False  # nothing to take back yet: hidden
+    c.act(A.Keep("alice"))
+    c.catch_up()
+    assert state("open_dialog") is False and state("pass_priority") and state("play")
+    assert c.key_state("play", phases=False, own_card=lambda: False) is None  # greyed: nothing of theirs selected
+    assert c.key_state("toggle_stop", phases=True, own_card=lambda: True) and state("toggle_stop") is False
+    assert state("undo") and state("deck_lab") and state("concede") and state("summary") is False

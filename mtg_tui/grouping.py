@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rules.engine.loop.turn import STEPS
 
@@ -214,3 +215,19 @@ def activated_lines(card: dict) -> list[str]:
         if colon and len(cost) <= 40 and '"' not in cost and not cost.lower().startswith(("enchant", "equip")):
             out.append(line)
     return out
+
+
+# the steps' names as the client says them
+STEP_NAMES = {
+    "untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main 1", "begin_combat": "begin combat",
+    "declare_attackers": "attackers", "declare_blockers": "blockers", "first_strike_damage": "first strike",
+    "combat_damage": "damage", "end_combat": "end combat", "main2": "main 2", "end": "end", "cleanup": "cleanup",
+}
+
+
+def target_names(item: dict, names: dict[Any, str]) -> list[str]:
+    """What a stack object targets, by the names the board shows (`names`, by id), else the
+    engine's name for it (a card in a graveyard, a spell), without internal numbers."""
+    refs = item.get("target_ids") or [None] * len(item.get("targets") or ())
+    engine = item.get("targets") or [str(r) for r in refs]
+    return [names[r] if r in names else scrub(str(e)) for r, e in zip(refs, engine, strict=False)]

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from .colours import resolve
-from .grouping import INTERNAL_REF, STEP_WORD, Group, pt, scrub
+from .grouping import INTERNAL_REF, STEP_WORD, Group, pt, scrub, target_names
 
 LABEL = "bold $mtg-label"
 SELECTED = "reverse"
@@ -305,14 +305,6 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
 
 
 KINDS = {"spell": "", "ability": "ability", "trigger": "trigger", "combat_damage": "combat damage"}
-
-
-def target_names(item: dict, names: dict[Any, str]) -> list[str]:
-    """What a stack object targets, by the names the board shows (`names`, by id), else the
-    engine's name for it (a card in a graveyard, a spell), without internal numbers."""
-    refs = item.get("target_ids") or [None] * len(item.get("targets") or ())
-    engine = item.get("targets") or [str(r) for r in refs]
-    return [names[r] if r in names else scrub(str(e)) for r, e in zip(refs, engine, strict=False)]
 
 
 def stack_line(item: dict, position: int, *, label: str | None = None, selected: bool = False,

@@ -1,10 +1,10 @@
 """The game screen: draws the board for the player at the keyboard and turns keys into
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
 (`legal_actions`, `rules.play.assist`), and the session logic (the decision on screen, the
-board its player sees, what Enter on a card sends and what is asked on the way, which keys
-apply, the answer sent and its refusal, passing, undo, the computer's pacing) is the headless
-`GameController` (mtg_tui/game_controller.py); the screen keeps the widgets, the keys and the
-dialogs, and draws what the controller says.
+board its player sees and the selection on it, what Enter on a card sends and what is asked
+on the way, which keys apply, the answer sent and its refusal, passing, undo, the computer's
+pacing) is the headless `GameController` (mtg_tui/game_controller.py); the screen keeps the
+widgets, the keys and the dialogs, and draws what the controller says.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
 attackers, blockers and targets (letters on the board), everything else a dialog.
@@ -46,7 +46,6 @@ from rules.engine.core.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from rules.engine.loop.turn import STEPS
 from rules.play.assist import (
     choice_view,
     damage_to_divide,
@@ -57,12 +56,12 @@ from rules.play.assist import (
     mana_source_ids,
 )
 
-from ..board import ZONES, Board, card_facts
+from ..board import Board
 from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
-from ..grouping import choice_labels
+from ..grouping import STEP_NAMES, choice_labels
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, BlockPicker, Picker, TargetPicker
-from ..render import hand_chip, progress_bar, styled, target_names
+from ..render import hand_chip, progress_bar, styled
 from ..search_progress import ProgressRelay
 from ..session import Session
 from ..widgets.battlefield import Battlefield
@@ -72,7 +71,7 @@ from ..widgets.hand import HandPanel
 from ..widgets.key_bar import KeyBar
 from ..widgets.log import LogPanel
 from ..widgets.one_layout import Column, Row
-from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
+from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
@@ -114,12 +113,6 @@ class GameScreen(PassingKeys, Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.control = GameController(session)
-        self.zone = "hand"
-        self.cursor: dict[str, int] = dict.fromkeys(ZONES, 0)
-        self.cursor["phases"] = STEPS.index("main1")
-        # which set of stops the phase bar shows and toggles while it is the zone: the viewer's
-        # own turns' (True) or the opponent's turns' (False); None: the turn being played
-        self.stops_own: bool | None = None
         self.covering = False
         self._after_targets: Callable[[A.Action], None] | None = None
         self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
@@ -168,6 +161,28 @@ class GameScreen(PassingKeys, Screen[None]):
         self.control.serial = serial
 
     @property
+    def zone(self) -> str:
+        """The selected zone of the board (ZONES)."""
+        return self.control.zone
+
+    @zone.setter
+    def zone(self, zone: str) -> None:
+        self.control.zone = zone
+
+    @property
+    def cursor(self) -> dict[str, int]:
+        """The selected card (line, step) in each zone."""
+        return self.control.cursor
+
+    @property
+    def stops_own(self) -> bool | None:
+        return self.control.stops_own
+
+    @stops_own.setter
+    def stops_own(self, own: bool | None) -> None:
+        self.control.stops_own = own
+
+    @property
     def folded(self) -> bool:
         """The log's routine lines left out (f shows them)."""
         return self.control.folded
@@ -209,7 +224,7 @@ class GameScreen(PassingKeys, Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self._placed = self.decision_context()  # the cursor starts in hand (a cover places it)
+        self.control.placed = self.control.decision_context()  # the cursor starts in hand (a cover places it)
         self.sync()
 
     @property
@@ -249,7 +264,7 @@ class GameScreen(PassingKeys, Screen[None]):
             return
         if step.handover:
             self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
-        if step.new and self.cursor_needs_placing():
+        if step.new and self.control.cursor_needs_placing():
             self.set_cursor()  # a new step or kind of decision: the cursor goes where it is useful
         self.render_board()
         if step.new:
@@ -470,18 +485,10 @@ class GameScreen(PassingKeys, Screen[None]):
         return p if label == p["name"] else {**p, "name": label}
 
     def _stops_shown(self) -> set[str]:
-        viewer = self.viewer
-        if viewer is None or viewer not in self.session.stops:
-            return set()
-        s = self.session.stops[viewer]
-        return set(s.own if self.editing_own_turns() else s.theirs)
+        return self.control.stops_shown()
 
     def editing_own_turns(self) -> bool:
-        """Whether the phase bar shows (and Enter toggles) the stops of the viewer's own turns:
-        the turn being played's set, unless `t` on the phase bar switched to the other."""
-        if self.zone == "phases" and self.stops_own is not None:
-            return self.stops_own
-        return self.game.active == self.viewer
+        return self.control.editing_own_turns()
 
     def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
         d = self.game.decision
@@ -501,7 +508,8 @@ class GameScreen(PassingKeys, Screen[None]):
         if self.zone == "phases":
             # short, so the prompt keeps its height (a taller prompt lays the whole screen out
             # again): the card panel explains the selected step's stop
-            ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
+            whose = self.control.whose_turn()
+            ask = f"stops on {whose} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
             prompt.set(d.player, ask, "", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
@@ -515,55 +523,13 @@ class GameScreen(PassingKeys, Screen[None]):
             message = self.message or burning
             prompt.set(d.player, d.prompt, keys, message, extra)
 
-    def _whose_turn(self) -> str:
-        return "your" if self.editing_own_turns() else "their"
-
     def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
-        z = self.zone
-        if z == "phases":
-            return self.step_facts()
-        items = b.items(z)
-        if not items:
-            return None, []
-        item = items[min(self.cursor[z], len(items) - 1)]
-        if z == "hand":
-            return item, []
-        if z in ("mine", "theirs"):
-            extra = [f"{item.count} of them"] if item.count > 1 else []
-            if item.host:
-                extra.append(f"attached to {item.host}" + (f" ({item.foreign}'s)" if item.foreign else ""))
-            on_it = [g for g in items if g.host_id in item.ids]
-            if on_it:
-                extra.append("with " + ", ".join(g.card["name"] + (f" ({g.foreign}'s)" if g.foreign else "")
-                                                 for g in on_it))
-            if item.blocked_by:
-                extra.append(f"blocked by {item.blocked_by}")
-            if item.blocks:
-                extra.append(f"blocking {item.blocks}")
-            return item.card, extra
-        if z == "stack":
-            facts = card_facts(item["name"])
-            kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
-                item["kind"], item["kind"])
-            extra = [f"on the stack: {kind} controlled by {item['controller']}"]
-            targets = target_names(item, b.names or {})
-            if targets:
-                extra.append("targeting " + ", ".join(targets))
-            return facts, extra
-        if z == "log":
-            return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",
-                    "text": item.text}, []
-        return None, []
+        """What the card panel shows: the selected card and facts about it, or the selected step."""
+        return self.step_facts() if self.zone == "phases" else self.control.selected_card(b)
 
     def step_facts(self) -> tuple[dict | None, list[str]]:
         """The card panel while the phase bar is selected: the selected step and its stop."""
-        step = STEPS[self.cursor["phases"]]
-        whose = self._whose_turn()
-        stop = step in self._stops_shown()
-        text = ("A stop: the client gives you priority in this step on "
-                f"{whose} turns. Elsewhere it passes for you unless a spell needs an answer. Enter toggles it.")
-        return {"name": STEP_NAMES[step], "type": f"a step of {whose} turns", "text": text}, [
-            "stop set" if stop else "no stop"]
+        return self.control.step_facts()
 
     # ------------------------------------------------------------ keys
     # Every key is a binding with an action; `check_action` hides (False) or greys (None) what
@@ -628,19 +594,7 @@ class GameScreen(PassingKeys, Screen[None]):
         return bar.has_focus and bar.has_class("-visible")
 
     def own_card_selected(self) -> bool:
-        """Whether the selection is a card the player at the keyboard may use: in their hand,
-        on their battlefield, or their Aura or Equipment drawn on its host on the other
-        player's side (their Pacifism on the opponent's creature)."""
-        z = self.zone
-        if z not in ("hand", "mine", "theirs"):
-            return False
-        items = self.current_board().items(z)
-        if not items:
-            return False
-        if z != "theirs":
-            return True
-        item = items[min(self.cursor[z], len(items) - 1)]
-        return bool(item.foreign) and item.card.get("controller") == self.viewer
+        return self.control.own_card_selected()
 
     def my_priority(self) -> bool:
         """A priority decision of the player at the keyboard, with no picker under way."""
@@ -773,41 +727,11 @@ class GameScreen(PassingKeys, Screen[None]):
         self.app.push_screen(ConcedeDialog(who, outcome, self.game.rules.cite("concede")), answered)
 
     def move(self, where: str) -> None:
-        b = self.current_board()
-        z = self.zone
-        if where in ("tab", "shift+tab"):
-            i = ZONES.index(z) + (1 if where == "tab" else -1)
-            self.zone = ZONES[i % len(ZONES)]
-        elif where in ("home", "end"):
-            n = len(STEPS) if z == "phases" else len(b.items(z))
-            self.cursor[z] = 0 if where == "home" else max(n - 1, 0)
-        elif z == "phases":
-            if where in ("left", "right"):
-                step = 1 if where == "right" else -1
-                self.cursor["phases"] = (self.cursor["phases"] + step) % len(STEPS)
-        elif z in ("stack", "log") and where in ("up", "down"):
-            n = len(b.items(z))
-            self.cursor[z] = max(0, min(self.cursor[z] + (1 if where == "down" else -1), n - 1))
-        elif z in ("stack", "log"):
-            self.zone = "mine" if where == "left" else z
-        elif where in ("left", "right"):
-            n = len(b.items(z))
-            if n:
-                self.cursor[z] = (self.cursor[z] + (1 if where == "right" else -1)) % n
-        else:  # up/down between the rows of the table: theirs, mine, hand
-            column = ["theirs", "mine", "hand"]
-            i = column.index(z) + (1 if where == "down" else -1)
-            self.zone = column[max(0, min(i, 2))]
-        if self.zone != "phases":  # back on the phase bar, it shows the turn being played's stops again
-            self.stops_own = None
+        self.control.move(where)
         self.render_board()
 
     def toggle_stop(self) -> None:
-        if self.viewer in self.session.stops:
-            step = STEPS[self.cursor["phases"]]
-            on = self.session.stops[self.viewer].toggle(self.editing_own_turns(), step)
-            self.say(f"stop {'set' if on else 'removed'} on {self._whose_turn()} turns: {STEP_NAMES[step]}",
-                     "$text-success")
+        self.control.toggle_stop()
         self.render_board()
 
     # ------------------------------------------------------------ flows

@@ -239,3 +239,35 @@ def test_which_keys_apply_follows_the_decision() -> None:
     assert c.key_state("play", phases=False, own_card=lambda: False) is None  # greyed: nothing of theirs selected
     assert c.key_state("toggle_stop", phases=True, own_card=lambda: True) and state("toggle_stop") is False
     assert state("undo") and state("deck_lab") and state("concede") and state("summary") is False
+
+
+def test_the_cursor_starts_on_a_useful_card_and_moves_between_zones() -> None:
+    game = position({"alice": {"hand": ["Craw Wurm", "Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "goldfish": {}}, goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    assert c.cursor_needs_placing() and c.set_cursor() and not c.cursor_needs_placing()
+    card, _ = c.selected_card(c.board())
+    assert c.zone == "hand" and card is not None and card["name"] == "Lightning Bolt"  # not the Wurm it can't cast
+    c.move("up")
+    card, _ = c.selected_card(c.board())
+    assert c.zone == "mine" and c.own_card_selected() and card is not None and card["name"] == "Mountain"
+    c.move("up")
+    assert c.zone == "theirs" and not c.own_card_selected()
+
+
+def test_a_stop_toggled_on_the_phase_bar_is_the_viewers() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    while c.zone != "phases":
+        c.move("tab")
+    c.move("home")  # untap
+    c.move("right")  # upkeep
+    assert "upkeep" not in c.stops_shown() and c.editing_own_turns()
+    c.toggle_stop()
+    assert "upkeep" in c.stops_shown() and c.session.stops["alice"].has(True, "upkeep")
+    assert c.said == ("stop set on your turns: upkeep", "$text-success")
+    card, facts = c.step_facts()
+    assert card is not None and card["name"] == "upkeep" and facts == ["stop set"]

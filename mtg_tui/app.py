@@ -16,10 +16,11 @@ from textual.screen import Screen
 
 from rules import Game
 
-from . import autosave, colours, memory, settings
+from . import colours, memory
 from .config import GameConfig, Mode
 from .key_guard import KeyHold
 from .palette import MtgCommands
+from .persistence import autosave, settings
 from .screens.cover import CoverScreen
 from .screens.game import GameScreen
 from .screens.rules_keys import ExplainedGameScreen
@@ -203,7 +204,7 @@ class MtgApp(CrashHookApp):
         elif what == "save":
             game_screen = self.screen
             if isinstance(game_screen, GameScreen):
-                game_screen._game_over_shown = False
+                game_screen.control.game_over_shown = False
                 game_screen.save()
         elif what == "undo":
             if session.counted and self.kill_turns:
@@ -211,7 +212,7 @@ class MtgApp(CrashHookApp):
                 session.counted = False
             game_screen = self.screen
             if isinstance(game_screen, GameScreen):
-                game_screen._game_over_shown = False
+                game_screen.control.game_over_shown = False
                 game_screen.undo()
 
     def next_session(self, session: Session) -> Session:
@@ -236,7 +237,7 @@ class MtgApp(CrashHookApp):
         """`q` in a game, answered: save and quit (saying where), back to the menu, or quit.
         The autosave keeps the game in each case: the menu offers to resume it."""
         if message.choice == "save":
-            from .saves import SaveError, default_path, save
+            from .persistence.saves import SaveError, default_path, save
 
             try:
                 where = save(message.session, default_path(message.session))
@@ -273,8 +274,8 @@ class MtgApp(CrashHookApp):
         self.call_after_refresh(menu.action_choose, "load")
 
     def open_rules(self, query: str = "", era: str = "2014") -> None:
+        from .persistence.userfiles import app_reference
         from .screens.rules_ref import RulesScreen
-        from .userfiles import app_reference
 
         ref, warning = app_reference(era)
         self.push_screen(RulesScreen(ref, query, era, warning))
@@ -296,7 +297,7 @@ class MtgApp(CrashHookApp):
         """A screenshot (SVG) of the screen under the palette, in the user's data folder."""
         import time
 
-        from .userfiles import data_dir
+        from .persistence.userfiles import data_dir
 
         folder = data_dir() / "screenshots"
         folder.mkdir(parents=True, exist_ok=True)
@@ -446,7 +447,7 @@ class MtgApp(CrashHookApp):
     def open_save(self, path: Any, resumed: bool) -> None:
         """Load a save and start it; a save that doesn't replay the same asks first whether to
         open it up to the last action that does (never silently a different game)."""
-        from .saves import SaveError, SaveMismatch, load_checked
+        from .persistence.saves import SaveError, SaveMismatch, load_checked
         from .screens.modals import ConfirmDialog
 
         def started(loaded: tuple[Session, Any]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from rules import Game, UnknownCard, get_card
 from rules.play.assist import graveyard_abilities, playable_from_other_zones
 
-from .render import Group, display_names, group_battlefield
+from .grouping import Group, display_names, group_battlefield
 
 ZONES = ("hand", "mine", "theirs", "stack", "log", "phases")
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeGuard, get_args
 
-from mtg_tui.decklists import load_deck
+from mtg_tui.persistence.decklists import load_deck
 from rules import Game, GameSetup
 from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction

@@ -93,7 +93,7 @@ class MtgCommands(Provider):
 
     async def rules(self, query: str) -> AsyncIterator[Hit]:
         """The rules the reference finds for `query` ("601.2", "mana burn"), below the commands."""
-        from .userfiles import app_reference
+        from .persistence.userfiles import app_reference
 
         q = query.strip()
         if len(q) < 3:

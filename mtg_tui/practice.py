@@ -16,7 +16,7 @@ from typing import Any
 from rules.play.forge_puzzle import is_forge_puzzle, load_forge_puzzle
 from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
 
-from .userfiles import JsonError, data_dir, read_json, write_atomically
+from .persistence.userfiles import JsonError, data_dir, read_json, write_atomically
 
 FORMAT = "mtg-tui practice progress 1"
 

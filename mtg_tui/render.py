@@ -1,5 +1,6 @@
 """Turning pieces of `game.view(...)` into Rich text: card chips, battlefield rows, log and
 stack lines, the card detail.  Pure functions, so the look is tested without a terminal.
+What the chips say before any styling (the grouping, the names) is in `grouping`, without Rich.
 
 A "chip" is one card (or a group of identical lands) on one line; chips wrap as whole
 units, never in the middle of a name.
@@ -9,14 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
 
-from rules.engine.loop.turn import STEPS
-
 from .colours import resolve
+from .grouping import INTERNAL_REF, STEP_WORD, Group, pt, scrub, target_names
 
 LABEL = "bold $mtg-label"
 SELECTED = "reverse"
@@ -30,154 +29,13 @@ def styled(text: str, style: str = "") -> Text:
     return Text.assemble((text, resolve(style)))
 
 
-@dataclass(frozen=True)
-class Group:
-    """What one battlefield chip shows: one permanent, or identical permanents (same name
-    and same visible state) folded into one."""
-
-    ids: tuple[int, ...]
-    card: dict
-    row: str  # "creature", "other" or "land"
-    host: str = ""  # for an Aura or Equipment: the name of what it is attached to
-    blocks: str = ""  # for a blocker: the attackers it blocks
-    host_id: int | None = None  # for an Aura or Equipment: the permanent it is drawn on
-    blocked_by: str = ""  # for an attacker: its blockers, with their P/T
-    foreign: str = ""  # for an attachment drawn on another player's permanent: whose it is
-    sick: bool = False  # summoning sickness, shown only where it matters (302.6)
-    attacks: str = ""  # for an attacker of a planeswalker: its name (a player attacked goes without saying)
-
-    @property
-    def count(self) -> int:
-        return len(self.ids)
-
-
-def _row(card: dict) -> str:
-    t = card["type"]
-    if "Creature" in t:
-        return "creature"
-    if "Land" in t:
-        return "land"
-    return "other"
-
-
-def _plain_land(card: dict) -> bool:
-    return (_row(card) == "land" and not card.get("counters") and card.get("attached_to") is None
-            and not card.get("attacking") and not card.get("damage"))
-
-
-def sickness_matters(card: dict, active: str | None) -> bool:
-    """Whether "sick" is worth showing: summoning sickness only stops its controller
-    attacking with it and using its {T} abilities (302.6 / 212.3f), so not on a blocker,
-    nor on a creature of the player whose turn it is not unless it has a {T} ability."""
-    if not card.get("sick") or card.get("blocking"):
-        return False
-    tap_ability = any("{T}" in line.partition(":")[0] for line in activated_lines(card))
-    return active is None or card.get("controller", active) == active or tap_ability
-
-
-def _same_look(c: dict, sick: bool) -> tuple:
-    """Everything a player sees of a permanent: two with the same look fold into one chip."""
-    return (c["name"], c.get("controller"), bool(c.get("tapped")), sick, c.get("damage") or 0,
-            tuple(sorted((c.get("counters") or {}).items())), tuple(c.get("keywords") or ()),
-            tuple(c.get("granted") or ()), tuple(c.get("pumped") or ()), c.get("regen_shields") or 0, c.get("attacks"),
-            tuple(c.get("blocking") or ()), c.get("power"), c.get("toughness"), c.get("loyalty"),
-            bool(c.get("token")), c.get("chosen") or "")
-
-
-def group_battlefield(cards: list[dict], names: dict[int, str], *, everyone: list[dict] | None = None,
-                      active: str | None = None, fold_alike: bool = True) -> list[Group]:
-    """One player's chips in display order: creatures (attackers first, then blockers in
-    the order of what they block, each followed by the Auras and Equipment attached to it,
-    whoever controls them), other permanents, then lands; identical permanents fold into one
-    chip.  `names` maps the id of every permanent in the game to its display name;
-    `everyone` is every permanent in the game (default: `cards`), for what is attached
-    across the table and who blocks whom; `active`, the player whose turn it is; with
-    `fold_alike` False only plain lands fold (a picker letters each creature)."""
-    everyone = cards if everyone is None else everyone
-    here = {c["id"] for c in cards}
-    on_battlefield = {c["id"] for c in everyone} | here
-    attached: dict[int, list[dict]] = {}
-    for c in everyone:
-        host = c.get("attached_to")
-        if isinstance(host, int) and host in here:
-            attached.setdefault(host, []).append(c)
-    blockers: dict[int, list[dict]] = {}
-    for c in everyone:
-        for a in c.get("blocking") or ():
-            blockers.setdefault(a, []).append(c)
-    loose = [c for c in cards if not (isinstance(c.get("attached_to"), int) and c["attached_to"] in on_battlefield)]
-    attack_order = {c["id"]: i for i, c in enumerate(c for c in everyone if c.get("attacking"))}
-
-    def combat_key(c: dict) -> tuple:
-        if c.get("attacking"):
-            return (0, attack_order.get(c["id"], 0))
-        if c.get("blocking"):
-            return (1, min(attack_order.get(a, 0) for a in c["blocking"]))
-        return (2, 0)
-
-    loose.sort(key=lambda c: combat_key(c) if _row(c) == "creature" else (3, 0))
-    out: dict[str, list[Group]] = {"creature": [], "other": [], "land": []}
-    folded: dict[tuple, int] = {}  # look -> index in its row
-    for c in loose:
-        row = _row(c)
-        sick = sickness_matters(c, active)
-        blocks = ", ".join(names.get(a, str(a)) for a in c.get("blocking") or ())
-        blocked_by = ", ".join(f"{b['name']} {pt(b)}".strip() for b in blockers.get(c["id"], ())) \
-            if c.get("attacking") else ""
-        if c["id"] not in attached and (fold_alike or _plain_land(c)):
-            look = (row, _same_look(c, sick), blocked_by)
-            if look in folded:
-                g = out[row][folded[look]]
-                out[row][folded[look]] = replace(g, ids=g.ids + (c["id"],))
-                continue
-            folded[look] = len(out[row])
-        attacks = c.get("attacks") or ""
-        attacks = attacks if attacks and any(n == attacks for n in names.values()) else ""
-        host = c.get("attached_to")  # attached to a player (or to nothing on the battlefield)
-        out[row].append(Group((c["id"],), c, row, host=str(names.get(host, host)) if host is not None else "",
-                              blocks=blocks, blocked_by=blocked_by, sick=sick, attacks=attacks))
-        for a in attached.get(c["id"], []):
-            whose = a.get("controller", "")
-            foreign = whose if whose and whose != c.get("controller", whose) else ""
-            out[row].append(Group((a["id"],), a, row, host=names.get(c["id"], c["name"]), host_id=c["id"],
-                                  foreign=foreign))
-    return out["creature"] + out["other"] + out["land"]
-
-
-def display_names(cards: list[dict]) -> dict[int, str]:
-    """A name for each permanent a player can read: the card's name, and where several share
-    it, what tells them apart (P/T, state, then position), as `choice_labels` does."""
-    by_name: dict[str, list[dict]] = {}
-    for c in cards:
-        by_name.setdefault(c["name"], []).append(c)
-    out: dict[int, str] = {}
-    for same in by_name.values():
-        if len(same) == 1:
-            out[same[0]["id"]] = same[0]["name"]
-        else:
-            out.update(zip((c["id"] for c in same), choice_labels(same), strict=True))
-    return out
-
-
-_INTERNAL_REF = re.compile(r"(?<=\S)#\d+\b")
-# the engine's names of steps (`combat_damage`, `declare_attackers`), as words
-_STEP_WORD = re.compile(r"\b(?:" + "|".join(s for s in STEPS if "_" in s) + r")\b")
-
-
-def scrub(text: str) -> str:
-    """A text for the screen without the engine's internal names: `Runeclaw Bear#3` (the
-    notation's way to tell copies apart) reads `Runeclaw Bear`, `combat_damage` reads
-    `combat damage`."""
-    return _STEP_WORD.sub(lambda m: m.group(0).replace("_", " "), _INTERNAL_REF.sub("", text))
-
-
 def scrub_text(t: Text) -> Text:
     """`scrub` for styled text: the styles stay on the characters that remain."""
-    for m in reversed(list(_INTERNAL_REF.finditer(t.plain))):
+    for m in reversed(list(INTERNAL_REF.finditer(t.plain))):
         t = t[:m.start()] + t[m.end():]
-    if _STEP_WORD.search(t.plain):
+    if STEP_WORD.search(t.plain):
         t = t.copy()
-        t.plain = _STEP_WORD.sub(lambda m: m.group(0).replace("_", " "), t.plain)  # same length: spans stay
+        t.plain = STEP_WORD.sub(lambda m: m.group(0).replace("_", " "), t.plain)  # same length: spans stay
     return t
 
 
@@ -191,57 +49,6 @@ def mana_text(cost: str, base: str = "") -> Text:
         colours = [MANA_ROLES[ch] for ch in sym.strip("{}").split("/") if ch in MANA_ROLES]
         t += styled(sym, f"{base} {colours[0] if colours else '$mtg-colorless'}".strip())
     return t
-
-
-def pt(card: dict) -> str:
-    if card.get("power") is not None:
-        return f"{card['power']}/{card['toughness']}"
-    if card.get("loyalty") is not None:
-        return f"[{card['loyalty']}]"
-    return ""
-
-
-def status_tags(card: dict) -> list[str]:
-    """A permanent's state in words, for choice labels and the names that tell copies apart."""
-    tags = []
-    if card.get("tapped"):
-        tags.append("tapped")
-    if card.get("sick"):
-        tags.append("sick")
-    if card.get("damage"):
-        tags.append(f"{card['damage']} dmg")
-    for k, v in sorted((card.get("counters") or {}).items()):
-        if k != "loyalty":
-            tags.append(f"{k}×{v}" if v != 1 else k)
-    if card.get("attacking"):
-        tags.append("attacking")
-    return tags
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def choice_labels(cards: list[dict]) -> list[str]:
-    """Labels for the options of a choice, in a player's words: the card's name, with its
-    P/T and state when it is on the battlefield; options that still read the same are
-    told apart by their position in the order shown ("Raging Goblin (1st)", "Raging Goblin (2nd)")."""
-    texts = []
-    for c in cards:
-        bits = [c["name"]]
-        if "tapped" in c:  # a permanent
-            bits += [pt(c)] + status_tags(c)
-        texts.append(" ".join(b for b in bits if b))
-    seen: dict[str, int] = {}
-    out = []
-    for t in texts:
-        if texts.count(t) > 1:
-            seen[t] = seen.get(t, 0) + 1
-            out.append(f"{t} ({ordinal(seen[t])})")
-        else:
-            out.append(t)
-    return out
 
 
 def label_text(label: str | None) -> Text:
@@ -354,17 +161,6 @@ def group_chip(g: Group, *, label: str | None = None, selected: bool = False, no
     if note:
         t += styled(" " + scrub(note), "bold $text-error")
     return t
-
-
-def activated_lines(card: dict) -> list[str]:
-    """The card's activated abilities ("{B}: Regenerate Drudge Skeletons."): cost, colon,
-    effect (602.1), what a player looks for on a permanent."""
-    out = []
-    for line in (card.get("text") or "").splitlines():
-        cost, colon, _ = line.partition(":")
-        if colon and len(cost) <= 40 and '"' not in cost and not cost.lower().startswith(("enchant", "equip")):
-            out.append(line)
-    return out
 
 
 BOX_TEXT_ROWS = 3  # a card box shows at most this many rows of the card's rules text
@@ -509,14 +305,6 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
 
 
 KINDS = {"spell": "", "ability": "ability", "trigger": "trigger", "combat_damage": "combat damage"}
-
-
-def target_names(item: dict, names: dict[Any, str]) -> list[str]:
-    """What a stack object targets, by the names the board shows (`names`, by id), else the
-    engine's name for it (a card in a graveyard, a spell), without internal numbers."""
-    refs = item.get("target_ids") or [None] * len(item.get("targets") or ())
-    engine = item.get("targets") or [str(r) for r in refs]
-    return [names[r] if r in names else scrub(str(e)) for r, e in zip(refs, engine, strict=False)]
 
 
 def stack_line(item: dict, position: int, *, label: str | None = None, selected: bool = False,

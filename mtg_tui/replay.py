@@ -19,7 +19,7 @@ from typing import Any
 from rules import Game, IllegalAction
 from rules.engine.core.setup import setup_from_dict
 
-from .saves import SaveError, read_record
+from .persistence.saves import SaveError, read_record
 
 _INTERNAL_ID = re.compile(r"#\d+")
 FAR = 40  # a jump forward of more actions than this takes a game already further on, if there is one

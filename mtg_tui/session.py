@@ -28,7 +28,7 @@ from rules.play.players import Player, make_player
 from rules.play.players.search import SearchPlayer
 
 from .config import GameConfig
-from .save_digests import track
+from .persistence.save_digests import track
 from .stops import COMBAT_STEPS, Stops
 
 MAX_AUTO = 5000  # a safety net: never spin forever without showing the screen

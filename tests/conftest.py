@@ -46,8 +46,8 @@ def partial_card(user_files: Path) -> object:
     fully supported): Lash Out, imported from the Scryfall sample ("Clash with an opponent")."""
     from click.testing import CliRunner
 
-    from mtg_tui.card_pool import register_user_cards
-    from mtg_tui.cli import main
+    from mtg_tui.cli.commands import main
+    from mtg_tui.persistence.card_pool import register_user_cards
     from rules.cards import get_card
 
     sample = ROOT / "tests" / "cards" / "import_samples" / "scryfall_cards.json"

@@ -26,9 +26,9 @@ from rules import Game
 from rules.engine.core.objects import StackItem
 from rules.engine.core.state import LogEvent
 
+from ..grouping import STEP_NAMES, scrub
 from ..key_guard import hold_from_now
-from ..render import scrub, styled
-from ..widgets.phase_bar import LONG as STEP_NAMES
+from ..render import styled
 
 NAME = "cover"  # the app's one cover screen is installed under this name (see `CoverScreen.shared`)
 MOST_NEWS = 4  # lines of news on a cover: when there is more, the most important are kept

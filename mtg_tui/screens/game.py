@@ -1,7 +1,10 @@
 """The game screen: draws the board for the player at the keyboard and turns keys into
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
-(`legal_actions`, `rules.play.assist`) and every answer goes through `Session.act`, whose
-refusals are shown in the prompt.
+(`legal_actions`, `rules.play.assist`), and the session logic (the decision on screen, the
+board its player sees and the selection on it, what Enter on a card sends and what is asked
+on the way, which keys apply, the answer sent and its refusal, passing, undo, the computer's
+pacing) is the headless `GameController` (mtg_tui/game_controller.py); the screen keeps the
+widgets, the keys and the dialogs, and draws what the controller says.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
 attackers, blockers and targets (letters on the board), everything else a dialog.
@@ -9,8 +12,7 @@ attackers, blockers and targets (letters on the board), everything else a dialog
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -21,9 +23,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.timer import Timer
 
-from rules import Game, IllegalAction
+from rules import Game
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import (
     AttackersDecision,
@@ -32,12 +33,10 @@ from rules.engine.core.decisions import (
     BottomDecision,
     CastFreeDecision,
     ChooseCardsDecision,
-    ChooseColorDecision,
     ChooseDecision,
     ChooseKeepDecision,
     ChooseNameDecision,
     ChooseObjectDecision,
-    ChooseWordDecision,
     DamageAssignmentDecision,
     Decision,
     DiscardDecision,
@@ -47,27 +46,22 @@ from rules.engine.core.decisions import (
     TriggerOrderDecision,
     YesNoDecision,
 )
-from rules.engine.loop.turn import STEPS
 from rules.play.assist import (
-    ability_texts,
-    block_options,
     choice_view,
     damage_to_divide,
     default_assignment,
     even_division,
-    first_ability_index,
     lethal_damage,
     mana_burn_if_passed,
     mana_source_ids,
-    mode_texts,
-    target_choices,
-    trigger_target_choices,
 )
 
-from ..board import ZONES, Board, build_board, card_facts, labelled_log
+from ..board import Board
+from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
+from ..grouping import STEP_NAMES, choice_labels
 from ..key_guard import hold_from_now
-from ..picking import LETTERS, AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
-from ..render import choice_labels, hand_chip, progress_bar, scrub, styled, target_names
+from ..picking import LETTERS, BlockPicker, Picker, TargetPicker
+from ..render import hand_chip, progress_bar, styled
 from ..search_progress import ProgressRelay
 from ..session import Session
 from ..widgets.battlefield import Battlefield
@@ -77,7 +71,7 @@ from ..widgets.hand import HandPanel
 from ..widgets.key_bar import KeyBar
 from ..widgets.log import LogPanel
 from ..widgets.one_layout import Column, Row
-from ..widgets.phase_bar import LONG as STEP_NAMES, PhaseBar
+from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
@@ -85,10 +79,6 @@ from .cover import CoverScreen, cover_text, on_the_stack
 from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
 from .passing import PassingKeys
 
-DIALOG_TYPES: tuple[type[Decision], ...] = (
-    MulliganDecision, YesNoDecision, ChooseObjectDecision, ChooseKeepDecision, ChooseColorDecision, ChooseWordDecision,
-    ChooseNameDecision, DiscardDecision, BottomDecision, BlockerOrderDecision, TriggerOrderDecision,
-    DamageAssignmentDecision, ChooseCardsDecision)
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
 FLOWS: dict[type[Decision], str] = {
     PriorityDecision: "keys on the selected card (Enter, p, Space, e) or the command bar",
@@ -96,25 +86,10 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
-# a spell cast or an ability activated from the board: its modes, X, targets and mana are chosen here
-Announced = A.Cast | A.Activate
 # the option of a search that may find nothing (701.16b), last in its dialog
 FIND_NOTHING_LABEL = "find nothing"
 # what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
 KEYS_PICK = "press a letter on the board to choose"
-# seconds the screen waits after each action of the computer's (not its passes) before its next
-# one, so that a person can follow its turn; Space goes on at once
-COMPUTER_PAUSE = 0.45
-
-
-def said_once(lines: list[str], subject: str) -> list[str]:
-    """`lines` with `subject` left out of each line that follows one it began, as a person
-    would say them in one breath."""
-    out = []
-    for i, line in enumerate(lines):
-        again = i > 0 and line.startswith(subject) and lines[i - 1].startswith(subject)
-        out.append(line[len(subject):] if again else line)
-    return out
 
 
 class GameScreen(PassingKeys, Screen[None]):
@@ -137,34 +112,97 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
-        self.session = session
-        self.viewer: str | None = session.humans[0] if (session.goldfish or session.open_hands
-                                                        or session.computers) else None
-        self.zone = "hand"
-        self.cursor: dict[str, int] = dict.fromkeys(ZONES, 0)
-        self.cursor["phases"] = STEPS.index("main1")
-        # which set of stops the phase bar shows and toggles while it is the zone: the viewer's
-        # own turns' (True) or the opponent's turns' (False); None: the turn being played
-        self.stops_own: bool | None = None
-        self.picker: Picker | None = None
-        self.player_picker = False  # a picker the player started (casting): Escape drops it
-        self._said: tuple[str, str] = ("", "")  # the message line: text and style with $names
-        self.folded = True
-        self.serial: tuple = ()
-        self.board: Board | None = None
-        self._board_key: tuple = ()
-        self._legal: tuple[tuple, list[A.Action]] = ((), [])
-        self._game_over_shown = False
+        self.control = GameController(session)
         self.covering = False
         self._after_targets: Callable[[A.Action], None] | None = None
         self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
-        self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
-        self._moment: tuple[int, str] | None = None  # (turn, step) of the last decision shown
-        self.computer_pause = COMPUTER_PAUSE
-        self._thinking: object | None = None  # the computer's answer being worked out (a token)
-        self._searched: tuple[int, int] | None = None  # its search's (playouts done, budget), once it searches
-        self._computer_wait: Timer | None = None  # the pause after the computer's last action
-        self._computer_acted = False  # since the human's last decision: the board changed under them
+
+    # the controller's state the screen's flows (and its subclasses) read and set
+    @property
+    def session(self) -> Session:
+        return self.control.session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self.control.session = session
+
+    @property
+    def viewer(self) -> str | None:
+        """The player at the keyboard: the board is drawn as they see it."""
+        return self.control.viewer
+
+    @viewer.setter
+    def viewer(self, viewer: str | None) -> None:
+        self.control.viewer = viewer
+
+    @property
+    def picker(self) -> Picker | None:
+        """Letters on the board under way (targets, attackers, blockers)."""
+        return self.control.picker
+
+    @picker.setter
+    def picker(self, picker: Picker | None) -> None:
+        self.control.picker = picker
+
+    @property
+    def player_picker(self) -> bool:
+        return self.control.player_picker
+
+    @player_picker.setter
+    def player_picker(self, started: bool) -> None:
+        self.control.player_picker = started
+
+    @property
+    def serial(self) -> tuple:
+        return self.control.serial
+
+    @serial.setter
+    def serial(self, serial: tuple) -> None:
+        self.control.serial = serial
+
+    @property
+    def zone(self) -> str:
+        """The selected zone of the board (ZONES)."""
+        return self.control.zone
+
+    @zone.setter
+    def zone(self, zone: str) -> None:
+        self.control.zone = zone
+
+    @property
+    def cursor(self) -> dict[str, int]:
+        """The selected card (line, step) in each zone."""
+        return self.control.cursor
+
+    @property
+    def stops_own(self) -> bool | None:
+        return self.control.stops_own
+
+    @stops_own.setter
+    def stops_own(self, own: bool | None) -> None:
+        self.control.stops_own = own
+
+    @property
+    def folded(self) -> bool:
+        """The log's routine lines left out (f shows them)."""
+        return self.control.folded
+
+    @folded.setter
+    def folded(self, folded: bool) -> None:
+        self.control.folded = folded
+
+    @property
+    def computer_pause(self) -> float:
+        return self.control.computer_pause
+
+    @computer_pause.setter
+    def computer_pause(self, seconds: float) -> None:
+        self.control.computer_pause = seconds
+
+    @property
+    def _computer_wait(self) -> Stoppable | None:
+        """The pause after the computer's action (a timer), while it runs."""
+        return self.control.wait
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -186,113 +224,99 @@ class GameScreen(PassingKeys, Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
-        self._placed = self.decision_context()  # the cursor starts in hand (a cover places it)
+        self.control.placed = self.control.decision_context()  # the cursor starts in hand (a cover places it)
         self.sync()
 
     @property
     def game(self) -> Game:
         """The session's game (undo swaps in a replayed one)."""
-        return self.session.game
+        return self.control.game
 
     def say(self, text: str = "", style: str = "") -> None:
         """The message line (a refusal, what a key did): kept with its style's `$names`, so
         that it takes the theme's colours when drawn, after a change of theme too."""
-        self._said = (text, style)
+        self.control.say(text, style)
 
     @property
     def message(self) -> Text:
-        return styled(*self._said) if self._said[0] else Text()
+        said = self.control.said
+        return styled(*said) if said[0] else Text()
 
     # ------------------------------------------------------------ the decision loop
     def sync(self) -> None:
         """Catch up with the game: a new decision sets up its flow (cover, picker, dialog)."""
         if self.covering:
             return
-        g = self.game
-        d = g.decision
-        serial = (id(g), len(g.record))
-        new = serial != self.serial
-        if new:
-            self.serial = serial
-            self.picker = None
-            self.player_picker = False
-        if d is None:
-            self.viewer = self.viewer or self.session.humans[0]
+        step = self.control.catch_up()
+        if step.kind == "over":
             self.render_board()
-            if not self._game_over_shown:
-                self._game_over_shown = True
+            if step.announce:
                 self.post_message(self.GameOver(self.session))
             return
-        if self.session.computer_deciding() is not None:
-            self.picker = None  # the computer's decision: no picker, no dialog, its hand stays hidden
+        if step.kind == "computer":
             self.render_board()
             self.computer_turn()
             return
-        if self._computer_acted and new:
-            # the computer played on: keys pressed before this board was on screen (a Space
-            # meant to hurry the computer) must not act on the human's decision (key_guard)
-            self._computer_acted = False
-            hold_from_now(self.app, f"{self.session.label(self.computer_seat())} acted")
-        if d.player != self.viewer:
-            if not self.hides_hands():
-                self.viewer = d.player
-                self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
-            else:
-                # behind the cover (opaque), the board is drawn already for the player taking the
-                # keyboard, picker and cursor placed as `_uncovered` will place them: uncovering it
-                # then changes nothing, and the board shows in one frame
-                self.viewer = d.player
-                self.picker = self._board_picker()
-                self.set_cursor()
-                self.render_board()
-                self.covering = True
-                # a controlled player's decisions are made by the player controlling them, who sees
-                # what that player sees (712 / 507: Sorin Markov)
-                decider = self.session.decider or d.player
-                whose = f" for {d.player}" if decider != d.player else ""
-                ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
-                if d.kind == "priority" and g.stack:
-                    ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
-                why = cover_text(g, decider, self.session.seen.get(decider), ask)
-                cover = CoverScreen.shared(self.app, decider, why)
-                # hold keys from now: one queued behind the key that handed over may yet reach
-                # the cover before it has heard that it is up
-                hold_from_now(self.app, f"{decider}'s cover came up")
-                self.app.push_screen(cover, self._uncovered)
-                self._moment = (g.turn, g.step)  # the cover holds keys itself
-                return
-        if new:
-            self.picker = self._board_picker()
-        if new and self.cursor_needs_placing():
+        if step.held:
+            hold_from_now(self.app, step.held)
+        if step.kind == "cover":
+            self.show_cover()
+            return
+        if step.handover:
+            self.call_after_refresh(self.place_cursor)  # a player takes the keyboard
+        if step.new and self.control.cursor_needs_placing():
             self.set_cursor()  # a new step or kind of decision: the cursor goes where it is useful
         self.render_board()
-        if new:
+        if step.new:
             self.hold_keys_for_a_new_moment()
-        if new and isinstance(d, DIALOG_TYPES):
+        if step.dialog:
             self.open_dialog()
+
+    def show_cover(self) -> None:
+        """Behind the cover (opaque), the board is drawn already for the player taking the
+        keyboard, picker and cursor placed as `_uncovered` will place them: uncovering it then
+        changes nothing, and the board shows in one frame."""
+        g = self.game
+        d = g.decision
+        assert d is not None
+        self.set_cursor()
+        self.render_board()
+        self.covering = True
+        # a controlled player's decisions are made by the player controlling them, who sees
+        # what that player sees (712 / 507: Sorin Markov)
+        decider = self.control.cover_decider()
+        whose = f" for {d.player}" if decider != d.player else ""
+        ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
+        if d.kind == "priority" and g.stack:
+            ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
+        why = cover_text(g, decider, self.session.seen.get(decider), ask)
+        cover = CoverScreen.shared(self.app, decider, why)
+        # hold keys from now: one queued behind the key that handed over may yet reach
+        # the cover before it has heard that it is up
+        hold_from_now(self.app, f"{decider}'s cover came up")
+        self.app.push_screen(cover, self._uncovered)
 
     def hides_hands(self) -> bool:
         """Hotseat with hidden hands: the keyboard changes hands behind a cover."""
-        s = self.session
-        return not (s.goldfish or s.open_hands or s.computers or not s.humans)
+        return self.control.hides_hands()
 
     # ------------------------------------------------------------ the computer's seat
     def computer_seat(self) -> str:
-        return next(iter(self.session.computers), "")
+        return self.control.computer_seat()
 
     def computer_turn(self) -> None:
         """The computer must decide: its player works the answer out in a thread (a search may
         take seconds), so keys (undo, leave, concede) are handled meanwhile."""
-        if self._thinking is not None or self._computer_wait is not None:
+        started = self.control.start_thinking()
+        if started is None:
             return
-        token = self._thinking = object()
-        self._searched = None
-        session, game, at = self.session, self.game, len(self.game.record)
+        token, answer = started
+        game, at = self.game, len(self.game.record)
         post = partial(self.app.call_from_thread, self._search_progress, token)
 
         def think() -> None:
             try:
-                action: A.Action | Exception | None = session.computer_answer(ProgressRelay(post))
+                action: A.Action | Exception | None = answer(ProgressRelay(post))
             except Exception as e:  # the game changed under it (undo), or a bug: the screen decides
                 action = e
             self.app.call_from_thread(self._computer_answered, token, game, at, action)
@@ -302,41 +326,26 @@ class GameScreen(PassingKeys, Screen[None]):
     def _computer_answered(self, token: object, game: Game, at: int, action: A.Action | Exception | None) -> None:
         """The computer's answer, worked out for the game as it was (`game` at `at` actions):
         played, unless the game moved since (undo, a concession); then paced."""
-        if token is not self._thinking:
+        outcome = self.control.computer_answered(token, game, at, action)
+        if outcome == "dropped":
             return
-        self._thinking = None
-        self._searched = None  # the indicator goes with the search (the board is drawn below)
-        if game is not self.game or len(game.record) != at or action is None:
-            self.sync()
-            return
-        if isinstance(action, Exception):
-            raise action  # the computer's player failed on a game nobody touched: a bug
-        seat = self.session.computer_deciding() or self.computer_seat()
-        since = len(game.log)
-        self.session.act_for_computer(action)
-        shown = not isinstance(action, A.Pass)
-        if shown:
-            self._computer_acted = True
-            self.say(self.computer_news(seat, since), "$text-accent")
-        if shown and self.computer_pause > 0 and self.session.computer_deciding() is not None:
-            self._computer_wait = self.set_timer(self.computer_pause, self._computer_go_on)
+        if outcome == "paced":
+            self.control.wait = self.set_timer(self.computer_pause, self._computer_go_on)
             self.render_board()  # the prompt line says the pause is on
         else:
             self.sync()
 
     def computer_labels(self) -> dict[str, str]:
         """The computer's seats with the names the client shows them by ("bob (computer)")."""
-        return {seat: self.session.label(seat) for seat in self.session.computers}
+        return self.control.computer_labels()
 
     def _search_progress(self, token: object, done: int, budget: int) -> None:
         """The computer's search got on (from its worker, a few times a second): the prompt
         line says it is thinking, with how far it is."""
-        if token is not self._thinking:
-            return  # an answer dropped (undo) or already given
-        self._searched = (done, budget)
-        seat = self.session.computer_deciding()
-        if seat is not None:
-            self._computer_prompt(seat)
+        if self.control.search_progress(token, done, budget):
+            seat = self.session.computer_deciding()
+            if seat is not None:
+                self._computer_prompt(seat)
 
     def _computer_prompt(self, seat: str) -> None:
         """The prompt line while the computer decides: its last action on show (Space goes on
@@ -344,45 +353,24 @@ class GameScreen(PassingKeys, Screen[None]):
         bar comes and goes between decisions that follow one another)."""
         prompt = self.query_one("#prompt", PromptLine)
         ask: str | Text = "is thinking…"
-        if self._computer_wait is not None:
+        if self.control.wait is not None:
             ask = "is deciding (Space: go on at once)"
-        elif self._searched is not None:
-            ask = styled("is thinking… ", "bold") + progress_bar(*self._searched)
+        elif self.control.searched is not None:
+            ask = styled("is thinking… ", "bold") + progress_bar(*self.control.searched)
         prompt.set(self.session.label(seat), ask, "", self.message)
-
-    def computer_news(self, seat: str, since: int) -> str:
-        """What the computer's action did, from the log, its seat named as the client names it,
-        once for the lines in a row it begins: "bob (computer) taps Island for {U}; pays {U};
-        casts ..."."""
-        entries = [e for e in self.game.log[since:] if not e.minor] or self.game.log[since:]
-        named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
-        label = self.session.label(seat)
-        return "; ".join(said_once(named, label + " ")) or f"{label} acted"
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
-        self._end_computer_pause()
+        self.control.end_pause()
         self.sync()
-
-    def _end_computer_pause(self) -> None:
-        if self._computer_wait is not None:
-            self._computer_wait.stop()
-        self._computer_wait = None
 
     def computer_busy(self) -> bool:
         """Whether the computer is deciding or its last action is being shown."""
-        return self._thinking is not None or self._computer_wait is not None
-
-    def stop_computer(self) -> None:
-        """Drop the computer's answer in progress and its pause (undo: the game went back)."""
-        self._thinking = None
-        self._searched = None
-        self._end_computer_pause()
+        return self.control.computer_busy()
 
     def handing_over(self) -> bool:
         """The next decision is another player's, and their cover isn't up yet."""
-        d = self.game.decision
-        return d is not None and d.player != self.viewer and not self.covering and self.hides_hands()
+        return self.control.handing_over(self.covering)
 
     def hold_keys_for_a_new_moment(self) -> None:
         """The player at the keyboard has a decision in a step (or turn) other than their last
@@ -390,13 +378,11 @@ class GameScreen(PassingKeys, Screen[None]):
         meant for what they saw, so they are dropped; in a new turn, keys are held a moment
         longer (key_guard): an `e` typed a moment late would end the new turn too."""
         g = self.game
-        moment = (g.turn, g.step)
-        if self._moment is not None and moment != self._moment:
-            if g.turn != self._moment[0]:
-                hold_from_now(self.app, f"turn {g.turn} began")
-            else:
-                hold_from_now(self.app, f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", hold=False)
-        self._moment = moment
+        moved = self.control.new_moment()
+        if moved == "turn":
+            hold_from_now(self.app, f"turn {g.turn} began")
+        elif moved == "step":
+            hold_from_now(self.app, f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", hold=False)
 
     def key_held(self, key: str, why: str) -> None:
         """A key was dropped by the app's key hold: say which and why."""
@@ -408,83 +394,33 @@ class GameScreen(PassingKeys, Screen[None]):
         revealed it (a double tap) would act on a board its player hasn't seen: keys are held
         a moment here too (key_guard)."""
         self.covering = False
-        d = self.game.decision
-        self.viewer = d.player if d is not None else self.viewer
-        self.serial = ()
+        self.control.uncovered()
         hold_from_now(self.app, f"{self.viewer}'s board came up")
         self.sync()
         self.place_cursor()
 
     def _board_picker(self) -> Picker | None:
-        d = self.game.decision
-        name = self.game.name_of
-        match d:
-            case AttackersDecision():
-                return AttackPicker(d.player, list(d.able), list(d.defenders), name)
-            case BlockersDecision():
-                return BlockPicker(d.player, block_options(self.game, d), name)
-            case TargetsDecision():
-                player = d.player
-                return TargetPicker(trigger_target_choices(d), lambda t: A.ChooseTargets(player, t),
-                                    d.prompt.split(":")[0], name)
-            case CastFreeDecision():  # a spell cast while an effect resolves: its targets by letters
-                base = A.Cast(d.player, d.card)
-                return TargetPicker(target_choices(self.game, base), lambda t: replace(base, targets=t),
-                                    name(d.card), name)
-        return None
+        return self.control.board_picker()
 
     def legal(self) -> list[A.Action]:
-        if self._legal[0] != self.serial:
-            self._legal = (self.serial, self.game.legal_actions())
-        return self._legal[1]
+        return self.control.legal()
 
     def try_act(self, action: A.Action | str, *, sync: bool = True) -> str | None:
         """Send an answer; returns the engine's refusal (and shows it), or None."""
-        turn = self.game.turn
-        try:
-            self.session.act(action, self.viewer)
-        except IllegalAction as e:
-            self.say("refused: " + str(e), "bold $text-error")
+        refused = self.control.act(action)
+        if refused is not None:
             self.render_board()
-            return str(e)
-        self.say(*self._news(turn))
-        self.picker = None
-        if sync:
+        elif sync:
             self.sync()
-        return None
+        return refused
 
     # ------------------------------------------------------------ drawing
     def current_board(self) -> Board:
-        picking = self.picker is not None  # while picking, each creature has a letter of its own: none fold
-        key = (self.serial, self.viewer, self.folded, id(self.game), picking)
-        if self.board is None or key != self._board_key:
-            self.board = build_board(self.game, self.viewer or self.session.humans[0], folded=self.folded,
-                                     open_hands=self.session.open_hands, fold_alike=not picking,
-                                     labels=self.computer_labels())
-            self._board_key = key
-        return self.board
+        return self.control.board()
 
     def labels(self, b: Board) -> tuple[dict[Any, str], list[Any]]:
-        """Letters for the picker's choices (one per group of identical lands), and the
-        choices that are not on the board (cards in a graveyard)."""
-        if self.picker is None:
-            return {}, []
-        choices = set(self.picker.choices)
-        groups = b.group_of()
-        order: list[Any] = []
-        used_groups: set = set()
-        shown = set(b.display_order())
-        for ref in b.display_order():
-            if ref in choices:
-                g = groups.get(ref) if isinstance(ref, int) else None
-                if g is not None:
-                    if g in used_groups:
-                        continue
-                    used_groups.add(g)
-                order.append(ref)
-        off_board = [c for c in self.picker.choices if c not in shown]
-        letters = assign_labels(order + off_board)
-        return {ref: letter for letter, ref in letters.items()}, off_board
+        """The picker's letters on board `b` (GameController.letters)."""
+        return self.control.letters(b)
 
     def render_board(self) -> None:
         g = self.game
@@ -524,7 +460,7 @@ class GameScreen(PassingKeys, Screen[None]):
                 mine.share(theirs)  # their lines are built for their widths: the split is known now, in this frame
             else:
                 self.call_after_refresh(mine.share, theirs)  # not laid out yet: no lines to count
-        playable = self._playable_names(b)
+        playable = self.control.playable_names(b)
         hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
                                                labels=labels, active=self.zone == "hand")
@@ -549,32 +485,16 @@ class GameScreen(PassingKeys, Screen[None]):
         return p if label == p["name"] else {**p, "name": label}
 
     def _stops_shown(self) -> set[str]:
-        viewer = self.viewer
-        if viewer is None or viewer not in self.session.stops:
-            return set()
-        s = self.session.stops[viewer]
-        return set(s.own if self.editing_own_turns() else s.theirs)
+        return self.control.stops_shown()
 
     def editing_own_turns(self) -> bool:
-        """Whether the phase bar shows (and Enter toggles) the stops of the viewer's own turns:
-        the turn being played's set, unless `t` on the phase bar switched to the other."""
-        if self.zone == "phases" and self.stops_own is not None:
-            return self.stops_own
-        return self.game.active == self.viewer
-
-    def _playable_names(self, b: Board) -> set[str]:
-        d = self.game.decision
-        if d is None or d.kind != "priority" or d.player != self.viewer:
-            return set()
-        names = {c["id"]: c["name"] for c in b.hand}
-        return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
-            {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
+        return self.control.editing_own_turns()
 
     def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
         d = self.game.decision
         prompt = self.query_one("#prompt", PromptLine)
         if d is None:
-            prompt.set("game over", self._result_text(), "")
+            prompt.set("game over", self.control.result(), "")
             return
         seat = self.session.computer_deciding()
         if seat is not None:  # never its prompt: that may name what its hand holds
@@ -588,7 +508,8 @@ class GameScreen(PassingKeys, Screen[None]):
         if self.zone == "phases":
             # short, so the prompt keeps its height (a taller prompt lays the whole screen out
             # again): the card panel explains the selected step's stop
-            ask = f"stops on {self._whose_turn()} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
+            whose = self.control.whose_turn()
+            ask = f"stops on {whose} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
             prompt.set(d.player, ask, "", self.message, extra)
         elif self.picker is not None:
             prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
@@ -602,59 +523,13 @@ class GameScreen(PassingKeys, Screen[None]):
             message = self.message or burning
             prompt.set(d.player, d.prompt, keys, message, extra)
 
-    def _whose_turn(self) -> str:
-        return "your" if self.editing_own_turns() else "their"
-
-    def _result_text(self) -> str:
-        g = self.game
-        return "a draw" if g.is_draw else f"{g.winner} wins"
-
     def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
-        z = self.zone
-        if z == "phases":
-            return self.step_facts()
-        items = b.items(z)
-        if not items:
-            return None, []
-        item = items[min(self.cursor[z], len(items) - 1)]
-        if z == "hand":
-            return item, []
-        if z in ("mine", "theirs"):
-            extra = [f"{item.count} of them"] if item.count > 1 else []
-            if item.host:
-                extra.append(f"attached to {item.host}" + (f" ({item.foreign}'s)" if item.foreign else ""))
-            on_it = [g for g in items if g.host_id in item.ids]
-            if on_it:
-                extra.append("with " + ", ".join(g.card["name"] + (f" ({g.foreign}'s)" if g.foreign else "")
-                                                 for g in on_it))
-            if item.blocked_by:
-                extra.append(f"blocked by {item.blocked_by}")
-            if item.blocks:
-                extra.append(f"blocking {item.blocks}")
-            return item.card, extra
-        if z == "stack":
-            facts = card_facts(item["name"])
-            kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
-                item["kind"], item["kind"])
-            extra = [f"on the stack: {kind} controlled by {item['controller']}"]
-            targets = target_names(item, b.names or {})
-            if targets:
-                extra.append("targeting " + ", ".join(targets))
-            return facts, extra
-        if z == "log":
-            return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",
-                    "text": item.text}, []
-        return None, []
+        """What the card panel shows: the selected card and facts about it, or the selected step."""
+        return self.step_facts() if self.zone == "phases" else self.control.selected_card(b)
 
     def step_facts(self) -> tuple[dict | None, list[str]]:
         """The card panel while the phase bar is selected: the selected step and its stop."""
-        step = STEPS[self.cursor["phases"]]
-        whose = self._whose_turn()
-        stop = step in self._stops_shown()
-        text = ("A stop: the client gives you priority in this step on "
-                f"{whose} turns. Elsewhere it passes for you unless a spell needs an answer. Enter toggles it.")
-        return {"name": STEP_NAMES[step], "type": f"a step of {whose} turns", "text": text}, [
-            "stop set" if stop else "no stop"]
+        return self.control.step_facts()
 
     # ------------------------------------------------------------ keys
     # Every key is a binding with an action; `check_action` hides (False) or greys (None) what
@@ -719,26 +594,13 @@ class GameScreen(PassingKeys, Screen[None]):
         return bar.has_focus and bar.has_class("-visible")
 
     def own_card_selected(self) -> bool:
-        """Whether the selection is a card the player at the keyboard may use: in their hand,
-        on their battlefield, or their Aura or Equipment drawn on its host on the other
-        player's side (their Pacifism on the opponent's creature)."""
-        z = self.zone
-        if z not in ("hand", "mine", "theirs"):
-            return False
-        items = self.current_board().items(z)
-        if not items:
-            return False
-        if z != "theirs":
-            return True
-        item = items[min(self.cursor[z], len(items) - 1)]
-        return bool(item.foreign) and item.card.get("controller") == self.viewer
+        return self.control.own_card_selected()
 
     def my_priority(self) -> bool:
         """A priority decision of the player at the keyboard, with no picker under way."""
-        d = self.game.decision
-        return d is not None and d.kind == "priority" and d.player == self.viewer and self.picker is None
+        return self.control.my_priority()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:  # noqa: C901 (to split: issue 27)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys apply now: False hides a key (Footer and help), None shows it greyed."""
         if action not in self.BOARD_ACTIONS and action != "close_command_bar":
             return super().check_action(action, parameters)
@@ -748,51 +610,12 @@ class GameScreen(PassingKeys, Screen[None]):
             return self.command_bar_open()
         if self.command_bar_open():
             return False
-        d = self.game.decision
-        over = d is None
-        phases = self.zone == "phases"
-        picking = self.picker is not None
-        match action:
-            case "confirm":
-                return picking and not phases and not over
-            case "toggle_stop" | "switch_stops":
-                return phases and not over
-            case "open_dialog":
-                return not over and not phases and not picking and isinstance(d, DIALOG_TYPES)
-            case "summary":
-                return over
-            case "play":
-                if over or phases or picking or isinstance(d, DIALOG_TYPES):
-                    return False
-                return True if self.my_priority() and self.own_card_selected() else None
-            case "pay_by_hand":
-                if over or picking or isinstance(d, DIALOG_TYPES):
-                    return False
-                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
-                return True if castable and self.own_card_selected() else None
-            case "pass_priority" | "pass_to_end_of_turn":
-                if over or isinstance(d, DIALOG_TYPES):
-                    return False
-                return True if self.my_priority() else None
-            case "cancel":
-                return picking and not over
-            case "clear_message":
-                return not picking
-            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
-                if not self.session.checkpoints:
-                    return False
-                why = self.session.undo_refusal(self.session.decider or self.viewer)
-                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
-            case "deck_lab":
-                return self.session.goldfish
-            case "concede":
-                return self.conceder() is not None
-        return True
+        return self.control.key_state(action, phases=self.zone == "phases", own_card=self.own_card_selected)
 
     def on_key(self, event: events.Key) -> None:
         """The picker's letters: they change with every choice (one per target, attacker or
         blocker on the board), so they are not bindings.  Every other key is a binding."""
-        if event.key == "space" and self._computer_wait is not None and not self.command_bar_open():
+        if event.key == "space" and self.control.wait is not None and not self.command_bar_open():
             event.stop()
             event.prevent_default()
             self._computer_go_on()  # the computer's next action now, without the pause
@@ -882,13 +705,8 @@ class GameScreen(PassingKeys, Screen[None]):
         self.concede()
 
     def conceder(self) -> str | None:
-        """Who would concede now: the player at the keyboard (the one answering the decision, or
-        controlling its player), never another, nor the computer while it decides; None once the
-        game is over."""
-        if self.game.decision is None:
-            return None
-        who = self.session.decider or self.viewer
-        return self.viewer if who in self.session.computers else who
+        """Who would concede now (GameController.conceder)."""
+        return self.control.conceder()
 
     def concede(self) -> None:
         """Ctrl+D or the palette: concede for the player at the keyboard once they confirm
@@ -909,41 +727,11 @@ class GameScreen(PassingKeys, Screen[None]):
         self.app.push_screen(ConcedeDialog(who, outcome, self.game.rules.cite("concede")), answered)
 
     def move(self, where: str) -> None:
-        b = self.current_board()
-        z = self.zone
-        if where in ("tab", "shift+tab"):
-            i = ZONES.index(z) + (1 if where == "tab" else -1)
-            self.zone = ZONES[i % len(ZONES)]
-        elif where in ("home", "end"):
-            n = len(STEPS) if z == "phases" else len(b.items(z))
-            self.cursor[z] = 0 if where == "home" else max(n - 1, 0)
-        elif z == "phases":
-            if where in ("left", "right"):
-                step = 1 if where == "right" else -1
-                self.cursor["phases"] = (self.cursor["phases"] + step) % len(STEPS)
-        elif z in ("stack", "log") and where in ("up", "down"):
-            n = len(b.items(z))
-            self.cursor[z] = max(0, min(self.cursor[z] + (1 if where == "down" else -1), n - 1))
-        elif z in ("stack", "log"):
-            self.zone = "mine" if where == "left" else z
-        elif where in ("left", "right"):
-            n = len(b.items(z))
-            if n:
-                self.cursor[z] = (self.cursor[z] + (1 if where == "right" else -1)) % n
-        else:  # up/down between the rows of the table: theirs, mine, hand
-            column = ["theirs", "mine", "hand"]
-            i = column.index(z) + (1 if where == "down" else -1)
-            self.zone = column[max(0, min(i, 2))]
-        if self.zone != "phases":  # back on the phase bar, it shows the turn being played's stops again
-            self.stops_own = None
+        self.control.move(where)
         self.render_board()
 
     def toggle_stop(self) -> None:
-        if self.viewer in self.session.stops:
-            step = STEPS[self.cursor["phases"]]
-            on = self.session.stops[self.viewer].toggle(self.editing_own_turns(), step)
-            self.say(f"stop {'set' if on else 'removed'} on {self._whose_turn()} turns: {STEP_NAMES[step]}",
-                     "$text-success")
+        self.control.toggle_stop()
         self.render_board()
 
     # ------------------------------------------------------------ flows
@@ -1040,52 +828,39 @@ class GameScreen(PassingKeys, Screen[None]):
             return
         if d.kind != "priority":
             return
-        b = self.current_board()
-        z = self.zone
-        items = b.items(z)
         if not self.own_card_selected():
             self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
             self.render_board()
             return
-        item = items[self.cursor[z]]
-        legal = self.legal()
-        if z == "hand" and item.get("zone") == "graveyard" and "Land" in item.get("type", ""):
-            self.try_act(A.PlayLand(d.player, item["id"]))  # a land played from the graveyard (Crucible of Worlds)
-            return
-        if z == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
-            self.activate_from(d, item["id"], item["name"], legal, manual)
-            return
-        if z == "hand":
-            names = {c["id"]: c["name"] for c in b.hand}
-            acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
-            if not acts:
-                bare: A.Action = (A.PlayLand(d.player, item["id"]) if "Land" in item["type"]
-                                  else A.Cast(d.player, item["id"]))
-                self.try_act(bare)
-                return
-            if isinstance(acts[0], A.PlayLand):
-                self.try_act(acts[0])
-                return
-            self.start([a for a in acts if isinstance(a, A.Cast)], manual)  # a card's actions are of one kind
-            return
-        self.activate_from(d, item.ids, item.card["name"], legal, manual)
+        z = self.zone
+        item = self.current_board().items(z)[self.cursor[z]]
+        self.follow(self.control.use_card(z, item), manual)
 
-    def activate_from(self, d: Any, ids: Any, name: str, legal: list[A.Action], manual: bool) -> None:
-        """Activate an ability of the permanent (or graveyard card) `ids`: ask which one when
-        several can be activated."""
-        ids = tuple(ids) if isinstance(ids, (tuple, list)) else (ids,)
-        acts = [a for a in legal if isinstance(a, A.Activate) and a.source in ids]
-        if not acts:
-            self.try_act(A.Activate(d.player, ids[0], first_ability_index(self.game, ids[0])))
-            return
-        indices = sorted({a.index for a in acts})
-        if len(indices) == 1:
-            self.start(acts, manual)
-            return
-        texts = ability_texts(self.game, acts[0].source)
-        options = lettered([(texts[i - 1] if i - 1 < len(texts) else f"ability {i}", i) for i in indices])
-        self.ask(f"{name}: which ability?", options,
-                 lambda index: self.start([a for a in acts if a.index == index], manual))
+    def follow(self, step: Step, manual: bool) -> None:
+        """The next step of using a card: a question in a menu, targets by letters on the
+        board, or the action sent (with `p`, a spell or ability has its mana sources chosen)."""
+        if isinstance(step, Ask):
+            self.ask(step.title, lettered(step.options), lambda value: self.follow(step.then(value), manual))
+        elif isinstance(step, PickTargets):
+            self.picker = step.picker
+            self.player_picker = True
+            self._after_targets = partial(self.send_announced, manual=manual)
+            self.say()
+            if step.picker.complete():  # every phrase was "up to" with nothing to choose
+                self.finish_picker()
+                return
+            self.render_board()
+        elif step.announced:
+            self.send_announced(step.action, manual=manual)
+        else:
+            self.try_act(step.action)
+
+    def send_announced(self, action: A.Action, *, manual: bool) -> None:
+        """Send the spell or ability as announced, or (p) choose its mana sources first."""
+        if manual and isinstance(action, (A.Cast, A.Activate)):
+            self.pay_by_hand(action)
+        else:
+            self.try_act(action)
 
     def ask(self, title: str, options: list[tuple[str, str, Any]], then: Callable[[Any], None]) -> None:
         """A menu of the client's own (which ability, which X); `then` runs once it is closed."""
@@ -1102,54 +877,6 @@ class GameScreen(PassingKeys, Screen[None]):
                 self.render_board()
         self.app.push_screen(ChoiceDialog(title, options, submit), closed)
 
-    def start(self, acts: Sequence[Announced], manual: bool) -> None:
-        """Cast or activate: X first if it has one, then targets, then (p) mana sources."""
-        modes = sorted({a.modes for a in acts})
-        if len(modes) > 1:  # a modal spell or ability: the engine lists each legal choice of modes
-            options = lettered([(self._modes_label(acts[0], m), m) for m in modes])
-            self.ask(f"{self._title(acts[0])}: choose", options,
-                     lambda m: self.start([a for a in acts if a.modes == m], manual))
-            return
-        xs = sorted({a.x for a in acts if a.x is not None})
-        if len(xs) > 1:
-            options = lettered([(f"X = {x}", x) for x in xs])
-            self.ask(f"{self._title(acts[0])}: choose X", options,
-                     lambda x: self.start([a for a in acts if a.x == x], manual))
-            return
-        base = acts[0]
-        specs = target_choices(self.game, base)
-
-        def finish(a: A.Action) -> None:
-            """Send the spell or ability as announced, or (p) choose its mana sources first."""
-            if manual and isinstance(a, (A.Cast, A.Activate)):
-                self.pay_by_hand(a)
-            else:
-                self.try_act(a)
-        if not specs:
-            finish(base)
-            return
-        self.picker = TargetPicker(specs, lambda t: replace(base, targets=t), self._title(base), self.game.name_of)
-        self.player_picker = True
-        self._after_targets = finish
-        self.say()
-        if self.picker.complete():  # every phrase was "up to" with nothing to choose
-            self.finish_picker()
-            return
-        self.render_board()
-
-    def _modes_label(self, a: A.Action, modes: tuple[int, ...]) -> str:
-        """A choice of modes as the menu shows it: the mode's words when it is one mode of an
-        ability, else their numbers."""
-        texts = mode_texts(self.game, a)
-        if len(modes) == 1 and 1 <= modes[0] <= len(texts):
-            return texts[modes[0] - 1]
-        return "modes " + ", ".join(map(str, modes)) if modes else "no mode"
-
-    def _title(self, a: Announced) -> str:
-        """The card's name without the `#N` that tells copies apart."""
-        source = a.card if isinstance(a, A.Cast) else a.source
-        return re.sub(r"#\d+$", "", self.game.name_of(source))
-
     def pay_by_hand(self, action: Announced) -> None:
         ids = mana_source_ids(self.game, action.player)
         b = self.current_board()
@@ -1163,41 +890,16 @@ class GameScreen(PassingKeys, Screen[None]):
             self._dialog_closed)
 
     def pass_priority(self) -> None:
-        d = self.game.decision
-        if d is None:
+        if self.game.decision is None:
             return
-        if d.kind != "priority":
-            self.say(f"the engine is waiting for {d.kind.replace('_', ' ')}, not a pass", "$text-warning")
-            self.render_board()
-            return
-        if self.burn_unconfirmed("Space"):
-            return
-        self.try_act(A.Pass(d.player))
+        self.sync() if self.control.pass_priority("Space") else self.render_board()
 
-    def burn_unconfirmed(self, key: str) -> bool:
-        """2009 rules: passing with mana in the pool at the end of a phase costs life (mana
-        burn, 300.3).  The first press only warns; the same key again passes."""
+    def pass_with(self, mode: str, key: str) -> None:
+        """Pass priority now and keep passing in `mode` (Session.pass_until)."""
         d = self.game.decision
-        if d is None:
-            return False
-        burn = mana_burn_if_passed(self.game, d.player)
-        if not burn or self._burn_confirmed == (self.serial, key):
-            return False
-        self._burn_confirmed = (self.serial, key)
-        self.say(f"{d.player} has {burn} unused mana: if the phase ends now, {d.player} loses {burn} "
-                              f"life to mana burn ({self.game.rules.cite('mana_burn')}). Use it, or press {key} "
-                              "again to pass anyway", "bold $text-warning")
-        self.render_board()
-        return True
-
-    def _news(self, turn: int) -> tuple[str, str]:
-        """After the client passed for the players across turns: where the game is now
-        (a message and its style), or nothing."""
-        g = self.game
-        if g.over or g.turn == turn:
-            return "", ""
-        return (f"now turn {g.turn}, {g.active}'s turn (the client passed where nobody could act; "
-                      "the log says what happened)", "$text-success")
+        if d is None or d.kind != "priority":
+            return
+        self.sync() if self.control.pass_with(mode, key) else self.render_board()
 
     def pass_to_end_of_turn(self) -> None:
         """Pass to end of turn (e, F4): the client passes for the player through this turn,
@@ -1228,22 +930,10 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def undo(self) -> None:
         """Take back the player's last decision (Session.undo_refusal says when not, and why)."""
-        who = self.session.decider or self.viewer
-        why = self.session.undo_refusal(who)
-        if why is None and not self.session.can_undo():  # a session without undo (practice: Ctrl+R retries)
-            why = "undo isn't offered here"
-        if why is not None:
-            self.say(f"can't undo: {why}", "$text-warning")
-            self.render_board()
-            return
-        self.stop_computer()
-        self.session.undo(who)
-        self.serial = ()
-        self.say("undone", "$text-success")
-        self.sync()
+        self.sync() if self.control.undo() else self.render_board()
 
     def save(self) -> None:
-        from ..saves import SaveError, default_path, save
+        from ..persistence.saves import SaveError, default_path, save
 
         def submit(path: Any) -> str | None:
             try:
@@ -1317,13 +1007,7 @@ class GameScreen(PassingKeys, Screen[None]):
     def _dialog_closed(self, accepted: Any = None) -> None:
         """A dialog answered (accepted) or closed with Escape.  Escape on a cost or a choice
         made while casting a spell or activating an ability cancels the whole action."""
-        said = self.session.cancel_announcement() if not accepted and self.game.decision is not None else None
-        if said:
-            self.say(said, "$text-success")
-            self.serial = ()
-            self.sync()
-            return
-        self.sync() if accepted else self.render_board()
+        self.sync() if self.control.dialog_closed(bool(accepted)) else self.render_board()
 
     # ------------------------------------------------------------ command bar
     def open_command_bar(self) -> None:

@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ..persistence.saves import STATUS_WORDS, SaveError, SaveInfo, read_record, saves_dir
 from ..render import styled
-from ..saves import STATUS_WORDS, SaveError, SaveInfo, read_record, saves_dir
 from .modals import ConfirmDialog, TextDialog
 
 STATUS_STYLES = {"verified": "$text-success", "changed": "$text-warning", "old": "dim", "unreadable": "$text-error"}
@@ -67,7 +67,7 @@ class LoadScreen(Screen[None]):
         table.focus()
 
     def reload(self) -> None:
-        from ..autosave import load_list
+        from ..persistence.autosave import load_list
 
         self.saves = load_list()
         table = self.query_one(DataTable)

@@ -19,7 +19,7 @@ from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
 from ..config import GameConfig, Mode, is_mode
-from ..decklists import bundled_decks
+from ..persistence.decklists import bundled_decks
 from ..render import styled
 from .modals import ConfirmDialog
 
@@ -62,7 +62,7 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from .. import autosave
+        from ..persistence import autosave
 
         found = autosave.resumable()
         if found is not None:
@@ -111,7 +111,7 @@ class MenuScreen(Screen[None]):
         elif what == "quit":
             self.app.exit()
         elif what == "rules":
-            from ..userfiles import app_reference
+            from ..persistence.userfiles import app_reference
             from .rules_ref import RulesScreen
 
             ref, warning = app_reference("2014")

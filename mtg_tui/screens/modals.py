@@ -21,8 +21,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
+from ..grouping import scrub
 from ..picking import LETTERS
-from ..render import scrub, scrub_text, styled
+from ..render import scrub_text, styled
 
 Submit = Callable[[Any], str | None]
 

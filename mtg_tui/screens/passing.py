@@ -27,13 +27,13 @@ from textual.screen import Screen
 
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import AttackersDecision
-from rules.play.assist import relevant_actions
 
 if TYPE_CHECKING:
 
     from rules import Game
 
     from ..board import Board
+    from ..game_controller import GameController
     from ..picking import Picker
     from ..session import Session
 
@@ -61,46 +61,30 @@ class PassingKeys(Screen[None]):
     ]
 
     if TYPE_CHECKING:  # what the game screen provides
-        session: Session
-        viewer: str | None
-        picker: Picker | None
+        @property
+        def session(self) -> Session: ...
+        @property
+        def viewer(self) -> str | None: ...
+        @property
+        def picker(self) -> Picker | None: ...
 
         @property
         def game(self) -> Game: ...
         def render_board(self) -> None: ...
         def sync(self) -> None: ...
         def try_act(self, action: A.Action | str, *, sync: bool = True) -> str | None: ...
-        def burn_unconfirmed(self, key: str) -> bool: ...
         def pass_priority(self) -> None: ...
-        def _news(self, turn: int) -> tuple[str, str]: ...
+        def pass_with(self, mode: str, key: str) -> None: ...
         def say(self, text: str = "", style: str = "") -> None: ...
         def current_board(self) -> Board: ...
         def legal(self) -> list[A.Action]: ...
         def _stops_shown(self) -> set[str]: ...
         def editing_own_turns(self) -> bool: ...
+        control: GameController
         zone: str
-        cursor: dict[str, int]
 
-    _placed: tuple = ()  # the decision_context the cursor was last placed for
-
-    def decision_context(self) -> tuple:
-        """What makes a decision new for the cursor: its player, kind, turn and step, and the
-        top of the stack (a new spell to respond to)."""
-        g = self.game
-        d = g.decision
-        if d is None:
-            return ()
-        return (d.player, d.kind, g.turn, g.step, g.stack[-1].id if g.stack else None)
-
-    def cursor_needs_placing(self) -> bool:
-        """Whether the player at the keyboard got a decision of a new kind or in a new step
-        since the cursor was placed (the client may have passed for them in between), or the
-        cursor sits on an empty zone.  Dialog decisions (targets, modes ...) don't count."""
-        d = self.game.decision
-        if d is None or d.kind not in ("priority", "attackers", "blockers"):
-            return False
-        empty = self.zone != "phases" and not self.current_board().items(self.zone)
-        return empty or self.decision_context() != self._placed
+        @property
+        def cursor(self) -> dict[str, int]: ...
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in PASS_MODES or action in ("attack_all", "cancel_yield"):
@@ -147,18 +131,6 @@ class PassingKeys(Screen[None]):
         plan = tuple((a, required.get(a, players[0])) for a in d.able)
         self.try_act(A.DeclareAttackers(d.player, plan))
 
-    def pass_with(self, mode: str, key: str) -> None:
-        """Pass priority now and keep passing in `mode` (Session.pass_until)."""
-        d = self.game.decision
-        if d is None or d.kind != "priority":
-            return
-        if self.burn_unconfirmed(key):
-            return
-        turn = self.game.turn
-        self.session.pass_until(d.player, mode)
-        self.say(*self._news(turn))
-        self.sync()
-
     def yield_note(self, player: str | None) -> str:
         """The passing mode `player` set, for the phase bar ("" when none)."""
         y = self.session.yield_of(player)
@@ -193,41 +165,5 @@ class PassingKeys(Screen[None]):
             self.render_board()
 
     def set_cursor(self) -> bool:
-        """Where the card cursor starts when a player gets a new decision (a handoff, a new step
-        or a new kind of decision after the client passed for them): the stack's top when
-        responding; at their priority with an empty stack, the first card in hand they can
-        usefully play, else the first permanent of theirs with a useful ability (a regenerating
-        Troll), else the first playable card, else the hand's first card; declaring attackers
-        or blockers, the first creature of theirs that may attack or block.  Never an empty
-        zone."""
-        d = self.game.decision
-        self._placed = self.decision_context()
-        if d is None:
-            return False
-        b = self.current_board()
-        if d.kind == "priority" and self.game.stack:
-            self.zone, self.cursor["stack"] = "stack", 0
-        elif d.kind == "priority":
-            useful = list(relevant_actions(self.game, d.player)) if d.player == self.viewer else []
-            cards = {a.card for a in useful if isinstance(a, (A.PlayLand, A.Cast))}
-            sources = {a.source for a in useful if isinstance(a, A.Activate)}
-            playable = {a.card for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast))}
-            in_hand = lambda ids: next((i for i, c in enumerate(b.hand) if c.get("id") in ids), None)  # noqa: E731
-            mine = next((i for i, g in enumerate(b.mine) if sources & set(g.ids)), None)
-            if in_hand(cards) is not None:
-                self.zone, self.cursor["hand"] = "hand", in_hand(cards) or 0
-            elif mine is not None:
-                self.zone, self.cursor["mine"] = "mine", mine
-            elif b.hand or not b.mine:
-                self.zone, self.cursor["hand"] = "hand", in_hand(playable) or 0
-            else:
-                self.zone, self.cursor["mine"] = "mine", 0
-        elif d.kind in ("attackers", "blockers") and b.mine:
-            able = set(getattr(d, "able", ()))
-            self.zone = "mine"
-            self.cursor["mine"] = next((i for i, g in enumerate(b.mine) if able & set(g.ids)), 0)
-        elif self.zone != "phases" and not b.items(self.zone):  # never an empty zone
-            self.zone = "hand" if b.hand or not b.mine else "mine"
-        else:
-            return False
-        return True
+        """Where the card cursor starts for a new decision (GameController.set_cursor)."""
+        return self.control.set_cursor()

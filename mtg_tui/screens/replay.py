@@ -21,7 +21,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ..board import routine
-from ..render import group_battlefield, log_line, styled, wrap_line
+from ..grouping import group_battlefield
+from ..render import log_line, styled, wrap_line
 from ..replay import Moment, Replay
 from ..widgets.battlefield import Battlefield
 from ..widgets.hand import HandPanel
@@ -292,7 +293,7 @@ class ReplayScreen(Screen[None]):
 
 def open_replay(app: Any, path: Any) -> str | None:
     """Push the viewer for the save at `path`; the error (worded for the player) when it can't be opened."""
-    from ..saves import SaveError
+    from ..persistence.saves import SaveError
 
     try:
         replay = Replay.open(path)

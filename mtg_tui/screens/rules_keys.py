@@ -14,7 +14,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from ..explain import explained_lines, log_title
-from ..userfiles import app_reference
+from ..persistence.userfiles import app_reference
 from ..widgets.log import LogPanel
 from .game import GameScreen
 from .rules_ref import RulesScreen

@@ -12,7 +12,8 @@ from typing import Any
 
 from rich.text import Text
 
-from ..render import Attached, Group, group_box, group_chip, styled, wrap_chips
+from ..grouping import Group
+from ..render import Attached, group_box, group_chip, styled, wrap_chips
 from .zone import ZonePanel
 
 WIDE = 96  # panel width from which permanents are drawn as boxes in columns

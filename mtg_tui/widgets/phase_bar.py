@@ -10,6 +10,7 @@ from rich.text import Text
 from rules.engine.loop.turn import STEPS
 
 from ..colours import resolve
+from ..grouping import STEP_NAMES
 from ..render import styled
 from .one_layout import OneLayoutWidget
 
@@ -17,11 +18,6 @@ SHORT = {
     "untap": "untap", "upkeep": "upkp", "draw": "draw", "main1": "main1", "begin_combat": "bcomb",
     "declare_attackers": "atk", "declare_blockers": "blk", "first_strike_damage": "1st",
     "combat_damage": "dmg", "end_combat": "ecomb", "main2": "main2", "end": "end", "cleanup": "clnup",
-}
-LONG = {
-    "untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main 1", "begin_combat": "begin combat",
-    "declare_attackers": "attackers", "declare_blockers": "blockers", "first_strike_damage": "first strike",
-    "combat_damage": "damage", "end_combat": "end combat", "main2": "main 2", "end": "end", "cleanup": "cleanup",
 }
 
 
@@ -72,8 +68,9 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
     short_head = styled(f" T{turn} ", "bold reverse $text-primary") + styled(f" {active} ", "bold")
     # while the bar is the zone, which set the dots are stays on it in a short form
     short = styled(f"  •{'your' if own_turn else 'their'} turns", "bold") if cursor is not None else Text("")
-    for h, names, note in ((head, LONG, stop_note + both), (head, SHORT, stop_note + both), (head, LONG, stop_note),
-                           (head, SHORT, stop_note), (head, SHORT, short), (short_head, SHORT, short)):
+    for h, names, note in ((head, STEP_NAMES, stop_note + both), (head, SHORT, stop_note + both),
+                           (head, STEP_NAMES, stop_note), (head, SHORT, stop_note), (head, SHORT, short),
+                           (short_head, SHORT, short)):
         t = h + Text("│") + steps(names) + Text(" │") + tail + note
         if t.cell_len <= width:
             return t

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..render import scrub, scrub_text, styled
+from ..grouping import scrub
+from ..render import scrub_text, styled
 from .one_layout import OneLayoutWidget
 from .zone import follow_theme
 

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 import rules.cards.card_files as card_files
-from mtg_tui.card_pool import pool_dir
-from mtg_tui.cli import main
-from mtg_tui.userfiles import config_path, data_dir
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence.card_pool import pool_dir
+from mtg_tui.persistence.userfiles import config_path, data_dir
 from rules.cards import UnknownCard, bundled_names, card_source, get_card, pool_changed
 from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines
 from rules.play.decklist import parse_deck, pool_name

@@ -10,8 +10,8 @@ from collections import Counter
 
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
-from mtg_tui.decklists import bundled_decks
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence.decklists import bundled_decks
 from rules.cards import card_names, card_set, data_files, get_card
 from rules.cards.model import CardDef
 from rules.play.decklist import parse_deck

@@ -7,7 +7,7 @@ import json
 
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from rules.play.bench import copy_times, self_play, undo_times
 from rules.play.decklist import parse_deck
 

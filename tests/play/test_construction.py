@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_tui.decklists import bundled_decks
+from mtg_tui.persistence.decklists import bundled_decks
 from rules.cards import compile_card
 from rules.cards.model import CardDef, TypeLine
 from rules.play.construction import IllegalDeck, check_construction, construction_problems, copy_limit

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import rules.play.simulate as simulate
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from rules.cards import get_card
 from rules.play.construction import construction_problems
 from rules.play.random_decks import BASIC, LANDS, SPELLS, random_deck

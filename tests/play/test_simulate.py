@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_tui.decklists import bundled_decks
+from mtg_tui.persistence.decklists import bundled_decks
 from rules.play.decklist import parse_deck
 from rules.play.simulate import simulate
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from mtg_tui.decklists import load_deck
+from mtg_tui.persistence.decklists import load_deck
 from rules.engine.core import actions as A
 from rules.play.players import LEVELS
 from rules.play.tournament import (

@@ -68,7 +68,7 @@ async def step(pilot: Pilot, app: MtgApp) -> str:
         await pilot.press(labels.get(foe) or next(iter(labels.values())))
         return "target"
     if d.kind == "priority":
-        playable = screen._playable_names(screen.current_board())
+        playable = screen.control.playable_names(screen.current_board())
         hand = screen.current_board().hand
         lands = [i for i, c in enumerate(hand) if c["name"] in playable and "Land" in c["type"]]
         spells = [i for i, c in enumerate(hand) if c["name"] in playable and "Land" not in c["type"]]

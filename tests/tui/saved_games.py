@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtg_tui.decklists import load_deck
-from mtg_tui.saves import save
+from mtg_tui.persistence.decklists import load_deck
+from mtg_tui.persistence.saves import save
 from mtg_tui.session import Session
 from rules import Game
 from rules.play.simulate import new_game, play_out

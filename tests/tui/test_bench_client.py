@@ -1,4 +1,4 @@
-"""The client benchmark's helpers (mtg_tui/bench_client.py): nothing here is timed."""
+"""The client benchmark's helpers (mtg_tui/cli/bench_client.py): nothing here is timed."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_tui.bench_client import (
+from mtg_tui.cli.bench_client import (
     GROUPS,
     HOTSEAT,
     REPLAY_GROUP,

@@ -9,7 +9,8 @@ import pytest
 from conftest import app_for, game_screen, position, screen_text
 
 from mtg_tui.board import build_board, routine
-from mtg_tui.render import display_names, group_battlefield, group_chip, stack_line
+from mtg_tui.grouping import display_names, group_battlefield
+from mtg_tui.render import group_chip, stack_line
 from mtg_tui.widgets.battlefield import battlefield_lines
 from rules import Game
 
@@ -199,7 +200,8 @@ async def test_every_size_shows_every_creature_and_the_open_hand_in_its_own_pane
 def test_log_and_prompt_texts_lose_the_notations_copy_numbers() -> None:
     from types import SimpleNamespace
 
-    from mtg_tui.render import log_line, scrub
+    from mtg_tui.grouping import scrub
+    from mtg_tui.render import log_line
     entry = SimpleNamespace(turn=3, rule="601.2h", text="alice casts Giant Growth targeting Runeclaw Bear#3",
                             minor=False)
     assert log_line(entry).plain.endswith("targeting Runeclaw Bear")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from rules.cards.model import CardDef
 
 from paths import SCENARIOS

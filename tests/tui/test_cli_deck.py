@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import mtg_tui.launch as launch
-from mtg_tui.cli import main
-from mtg_tui.decklists import load_deck
+import mtg_tui.cli.launch as launch
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence.decklists import load_deck
 from rules.play.deck_formats import read_deck, read_deck_file
 
 from paths import SHARED

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 
 
 def test_games_prints_the_kill_turn_chart_and_the_figures() -> None:
@@ -66,7 +66,7 @@ def test_json_without_games_is_refused() -> None:
 
 
 def test_without_games_the_goldfish_game_opens_as_before(monkeypatch) -> None:  # noqa: ANN001
-    import mtg_tui.launch as launch
+    import mtg_tui.cli.launch as launch
 
     started: list = []
     monkeypatch.setattr(launch, "run_app", lambda config=None, session=None: started.append(config))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from mtg_tui.practice import Progress, find_puzzle
 
 from paths import SEEDS

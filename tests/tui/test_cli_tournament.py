@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from rules.engine.core import actions as A
 from rules.play.players import LEVELS
 

@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import screen_text
 
-import mtg_tui.launch as launch
+import mtg_tui.cli.launch as launch
 from mtg_tui.app import MtgApp
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from conftest import SIZE, game_screen, screen_text
 
-from mtg_tui import autosave
 from mtg_tui.app import MtgApp
 from mtg_tui.config import GameConfig
+from mtg_tui.persistence import autosave
 from mtg_tui.screens.menu import MenuScreen
 
 pytestmark = pytest.mark.asyncio

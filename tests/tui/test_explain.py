@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from mtg_tui.decklists import load_deck
 from mtg_tui.explain import explained_lines, rule_summary
+from mtg_tui.persistence.decklists import load_deck
 from rules import Game, GameSetup
 
 

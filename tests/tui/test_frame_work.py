@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from conftest import SIZE, app_for, game_screen, position, uncover
 
 from mtg_tui import memory
-from mtg_tui.bench_client import board_game
-from mtg_tui.cli import main
+from mtg_tui.cli.bench_client import board_game
+from mtg_tui.cli.commands import main
 from mtg_tui.screens.cover import CoverScreen
 from mtg_tui.widgets.one_layout import OneLayoutWidget
 

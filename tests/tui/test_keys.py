@@ -121,7 +121,7 @@ async def test_leave_cancel_then_back_to_the_menu_keeps_the_game_in_the_autosave
 @pytest.mark.asyncio
 async def test_leave_save_and_quit_saves_and_says_where(tmp_path, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from mtg_tui.saves import load_checked, saves_dir
+    from mtg_tui.persistence.saves import load_checked, saves_dir
 
     monkeypatch.chdir(tmp_path)
     game = position({"alice": {"hand": ["Forest"]}, "bob": {}})

@@ -15,7 +15,7 @@ import termios
 import time
 from pathlib import Path
 
-from mtg_tui.bench_client import plain
+from mtg_tui.cli.bench_client import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["goldfish", "red-green", "--games", "40", "--seed", "2"]

@@ -18,10 +18,10 @@ from conftest import SIZE, game_screen, screen_text
 from saved_games import saved_game
 
 import mtg_tui.replay_app as replay_app
-from mtg_tui import autosave
 from mtg_tui.app import MtgApp
-from mtg_tui.cli import main
-from mtg_tui.saves import SaveInfo, engine_version, list_saves, save_info, saves_dir
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence import autosave
+from mtg_tui.persistence.saves import SaveInfo, engine_version, list_saves, save_info, saves_dir
 from mtg_tui.screens.load import LoadScreen
 from mtg_tui.screens.menu import MenuScreen
 from mtg_tui.screens.modals import ConfirmDialog
@@ -208,7 +208,7 @@ def test_load_list_snapshot(snap_compare, tmp_path: Path, monkeypatch: pytest.Mo
     saves folder and the chosen save's path: the data folder is a temp folder of a fixed name."""
     from saved_games import played_record
 
-    from mtg_tui.saves import save
+    from mtg_tui.persistence.saves import save
     from mtg_tui.session import Session
     from rules import Game
 

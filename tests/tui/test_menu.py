@@ -8,9 +8,9 @@ import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 from saved_games import saved_game
 
-from mtg_tui import autosave
 from mtg_tui.app import MtgApp
-from mtg_tui.saves import saves_dir
+from mtg_tui.persistence import autosave
+from mtg_tui.persistence.saves import saves_dir
 from mtg_tui.screens.game_over import GameOverScreen
 from mtg_tui.screens.load import LoadScreen
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen

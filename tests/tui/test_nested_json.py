@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import SIZE
 
-from mtg_tui import autosave, settings
 from mtg_tui.app import MtgApp
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence import autosave, settings
+from mtg_tui.persistence.saves import SaveError, read_record
 from mtg_tui.practice import Progress
-from mtg_tui.saves import SaveError, read_record
 from mtg_tui.screens.menu import MenuScreen
 from rules.cards import card_files, parse_cache
 from rules.cards.safe_files import MAX_DEPTH, JsonError, loads
@@ -136,7 +136,7 @@ def test_a_deep_scenario_or_puzzle_file_is_one_line_naming_it(tmp_path: Path) ->
 
 
 def test_a_deep_config_toml_is_a_warning() -> None:
-    from mtg_tui.userfiles import config_path, load_settings
+    from mtg_tui.persistence.userfiles import config_path, load_settings
 
     config_path().parent.mkdir(parents=True, exist_ok=True)
     config_path().write_text(DEEP_TOML, encoding="utf-8")
@@ -145,7 +145,7 @@ def test_a_deep_config_toml_is_a_warning() -> None:
 
 
 def test_a_deep_index_of_imported_cards_is_a_warning_and_one_error_line() -> None:
-    from mtg_tui.card_pool import INDEX, pool_dir
+    from mtg_tui.persistence.card_pool import INDEX, pool_dir
 
     index = pool_dir() / INDEX
     index.parent.mkdir(parents=True)

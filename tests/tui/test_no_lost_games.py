@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import SIZE, app_for, game_screen, position
 
-from mtg_tui import autosave
 from mtg_tui.app import Crash, MtgApp
-from mtg_tui.saves import load, save
+from mtg_tui.persistence import autosave
+from mtg_tui.persistence.saves import load, save
 from mtg_tui.session import Session
 from rules import Game
 
@@ -153,8 +153,8 @@ async def test_another_game_keeps_an_unfinished_autosave_aside() -> None:
 def test_mtg_tui_load_opens_a_saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
-    from mtg_tui import launch
-    from mtg_tui.cli import main
+    from mtg_tui.cli import launch
+    from mtg_tui.cli.commands import main
 
     opened: list[Session] = []
     monkeypatch.setattr(launch, "run_app", lambda config=None, session=None: opened.append(session))

@@ -8,10 +8,10 @@ import pytest
 from conftest import SIZE, app_for, game_screen, position, screen_text
 from textual.command import CommandPalette
 
-from mtg_tui import settings
 from mtg_tui.app import MtgApp
 from mtg_tui.config import GameConfig
 from mtg_tui.palette import commands
+from mtg_tui.persistence import settings
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen
 from mtg_tui.screens.rules_ref import RulesScreen
 from mtg_tui.session import Session
@@ -87,7 +87,7 @@ async def test_practice_puzzles_open_by_name() -> None:
 
 
 async def test_save_screenshot_writes_an_svg_to_the_data_folder() -> None:
-    from mtg_tui.userfiles import data_dir
+    from mtg_tui.persistence.userfiles import data_dir
 
     app = app_for(position({"alice": {"hand": ["Forest"]}, "bob": {}}))
     async with app.run_test(size=SIZE) as pilot:

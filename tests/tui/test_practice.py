@@ -31,7 +31,7 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("MTG_TUI_CR_FILE", raising=False)
-    import mtg_tui.userfiles as userfiles
+    import mtg_tui.persistence.userfiles as userfiles
     monkeypatch.setattr(userfiles, "_REFERENCES", {})
     return tmp_path
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from conftest import position
 from rich.text import Text
 
-from mtg_tui.render import card_detail, group_battlefield, wrap_chips
+from mtg_tui.grouping import group_battlefield
+from mtg_tui.render import card_detail, wrap_chips
 from mtg_tui.widgets.phase_bar import phase_text
 
 

@@ -12,9 +12,9 @@ import pytest
 from conftest import SIZE, screen_text
 from saved_games import game_until_turn, played_record, saved_game
 
+from mtg_tui.persistence.saves import SaveError, save
 from mtg_tui.replay import Replay, readable
 from mtg_tui.replay_app import ReplayApp
-from mtg_tui.saves import SaveError, save
 from mtg_tui.screens.replay import ReplayScreen
 from mtg_tui.session import Session
 from rules import Game
@@ -187,7 +187,7 @@ def test_mtg_tui_replay_opens_the_viewer(tmp_path: Path, monkeypatch: pytest.Mon
     from click.testing import CliRunner
 
     import mtg_tui.replay_app as replay_app
-    from mtg_tui.cli import main
+    from mtg_tui.cli.commands import main
 
     path, game = saved_game(tmp_path / "g.json", turn=3)
     opened: list = []
@@ -208,7 +208,7 @@ def test_mtg_tui_replay_of_a_bad_save_is_one_clear_line(tmp_path: Path, monkeypa
     from click.testing import CliRunner
 
     import mtg_tui.replay_app as replay_app
-    from mtg_tui.cli import main
+    from mtg_tui.cli.commands import main
 
     monkeypatch.setattr(replay_app, "run_replay", lambda *a, **k: pytest.fail("opened a bad save"))
     path = tmp_path / "bad.json"

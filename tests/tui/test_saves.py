@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import mtg_tui.userfiles as userfiles
+import mtg_tui.persistence.userfiles as userfiles
 from mtg_tui.config import GameConfig
+from mtg_tui.persistence.save_digests import DIGEST_EVERY
+from mtg_tui.persistence.saves import SaveError, SaveMismatch, engine_version, load, load_checked, save
 from mtg_tui.practice import Progress
-from mtg_tui.save_digests import DIGEST_EVERY
-from mtg_tui.saves import SaveError, SaveMismatch, engine_version, load, load_checked, save
 from mtg_tui.session import Session
 from rules import Game
 from rules.cards.digest import card_digest
@@ -229,8 +229,8 @@ def test_no_user_file_is_evaluated_or_unpickled() -> None:
 
 def test_cli_load_asks_before_opening_up_to_the_last_good_action(
         saved: tuple[Session, Path, dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mtg_tui import launch
-    from mtg_tui.cli import main
+    from mtg_tui.cli import launch
+    from mtg_tui.cli.commands import main
 
     opened: list[Session] = []
     monkeypatch.setattr(launch, "run_app", lambda session=None, **kw: opened.append(session))
@@ -250,8 +250,8 @@ async def test_the_client_asks_with_a_confirm_dialog_before_opening_a_changed_sa
         saved: tuple[Session, Path, dict[str, Any]]) -> None:
     from conftest import SIZE, game_screen
 
-    from mtg_tui import autosave
     from mtg_tui.app import MtgApp
+    from mtg_tui.persistence import autosave
     from mtg_tui.screens.modals import ConfirmDialog
 
     _, _, record = saved

@@ -98,7 +98,7 @@ async def test_the_practice_screen_asks_every_search() -> None:
 
 
 def test_a_saved_game_that_found_nothing_with_the_option_on_loads_as_the_same_game(tmp_path: Path) -> None:
-    from mtg_tui.saves import load_checked, save
+    from mtg_tui.persistence.saves import load_checked, save
     from mtg_tui.session import Session
 
     game = rampant_growth(["Craw Wurm", "Plains"], ask_every_search=True)

@@ -10,8 +10,8 @@ import pytest
 from conftest import position
 
 from mtg_tui.config import GameConfig
-from mtg_tui.decklists import DeckError
-from mtg_tui.saves import SaveError, load, save
+from mtg_tui.persistence.decklists import DeckError
+from mtg_tui.persistence.saves import SaveError, load, save
 from mtg_tui.session import Session, Yield
 from mtg_tui.stops import Stops
 from rules.engine.core import actions as A

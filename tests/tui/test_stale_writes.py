@@ -14,11 +14,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from mtg_tui.card_pool import pool_dir
-from mtg_tui.cli import main
-from mtg_tui.saves import saves_dir
-from mtg_tui.settings import settings_path
-from mtg_tui.userfiles import data_dir, remove_stale_writes
+from mtg_tui.cli.commands import main
+from mtg_tui.persistence.card_pool import pool_dir
+from mtg_tui.persistence.saves import saves_dir
+from mtg_tui.persistence.settings import settings_path
+from mtg_tui.persistence.userfiles import data_dir, remove_stale_writes
 from rules.cards.safe_files import ANY_WRITER_AGE, DEAD_WRITER_AGE, temp_prefix
 
 from paths import ROOT

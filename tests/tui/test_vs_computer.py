@@ -15,14 +15,16 @@ from click.testing import CliRunner
 from conftest import game_screen, position, screen_text
 from textual.widgets import Select
 
-import mtg_tui.launch as launch
-from mtg_tui import autosave, key_guard
+import mtg_tui.cli.launch as launch
+from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
 from mtg_tui.board import actor_labelled, build_board
-from mtg_tui.cli import main
+from mtg_tui.cli.commands import main
 from mtg_tui.config import GameConfig
-from mtg_tui.saves import load_checked, save, save_info
-from mtg_tui.screens.game import GameScreen, said_once
+from mtg_tui.game_controller import said_once
+from mtg_tui.persistence import autosave
+from mtg_tui.persistence.saves import load_checked, save, save_info
+from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.menu import MenuScreen, NewGameScreen
 from mtg_tui.search_progress import ProgressRelay
 from mtg_tui.session import Session

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from mtg_tui import memory
-from mtg_tui.launch import allow_illegal_option, at_least, deck_error, game_options, start
+from mtg_tui.cli.launch import allow_illegal_option, at_least, deck_error, game_options, start
 from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.decklist import DeckError
 from rules.play.players import LEVELS, described
@@ -26,19 +26,19 @@ def main(ctx: click.Context) -> None:
     """Magic: The Gathering in the terminal, with a rules engine that knows the rules.
 
     Without a command, opens the main menu."""
-    from mtg_tui.card_pool import register_user_cards
-    from mtg_tui.userfiles import CARDS, cache_dir, remove_stale_writes
+    from mtg_tui.persistence.card_pool import register_user_cards
+    from mtg_tui.persistence.userfiles import CARDS, cache_dir, remove_stale_writes
     from rules.cards.parse_cache import use_cache_dir
 
     if ctx.invoked_subcommand not in CLIENT_COMMANDS:
-        memory.resume_collector()  # paused while the modules loaded (mtg_tui.entry); the client resumes it itself
+        memory.resume_collector()  # paused while the modules loaded (mtg_tui.cli.entry); the client resumes it itself
     remove_stale_writes()  # what a write killed midway left behind
     use_cache_dir(cache_dir() / CARDS)  # the card files parsed once per content (25 ms of every start)
     warning = register_user_cards()  # the player's imported cards (`mtg-tui cards import`)
     if warning:
         click.echo(warning, err=True)
     if ctx.invoked_subcommand is None:
-        from mtg_tui.launch import run_app
+        from mtg_tui.cli.launch import run_app
         run_app()
 
 
@@ -80,7 +80,7 @@ def goldfish(deck: str, name: str | None, games: int | None, turn_cap: int | Non
     kill-turn distribution, mulligans, land drops, stalls and damage by turn."""
     if games is not None:
         memory.resume_collector()  # the deck lab runs headless, not the client
-        from mtg_tui.cli_lab import DEFAULT_TURN_CAP, lab_command
+        from mtg_tui.cli.lab import DEFAULT_TURN_CAP, lab_command
 
         lab_command(deck, games, seed, ruleset, mulligan, turn_cap if turn_cap is not None else DEFAULT_TURN_CAP,
                     as_json, allow_illegal, allow_partial)
@@ -102,8 +102,8 @@ def load(file: Path | None, up_to_last_good: bool) -> None:
     The save is verified: replayed, it must reach the game that was saved.  When it doesn't,
     you are told what changed and asked whether to open it up to the last action that
     replays the same."""
-    from mtg_tui.launch import run_app
-    from mtg_tui.saves import SaveError, SaveMismatch, load_checked
+    from mtg_tui.cli.launch import run_app
+    from mtg_tui.persistence.saves import SaveError, SaveMismatch, load_checked
 
     if file is None:
         from mtg_tui.replay_app import run_load_list
@@ -131,9 +131,9 @@ def load(file: Path | None, up_to_last_good: bool) -> None:
 def replay_command(save: Path) -> None:
     """Step through a saved game one action at a time, read-only: the board, both hands and
     the log as they were (←/→ an action, PgUp/PgDn a turn, Home/End, Esc or q quits)."""
+    from mtg_tui.persistence.saves import SaveError
     from mtg_tui.replay import Replay
     from mtg_tui.replay_app import run_replay
-    from mtg_tui.saves import SaveError
 
     try:
         replay = Replay.open(save)
@@ -195,7 +195,7 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
              replay: int | None, allow_illegal: bool) -> None:
     """Random agents play GAMES games between DECK1 and DECK2 (or random decks): the engine's
     fuzzer and benchmark."""
-    from mtg_tui.decklists import load_deck
+    from mtg_tui.persistence.decklists import load_deck
     from rules.play.construction import check_construction
     from rules.play.simulate import simulate as run
 
@@ -219,7 +219,7 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
     if replay is not None:
         _replay(decks, replay, ruleset, mulligan, turn_cap, pool)
         return
-    from mtg_tui.stopping import stops_cleanly
+    from mtg_tui.cli.stopping import stops_cleanly
 
     with stops_cleanly("simulate"):  # Ctrl+C or SIGTERM: the workers end, one line, no traceback
         result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
@@ -282,7 +282,7 @@ def cards(ctx: click.Context, set_code: str | None, as_json: bool) -> None:
     listed here under their sets; `mtg-tui cards remove SET|FILE` takes them out."""
     if ctx.invoked_subcommand is not None:
         return
-    from mtg_tui.card_pool import imported_lines
+    from mtg_tui.persistence.card_pool import imported_lines
     from rules.cards import card_sources
     from rules.cards.report import pool_report, report_lines
 
@@ -318,12 +318,12 @@ def cards_show(name: tuple[str, ...]) -> None:
     click.echo("\n".join(card_lines(card)))
 
 
-from mtg_tui.cli_bench import bench_command  # noqa: E402  (issue 13: speed figures)
-from mtg_tui.cli_cards import import_command, remove_command  # noqa: E402  (issue 14: card files)
-from mtg_tui.cli_deck import deck_command  # noqa: E402  (issue 14: deck files)
-from mtg_tui.cli_practice import practice_command  # noqa: E402  (issue 6: rules practice)
-from mtg_tui.cli_rules import rules_command  # noqa: E402
-from mtg_tui.cli_tournament import tournament_command  # noqa: E402  (issue 26: computer players measured)
+from mtg_tui.cli.bench import bench_command  # noqa: E402  (issue 13: speed figures)
+from mtg_tui.cli.cards import import_command, remove_command  # noqa: E402  (issue 14: card files)
+from mtg_tui.cli.deck import deck_command  # noqa: E402  (issue 14: deck files)
+from mtg_tui.cli.practice import practice_command  # noqa: E402  (issue 6: rules practice)
+from mtg_tui.cli.rules import rules_command  # noqa: E402
+from mtg_tui.cli.tournament import tournament_command  # noqa: E402  (issue 26: computer players measured)
 
 cards.add_command(import_command)
 cards.add_command(remove_command)

@@ -13,11 +13,11 @@ from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck
 from rules.play.partial import PartialDeck
 
-from .config import GameConfig, Mode
-from .decklists import DeckError
+from ..config import GameConfig, Mode
+from ..persistence.decklists import DeckError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import Session
+    from ..session import Session
 
 ALLOW_HINT = "--allow-illegal plays it anyway"
 PARTIAL_HINT = "--allow-partial plays it anyway, those sentences done by hand (manual actions)"
@@ -26,7 +26,7 @@ PARTIAL_HINT = "--allow-partial plays it anyway, those sentences done by hand (m
 def run_app(config: GameConfig | None = None, session: Session | None = None) -> None:
     """Run the client; exit with its status (1 after an unexpected error, whose short report
     Textual prints as the app closes)."""
-    from .app import MtgApp  # Textual loads only when the app runs
+    from ..app import MtgApp  # Textual loads only when the app runs
 
     app = MtgApp(config, session)
     app.run()

@@ -1,4 +1,4 @@
-"""The state digests a game has been seen at, for its saves to carry (mtg_tui/saves.py).
+"""The state digests a game has been seen at, for its saves to carry (mtg_tui/persistence/saves.py).
 
 A save stores the state digest at most once every DIGEST_EVERY actions.  The client computes
 them while the game is played (Session notes one each time the record reaches a multiple of

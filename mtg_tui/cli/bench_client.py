@@ -97,7 +97,7 @@ def run_board_app(open_hands: bool = True) -> None:
 def long_game() -> Any:
     """A whole game of random play, mono-black against white-blue (deterministic: about 800
     actions, 1,700 log lines): the game the replay viewer is measured on."""
-    from mtg_tui.decklists import load_deck
+    from mtg_tui.persistence.decklists import load_deck
     from rules.play.simulate import new_game, play_out
 
     decks = {"ann": load_deck(REPLAY_DECKS[0]).cards, "ben": load_deck(REPLAY_DECKS[1]).cards}
@@ -108,7 +108,7 @@ def long_game() -> Any:
 
 def save_long_game(path: str) -> tuple[str, int]:
     """`long_game()` saved at `path` (as the client saves); the path and how many actions it has."""
-    from mtg_tui.saves import save
+    from mtg_tui.persistence.saves import save
     from mtg_tui.session import Session
 
     game = long_game()
@@ -134,7 +134,7 @@ def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: d
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     # the child imports the code being measured: this mtg_tui (a worktree's, not the installed one)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
     env = dict(env if env is not None else os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows),
                PYTHONPATH=path, XDG_DATA_HOME=os.path.join(home, "data"),
@@ -162,8 +162,8 @@ def take_terminal() -> None:
 def client_in_terminal(argv: list[str], home: str, env: dict[str, str] | None = None,
                        ) -> Iterator[tuple[subprocess.Popen, int]]:
     """`spawn` for the body, then quit the client with Ctrl+Q; when the body fails or the bench
-    is stopped (mtg_tui.stopping), the client is terminated at once instead."""
-    from mtg_tui.stopping import end_process
+    is stopped (mtg_tui.cli.stopping), the client is terminated at once instead."""
+    from mtg_tui.cli.stopping import end_process
 
     proc, fd = spawn(argv, home, env=env)
     try:
@@ -290,10 +290,10 @@ def keys(hotseat: bool = False) -> list[tuple[str, float]]:
     or in a hotseat game of HOTSEAT."""
     import tempfile
 
-    from .key_guard import HOLD
+    from ..key_guard import HOLD
 
     with tempfile.TemporaryDirectory(prefix="mtg-tui-bench-") as home:
-        code = f"from mtg_tui.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
+        code = f"from mtg_tui.cli.bench_client import run_board_app; run_board_app(open_hands={not hotseat})"
         with client_in_terminal([sys.executable, "-c", code], home) as (_, fd):
             until(fd, "keyboard" if hotseat else "precombat", time.perf_counter())
             out: list[tuple[str, float]] = []
@@ -395,5 +395,5 @@ def report_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-if __name__ == "__main__":  # pragma: no cover - python -m mtg_tui.bench_client [RUNS]
+if __name__ == "__main__":  # pragma: no cover - python -m mtg_tui.cli.bench_client [RUNS]
     print("\n".join(report_lines(measure_client(int(sys.argv[1]) if len(sys.argv) > 1 else 5))))

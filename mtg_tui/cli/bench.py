@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
-from mtg_tui.decklists import load_deck
-from mtg_tui.launch import at_least
+from mtg_tui.cli.launch import at_least
+from mtg_tui.persistence.decklists import load_deck
 from rules.play.deck_lab import run_lab
 
 DECKS = ("red-green", "white-blue")
@@ -35,7 +35,7 @@ def bench_command(games: int, lab_games: int, undo_turn: int, client: bool, clie
     """Measure the engine (random self-play under both rulesets, undo at turn 40), the deck
     lab (goldfish games of a bundled deck) and the client (first frame, key presses).  Each
     figure is printed as soon as it is measured; Ctrl+C or SIGTERM ends the clients started."""
-    from mtg_tui.stopping import stops_cleanly
+    from mtg_tui.cli.stopping import stops_cleanly
 
     with stops_cleanly("bench"):
         measure(games, lab_games, undo_turn, client, client_runs, as_json)
@@ -90,7 +90,7 @@ def measure(games: int, lab_games: int, undo_turn: int, client: bool, client_run
                        "mean_kill_turn": report.mean_kill_turn}
     row(f"deck lab ({DECKS[0]}, {lab_games} goldfish games)", f"{seconds:.2f} s", "≤ 10 s for 1,000 games")
     if client:
-        from mtg_tui.bench_client import key_samples, report_lines, startup, summarize
+        from mtg_tui.cli.bench_client import key_samples, report_lines, startup, summarize
 
         note("the client's first frame in a pseudo-terminal")
         first = startup(client_runs, cached=True)

@@ -33,8 +33,8 @@ from rules import Game, IllegalAction
 from rules.cards.digest import card_digest
 from rules.play.players import LEVELS
 
+from ..session import Session
 from .save_digests import DIGEST_EVERY, chain, note, seen as seen_at
-from .session import Session
 from .userfiles import (  # the reader and the writer every user file goes through
     SAVES,
     JsonError,

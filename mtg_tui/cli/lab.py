@@ -21,7 +21,7 @@ def load_lab_deck(deck: str, ruleset: str, allow_illegal: bool, allow_partial: b
     from rules.play.construction import check_construction
     from rules.play.partial import check_supported
 
-    from .decklists import load_deck
+    from ..persistence.decklists import load_deck
 
     d = load_deck(deck)
     if not allow_illegal:
@@ -74,7 +74,7 @@ def games_bar(games: int, show: bool) -> Iterator[Callable[[int, int], None]]:
 def print_report(report: LabReport, seconds: float | None = None) -> None:
     from rich.console import Console
 
-    from .lab_render import render_report
+    from ..lab_render import render_report
 
     console = Console(highlight=False, soft_wrap=False)
     console.print(render_report(report))

@@ -1,5 +1,5 @@
 """`mtg-tui cards import FILE` and `mtg-tui cards remove SET|FILE`: the player's own cards,
-from Scryfall and MTGJSON card files (mtg_tui/card_pool.py)."""
+from Scryfall and MTGJSON card files (mtg_tui/persistence/card_pool.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .card_pool import PoolError, import_file, remove
+from ..persistence.card_pool import PoolError, import_file, remove
 
 
 @click.command("import")

@@ -12,7 +12,7 @@ import click
 from rules.engine.core.ruleset import RULESETS
 from rules.reference.lookup import Answer, Entry, Reference, ReferenceError, open_reference
 
-from .userfiles import CR_FILE_ENV, cr_file_choice
+from ..persistence.userfiles import CR_FILE_ENV, cr_file_choice
 
 
 def load_reference(cr_file: str | None, era: str | None) -> tuple[Reference, list[str]]:

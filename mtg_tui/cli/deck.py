@@ -12,7 +12,7 @@ from rules.play.deck_formats import WRITERS, read_deck_file, write_deck
 from rules.play.deck_report import deck_report, report_lines
 from rules.play.decklist import DeckError, UnknownEntry
 
-from .userfiles import write_atomically
+from ..persistence.userfiles import write_atomically
 
 
 @click.group("deck")

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:  # pragma: no cover - the puzzles load only when `practice` runs (a fast `mtg-tui play`)
-    from .practice import Progress
+    from ..practice import Progress
 
 
 def puzzle_table(progress: Progress) -> list[str]:
     """One line per bundled puzzle: number, solved or not, title, difficulty, rules, what it teaches."""
     from rules.play.puzzle import PuzzleError, load_puzzle
 
-    from .practice import bundled_paths
+    from ..practice import bundled_paths
 
     rows: list[tuple[str, ...]] = []
     solved = 0
@@ -49,7 +49,7 @@ def computer_solves(puzzle: str, level: str, seed: int) -> None:
     from rules.play.puzzle import SOLVED, PuzzleError
     from rules.play.puzzle_solver import solve_with
 
-    from .practice import find_puzzle
+    from ..practice import find_puzzle
 
     folder = Path(puzzle).expanduser()
     refs = [str(p) for p in puzzle_files(folder)] if folder.is_dir() else [puzzle]
@@ -86,7 +86,7 @@ def practice_command(puzzle: str | None, level: str | None, seed: int) -> None:
     "Mana burn (2009)"`), or the path of any puzzle file (a scenario file with a goal)."""
     from rules.play.puzzle import PuzzleError, PuzzleRun
 
-    from .practice import Progress, find_puzzle
+    from ..practice import Progress, find_puzzle
 
     if level is not None:
         if puzzle is None:
@@ -106,5 +106,5 @@ def practice_command(puzzle: str | None, level: str | None, seed: int) -> None:
         PuzzleRun(chosen)  # the start position must set up before the screen opens
     except PuzzleError as e:
         raise click.ClickException(str(e)) from None
-    from .practice_app import run_practice
+    from ..practice_app import run_practice
     run_practice(chosen, progress)

@@ -11,9 +11,9 @@ from rules.play.decklist import DeckError, DeckList, parse_deck
 
 def decks_dir() -> Path:
     """Installed, the decks are package data in mtg_tui/decks; in a checkout, ./decks."""
-    here = Path(__file__).resolve().parent
-    installed = here / "decks"
-    return installed if installed.is_dir() else here.parent / "decks"
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "decks"
+    return installed if installed.is_dir() else package.parent / "decks"
 
 
 def bundled_decks() -> dict[str, str]:

@@ -3,11 +3,11 @@ then the command line is read (cli)."""
 
 from __future__ import annotations
 
-from . import memory
+from .. import memory
 
 
 def main() -> None:
     memory.pause_collector()
-    from .cli import main as cli_main
+    from .commands import main as cli_main
 
     cli_main()

@@ -67,7 +67,7 @@ def tournament_command(more_decks: tuple[str, ...], levels: str | None, budget: 
     deck_refs = list(decks) + list(more_decks)
     loaded = _load_decks(deck_refs, ruleset, allow_illegal)
     planned = schedule(players, loaded, games, seed, ruleset, mulligan, turn_cap, check)
-    from .cli_lab import games_bar
+    from .lab import games_bar
 
     with stops_cleanly("tournament"), games_bar(len(planned), show=not as_json) as progress:
         result = run_tournament(planned, players, jobs, progress)
@@ -101,7 +101,7 @@ def _load_decks(refs: list[str], ruleset: str, allow_illegal: bool) -> list[tupl
     """Each deck's name as given and its cards, checked as `simulate` checks them."""
     from rules.play.construction import check_construction
 
-    from .decklists import load_deck
+    from ..persistence.decklists import load_deck
 
     if not refs:
         raise click.ClickException("give the decks to play: --decks DECK... (bundled names or files)")

@@ -17,8 +17,8 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..session import Session
 from .saves import SaveError, SaveInfo, labelled_players, list_saves, part_of, read_record, save, saves_dir
-from .session import Session
 from .userfiles import data_dir
 
 AUTOSAVE = "autosave.json"

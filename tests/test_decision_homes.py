@@ -31,7 +31,7 @@ DECISION_NAMES = frozenset(name for name, obj in vars(decisions).items()
 # modules that may tell decision kinds apart themselves, and why
 ALLOWED: dict[str, str] = {
     "mtg_tui/screens/game.py": "the client's flow per kind: how each question is asked on screen",
-    "mtg_tui/game_controller.py": "the client's flow per kind, headless: which kinds are answered by letters on the board",
+    "mtg_tui/game_controller.py": "the client's flow per kind, headless: the kinds answered by letters",
     "mtg_tui/screens/passing.py": "the client's F-keys: passing is for priority, 'attack with all' for attackers",
     "rules/play/pilot.py": "the pilot's own strategy for the kinds it has an opinion on (the rest: the home's least)",
     "rules/play/players/easy.py": "the easy player's strategy (blocks, a trigger's targets) on top of the pilot's",
@@ -123,7 +123,7 @@ def test_a_decision_of_no_kind_has_no_home() -> None:
 
 
 def test_the_homes_live_in_their_folder() -> None:
-    folder = ROOT / HOMES_DIR
+    folder = Path(inspect.getfile(home_of)).parent  # where the package is installed, not the checkout
     for home in HOMES.values():
         module = Path(inspect.getfile(home.check))
         assert module.parent == folder, f"{home.decision.__name__}'s check is in {module}, not in its home"

@@ -98,8 +98,8 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     low = t.lower().rstrip(".")
     m = re.fullmatch(r"bloodthirst (\d+)", low)
     if m:  # 702.53a / 502.50a: a static ability that modifies how it enters
-        return [StaticAbility(raw, etb_counters=EntersWithCounters("+1/+1", Fixed(int(m.group(1))),
-                                                                  if_opponent_damaged=True))]
+        return [StaticAbility(raw, effects=(EntersWithCounters("+1/+1", Fixed(int(m.group(1))),
+                                                                      if_opponent_damaged=True),))]
     kws = keyword_list(low)
     if kws is not None:
         return [KeywordAbility(raw, keyword=k) for k in kws]

@@ -2280,9 +2280,63 @@ class DoubleAllDamage:
     that creature or player instead" (Furnace of Rath, 614.1a / 419.1a)."""
 
 
-StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
-                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells | PreventAllToSelf | DoubleAllDamage
-                    | PreventToAndFromAttached | RedirectToAttached)
+@frozen
+class DamageCantBePrevented:
+    """"Damage can't be prevented" (Leyline of Punishment): every prevention effect still
+    applies but prevents nothing (615.12 / 103.2)."""
+
+
+@frozen
+class OthersEnterTapped:
+    """"Artifacts and lands enter the battlefield tapped" (Root Maze, 614.1c / 419.1c): the card
+    types of the permanents it applies to."""
+
+    types: tuple[str, ...]
+
+
+@frozen
+class GraveyardToLibrary:
+    """"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its
+    owner's library instead" (614.1a / 419.1a)."""
+
+
+@frozen
+class OpponentsGraveyardToExile:
+    """"If a card would be put into an opponent's graveyard from anywhere, exile it instead"
+    (Leyline of the Void, 614.1a / 419.1a)."""
+
+
+@frozen
+class DiscardedToBattlefield:
+    """"If a spell or ability an opponent controls causes you to discard ~, put it onto the
+    battlefield instead of putting it into your graveyard" (Obstinate Baloth, 614.1a / 419.1a)."""
+
+
+@frozen
+class DrawInstead:
+    """"If you would draw a card, you may instead ..." (Abundance, 614.1a / 419.1a): what the
+    player does instead, carried out by `rules.engine.resolution.drawing` ("land_or_nonland")."""
+
+    instead: str
+
+
+# prevention effects of static abilities (615 / 419.7), which "damage can't be prevented" beats
+DamagePrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
+                    | PreventToYouDuringYourTurn | PreventAllToSelf | PreventToAndFromAttached)
+# what static abilities do to damage about to be dealt: prevent it, double it, redirect it (614.1a / 614.9)
+DamageModification = DamagePrevention | DoubleDamageFromYourSpells | DoubleAllDamage | RedirectToAttached
+# how a permanent enters the battlefield (614.1c / 419.1c)
+EnteringModification = EntersTappedUnless | EntersWithCounters | OthersEnterTapped
+# where a card goes instead of a graveyard (614.1a / 419.1a)
+GraveyardReplacement = GraveyardToLibrary | OpponentsGraveyardToExile | DiscardedToBattlefield
+# the replacement and prevention effects a static ability generates (614 / 419): the engine
+# finds them in play by kind (rules.engine.changes.static_replacements)
+ReplacementEffect = (DamageModification | DamageCantBePrevented | EnteringModification | GraveyardReplacement
+                     | DrawInstead)
+# one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
+# prevention effects so far; continuous effects with their layer, restrictions and rules for
+# players are still the ability's own fields
+StaticEffect = ReplacementEffect
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

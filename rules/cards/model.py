@@ -15,14 +15,13 @@ from .ir import (
     Bonus,
     Condition,
     Effect,
-    EntersTappedUnless,
-    EntersWithCounters,
     Fixed,
     Never,
     Pred,
+    ReplacementEffect,
     Restriction,
     SacrificeCost,
-    StaticPrevention,
+    StaticEffect,
     TargetSpec,
     TriggerCondition,
     WhileCondition,
@@ -188,21 +187,9 @@ class StaticAbility(Ability):
     restriction: Restriction | None = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
     cda: CDA | None = None  # characteristic-defining P/T
     bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
-    # replacement and prevention effects (614 / 419): see rules.engine.changes.replacement
-    etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
-    prevent: StaticPrevention | None = None
-    graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
-    # "If a card would be put into an opponent's graveyard from anywhere, exile it instead"
-    opponents_graveyard_to_exile: bool = False
-    damage_unpreventable: bool = False  # "Damage can't be prevented" (Leyline of Punishment)
-    # "Artifacts and lands enter the battlefield tapped" (Root Maze): the card types it applies to
-    others_enter_tapped: tuple[str, ...] = ()
-    etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
-    # "If you would draw a card, you may instead ..." (Abundance): what it does instead
-    draw_instead: str = ""
-    # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
-    # battlefield instead of putting it into your graveyard" (Obstinate Baloth)
-    discarded_to_battlefield: bool = False
+    # the effects it generates, each of one kind (ir.StaticEffect): so far its replacement and
+    # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in play
+    effects: tuple[StaticEffect, ...] = ()
     # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
     player_rule: str = ""
     rule_for: str = "you"  # "you" or "opponents"
@@ -309,15 +296,12 @@ class CardDef:
         return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.player_rule)
 
     @cached_property
-    def replacement_statics(self) -> tuple[tuple[int, StaticAbility], ...]:
-        """Its static abilities that are replacement or prevention effects (614 / 419), with
-        their index among its abilities (which tells two of them apart, 614.5)."""
-        return tuple((i, ab) for i, ab in enumerate(self.abilities)
-                     if isinstance(ab, StaticAbility)
-                     and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
-                          or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
-                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)
-                          or bool(ab.draw_instead) or ab.discarded_to_battlefield))
+    def replacement_effects(self) -> tuple[tuple[tuple[int, int], StaticAbility, ReplacementEffect], ...]:
+        """Its static abilities' replacement and prevention effects (614 / 419), each with its
+        place (the ability's index among its abilities, the effect's among the ability's), which
+        tells two of them apart (614.5), in the order they are printed."""
+        return tuple(((i, j), ab, effect) for i, ab in enumerate(self.abilities) if isinstance(ab, StaticAbility)
+                     for j, effect in enumerate(ab.effects) if isinstance(effect, ReplacementEffect))
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -38,12 +38,16 @@ from .ir import (
     BonusPerSubtypeYouControl,
     ControlsCreatureOfType,
     CountSubtypeCDA,
+    DamageCantBePrevented,
+    DiscardedToBattlefield,
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
+    DrawInstead,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
     GraveyardCardsCDA,
+    GraveyardToLibrary,
     HasColor,
     HasKeyword,
     IsType,
@@ -51,6 +55,8 @@ from .ir import (
     LifeTotalCDA,
     LinkedTotalCDA,
     Not,
+    OpponentsGraveyardToExile,
+    OthersEnterTapped,
     Pred,
     PreventAllToSelf,
     PreventNoncombatToAttached,
@@ -159,10 +165,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if s == ("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
              "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
              "cards revealed this way on the bottom of your library in any order"):  # Abundance (614.1a / 419.1a)
-        return StaticAbility(raw, draw_instead="land_or_nonland")
+        return StaticAbility(raw, effects=(DrawInstead("land_or_nonland"),))
     if s == ("If a spell or ability an opponent controls causes you to discard ~, put it onto the battlefield "
              "instead of putting it into your graveyard"):  # Obstinate Baloth (614.1a / 419.1a)
-        return StaticAbility(raw, discarded_to_battlefield=True)
+        return StaticAbility(raw, effects=(DiscardedToBattlefield(),))
     m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
     if m:  # Gaea's Revenge
         _, test = object_phrase(m.group(1) + " spell")
@@ -262,57 +268,57 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
-        return StaticAbility(raw, etb=_lands_unless(m.group(1)))
+        return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
     if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
         return StaticAbility(raw, opening_hand=True)
     if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
-        return StaticAbility(raw, etb=EntersTappedUnless(()))
+        return StaticAbility(raw, effects=(EntersTappedUnless(()),))
     if s == ("If ~ would be put into a graveyard from anywhere, "
              "reveal ~ and shuffle it into its owner's library instead"):
-        return StaticAbility(raw, graveyard_to_library=True)
+        return StaticAbility(raw, effects=(GraveyardToLibrary(),))
     m = re.fullmatch(r"~ enters the battlefield with (\w+) ([+\-/\w]+) counters? on it", s)
     if m:
         n = XValue() if m.group(1) == "X" else Fixed(num(m.group(1)) or 0)
         if isinstance(n, Fixed) and n.n == 0:
             raise Unsupported(s)
-        return StaticAbility(raw, etb_counters=EntersWithCounters(m.group(2), n))
+        return StaticAbility(raw, effects=(EntersWithCounters(m.group(2), n),))
     if s == "If a card would be put into an opponent's graveyard from anywhere, exile it instead":
-        return StaticAbility(raw, opponents_graveyard_to_exile=True)  # Leyline of the Void
+        return StaticAbility(raw, effects=(OpponentsGraveyardToExile(),))  # Leyline of the Void
     m = re.fullmatch(r"(Artifacts|Creatures|Lands)(?:,? and (artifacts|creatures|lands))? enter the battlefield "
                      r"tapped", s)
     if m:  # Root Maze
         kinds = tuple(k.capitalize()[:-1] for k in m.groups() if k)
-        return StaticAbility(raw, others_enter_tapped=kinds)
+        return StaticAbility(raw, effects=(OthersEnterTapped(kinds),))
     if s == "Damage can't be prevented":
-        return StaticAbility(raw, damage_unpreventable=True)
+        return StaticAbility(raw, effects=(DamageCantBePrevented(),))
     if s == "Players can't gain life":
         return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
     if s == "Prevent all damage that would be dealt to and dealt by enchanted creature":
-        return StaticAbility(raw, prevent=PreventToAndFromAttached())
+        return StaticAbility(raw, effects=(PreventToAndFromAttached(),))
     if s == "All damage that would be dealt to you is dealt to enchanted creature instead":
-        return StaticAbility(raw, prevent=RedirectToAttached())
+        return StaticAbility(raw, effects=(RedirectToAttached(),))
     if s == "Prevent all damage that would be dealt to ~":
-        return StaticAbility(raw, prevent=PreventAllToSelf())
+        return StaticAbility(raw, effects=(PreventAllToSelf(),))
     if s == ("If a source would deal damage to a creature or player, it deals double that damage to that creature "
              "or player instead"):
-        return StaticAbility(raw, prevent=DoubleAllDamage())
+        return StaticAbility(raw, effects=(DoubleAllDamage(),))
     if s == "During your turn, prevent all damage that would be dealt to you":
-        return StaticAbility(raw, prevent=PreventToYouDuringYourTurn())
+        return StaticAbility(raw, effects=(PreventToYouDuringYourTurn(),))
     m = re.fullmatch(r"If an? (white|blue|black|red|green) instant or sorcery spell you control would deal damage, "
                      r"it deals double that damage instead", s)
     if m:  # Fire Servant
         color = HasColor(NAME_TO_COLOR[m.group(1)])
         spell = AnyOf((IsType("Instant"), IsType("Sorcery")))
-        return StaticAbility(raw, prevent=DoubleDamageFromYourSpells(AllOf((color, spell))))
+        return StaticAbility(raw, effects=(DoubleDamageFromYourSpells(AllOf((color, spell))),))
     # --- prevention
     m = re.fullmatch(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) "
                      r"counters from it", s)
     if m:
-        return StaticAbility(raw, prevent=PreventToSelfRemoveCounters(m.group(1)))
+        return StaticAbility(raw, effects=(PreventToSelfRemoveCounters(m.group(1)),))
     if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":
-        return StaticAbility(raw, prevent=PreventOneFromOpponents())
+        return StaticAbility(raw, effects=(PreventOneFromOpponents(),))
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":
-        return StaticAbility(raw, prevent=PreventNoncombatToAttached())
+        return StaticAbility(raw, effects=(PreventNoncombatToAttached(),))
     # --- rules for players
     if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
         return StaticAbility(raw, player_rule="cast_as_though_flash")

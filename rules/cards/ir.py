@@ -16,6 +16,7 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from .frozen import frozen
@@ -2333,10 +2334,61 @@ GraveyardReplacement = GraveyardToLibrary | OpponentsGraveyardToExile | Discarde
 # finds them in play by kind (rules.engine.changes.static_replacements)
 ReplacementEffect = (DamageModification | DamageCantBePrevented | EnteringModification | GraveyardReplacement
                      | DrawInstead)
+
+
+class PlayerRule(StrEnum):
+    """A rule of the game changed for a player (2014 613.10 / 2009 418.5k), as static abilities
+    and resolved effects say it; its value is its name in the engine's state and view."""
+
+    NO_MAX_HAND_SIZE = "no_max_hand_size"  # 402.2 / 217.3b
+    CANT_GAIN_LIFE = "cant_gain_life"
+    CAST_AS_THOUGH_FLASH = "cast_as_though_flash"  # Leyline of Anticipation (702.8a)
+    ADDITIONAL_LAND = "additional_land"  # Rites of Flourishing (305.2 / 212.6e)
+    HEXPROOF = "hexproof"  # Leyline of Sanctity (702.11b)
+    SHROUD = "shroud"  # True Believer (702.18 / 502.4)
+    LANDS_FROM_GRAVEYARD = "lands_from_graveyard"  # Crucible of Worlds
+    CAST_TOP_CREATURE = "cast_top_creature"  # Garruk's Horde
+    UNTAP_DURING_OTHERS = "untap_during_others"  # Seedborn Muse
+    POOLS_DONT_EMPTY = "pools_dont_empty"  # Upwelling
+    ONE_SPELL_EACH_TURN = "one_spell_each_turn"  # Rule of Law
+    CANT_CAST = "cant_cast"
+    CANT_CAST_CREATURES = "cant_cast_creatures"  # Steel Golem
+    CANT_ATTACK_WITH_CREATURES = "cant_attack_with_creatures"
+    CANT_ACTIVATE_ARTIFACTS_CREATURES_ENCHANTMENTS = "cant_activate_artifacts_creatures_enchantments"
+    CREATURE_SPELLS_UNCOUNTERABLE = "creature_spells_uncounterable"  # Gaea's Herald
+    HAND_REVEALED = "hand_revealed"  # Telepathy (701.13a)
+    TOP_REVEALED = "top_revealed"  # Vampire Nocturnus
+    CANT_LOSE = "cant_lose"  # Platinum Angel (104.3b)
+    CANT_WIN = "cant_win"
+    # rules that depend on the turn so far, each giving the rules above as things stand
+    # (rules.engine.continuous.player_rules): Angelic Arbiter's two, Grand Abolisher's
+    CAST_THEN_CANT_ATTACK = "cast_then_cant_attack"
+    ATTACKED_THEN_CANT_CAST = "attacked_then_cant_cast"
+    YOUR_TURN_CANT_CAST_OR_ACTIVATE = "your_turn_cant_cast_or_activate"
+
+
+class RuleFor(StrEnum):
+    """Whom a static ability's rule applies to, from its controller's point of view."""
+
+    YOU = "you"
+    OPPONENTS = "opponents"
+    EVERYONE = "everyone"
+
+
+@frozen
+class RuleForPlayers:
+    """"You have no maximum hand size", "Your opponents play with their hands revealed",
+    "Players can't gain life": a rule of the game changed for some players (2014 613.10 /
+    2009 418.5k)."""
+
+    rule: PlayerRule
+    players: RuleFor = RuleFor.YOU
+
+
 # one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
-# prevention effects so far; continuous effects with their layer, restrictions and rules for
-# players are still the ability's own fields
-StaticEffect = ReplacementEffect
+# prevention effects and its rules for players so far; continuous effects with their layer and
+# restrictions are still the ability's own fields
+StaticEffect = ReplacementEffect | RuleForPlayers
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)

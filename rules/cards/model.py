@@ -20,6 +20,7 @@ from .ir import (
     Pred,
     ReplacementEffect,
     Restriction,
+    RuleForPlayers,
     SacrificeCost,
     StaticEffect,
     TargetSpec,
@@ -188,13 +189,9 @@ class StaticAbility(Ability):
     cda: CDA | None = None  # characteristic-defining P/T
     bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
     # the effects it generates, each of one kind (ir.StaticEffect): so far its replacement and
-    # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in play
+    # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in
+    # play, and its rules for players (2014 613.10 / 2009 418.5k: rules.engine.continuous.player_rules)
     effects: tuple[StaticEffect, ...] = ()
-    # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
-    player_rule: str = ""
-    rule_for: str = "you"  # "you" or "opponents"
-    # a second rule, for the controller's opponents ("... and your opponents can't win the game")
-    opponent_rule: str = ""
     # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
     extra_cost_per_target: int = 0
     # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
@@ -290,10 +287,11 @@ class CardDef:
     colors_override: frozenset[str] | None = None  # tokens: colors named by the effect
 
     @cached_property
-    def rules_statics(self) -> tuple[StaticAbility, ...]:
-        """Its static abilities that change the rules for players: the engine asks on every
-        cast check and state-based action check, so they are found once."""
-        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.player_rule)
+    def player_rule_effects(self) -> tuple[RuleForPlayers, ...]:
+        """The rules for players its static abilities change (2014 613.10 / 2009 418.5k): the
+        engine asks on every cast check and state-based action check, so they are found once."""
+        return tuple(effect for ab in self.abilities if isinstance(ab, StaticAbility)
+                     for effect in ab.effects if isinstance(effect, RuleForPlayers))
 
     @cached_property
     def replacement_effects(self) -> tuple[tuple[tuple[int, int], StaticAbility, ReplacementEffect], ...]:

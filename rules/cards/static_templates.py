@@ -57,6 +57,7 @@ from .ir import (
     Not,
     OpponentsGraveyardToExile,
     OthersEnterTapped,
+    PlayerRule,
     Pred,
     PreventAllToSelf,
     PreventNoncombatToAttached,
@@ -65,6 +66,8 @@ from .ir import (
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
     RedirectToAttached,
+    RuleFor,
+    RuleForPlayers,
     SacrificeCost,
     SourceCountersAtLeast,
     SourceEnchanted,
@@ -141,7 +144,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
             raise Unsupported(s)
         return dataclasses.replace(rest, while_top_card=HasColor(NAME_TO_COLOR[m.group(1)]))
     if s == "Play with the top card of your library revealed":  # Vampire Nocturnus (everyone sees it)
-        return StaticAbility(raw, player_rule="top_revealed")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.TOP_REVEALED),))
     m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
     if m:
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
@@ -292,7 +295,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if s == "Damage can't be prevented":
         return StaticAbility(raw, effects=(DamageCantBePrevented(),))
     if s == "Players can't gain life":
-        return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_GAIN_LIFE, RuleFor.EVERYONE),))
     if s == "Prevent all damage that would be dealt to and dealt by enchanted creature":
         return StaticAbility(raw, effects=(PreventToAndFromAttached(),))
     if s == "All damage that would be dealt to you is dealt to enchanted creature instead":
@@ -321,30 +324,31 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, effects=(PreventNoncombatToAttached(),))
     # --- rules for players
     if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
-        return StaticAbility(raw, player_rule="cast_as_though_flash")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_AS_THOUGH_FLASH),))
     if s == "Each player may play an additional land on each of their turns":  # Rites of Flourishing
-        return StaticAbility(raw, player_rule="additional_land", opponent_rule="additional_land")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ADDITIONAL_LAND, RuleFor.EVERYONE),))
     if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
-        return StaticAbility(raw, player_rule="hexproof")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HEXPROOF),))
     if s == "You may play land cards from your graveyard":  # Crucible of Worlds (305.1 / 212.6b)
-        return StaticAbility(raw, player_rule="lands_from_graveyard")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.LANDS_FROM_GRAVEYARD),))
     if s == "You may cast the top card of your library if it's a creature card":  # Garruk's Horde (601.2a / 409.1a)
-        return StaticAbility(raw, player_rule="cast_top_creature")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_TOP_CREATURE),))
     if s == "You have no maximum hand size":
-        return StaticAbility(raw, player_rule="no_max_hand_size")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.NO_MAX_HAND_SIZE),))
     if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse
-        return StaticAbility(raw, player_rule="untap_during_others")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.UNTAP_DURING_OTHERS),))
     if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
-        return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.POOLS_DONT_EMPTY, RuleFor.EVERYONE),))
     if s == "Each opponent who cast a spell this turn can't attack with creatures":  # Angelic Arbiter
-        return StaticAbility(raw, player_rule="cast_then_cant_attack", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_THEN_CANT_ATTACK, RuleFor.OPPONENTS),))
     if s == "Each opponent who attacked with a creature this turn can't cast spells":  # Angelic Arbiter
-        return StaticAbility(raw, player_rule="attacked_then_cant_cast", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ATTACKED_THEN_CANT_CAST, RuleFor.OPPONENTS),))
     if s == ("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
              "or enchantments"):  # Grand Abolisher
-        return StaticAbility(raw, player_rule="your_turn_cant_cast_or_activate", rule_for="opponents")
+        return StaticAbility(raw, effects=(
+            RuleForPlayers(PlayerRule.YOUR_TURN_CANT_CAST_OR_ACTIVATE, RuleFor.OPPONENTS),))
     if s == "Each player can't cast more than one spell each turn":  # Rule of Law
-        return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ONE_SPELL_EACH_TURN, RuleFor.EVERYONE),))
     m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)
     if m:  # Aura of Silence
         words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
@@ -355,15 +359,16 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if m and num(m.group(1)) is not None:  # Avatar of Might
         return StaticAbility(raw, costs_less_if_outnumbered=(num(m.group(1)) or 0, int(m.group(2))))
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
-        return StaticAbility(raw, player_rule="shroud")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.SHROUD),))
     if s == "You can't cast creature spells":  # Steel Golem
-        return StaticAbility(raw, player_rule="cant_cast_creatures")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_CAST_CREATURES),))
     if s == "Creature spells can't be countered":  # Gaea's Herald: everyone's
-        return StaticAbility(raw, player_rule="creature_spells_uncounterable", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CREATURE_SPELLS_UNCOUNTERABLE, RuleFor.EVERYONE),))
     if s == "Your opponents play with their hands revealed":  # Telepathy
-        return StaticAbility(raw, player_rule="hand_revealed", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HAND_REVEALED, RuleFor.OPPONENTS),))
     if s == "You can't lose the game and your opponents can't win the game":
-        return StaticAbility(raw, player_rule="cant_lose", opponent_rule="cant_win")
+        return StaticAbility(raw, effects=(
+            RuleForPlayers(PlayerRule.CANT_LOSE), RuleForPlayers(PlayerRule.CANT_WIN, RuleFor.OPPONENTS)))
     return None
 
 

@@ -30,6 +30,7 @@ from .ir import (
     Becomes,
     CountSubtypeYouControl,
     DoubleManaPool,
+    EntersAsCopy,
     EntersWithCounters,
     Fixed,
     SacrificeCost,
@@ -188,8 +189,7 @@ def _copy_with_exceptions(t: str, raw: str, card: Any) -> StaticAbility | None:
     inner = _compile(quoted, normalise(quoted, card.name), card)
     if len(inner) != 1 or not isinstance(inner[0], TriggeredAbility):
         raise Unsupported(raw)
-    return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1], copy_adds_subtypes=(m.group(2),),
-                         copy_adds_abilities=(inner[0],))
+    return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1], (m.group(2),), (inner[0],)),))
 
 
 def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:

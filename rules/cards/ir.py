@@ -2321,6 +2321,43 @@ class DrawInstead:
     instead: str
 
 
+@frozen
+class AsEntersChoose:
+    """"As ~ enters the battlefield, choose a basic land type" (614.12 / 419.1c): what is chosen
+    as it enters ("basic land type", "card name", "color", "creature type"), remembered with it."""
+
+    what: str
+
+
+@frozen
+class AsEntersExile:
+    """"As ~ enters the battlefield, exile any number of creature cards from your graveyard"
+    (Sutured Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)."""
+
+    test: Pred
+
+
+@frozen
+class AsEntersCounter:
+    """"As ~ enters the battlefield, put a phylactery counter on an artifact you control"
+    (Phylactery Lich, 614.12): the counter's kind, and what it may go on."""
+
+    kind: str
+    test: Pred
+
+
+@frozen
+class EntersAsCopy:
+    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield" (a
+    copy effect, 706 / 503, applied as it enters, 614.1c / 419.1c): what it may copy; with
+    "except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
+    Image), the exceptions, part of its copiable values (706.9a / 503.9)."""
+
+    test: Pred
+    adds_subtypes: tuple[str, ...] = ()
+    adds_abilities: tuple[Any, ...] = ()  # the abilities it gains (rules.cards.model), compiled like any line
+
+
 # prevention effects of static abilities (615 / 419.7), which "damage can't be prevented" beats
 DamagePrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
                     | PreventToYouDuringYourTurn | PreventAllToSelf | PreventToAndFromAttached)
@@ -2328,12 +2365,14 @@ DamagePrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | Preve
 DamageModification = DamagePrevention | DoubleDamageFromYourSpells | DoubleAllDamage | RedirectToAttached
 # how a permanent enters the battlefield (614.1c / 419.1c)
 EnteringModification = EntersTappedUnless | EntersWithCounters | OthersEnterTapped
+# what happens as a permanent enters, asked of its controller (614.12 / 614.1c): rules.engine.resolution.entering
+AsEntersEffect = AsEntersChoose | AsEntersExile | AsEntersCounter | EntersAsCopy
 # where a card goes instead of a graveyard (614.1a / 419.1a)
 GraveyardReplacement = GraveyardToLibrary | OpponentsGraveyardToExile | DiscardedToBattlefield
 # the replacement and prevention effects a static ability generates (614 / 419): the engine
 # finds them in play by kind (rules.engine.changes.static_replacements)
-ReplacementEffect = (DamageModification | DamageCantBePrevented | EnteringModification | GraveyardReplacement
-                     | DrawInstead)
+ReplacementEffect = (DamageModification | DamageCantBePrevented | EnteringModification | AsEntersEffect
+                     | GraveyardReplacement | DrawInstead)
 
 
 class PlayerRule(StrEnum):

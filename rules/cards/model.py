@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from .frozen import frozen
 from .ir import (
@@ -28,6 +29,8 @@ from .ir import (
     WhileCondition,
 )
 from .mana import ManaCost
+
+E = TypeVar("E")  # a kind of effect (rules.cards.ir.StaticEffect)
 
 __all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
            "SpellAbility", "Mode", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec",
@@ -194,21 +197,12 @@ class StaticAbility(Ability):
     effects: tuple[StaticEffect, ...] = ()
     # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
     extra_cost_per_target: int = 0
-    # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
-    # what it may copy
-    enters_as_copy: Pred | None = None
-    # "..., except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
-    # Image): exceptions to the copy, part of its copiable values (706.9a / 503.9)
-    copy_adds_subtypes: tuple[str, ...] = ()
-    copy_adds_abilities: tuple[Ability, ...] = ()
     control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
     # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
     # (ANY_NUMBER) or "up to seven"; None: not such a rule
     deck_limit: int | None = None
     # "its activated abilities can't be activated" (Ice Cage), on what it affects: mana abilities too
     no_activating: bool = False
-    # "As ~ enters the battlefield, choose a basic land type": what is chosen as it enters (614.12)
-    as_enters_choose: str = ""
     # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
     chosen_land_type: bool = False
     # "Spend only black mana on X" (a spell's cost, 601.2g / 409.1h): the colors X may be paid with
@@ -241,11 +235,6 @@ class StaticAbility(Ability):
     # "Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
     # in addition to their other types" (layer 4): subtypes added (a basic land type with its mana ability)
     add_subtypes: tuple[str, ...] = ()
-    # "As ~ enters the battlefield, exile any number of creature cards from your graveyard" (Sutured
-    # Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)
-    as_enters_exile: Pred | None = None
-    # "As ~ enters the battlefield, put a phylactery counter on an artifact you control": (counter, what)
-    as_enters_counter: tuple[str, Pred] | None = None
     # "Each noncreature artifact is an artifact creature with power and toughness each equal to
     # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
     # its converted mana cost (7b / 6b)
@@ -300,6 +289,11 @@ class CardDef:
         tells two of them apart (614.5), in the order they are printed."""
         return tuple(((i, j), ab, effect) for i, ab in enumerate(self.abilities) if isinstance(ab, StaticAbility)
                      for j, effect in enumerate(ab.effects) if isinstance(effect, ReplacementEffect))
+
+    def effects_of(self, kind: type[E]) -> tuple[E, ...]:
+        """The effects of one kind its static abilities generate, in printed order (asked as an
+        object enters, or is cast: not on every check)."""
+        return tuple(effect for ab in self.static_abilities for effect in ab.effects if isinstance(effect, kind))
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -31,6 +31,9 @@ from .ir import (
     AllOf,
     AlternativeCost,
     AnyOf,
+    AsEntersChoose,
+    AsEntersCounter,
+    AsEntersExile,
     Bonus,
     BonusPerPermanent,
     BonusPerSameName,
@@ -43,6 +46,7 @@ from .ir import (
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
     DrawInstead,
+    EntersAsCopy,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
@@ -238,16 +242,16 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, deck_limit=limit)
     m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
     if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
-        return StaticAbility(raw, as_enters_exile=card_phrase(m.group(1) + " card"))
+        return StaticAbility(raw, effects=(AsEntersExile(card_phrase(m.group(1) + " card")),))
     m = re.fullmatch(r"As ~ enters the battlefield, put an? ([a-z]+) counter on an? (.+? you control)", s)
     if m:  # Phylactery Lich (614.12)
-        return StaticAbility(raw, as_enters_counter=(m.group(1), object_phrase(m.group(2))[1]))
+        return StaticAbility(raw, effects=(AsEntersCounter(m.group(1), object_phrase(m.group(2))[1]),))
     if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
              "total toughness"):  # Sutured Ghoul (604.3)
         return StaticAbility(raw, cda=LinkedTotalCDA())
     m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
     if m:
-        return StaticAbility(raw, as_enters_choose=m.group(1))
+        return StaticAbility(raw, effects=(AsEntersChoose(m.group(1)),))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
     if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
@@ -262,7 +266,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, affects=AffectsAttached(), control=True)
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
-        return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
+        return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
     m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
     if m:
         return StaticAbility(raw, x_spend_only=NAME_TO_COLOR[m.group(1)])

@@ -26,12 +26,25 @@ from rules.engine.core.setup import PermanentSpec, PlayerSpec
     ("Glacial Fortress", ir.EntersTappedUnless),
     ("Djinn of Wishes", ir.EntersWithCounters),
     ("Bloodrage Vampire", ir.EntersWithCounters),  # bloodthirst 1 (702.53a / 502.50a)
+    ("Adaptive Automaton", ir.AsEntersChoose),  # 614.12
+    ("Sutured Ghoul", ir.AsEntersExile),
+    ("Phylactery Lich", ir.AsEntersCounter),
+    ("Clone", ir.EntersAsCopy),  # 614.1c / 706
 ])
 def test_each_replacement_sentence_compiles_to_one_typed_effect(card: str, kind: type) -> None:
     found = [(ab, effect) for _, ab, effect in get_card(card).replacement_effects]
     assert len(found) == 1, found
     ab, effect = found[0]
     assert isinstance(ab, StaticAbility) and ab.effects == (effect,) and isinstance(effect, kind)
+
+
+def test_a_copy_effect_says_what_it_copies_and_its_exceptions() -> None:
+    """Phantasmal Image: "except it's an Illusion ... and it gains "..."" (706.9a / 503.9)."""
+    (copy,) = get_card("Phantasmal Image").effects_of(ir.EntersAsCopy)
+    assert copy.test == ir.IsType("Creature") and copy.adds_subtypes == ("Illusion",)
+    assert [a.text for a in copy.adds_abilities] == [
+        "When this creature becomes the target of a spell or ability, sacrifice it."]
+    assert get_card("Clone").effects_of(ir.EntersAsCopy) == (ir.EntersAsCopy(ir.IsType("Creature")),)
 
 
 def test_prevention_and_other_damage_replacements_are_told_apart_by_type() -> None:

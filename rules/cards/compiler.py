@@ -28,12 +28,16 @@ from .ir import (
     Amount,
     AttachSourceTo,
     Becomes,
+    CostsMorePerExtraTarget,
     CountSubtypeYouControl,
     DoubleManaPool,
     EntersAsCopy,
     EntersWithCounters,
     Fixed,
+    SacrificeAllAsCost,
+    SacrificeAsCost,
     SacrificeCost,
+    SpendOnlyOnX,
 )
 from .mana import parse_cost
 from .model import (
@@ -168,9 +172,9 @@ def _static(t: str, raw: str, card: Any) -> Any:
     if granted is not None:
         return granted
     ab = compile_static(t, raw)
-    works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only or ab.sacrifice_all_as_cost
-                                             or ab.sacrifice_as_cost)
+    works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or any(
+        isinstance(e, CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost)
+        for e in ab.effects))
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab

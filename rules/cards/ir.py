@@ -2424,10 +2424,6 @@ class RuleForPlayers:
     players: RuleFor = RuleFor.YOU
 
 
-# one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
-# prevention effects and its rules for players so far; continuous effects with their layer and
-# restrictions are still the ability's own fields
-StaticEffect = ReplacementEffect | RuleForPlayers
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)
@@ -2492,3 +2488,65 @@ class AlternativeCost:
     life: int = 0
     sacrifice: SacrificeCost | None = None
     count: int = 0
+
+
+@frozen
+class CostsMorePerExtraTarget:
+    """"This spell costs {1} more to cast for each target beyond the first" (601.2e / 409.1f):
+    the generic mana each target beyond the first adds."""
+
+    amount: int
+
+
+@frozen
+class SpendOnlyOnX:
+    """"Spend only black mana on X" (601.2g / 409.1h): the colors X may be paid with."""
+
+    colors: str
+
+
+@frozen
+class SacrificeAllAsCost:
+    """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
+    the kind of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"."""
+
+    kind: str
+
+
+@frozen
+class SacrificeAsCost:
+    """"As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h / 409.1b, 409.1h):
+    what is sacrificed, chosen as the spell is cast; remembered as "the sacrificed creature"."""
+
+    cost: SacrificeCost
+
+
+@frozen
+class OpponentsSpellsCostMore:
+    """"Artifact and enchantment spells your opponents cast cost {2} more to cast" (Aura of
+    Silence, 601.2e / 409.1f): which spells, judged on their printed characteristics, and how
+    much more."""
+
+    test: Pred
+    amount: int
+
+
+@frozen
+class CostsLessIfOutnumbered:
+    """"If an opponent controls at least four more creatures than you, this spell costs {6} less
+    to cast" (Avatar of Might, 601.2e / 409.1f): how many more creatures, how much less."""
+
+    more: int
+    less: int
+
+
+# what casting a spell costs (601.2b-g / 409.1b-h): a static ability of the spell itself, or of
+# a permanent for other spells (OpponentsSpellsCostMore); AlternativeCost is "rather than pay
+# this spell's mana cost" (2014 118.9 / 2009 409.1b)
+CastingCostEffect = (CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost
+                     | OpponentsSpellsCostMore | CostsLessIfOutnumbered | AlternativeCost)
+
+# one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
+# prevention effects, its rules for players and what casting costs so far; continuous effects
+# with their layer and restrictions are still the ability's own fields
+StaticEffect = ReplacementEffect | RuleForPlayers | CastingCostEffect

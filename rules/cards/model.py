@@ -11,7 +11,6 @@ from .frozen import frozen
 from .ir import (
     CDA,
     Affects,
-    AlternativeCost,
     Amount,
     Bonus,
     Condition,
@@ -195,8 +194,6 @@ class StaticAbility(Ability):
     # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in
     # play, and its rules for players (2014 613.10 / 2009 418.5k: rules.engine.continuous.player_rules)
     effects: tuple[StaticEffect, ...] = ()
-    # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
-    extra_cost_per_target: int = 0
     control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
     # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
     # (ANY_NUMBER) or "up to seven"; None: not such a rule
@@ -205,8 +202,6 @@ class StaticAbility(Ability):
     no_activating: bool = False
     # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
     chosen_land_type: bool = False
-    # "Spend only black mana on X" (a spell's cost, 601.2g / 409.1h): the colors X may be paid with
-    x_spend_only: str = ""
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
@@ -216,20 +211,8 @@ class StaticAbility(Ability):
     # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
     # this holds
     while_condition: WhileCondition | None = None
-    # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
-    # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
-    sacrifice_all_as_cost: str = ""
-    # "As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h): what is sacrificed,
-    # chosen as the spell is cast; remembered as "the sacrificed creature"
-    sacrifice_as_cost: SacrificeCost | None = None
     # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
     chosen_protection: bool = False
-    # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):
-    # (which spells, how much more)
-    opponents_spells_cost_more: tuple[Pred, int] | None = None
-    # "If an opponent controls at least four more creatures than you, this spell costs {6} less
-    # to cast" (601.2e): (how many more creatures, how much less)
-    costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
     # "Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
@@ -241,8 +224,6 @@ class StaticAbility(Ability):
     # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
     chosen_creature_type: bool = False
     adds_types: tuple[str, ...] = ()
-    # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
-    alternative_cost: AlternativeCost | None = None
     pt_is_mana_value: bool = False
     # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
     # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
@@ -291,9 +272,19 @@ class CardDef:
                      for j, effect in enumerate(ab.effects) if isinstance(effect, ReplacementEffect))
 
     def effects_of(self, kind: type[E]) -> tuple[E, ...]:
-        """The effects of one kind its static abilities generate, in printed order (asked as an
-        object enters, or is cast: not on every check)."""
-        return tuple(effect for ab in self.static_abilities for effect in ab.effects if isinstance(effect, kind))
+        """The effects of one kind (an IR class) its static abilities generate, in printed order
+        (what a spell costs is asked of each card in hand at every priority: looked up, not scanned)."""
+        return self.static_effects.get(kind, ())  # type: ignore[return-value]
+
+    @cached_property
+    def static_effects(self) -> dict[type, tuple[StaticEffect, ...]]:
+        """The effects its static abilities generate, by kind (their IR class), each kind's in
+        printed order."""
+        found: dict[type, tuple[StaticEffect, ...]] = {}
+        for ab in self.static_abilities:
+            for effect in ab.effects:
+                found[type(effect)] = found.get(type(effect), ()) + (effect,)
+        return found
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

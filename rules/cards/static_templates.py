@@ -40,6 +40,8 @@ from .ir import (
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
     ControlsCreatureOfType,
+    CostsLessIfOutnumbered,
+    CostsMorePerExtraTarget,
     CountSubtypeCDA,
     DamageCantBePrevented,
     DiscardedToBattlefield,
@@ -60,6 +62,7 @@ from .ir import (
     LinkedTotalCDA,
     Not,
     OpponentsGraveyardToExile,
+    OpponentsSpellsCostMore,
     OthersEnterTapped,
     PlayerRule,
     Pred,
@@ -72,9 +75,12 @@ from .ir import (
     RedirectToAttached,
     RuleFor,
     RuleForPlayers,
+    SacrificeAllAsCost,
+    SacrificeAsCost,
     SacrificeCost,
     SourceCountersAtLeast,
     SourceEnchanted,
+    SpendOnlyOnX,
     UntargetableBy,
     WhileCondition,
     XValue,
@@ -223,15 +229,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
                              pt_is_mana_value=True)
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
-        return StaticAbility(raw, sacrifice_all_as_cost="creature")
+        return StaticAbility(raw, effects=(SacrificeAllAsCost("creature"),))
     m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
     if m and num(m.group(2)):  # Demon of Death's Gate
         what = m.group(3)
-        return StaticAbility(raw, alternative_cost=AlternativeCost(
-            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0))
+        return StaticAbility(raw, effects=(AlternativeCost(
+            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0),))
     m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
     if m:  # Fling, Goblin Grenade
-        return StaticAbility(raw, sacrifice_as_cost=SacrificeCost(m.group(1), object_phrase(m.group(1))[1]))
+        return StaticAbility(raw, effects=(SacrificeAsCost(SacrificeCost(m.group(1), object_phrase(m.group(1))[1])),))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
@@ -269,10 +275,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
     m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
     if m:
-        return StaticAbility(raw, x_spend_only=NAME_TO_COLOR[m.group(1)])
+        return StaticAbility(raw, effects=(SpendOnlyOnX(NAME_TO_COLOR[m.group(1)]),))
     m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
     if m:
-        return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))
+        return StaticAbility(raw, effects=(CostsMorePerExtraTarget(int(m.group(1))),))
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
         return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
@@ -357,11 +363,11 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if m:  # Aura of Silence
         words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
         test = AnyOf(tuple(card_phrase(w + " card") for w in words))
-        return StaticAbility(raw, opponents_spells_cost_more=(test, int(m.group(2))))
+        return StaticAbility(raw, effects=(OpponentsSpellsCostMore(test, int(m.group(2))),))
     m = re.fullmatch(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} "
                      r"less to cast", s)
     if m and num(m.group(1)) is not None:  # Avatar of Might
-        return StaticAbility(raw, costs_less_if_outnumbered=(num(m.group(1)) or 0, int(m.group(2))))
+        return StaticAbility(raw, effects=(CostsLessIfOutnumbered(num(m.group(1)) or 0, int(m.group(2))),))
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
         return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.SHROUD),))
     if s == "You can't cast creature spells":  # Steel Golem

@@ -28,11 +28,16 @@ from .ir import (
     Amount,
     AttachSourceTo,
     Becomes,
+    CostsMorePerExtraTarget,
     CountSubtypeYouControl,
     DoubleManaPool,
+    EntersAsCopy,
     EntersWithCounters,
     Fixed,
+    SacrificeAllAsCost,
+    SacrificeAsCost,
     SacrificeCost,
+    SpendOnlyOnX,
 )
 from .mana import parse_cost
 from .model import (
@@ -98,8 +103,8 @@ def _compile(raw: str, t: str, card: Any) -> list[Any]:
     low = t.lower().rstrip(".")
     m = re.fullmatch(r"bloodthirst (\d+)", low)
     if m:  # 702.53a / 502.50a: a static ability that modifies how it enters
-        return [StaticAbility(raw, etb_counters=EntersWithCounters("+1/+1", Fixed(int(m.group(1))),
-                                                                  if_opponent_damaged=True))]
+        return [StaticAbility(raw, effects=(EntersWithCounters("+1/+1", Fixed(int(m.group(1))),
+                                                                      if_opponent_damaged=True),))]
     kws = keyword_list(low)
     if kws is not None:
         return [KeywordAbility(raw, keyword=k) for k in kws]
@@ -167,9 +172,9 @@ def _static(t: str, raw: str, card: Any) -> Any:
     if granted is not None:
         return granted
     ab = compile_static(t, raw)
-    works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or ab.extra_cost_per_target
-                                             or ab.x_spend_only or ab.sacrifice_all_as_cost
-                                             or ab.sacrifice_as_cost)
+    works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or any(
+        isinstance(e, CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost)
+        for e in ab.effects))
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
         return None  # a spell's text is what it does when it resolves, not a static ability
     return ab
@@ -188,8 +193,7 @@ def _copy_with_exceptions(t: str, raw: str, card: Any) -> StaticAbility | None:
     inner = _compile(quoted, normalise(quoted, card.name), card)
     if len(inner) != 1 or not isinstance(inner[0], TriggeredAbility):
         raise Unsupported(raw)
-    return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1], copy_adds_subtypes=(m.group(2),),
-                         copy_adds_abilities=(inner[0],))
+    return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1], (m.group(2),), (inner[0],)),))
 
 
 def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:

@@ -5,6 +5,7 @@ pool that shows a compiler change as a readable diff)."""
 from __future__ import annotations
 
 import dataclasses
+import enum
 from typing import Any
 
 from .model import Ability, CardDef
@@ -29,6 +30,8 @@ def ir_text(value: Any) -> str:
         return "{" + ", ".join(sorted(ir_text(v) for v in value)) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(ir_text(v) for v in value) + "]"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
     return repr(value) if isinstance(value, str) else str(value)
 
 

@@ -16,6 +16,7 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from .frozen import frozen
@@ -2280,9 +2281,149 @@ class DoubleAllDamage:
     that creature or player instead" (Furnace of Rath, 614.1a / 419.1a)."""
 
 
-StaticPrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
-                    | PreventToYouDuringYourTurn | DoubleDamageFromYourSpells | PreventAllToSelf | DoubleAllDamage
-                    | PreventToAndFromAttached | RedirectToAttached)
+@frozen
+class DamageCantBePrevented:
+    """"Damage can't be prevented" (Leyline of Punishment): every prevention effect still
+    applies but prevents nothing (615.12 / 103.2)."""
+
+
+@frozen
+class OthersEnterTapped:
+    """"Artifacts and lands enter the battlefield tapped" (Root Maze, 614.1c / 419.1c): the card
+    types of the permanents it applies to."""
+
+    types: tuple[str, ...]
+
+
+@frozen
+class GraveyardToLibrary:
+    """"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its
+    owner's library instead" (614.1a / 419.1a)."""
+
+
+@frozen
+class OpponentsGraveyardToExile:
+    """"If a card would be put into an opponent's graveyard from anywhere, exile it instead"
+    (Leyline of the Void, 614.1a / 419.1a)."""
+
+
+@frozen
+class DiscardedToBattlefield:
+    """"If a spell or ability an opponent controls causes you to discard ~, put it onto the
+    battlefield instead of putting it into your graveyard" (Obstinate Baloth, 614.1a / 419.1a)."""
+
+
+@frozen
+class DrawInstead:
+    """"If you would draw a card, you may instead ..." (Abundance, 614.1a / 419.1a): what the
+    player does instead, carried out by `rules.engine.resolution.drawing` ("land_or_nonland")."""
+
+    instead: str
+
+
+@frozen
+class AsEntersChoose:
+    """"As ~ enters the battlefield, choose a basic land type" (614.12 / 419.1c): what is chosen
+    as it enters ("basic land type", "card name", "color", "creature type"), remembered with it."""
+
+    what: str
+
+
+@frozen
+class AsEntersExile:
+    """"As ~ enters the battlefield, exile any number of creature cards from your graveyard"
+    (Sutured Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)."""
+
+    test: Pred
+
+
+@frozen
+class AsEntersCounter:
+    """"As ~ enters the battlefield, put a phylactery counter on an artifact you control"
+    (Phylactery Lich, 614.12): the counter's kind, and what it may go on."""
+
+    kind: str
+    test: Pred
+
+
+@frozen
+class EntersAsCopy:
+    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield" (a
+    copy effect, 706 / 503, applied as it enters, 614.1c / 419.1c): what it may copy; with
+    "except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
+    Image), the exceptions, part of its copiable values (706.9a / 503.9)."""
+
+    test: Pred
+    adds_subtypes: tuple[str, ...] = ()
+    adds_abilities: tuple[Any, ...] = ()  # the abilities it gains (rules.cards.model), compiled like any line
+
+
+# prevention effects of static abilities (615 / 419.7), which "damage can't be prevented" beats
+DamagePrevention = (PreventOneFromOpponents | PreventNoncombatToAttached | PreventToSelfRemoveCounters
+                    | PreventToYouDuringYourTurn | PreventAllToSelf | PreventToAndFromAttached)
+# what static abilities do to damage about to be dealt: prevent it, double it, redirect it (614.1a / 614.9)
+DamageModification = DamagePrevention | DoubleDamageFromYourSpells | DoubleAllDamage | RedirectToAttached
+# how a permanent enters the battlefield (614.1c / 419.1c)
+EnteringModification = EntersTappedUnless | EntersWithCounters | OthersEnterTapped
+# what happens as a permanent enters, asked of its controller (614.12 / 614.1c): rules.engine.resolution.entering
+AsEntersEffect = AsEntersChoose | AsEntersExile | AsEntersCounter | EntersAsCopy
+# where a card goes instead of a graveyard (614.1a / 419.1a)
+GraveyardReplacement = GraveyardToLibrary | OpponentsGraveyardToExile | DiscardedToBattlefield
+# the replacement and prevention effects a static ability generates (614 / 419): the engine
+# finds them in play by kind (rules.engine.changes.static_replacements)
+ReplacementEffect = (DamageModification | DamageCantBePrevented | EnteringModification | AsEntersEffect
+                     | GraveyardReplacement | DrawInstead)
+
+
+class PlayerRule(StrEnum):
+    """A rule of the game changed for a player (2014 613.10 / 2009 418.5k), as static abilities
+    and resolved effects say it; its value is its name in the engine's state and view."""
+
+    NO_MAX_HAND_SIZE = "no_max_hand_size"  # 402.2 / 217.3b
+    CANT_GAIN_LIFE = "cant_gain_life"
+    CAST_AS_THOUGH_FLASH = "cast_as_though_flash"  # Leyline of Anticipation (702.8a)
+    ADDITIONAL_LAND = "additional_land"  # Rites of Flourishing (305.2 / 212.6e)
+    HEXPROOF = "hexproof"  # Leyline of Sanctity (702.11b)
+    SHROUD = "shroud"  # True Believer (702.18 / 502.4)
+    LANDS_FROM_GRAVEYARD = "lands_from_graveyard"  # Crucible of Worlds
+    CAST_TOP_CREATURE = "cast_top_creature"  # Garruk's Horde
+    UNTAP_DURING_OTHERS = "untap_during_others"  # Seedborn Muse
+    POOLS_DONT_EMPTY = "pools_dont_empty"  # Upwelling
+    ONE_SPELL_EACH_TURN = "one_spell_each_turn"  # Rule of Law
+    CANT_CAST = "cant_cast"
+    CANT_CAST_CREATURES = "cant_cast_creatures"  # Steel Golem
+    CANT_ATTACK_WITH_CREATURES = "cant_attack_with_creatures"
+    CANT_ACTIVATE_ARTIFACTS_CREATURES_ENCHANTMENTS = "cant_activate_artifacts_creatures_enchantments"
+    CREATURE_SPELLS_UNCOUNTERABLE = "creature_spells_uncounterable"  # Gaea's Herald
+    HAND_REVEALED = "hand_revealed"  # Telepathy (701.13a)
+    TOP_REVEALED = "top_revealed"  # Vampire Nocturnus
+    CANT_LOSE = "cant_lose"  # Platinum Angel (104.3b)
+    CANT_WIN = "cant_win"
+    # rules that depend on the turn so far, each giving the rules above as things stand
+    # (rules.engine.continuous.player_rules): Angelic Arbiter's two, Grand Abolisher's
+    CAST_THEN_CANT_ATTACK = "cast_then_cant_attack"
+    ATTACKED_THEN_CANT_CAST = "attacked_then_cant_cast"
+    YOUR_TURN_CANT_CAST_OR_ACTIVATE = "your_turn_cant_cast_or_activate"
+
+
+class RuleFor(StrEnum):
+    """Whom a static ability's rule applies to, from its controller's point of view."""
+
+    YOU = "you"
+    OPPONENTS = "opponents"
+    EVERYONE = "everyone"
+
+
+@frozen
+class RuleForPlayers:
+    """"You have no maximum hand size", "Your opponents play with their hands revealed",
+    "Players can't gain life": a rule of the game changed for some players (2014 613.10 /
+    2009 418.5k)."""
+
+    rule: PlayerRule
+    players: RuleFor = RuleFor.YOU
+
+
 
 
 # restrictions that name which blockers may or may not block (509.1b / 500.3)
@@ -2347,3 +2488,65 @@ class AlternativeCost:
     life: int = 0
     sacrifice: SacrificeCost | None = None
     count: int = 0
+
+
+@frozen
+class CostsMorePerExtraTarget:
+    """"This spell costs {1} more to cast for each target beyond the first" (601.2e / 409.1f):
+    the generic mana each target beyond the first adds."""
+
+    amount: int
+
+
+@frozen
+class SpendOnlyOnX:
+    """"Spend only black mana on X" (601.2g / 409.1h): the colors X may be paid with."""
+
+    colors: str
+
+
+@frozen
+class SacrificeAllAsCost:
+    """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
+    the kind of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"."""
+
+    kind: str
+
+
+@frozen
+class SacrificeAsCost:
+    """"As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h / 409.1b, 409.1h):
+    what is sacrificed, chosen as the spell is cast; remembered as "the sacrificed creature"."""
+
+    cost: SacrificeCost
+
+
+@frozen
+class OpponentsSpellsCostMore:
+    """"Artifact and enchantment spells your opponents cast cost {2} more to cast" (Aura of
+    Silence, 601.2e / 409.1f): which spells, judged on their printed characteristics, and how
+    much more."""
+
+    test: Pred
+    amount: int
+
+
+@frozen
+class CostsLessIfOutnumbered:
+    """"If an opponent controls at least four more creatures than you, this spell costs {6} less
+    to cast" (Avatar of Might, 601.2e / 409.1f): how many more creatures, how much less."""
+
+    more: int
+    less: int
+
+
+# what casting a spell costs (601.2b-g / 409.1b-h): a static ability of the spell itself, or of
+# a permanent for other spells (OpponentsSpellsCostMore); AlternativeCost is "rather than pay
+# this spell's mana cost" (2014 118.9 / 2009 409.1b)
+CastingCostEffect = (CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost
+                     | OpponentsSpellsCostMore | CostsLessIfOutnumbered | AlternativeCost)
+
+# one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
+# prevention effects, its rules for players and what casting costs so far; continuous effects
+# with their layer and restrictions are still the ability's own fields
+StaticEffect = ReplacementEffect | RuleForPlayers | CastingCostEffect

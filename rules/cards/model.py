@@ -5,29 +5,31 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from .frozen import frozen
 from .ir import (
     CDA,
     Affects,
-    AlternativeCost,
     Amount,
     Bonus,
     Condition,
     Effect,
-    EntersTappedUnless,
-    EntersWithCounters,
     Fixed,
     Never,
     Pred,
+    ReplacementEffect,
     Restriction,
+    RuleForPlayers,
     SacrificeCost,
-    StaticPrevention,
+    StaticEffect,
     TargetSpec,
     TriggerCondition,
     WhileCondition,
 )
 from .mana import ManaCost
+
+E = TypeVar("E")  # a kind of effect (rules.cards.ir.StaticEffect)
 
 __all__ = ["CARD_TYPES", "SUPERTYPES", "TypeLine", "Cost", "Ability", "KeywordAbility", "EnchantAbility",
            "SpellAbility", "Mode", "ActivatedAbility", "TriggeredAbility", "StaticAbility", "CardDef", "TargetSpec",
@@ -188,47 +190,18 @@ class StaticAbility(Ability):
     restriction: Restriction | None = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
     cda: CDA | None = None  # characteristic-defining P/T
     bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
-    # replacement and prevention effects (614 / 419): see rules.engine.changes.replacement
-    etb: EntersTappedUnless | None = None  # "enters the battlefield tapped unless ..."
-    prevent: StaticPrevention | None = None
-    graveyard_to_library: bool = False  # "If ~ would be put into a graveyard from anywhere, ... instead"
-    # "If a card would be put into an opponent's graveyard from anywhere, exile it instead"
-    opponents_graveyard_to_exile: bool = False
-    damage_unpreventable: bool = False  # "Damage can't be prevented" (Leyline of Punishment)
-    # "Artifacts and lands enter the battlefield tapped" (Root Maze): the card types it applies to
-    others_enter_tapped: tuple[str, ...] = ()
-    etb_counters: EntersWithCounters | None = None  # "~ enters the battlefield with three wish counters on it"
-    # "If you would draw a card, you may instead ..." (Abundance): what it does instead
-    draw_instead: str = ""
-    # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
-    # battlefield instead of putting it into your graveyard" (Obstinate Baloth)
-    discarded_to_battlefield: bool = False
-    # rules of the game for players (2014 613.10 / 2009 418.5k): "no_max_hand_size"
-    player_rule: str = ""
-    rule_for: str = "you"  # "you" or "opponents"
-    # a second rule, for the controller's opponents ("... and your opponents can't win the game")
-    opponent_rule: str = ""
-    # a spell's cost: "This spell costs {1} more to cast for each target beyond the first" (601.2e)
-    extra_cost_per_target: int = 0
-    # "You may have ~ enter the battlefield as a copy of any creature on the battlefield" (706 / 503):
-    # what it may copy
-    enters_as_copy: Pred | None = None
-    # "..., except it's an Illusion in addition to its other types and it gains "..."" (Phantasmal
-    # Image): exceptions to the copy, part of its copiable values (706.9a / 503.9)
-    copy_adds_subtypes: tuple[str, ...] = ()
-    copy_adds_abilities: tuple[Ability, ...] = ()
+    # the effects it generates, each of one kind (ir.StaticEffect): so far its replacement and
+    # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in
+    # play, and its rules for players (2014 613.10 / 2009 418.5k: rules.engine.continuous.player_rules)
+    effects: tuple[StaticEffect, ...] = ()
     control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
     # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
     # (ANY_NUMBER) or "up to seven"; None: not such a rule
     deck_limit: int | None = None
     # "its activated abilities can't be activated" (Ice Cage), on what it affects: mana abilities too
     no_activating: bool = False
-    # "As ~ enters the battlefield, choose a basic land type": what is chosen as it enters (614.12)
-    as_enters_choose: str = ""
     # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
     chosen_land_type: bool = False
-    # "Spend only black mana on X" (a spell's cost, 601.2g / 409.1h): the colors X may be paid with
-    x_spend_only: str = ""
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
@@ -238,38 +211,19 @@ class StaticAbility(Ability):
     # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
     # this holds
     while_condition: WhileCondition | None = None
-    # "As an additional cost to cast ~, sacrifice all creatures you control" (601.2f): the kind
-    # of permanent sacrificed ("creature"), remembered as "the sacrificed creatures"
-    sacrifice_all_as_cost: str = ""
-    # "As an additional cost to cast ~, sacrifice a Goblin" (601.2b, 601.2h): what is sacrificed,
-    # chosen as the spell is cast; remembered as "the sacrificed creature"
-    sacrifice_as_cost: SacrificeCost | None = None
     # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
     chosen_protection: bool = False
-    # "Artifact and enchantment spells your opponents cast cost {2} more to cast" (601.2e):
-    # (which spells, how much more)
-    opponents_spells_cost_more: tuple[Pred, int] | None = None
-    # "If an opponent controls at least four more creatures than you, this spell costs {6} less
-    # to cast" (601.2e): (how many more creatures, how much less)
-    costs_less_if_outnumbered: tuple[int, int] | None = None
     # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
     grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
     # "Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
     # in addition to their other types" (layer 4): subtypes added (a basic land type with its mana ability)
     add_subtypes: tuple[str, ...] = ()
-    # "As ~ enters the battlefield, exile any number of creature cards from your graveyard" (Sutured
-    # Ghoul, 614.12): the cards it may exile, remembered with it as "exiled" (607.2a / 407.1)
-    as_enters_exile: Pred | None = None
-    # "As ~ enters the battlefield, put a phylactery counter on an artifact you control": (counter, what)
-    as_enters_counter: tuple[str, Pred] | None = None
     # "Each noncreature artifact is an artifact creature with power and toughness each equal to
     # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
     # its converted mana cost (7b / 6b)
     # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
     chosen_creature_type: bool = False
     adds_types: tuple[str, ...] = ()
-    # "You may pay 6 life and sacrifice three black creatures rather than pay this spell's mana cost"
-    alternative_cost: AlternativeCost | None = None
     pt_is_mana_value: bool = False
     # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
     # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
@@ -303,21 +257,34 @@ class CardDef:
     colors_override: frozenset[str] | None = None  # tokens: colors named by the effect
 
     @cached_property
-    def rules_statics(self) -> tuple[StaticAbility, ...]:
-        """Its static abilities that change the rules for players: the engine asks on every
-        cast check and state-based action check, so they are found once."""
-        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.player_rule)
+    def player_rule_effects(self) -> tuple[RuleForPlayers, ...]:
+        """The rules for players its static abilities change (2014 613.10 / 2009 418.5k): the
+        engine asks on every cast check and state-based action check, so they are found once."""
+        return tuple(effect for ab in self.abilities if isinstance(ab, StaticAbility)
+                     for effect in ab.effects if isinstance(effect, RuleForPlayers))
 
     @cached_property
-    def replacement_statics(self) -> tuple[tuple[int, StaticAbility], ...]:
-        """Its static abilities that are replacement or prevention effects (614 / 419), with
-        their index among its abilities (which tells two of them apart, 614.5)."""
-        return tuple((i, ab) for i, ab in enumerate(self.abilities)
-                     if isinstance(ab, StaticAbility)
-                     and (ab.prevent is not None or ab.etb is not None or ab.graveyard_to_library
-                          or ab.etb_counters is not None or ab.opponents_graveyard_to_exile
-                          or ab.damage_unpreventable or bool(ab.others_enter_tapped)
-                          or bool(ab.draw_instead) or ab.discarded_to_battlefield))
+    def replacement_effects(self) -> tuple[tuple[tuple[int, int], StaticAbility, ReplacementEffect], ...]:
+        """Its static abilities' replacement and prevention effects (614 / 419), each with its
+        place (the ability's index among its abilities, the effect's among the ability's), which
+        tells two of them apart (614.5), in the order they are printed."""
+        return tuple(((i, j), ab, effect) for i, ab in enumerate(self.abilities) if isinstance(ab, StaticAbility)
+                     for j, effect in enumerate(ab.effects) if isinstance(effect, ReplacementEffect))
+
+    def effects_of(self, kind: type[E]) -> tuple[E, ...]:
+        """The effects of one kind (an IR class) its static abilities generate, in printed order
+        (what a spell costs is asked of each card in hand at every priority: looked up, not scanned)."""
+        return self.static_effects.get(kind, ())  # type: ignore[return-value]
+
+    @cached_property
+    def static_effects(self) -> dict[type, tuple[StaticEffect, ...]]:
+        """The effects its static abilities generate, by kind (their IR class), each kind's in
+        printed order."""
+        found: dict[type, tuple[StaticEffect, ...]] = {}
+        for ab in self.static_abilities:
+            for effect in ab.effects:
+                found[type(effect)] = found.get(type(effect), ()) + (effect,)
+        return found
 
     @cached_property
     def graveyard_triggers(self) -> tuple[TriggeredAbility, ...]:

@@ -31,19 +31,29 @@ from .ir import (
     AllOf,
     AlternativeCost,
     AnyOf,
+    AsEntersChoose,
+    AsEntersCounter,
+    AsEntersExile,
     Bonus,
     BonusPerPermanent,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
     ControlsCreatureOfType,
+    CostsLessIfOutnumbered,
+    CostsMorePerExtraTarget,
     CountSubtypeCDA,
+    DamageCantBePrevented,
+    DiscardedToBattlefield,
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
+    DrawInstead,
+    EntersAsCopy,
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
     GraveyardCardsCDA,
+    GraveyardToLibrary,
     HasColor,
     HasKeyword,
     IsType,
@@ -51,6 +61,10 @@ from .ir import (
     LifeTotalCDA,
     LinkedTotalCDA,
     Not,
+    OpponentsGraveyardToExile,
+    OpponentsSpellsCostMore,
+    OthersEnterTapped,
+    PlayerRule,
     Pred,
     PreventAllToSelf,
     PreventNoncombatToAttached,
@@ -59,9 +73,14 @@ from .ir import (
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
     RedirectToAttached,
+    RuleFor,
+    RuleForPlayers,
+    SacrificeAllAsCost,
+    SacrificeAsCost,
     SacrificeCost,
     SourceCountersAtLeast,
     SourceEnchanted,
+    SpendOnlyOnX,
     UntargetableBy,
     WhileCondition,
     XValue,
@@ -135,7 +154,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
             raise Unsupported(s)
         return dataclasses.replace(rest, while_top_card=HasColor(NAME_TO_COLOR[m.group(1)]))
     if s == "Play with the top card of your library revealed":  # Vampire Nocturnus (everyone sees it)
-        return StaticAbility(raw, player_rule="top_revealed")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.TOP_REVEALED),))
     m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
     if m:
         return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
@@ -159,10 +178,10 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if s == ("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
              "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
              "cards revealed this way on the bottom of your library in any order"):  # Abundance (614.1a / 419.1a)
-        return StaticAbility(raw, draw_instead="land_or_nonland")
+        return StaticAbility(raw, effects=(DrawInstead("land_or_nonland"),))
     if s == ("If a spell or ability an opponent controls causes you to discard ~, put it onto the battlefield "
              "instead of putting it into your graveyard"):  # Obstinate Baloth (614.1a / 419.1a)
-        return StaticAbility(raw, discarded_to_battlefield=True)
+        return StaticAbility(raw, effects=(DiscardedToBattlefield(),))
     m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
     if m:  # Gaea's Revenge
         _, test = object_phrase(m.group(1) + " spell")
@@ -210,15 +229,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
                              pt_is_mana_value=True)
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
-        return StaticAbility(raw, sacrifice_all_as_cost="creature")
+        return StaticAbility(raw, effects=(SacrificeAllAsCost("creature"),))
     m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
     if m and num(m.group(2)):  # Demon of Death's Gate
         what = m.group(3)
-        return StaticAbility(raw, alternative_cost=AlternativeCost(
-            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0))
+        return StaticAbility(raw, effects=(AlternativeCost(
+            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0),))
     m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
     if m:  # Fling, Goblin Grenade
-        return StaticAbility(raw, sacrifice_as_cost=SacrificeCost(m.group(1), object_phrase(m.group(1))[1]))
+        return StaticAbility(raw, effects=(SacrificeAsCost(SacrificeCost(m.group(1), object_phrase(m.group(1))[1])),))
     if s == "This spell can't be countered":
         return StaticAbility(raw, restriction="uncounterable")
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
@@ -229,16 +248,16 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, deck_limit=limit)
     m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
     if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
-        return StaticAbility(raw, as_enters_exile=card_phrase(m.group(1) + " card"))
+        return StaticAbility(raw, effects=(AsEntersExile(card_phrase(m.group(1) + " card")),))
     m = re.fullmatch(r"As ~ enters the battlefield, put an? ([a-z]+) counter on an? (.+? you control)", s)
     if m:  # Phylactery Lich (614.12)
-        return StaticAbility(raw, as_enters_counter=(m.group(1), object_phrase(m.group(2))[1]))
+        return StaticAbility(raw, effects=(AsEntersCounter(m.group(1), object_phrase(m.group(2))[1]),))
     if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
              "total toughness"):  # Sutured Ghoul (604.3)
         return StaticAbility(raw, cda=LinkedTotalCDA())
     m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
     if m:
-        return StaticAbility(raw, as_enters_choose=m.group(1))
+        return StaticAbility(raw, effects=(AsEntersChoose(m.group(1)),))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
         return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
     if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
@@ -253,111 +272,113 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, affects=AffectsAttached(), control=True)
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
-        return StaticAbility(raw, enters_as_copy=object_phrase(m.group(1))[1])
+        return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
     m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
     if m:
-        return StaticAbility(raw, x_spend_only=NAME_TO_COLOR[m.group(1)])
+        return StaticAbility(raw, effects=(SpendOnlyOnX(NAME_TO_COLOR[m.group(1)]),))
     m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
     if m:
-        return StaticAbility(raw, extra_cost_per_target=int(m.group(1)))
+        return StaticAbility(raw, effects=(CostsMorePerExtraTarget(int(m.group(1))),))
     m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
     if m:
-        return StaticAbility(raw, etb=_lands_unless(m.group(1)))
+        return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
     if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
         return StaticAbility(raw, opening_hand=True)
     if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
-        return StaticAbility(raw, etb=EntersTappedUnless(()))
+        return StaticAbility(raw, effects=(EntersTappedUnless(()),))
     if s == ("If ~ would be put into a graveyard from anywhere, "
              "reveal ~ and shuffle it into its owner's library instead"):
-        return StaticAbility(raw, graveyard_to_library=True)
+        return StaticAbility(raw, effects=(GraveyardToLibrary(),))
     m = re.fullmatch(r"~ enters the battlefield with (\w+) ([+\-/\w]+) counters? on it", s)
     if m:
         n = XValue() if m.group(1) == "X" else Fixed(num(m.group(1)) or 0)
         if isinstance(n, Fixed) and n.n == 0:
             raise Unsupported(s)
-        return StaticAbility(raw, etb_counters=EntersWithCounters(m.group(2), n))
+        return StaticAbility(raw, effects=(EntersWithCounters(m.group(2), n),))
     if s == "If a card would be put into an opponent's graveyard from anywhere, exile it instead":
-        return StaticAbility(raw, opponents_graveyard_to_exile=True)  # Leyline of the Void
+        return StaticAbility(raw, effects=(OpponentsGraveyardToExile(),))  # Leyline of the Void
     m = re.fullmatch(r"(Artifacts|Creatures|Lands)(?:,? and (artifacts|creatures|lands))? enter the battlefield "
                      r"tapped", s)
     if m:  # Root Maze
         kinds = tuple(k.capitalize()[:-1] for k in m.groups() if k)
-        return StaticAbility(raw, others_enter_tapped=kinds)
+        return StaticAbility(raw, effects=(OthersEnterTapped(kinds),))
     if s == "Damage can't be prevented":
-        return StaticAbility(raw, damage_unpreventable=True)
+        return StaticAbility(raw, effects=(DamageCantBePrevented(),))
     if s == "Players can't gain life":
-        return StaticAbility(raw, player_rule="cant_gain_life", opponent_rule="cant_gain_life")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_GAIN_LIFE, RuleFor.EVERYONE),))
     if s == "Prevent all damage that would be dealt to and dealt by enchanted creature":
-        return StaticAbility(raw, prevent=PreventToAndFromAttached())
+        return StaticAbility(raw, effects=(PreventToAndFromAttached(),))
     if s == "All damage that would be dealt to you is dealt to enchanted creature instead":
-        return StaticAbility(raw, prevent=RedirectToAttached())
+        return StaticAbility(raw, effects=(RedirectToAttached(),))
     if s == "Prevent all damage that would be dealt to ~":
-        return StaticAbility(raw, prevent=PreventAllToSelf())
+        return StaticAbility(raw, effects=(PreventAllToSelf(),))
     if s == ("If a source would deal damage to a creature or player, it deals double that damage to that creature "
              "or player instead"):
-        return StaticAbility(raw, prevent=DoubleAllDamage())
+        return StaticAbility(raw, effects=(DoubleAllDamage(),))
     if s == "During your turn, prevent all damage that would be dealt to you":
-        return StaticAbility(raw, prevent=PreventToYouDuringYourTurn())
+        return StaticAbility(raw, effects=(PreventToYouDuringYourTurn(),))
     m = re.fullmatch(r"If an? (white|blue|black|red|green) instant or sorcery spell you control would deal damage, "
                      r"it deals double that damage instead", s)
     if m:  # Fire Servant
         color = HasColor(NAME_TO_COLOR[m.group(1)])
         spell = AnyOf((IsType("Instant"), IsType("Sorcery")))
-        return StaticAbility(raw, prevent=DoubleDamageFromYourSpells(AllOf((color, spell))))
+        return StaticAbility(raw, effects=(DoubleDamageFromYourSpells(AllOf((color, spell))),))
     # --- prevention
     m = re.fullmatch(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) "
                      r"counters from it", s)
     if m:
-        return StaticAbility(raw, prevent=PreventToSelfRemoveCounters(m.group(1)))
+        return StaticAbility(raw, effects=(PreventToSelfRemoveCounters(m.group(1)),))
     if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":
-        return StaticAbility(raw, prevent=PreventOneFromOpponents())
+        return StaticAbility(raw, effects=(PreventOneFromOpponents(),))
     if s == "Prevent all noncombat damage that would be dealt to equipped creature":
-        return StaticAbility(raw, prevent=PreventNoncombatToAttached())
+        return StaticAbility(raw, effects=(PreventNoncombatToAttached(),))
     # --- rules for players
     if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
-        return StaticAbility(raw, player_rule="cast_as_though_flash")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_AS_THOUGH_FLASH),))
     if s == "Each player may play an additional land on each of their turns":  # Rites of Flourishing
-        return StaticAbility(raw, player_rule="additional_land", opponent_rule="additional_land")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ADDITIONAL_LAND, RuleFor.EVERYONE),))
     if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
-        return StaticAbility(raw, player_rule="hexproof")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HEXPROOF),))
     if s == "You may play land cards from your graveyard":  # Crucible of Worlds (305.1 / 212.6b)
-        return StaticAbility(raw, player_rule="lands_from_graveyard")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.LANDS_FROM_GRAVEYARD),))
     if s == "You may cast the top card of your library if it's a creature card":  # Garruk's Horde (601.2a / 409.1a)
-        return StaticAbility(raw, player_rule="cast_top_creature")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_TOP_CREATURE),))
     if s == "You have no maximum hand size":
-        return StaticAbility(raw, player_rule="no_max_hand_size")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.NO_MAX_HAND_SIZE),))
     if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse
-        return StaticAbility(raw, player_rule="untap_during_others")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.UNTAP_DURING_OTHERS),))
     if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
-        return StaticAbility(raw, player_rule="pools_dont_empty", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.POOLS_DONT_EMPTY, RuleFor.EVERYONE),))
     if s == "Each opponent who cast a spell this turn can't attack with creatures":  # Angelic Arbiter
-        return StaticAbility(raw, player_rule="cast_then_cant_attack", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_THEN_CANT_ATTACK, RuleFor.OPPONENTS),))
     if s == "Each opponent who attacked with a creature this turn can't cast spells":  # Angelic Arbiter
-        return StaticAbility(raw, player_rule="attacked_then_cant_cast", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ATTACKED_THEN_CANT_CAST, RuleFor.OPPONENTS),))
     if s == ("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
              "or enchantments"):  # Grand Abolisher
-        return StaticAbility(raw, player_rule="your_turn_cant_cast_or_activate", rule_for="opponents")
+        return StaticAbility(raw, effects=(
+            RuleForPlayers(PlayerRule.YOUR_TURN_CANT_CAST_OR_ACTIVATE, RuleFor.OPPONENTS),))
     if s == "Each player can't cast more than one spell each turn":  # Rule of Law
-        return StaticAbility(raw, player_rule="one_spell_each_turn", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ONE_SPELL_EACH_TURN, RuleFor.EVERYONE),))
     m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)
     if m:  # Aura of Silence
         words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
         test = AnyOf(tuple(card_phrase(w + " card") for w in words))
-        return StaticAbility(raw, opponents_spells_cost_more=(test, int(m.group(2))))
+        return StaticAbility(raw, effects=(OpponentsSpellsCostMore(test, int(m.group(2))),))
     m = re.fullmatch(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} "
                      r"less to cast", s)
     if m and num(m.group(1)) is not None:  # Avatar of Might
-        return StaticAbility(raw, costs_less_if_outnumbered=(num(m.group(1)) or 0, int(m.group(2))))
+        return StaticAbility(raw, effects=(CostsLessIfOutnumbered(num(m.group(1)) or 0, int(m.group(2))),))
     if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
-        return StaticAbility(raw, player_rule="shroud")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.SHROUD),))
     if s == "You can't cast creature spells":  # Steel Golem
-        return StaticAbility(raw, player_rule="cant_cast_creatures")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_CAST_CREATURES),))
     if s == "Creature spells can't be countered":  # Gaea's Herald: everyone's
-        return StaticAbility(raw, player_rule="creature_spells_uncounterable", rule_for="everyone")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CREATURE_SPELLS_UNCOUNTERABLE, RuleFor.EVERYONE),))
     if s == "Your opponents play with their hands revealed":  # Telepathy
-        return StaticAbility(raw, player_rule="hand_revealed", rule_for="opponents")
+        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HAND_REVEALED, RuleFor.OPPONENTS),))
     if s == "You can't lose the game and your opponents can't win the game":
-        return StaticAbility(raw, player_rule="cant_lose", opponent_rule="cant_win")
+        return StaticAbility(raw, effects=(
+            RuleForPlayers(PlayerRule.CANT_LOSE), RuleForPlayers(PlayerRule.CANT_WIN, RuleFor.OPPONENTS)))
     return None
 
 

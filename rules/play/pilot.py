@@ -403,9 +403,9 @@ class Pilot:
 
     @staticmethod
     def _enters_untapped(state: GameState, o: Obj) -> bool:
-        for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.etb is not None:
-                subtypes = set(getattr(ab.etb, "subtypes", ()) or ())
+        for _, _, effect in o.card.replacement_effects:
+            if isinstance(effect, ir.EntersTappedUnless):
+                subtypes = set(effect.subtypes)
                 if not subtypes:
                     return False
                 return any(subtypes & chars(state, x).subtypes for x in state.permanents(o.owner))

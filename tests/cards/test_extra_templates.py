@@ -40,10 +40,9 @@ def test_modes_that_disagree_on_their_limits_are_not_one_ability() -> None:
 
 def test_additional_and_alternative_costs_compile_to_static_abilities() -> None:
     grenade = next(a for a in get_card("Goblin Grenade").abilities if isinstance(a, StaticAbility))
-    assert grenade.sacrifice_as_cost == ir.SacrificeCost("Goblin", ir.HasSubtype("Goblin"))
-    demon = next(a for a in get_card("Demon of Death's Gate").abilities if isinstance(a, StaticAbility))
-    assert demon.alternative_cost is not None
-    assert (demon.alternative_cost.life, demon.alternative_cost.count) == (6, 3)
+    assert grenade.effects == (ir.SacrificeAsCost(ir.SacrificeCost("Goblin", ir.HasSubtype("Goblin"))),)
+    (alternative,) = get_card("Demon of Death's Gate").effects_of(ir.AlternativeCost)
+    assert (alternative.life, alternative.count) == (6, 3)
 
 
 def test_tokens_have_the_quoted_triggered_ability() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ..continuous.abilities import is_summoning_sick
 from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
@@ -74,9 +75,9 @@ def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[s
             "lost": p.lost,
         }
         rules = player_rules(state, p.name)
-        if p.name == viewer or "hand_revealed" in rules or sees_hand_of(state, viewer, p.name):  # Telepathy
+        if p.name == viewer or PlayerRule.HAND_REVEALED in rules or sees_hand_of(state, viewer, p.name):  # Telepathy
             entry["hand"] = [card_view(state, state.objects[i]) for i in p.hand]
-        if "top_revealed" in rules and p.library:  # "Play with the top card of your library revealed"
+        if PlayerRule.TOP_REVEALED in rules and p.library:  # "Play with the top card of your library revealed"
             entry["library_top"] = card_view(state, state.objects[p.library[0]])
         players.append(entry)
     stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,

@@ -37,7 +37,7 @@ _KEYWORD_TRIGGERS = {
 def gain_life(state: GameState, name: str, amount: int, source: str = "", concept: str = "life") -> None:
     if amount <= 0:
         return
-    if "cant_gain_life" in player_rules(state, name):  # Leyline of Punishment: "Players can't gain life"
+    if ir.PlayerRule.CANT_GAIN_LIFE in player_rules(state, name):  # Leyline of Punishment: "Players can't gain life"
         state.log_event(f"{name} can't gain life" + (f" ({source})" if source else ""), "cant_gain_life", player=name)
         return
     state.player(name).life += amount

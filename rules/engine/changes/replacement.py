@@ -25,15 +25,14 @@ from dataclasses import dataclass, replace as with_changes
 from typing import Any
 
 from ...cards import ir
-from ...cards.model import StaticAbility
 from ..continuous.attachments import protected_from
-from ..continuous.becomes import lost_all_abilities
 from ..continuous.characteristics import chars, matches
 from ..core.decisions import ChooseWordDecision, Decision, YesNoDecision, distinct_labels
 from ..core.objects import DrawReplacementEffect, Obj, Shield
 from ..core.refs import name_of
 from ..core.state import GameState
 from .events import remove_counters, tap_permanent
+from .static_replacements import StaticReplacement, effects_in_play, own_effects
 
 Gen = Generator[Decision, Any, Any]
 
@@ -104,7 +103,7 @@ class Replacement:
     key: Hashable  # the effect itself: 614.5 counts applications by it
     label: str  # its source's name, for the choice and the log
     chooser: str  # the affected player or the affected object's controller (616.1)
-    what: StaticAbility | Shield | str  # a static ability, a shield, or "regenerate" / "protection"
+    what: StaticReplacement | Shield | str  # a static ability's effect, a shield, or "regenerate" / "protection"
     source: Obj | None = None  # the object whose static ability it is
     self_replacement: bool = False
     commutes: bool = False  # changes only how a permanent enters: any order gives the same result
@@ -171,8 +170,8 @@ def _choose(state: GameState, options: list[Replacement], ask: bool) -> Gen:
 def _identity(r: Replacement) -> Hashable:
     """Two effects are identical when they would do the same: two regeneration shields, or
     two copies of the same static ability (which still apply once each)."""
-    if isinstance(r.what, StaticAbility):
-        return ("static", r.what)
+    if isinstance(r.what, StaticReplacement):
+        return ("static", r.what.ability, r.what.place[1])
     if isinstance(r.what, Shield):
         s = r.what
         return ("shield", s.protects, s.combat_only, s.from_source, s.left, s.redirect_to, s.target, s.source_test,
@@ -192,24 +191,23 @@ def _candidates(state: GameState, ev: ReplaceableEvent) -> list[Replacement]:
         case MoveEvent(obj=o):
             if ev.to_zone != "graveyard":
                 return []
-            own = [Replacement(("static", o.id, i), o.name, o.owner, ab, o, timestamp=o.timestamp)
-                   for i, ab in o.card.replacement_statics if (ab.graveyard_to_library
-                       or (ab.discarded_to_battlefield and ev.discarded_by in state.opponents(o.owner)))
-                   and not lost_all_abilities(state, o.id)]
+            own = [Replacement(e.key, o.name, o.owner, e, o, timestamp=o.timestamp)
+                   for e in effects_in_play(state, ir.GraveyardToLibrary | ir.DiscardedToBattlefield, (o,))
+                   if not isinstance(e.effect, ir.DiscardedToBattlefield)
+                   or ev.discarded_by in state.opponents(o.owner)]
             return own + _exile_instead(state, o)
         case DrawEvent():
             return _draw_candidates(state, ev)
         case EnterEvent(obj=o):
-            own = [Replacement(("static", o.id, i), o.name, o.controller, ab, o, commutes=True)
-                   for i, ab in o.card.replacement_statics
-                   if ab.etb is not None or (ab.etb_counters is not None and _counters_apply(state, o, ab))]
-            own += [Replacement(("gained", o.id, i), o.name, o.controller, ab, o, commutes=True)
-                    for i, ab in enumerate(o.gained_enters)  # gained while a spell (Bloodlord of Vaasgoth)
-                    if ab.etb_counters is not None and _counters_apply(state, o, ab)]
-            return own + [Replacement(("static", src.id, i), src.name, o.controller, ab, src, commutes=True)
-                          for oid in state.battlefield for src in (state.objects[oid],)
-                          for i, ab in src.card.replacement_statics
-                          if ab.others_enter_tapped and any(o.card.is_type(t) for t in ab.others_enter_tapped)]
+            own = [Replacement(e.key, o.name, o.controller, e, o, commutes=True)
+                   for e in own_effects(o, ir.EntersTappedUnless | ir.EntersWithCounters)
+                   if _enter_applies(state, o, e)]
+            own += [Replacement(("gained", o.id, i), o.name, o.controller, e, o, commutes=True)
+                    for i, e in enumerate(_gained_enters(o))  # gained while a spell (Bloodlord of Vaasgoth)
+                    if _enter_applies(state, o, e)]
+            return own + [Replacement(e.key, e.source.name, o.controller, e, e.source, commutes=True)
+                          for e in effects_in_play(state, ir.OthersEnterTapped, unless_lost=False)
+                          if _enter_applies(state, o, e)]
     raise TypeError(ev)
 
 
@@ -222,11 +220,12 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
             _regenerate(state, o)
             return []
         case MoveEvent(obj=o):
-            if isinstance(r.what, StaticAbility) and r.what.discarded_to_battlefield:  # Obstinate Baloth
+            effect = r.what.effect if isinstance(r.what, StaticReplacement) else None
+            if isinstance(effect, ir.DiscardedToBattlefield):  # Obstinate Baloth
                 state.log_event(f"{o.name} is discarded by an effect {ev.discarded_by} controls: it is put "
                                 f"{state.rules.word('onto_battlefield')} instead ({r.label})", "replacement_instead")
                 return [with_changes(ev, to_zone="battlefield", applied=applied)]
-            if isinstance(r.what, StaticAbility) and r.what.opponents_graveyard_to_exile:
+            if isinstance(effect, ir.OpponentsGraveyardToExile):
                 state.log_event(f"{o.name} would go to {o.owner}'s graveyard: it is {state.rules.word('exiled')} "
                                 f"instead ({r.label})", "replacement_instead")
                 return [with_changes(ev, to_zone="exile", applied=applied)]
@@ -236,12 +235,8 @@ def _apply(state: GameState, r: Replacement, ev: ReplaceableEvent) -> list[Repla
         case DrawEvent():
             return _apply_to_draw(state, r, with_changes(ev, applied=applied))
         case EnterEvent(obj=o):
-            assert isinstance(r.what, StaticAbility)
-            if r.what.others_enter_tapped:  # "Artifacts and lands enter the battlefield tapped"
-                o.tapped = True
-                state.log_event(f"{o.name} {state.rules.word('enters')} tapped ({r.label})", "etb_replacement")
-            else:
-                _enter_modified(state, o, r.what, ev.x)
+            assert isinstance(r.what, StaticReplacement)
+            _enter_modified(state, o, r, ev.x)
             return [with_changes(ev, applied=applied)]
     raise TypeError(ev)
 
@@ -252,41 +247,48 @@ def _exile_instead(state: GameState, o: Obj) -> list[Replacement]:
     a card."""
     if o.token or o.spell_copy:
         return []
-    out = []
-    for oid in state.battlefield:
-        src = state.objects[oid]
-        if src.controller == o.owner:
-            continue
-        for i, ab in src.card.replacement_statics:
-            if ab.opponents_graveyard_to_exile and not lost_all_abilities(state, src.id):
-                out.append(Replacement(("static", src.id, i), src.name, o.owner, ab, src, timestamp=src.timestamp))
-    return out
+    return [Replacement(e.key, e.source.name, o.owner, e, e.source, timestamp=e.source.timestamp)
+            for e in effects_in_play(state, ir.OpponentsGraveyardToExile) if e.source.controller != o.owner]
 
 
 # ------------------------------------------------------------------ entering and regeneration
-def _enter_modified(state: GameState, o: Obj, ab: StaticAbility, x: int) -> None:
-    """"enters the battlefield tapped unless ..." and "enters with N counters" (614.1c / 419.1c)."""
-    if ab.etb is not None:
-        wanted = set(ab.etb.subtypes)  # "enters tapped unless you control a Swamp or a Mountain"
-        if not any(wanted & set(chars(state, p).subtypes) for p in state.permanents(o.controller)):
+def _gained_enters(o: Obj) -> list[StaticReplacement]:
+    """The "enters with counters" abilities the object gained while it was a spell."""
+    return [StaticReplacement(o, (i, j), ab, effect) for i, ab in enumerate(o.gained_enters)
+            for j, effect in enumerate(ab.effects) if isinstance(effect, ir.EntersWithCounters)]
+
+
+def _enter_applies(state: GameState, o: Obj, e: StaticReplacement) -> bool:
+    """Whether an effect on how a permanent enters applies to `o` entering: "Artifacts and lands
+    enter the battlefield tapped" to those types; bloodthirst only if an opponent of its
+    controller was dealt damage this turn (702.53a / 502.50a)."""
+    match e.effect:
+        case ir.OthersEnterTapped(types):
+            return any(o.card.is_type(t) for t in types)
+        case ir.EntersWithCounters(if_opponent_damaged=True):
+            return any(state.player(p).damaged_turn == state.turn for p in state.opponents(o.controller))
+    return True
+
+
+def _enter_modified(state: GameState, o: Obj, r: Replacement, x: int) -> None:
+    """"enters the battlefield tapped (unless ...)" and "enters with N counters" (614.1c / 419.1c)."""
+    assert isinstance(r.what, StaticReplacement)
+    match r.what.effect:
+        case ir.OthersEnterTapped():  # "Artifacts and lands enter the battlefield tapped"
             o.tapped = True
-            state.log_event(f"{o.name} {state.rules.word('enters')} tapped", "etb_replacement")
-    if ab.etb_counters is not None:
-        n = _enter_amount(ab.etb_counters.amount, x)
-        if n > 0:
-            o.counters[ab.etb_counters.kind] += n
-            state.invalidate()
-            state.log_event(f"{o.name} {state.rules.word('enters')} with {n} {ab.etb_counters.kind} "
-                            f"counter{'s' if n != 1 else ''} on it", "etb_replacement")
-
-
-def _counters_apply(state: GameState, o: Obj, ab: StaticAbility) -> bool:
-    """Whether "enters with counters" applies: bloodthirst only if an opponent of the entering
-    permanent's controller was dealt damage this turn (702.53a / 502.50a)."""
-    assert ab.etb_counters is not None
-    if not ab.etb_counters.if_opponent_damaged:
-        return True
-    return any(state.player(p).damaged_turn == state.turn for p in state.opponents(o.controller))
+            state.log_event(f"{o.name} {state.rules.word('enters')} tapped ({r.label})", "etb_replacement")
+        case ir.EntersTappedUnless(subtypes):  # "enters tapped unless you control a Swamp or a Mountain"
+            wanted = set(subtypes)
+            if not any(wanted & set(chars(state, p).subtypes) for p in state.permanents(o.controller)):
+                o.tapped = True
+                state.log_event(f"{o.name} {state.rules.word('enters')} tapped", "etb_replacement")
+        case ir.EntersWithCounters(kind, amount):
+            n = _enter_amount(amount, x)
+            if n > 0:
+                o.counters[kind] += n
+                state.invalidate()
+                state.log_event(f"{o.name} {state.rules.word('enters')} with {n} {kind} "
+                                f"counter{'s' if n != 1 else ''} on it", "etb_replacement")
 
 
 def _enter_amount(amount: ir.Amount, x: int) -> int:
@@ -335,18 +337,10 @@ def _damage_candidates(state: GameState, ev: DamageEvent) -> list[Replacement]:
         if _shield_applies(state, s, ev):
             out.append(Replacement(("shield", id(s)), s.source_name, chooser, s, timestamp=s.timestamp,
                                    prevents=s.redirect_to is None))
-    for oid in state.battlefield:
-        o = state.objects[oid]
-        for i, ab in o.card.replacement_statics:
-            if ab.prevent is None or not _static_applies(state, o, ab.prevent, ev) or lost_all_abilities(state, oid):
-                continue
-            out.append(Replacement(("static", o.id, i), o.name, chooser, ab, o, timestamp=o.timestamp,
-                                   prevents=not isinstance(ab.prevent, _NOT_PREVENTION)))
+    out += [Replacement(e.key, e.source.name, chooser, e, e.source, timestamp=e.source.timestamp,
+                        prevents=isinstance(e.effect, ir.DamagePrevention))
+            for e in effects_in_play(state, ir.DamageModification) if _static_applies(state, e, ev)]
     return _unless_unpreventable(state, ev, out)
-
-
-# static damage effects that change damage without preventing it
-_NOT_PREVENTION = (ir.DoubleDamageFromYourSpells, ir.DoubleAllDamage, ir.RedirectToAttached)
 
 
 def _unless_unpreventable(state: GameState, ev: DamageEvent, options: list[Replacement]) -> list[Replacement]:
@@ -369,11 +363,8 @@ def _unpreventable_by(state: GameState, ev: DamageEvent) -> str:
     Punishment)."""
     if ev.unpreventable:
         return ev.source.name
-    for oid in state.battlefield:
-        o = state.objects[oid]
-        if any(ab.damage_unpreventable for _, ab in o.card.replacement_statics) and not lost_all_abilities(state, oid):
-            return o.name
-    return ""
+    found = effects_in_play(state, ir.DamageCantBePrevented)
+    return found[0].source.name if found else ""
 
 
 def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
@@ -400,8 +391,9 @@ def _shield_applies(state: GameState, s: Shield, ev: DamageEvent) -> bool:
     return s.protects == "you_and_your_permanents" or chars(state, o).is_type("Creature")
 
 
-def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention, ev: DamageEvent) -> bool:
-    match prevention:
+def _static_applies(state: GameState, e: StaticReplacement, ev: DamageEvent) -> bool:
+    src = e.source
+    match e.effect:
         case ir.PreventOneFromOpponents():
             return ev.target == src.controller and ev.source.controller != src.controller
         case ir.PreventNoncombatToAttached():
@@ -422,7 +414,7 @@ def _static_applies(state: GameState, src: Obj, prevention: ir.StaticPrevention,
             s = ev.source
             return (s.zone == "stack" and s.controller == src.controller
                     and matches(state, test, s, chars(state, s), src.controller, src))
-    raise TypeError(prevention)
+    raise TypeError(e.effect)
 
 
 def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[ReplaceableEvent]:
@@ -435,8 +427,8 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
         return []
     if isinstance(what, Shield):
         return _apply_shield(state, what, ev)
-    assert isinstance(what, StaticAbility) and what.prevent is not None and r.source is not None
-    match what.prevent:
+    assert isinstance(what, StaticReplacement) and r.source is not None
+    match what.effect:
         case ir.PreventOneFromOpponents():
             return _prevent(state, ev, 1)
         case ir.PreventNoncombatToAttached():
@@ -462,7 +454,7 @@ def _apply_to_damage(state: GameState, r: Replacement, ev: DamageEvent) -> list[
             state.log_event(f"{ev.source.name} would deal {ev.amount} damage to {name_of(state, ev.target)}: it deals "
                             f"double that, {2 * ev.amount}, instead ({r.label})", "replacement_instead")
             return [with_changes(ev, amount=2 * ev.amount)]
-    raise TypeError(what.prevent)
+    raise TypeError(what.effect)
 
 
 def _prevent_nothing(state: GameState, r: Replacement, ev: DamageEvent) -> list[ReplaceableEvent]:
@@ -473,9 +465,9 @@ def _prevent_nothing(state: GameState, r: Replacement, ev: DamageEvent) -> list[
     state.log_event(f"damage can't be prevented ({r.unpreventable_by}): {r.label} prevents none of the {ev.amount} "
                     f"damage {ev.source.name} would deal to {name_of(state, ev.target)}", "cant_be_prevented")
     what = r.what
-    if isinstance(what, StaticAbility) and isinstance(what.prevent, ir.PreventToSelfRemoveCounters) \
+    if isinstance(what, StaticReplacement) and isinstance(what.effect, ir.PreventToSelfRemoveCounters) \
             and r.source is not None:
-        _remove_counters(state, r.source, what.prevent.kind, ev.amount)
+        _remove_counters(state, r.source, what.effect.kind, ev.amount)
     return [ev]
 
 
@@ -533,13 +525,11 @@ def _draw_candidates(state: GameState, ev: DrawEvent) -> list[Replacement]:
         return []  # already replaced by something that isn't a draw
     out = [Replacement(("draw_effect", e.timestamp), e.source_name, ev.player, "draw_effect", timestamp=e.timestamp)
            for e in state.effects if isinstance(e, DrawReplacementEffect) and e.player == ev.player]
-    for o in state.permanents(ev.player):
-        for i, ab in o.card.replacement_statics:
-            if ab.draw_instead:
-                out.append(Replacement(("static", o.id, i), o.name, ev.player, ab, o, timestamp=o.timestamp,
-                                       optional=f"{o.name}: instead of drawing a card, choose land or nonland and "
-                                                "reveal cards until you reveal one of that kind?"))
-    return out
+    return out + [Replacement(e.key, e.source.name, ev.player, e, e.source, timestamp=e.source.timestamp,
+                              optional=f"{e.source.name}: instead of drawing a card, choose land or nonland and "
+                                       "reveal cards until you reveal one of that kind?")
+                  for e in effects_in_play(state, ir.DrawInstead, state.permanents(ev.player),
+                                             unless_lost=False)]
 
 
 def has_draw_replacements(state: GameState, player: str) -> bool:
@@ -548,10 +538,10 @@ def has_draw_replacements(state: GameState, player: str) -> bool:
 
 
 def _apply_to_draw(state: GameState, r: Replacement, ev: DrawEvent) -> list[ReplaceableEvent]:
-    if isinstance(r.what, StaticAbility):
+    if isinstance(r.what, StaticReplacement) and isinstance(r.what.effect, ir.DrawInstead):
         state.log_event(f"{ev.player} would draw a card: {r.label} replaces the draw", "replacement_instead",
                         player=ev.player)
-        return [with_changes(ev, instead=r.what.draw_instead, by=r.source)]
+        return [with_changes(ev, instead=r.what.effect.instead, by=r.source)]
     e = next(e for e in state.effects if isinstance(e, DrawReplacementEffect) and ("draw_effect", e.timestamp) == r.key)
     state.log_event(f"{ev.player} would draw a card: instead they skip that draw and {e.to} draws a card ({r.label})",
                     "replacement_instead", player=ev.player)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ..continuous.attachments import attachment_kind, attachment_legal
 from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
@@ -72,7 +73,7 @@ def _player_actions(state: GameState) -> Found:
             loss = ("sba_draw_empty", "lose", p.name, f"{p.name} drew from an empty library and loses the game")
         elif p.poison >= 10:
             loss = ("sba_poison", "lose", p.name, f"{p.name} has {p.poison} poison counters and loses the game")
-        if loss is not None and "cant_lose" not in player_rules(state, p.name):  # Platinum Angel (104.3b)
+        if loss is not None and PlayerRule.CANT_LOSE not in player_rules(state, p.name):  # Platinum Angel (104.3b)
             out.append(loss)
     # only tokens can cease to exist: no need to look at every card
     for oid in sorted(state.token_ids) if state.token_ids else ():

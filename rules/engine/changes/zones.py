@@ -142,7 +142,7 @@ def _move(state: GameState, oid: int, to_zone: str, *, controller: str | None = 
     else:  # nothing else's characteristics depend on which permanents there are
         state.invalidate_objects((oid, new_id))
     state.zone_changes.append((old, new))
-    if to_zone == "battlefield" and new.card.rules_statics:
+    if to_zone == "battlefield" and new.card.player_rule_effects:
         announce_revealed(state, new)
     if to_zone == "battlefield" and new.card.unsupported:
         announce_unenforced(state, new)

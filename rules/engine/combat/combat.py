@@ -55,7 +55,7 @@ def can_attack(state: GameState, o: Obj) -> str | None:
         return "it has defender"
     if "cant_attack" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
         return "it can't attack"
-    if "cant_attack_with_creatures" in player_rules(state, o.controller):  # Angelic Arbiter
+    if ir.PlayerRule.CANT_ATTACK_WITH_CREATURES in player_rules(state, o.controller):  # Angelic Arbiter
         return "its controller can't attack with creatures this turn"
     return None
 

@@ -4,6 +4,7 @@ sickness, the creatures on the battlefield."""
 
 from __future__ import annotations
 
+from ...cards.ir import PlayerRule
 from ...cards.model import ActivatedAbility, SpellAbility, TargetSpec
 from ..core.objects import Obj
 from ..core.state import GameState
@@ -33,7 +34,7 @@ def can_activate_abilities(state: GameState, o: Obj) -> bool:
     if "cant_activate" in ch.restrictions:
         return False
     return not (("Artifact" in ch.types or "Creature" in ch.types or "Enchantment" in ch.types)
-                and "cant_activate_artifacts_creatures_enchantments" in player_rules(state, o.controller))
+                and PlayerRule.CANT_ACTIVATE_ARTIFACTS_CREATURES_ENCHANTMENTS in player_rules(state, o.controller))
 
 
 def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool:

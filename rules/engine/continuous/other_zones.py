@@ -8,12 +8,10 @@ still apply; only where the card may come from changes."""
 
 from __future__ import annotations
 
+from ...cards.ir import PlayerRule
 from ..core.objects import Obj
 from ..core.state import GameState
 from .player_rules import player_rules, rules_changed
-
-LANDS_FROM_GRAVEYARD = "lands_from_graveyard"
-CAST_TOP_CREATURE = "cast_top_creature"
 
 
 def may_play_land_from(state: GameState, player: str, o: Obj) -> bool:
@@ -21,7 +19,7 @@ def may_play_land_from(state: GameState, player: str, o: Obj) -> bool:
     graveyard under Crucible of Worlds)."""
     if o.zone == "hand":
         return True
-    return o.zone == "graveyard" and LANDS_FROM_GRAVEYARD in player_rules(state, player)
+    return o.zone == "graveyard" and PlayerRule.LANDS_FROM_GRAVEYARD in player_rules(state, player)
 
 
 def may_cast_from(state: GameState, player: str, o: Obj) -> bool:
@@ -31,7 +29,7 @@ def may_cast_from(state: GameState, player: str, o: Obj) -> bool:
         return True
     lib = state.player(player).library
     return (o.zone == "library" and bool(lib) and lib[0] == o.id and o.card.is_type("Creature")
-            and CAST_TOP_CREATURE in player_rules(state, player))
+            and PlayerRule.CAST_TOP_CREATURE in player_rules(state, player))
 
 
 def playable_elsewhere(state: GameState, player: str) -> list[int]:
@@ -42,8 +40,8 @@ def playable_elsewhere(state: GameState, player: str) -> list[int]:
     rules = player_rules(state, player)
     p = state.player(player)
     out: list[int] = []
-    if LANDS_FROM_GRAVEYARD in rules:
+    if PlayerRule.LANDS_FROM_GRAVEYARD in rules:
         out += [i for i in p.graveyard if state.objects[i].card.is_type("Land")]
-    if CAST_TOP_CREATURE in rules and p.library and state.objects[p.library[0]].card.is_type("Creature"):
+    if PlayerRule.CAST_TOP_CREATURE in rules and p.library and state.objects[p.library[0]].card.is_type("Creature"):
         out.append(p.library[0])
     return out

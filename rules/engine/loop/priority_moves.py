@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ...cards.mana import NO_MANA, ManaCost
 from ...cards.model import ActivatedAbility, TargetSpec
 from ..changes.payment import source_mana
@@ -116,7 +117,7 @@ class _Screen:
             return self.sorcery and state.player(player).lands_played < land_plays(state, player)
         if not self.sorcery and not c.quick:
             if self._flash_all is None:
-                self._flash_all = "cast_as_though_flash" in player_rules(state, player)
+                self._flash_all = PlayerRule.CAST_AS_THOUGH_FLASH in player_rules(state, player)
             if not self._flash_all:
                 return False  # the usual reason, told without building the refusal
         return (c.least <= self.mana or c.alternative) and can_cast_now(state, player, c.obj) is None
@@ -147,7 +148,7 @@ def _choices(state: GameState, player: str, sorcery: bool) -> list[Any]:
     False), what only sorcery timing allows is left out (lands, cards without flash,
     sorcery-speed and loyalty abilities), unless "you may cast spells as though they had
     flash": the cheap tests would refuse them all, so the draw is the same, only quicker."""
-    if not sorcery and rules_changed(state) and "cast_as_though_flash" in player_rules(state, player):
+    if not sorcery and rules_changed(state) and PlayerRule.CAST_AS_THOUGH_FLASH in player_rules(state, player):
         sorcery = True  # keep the cards: they may be cast now
     key = ("choices", player, sorcery)
     found = state.derived.get(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
 from ...cards.model import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from ..changes.events import emit, emit_targeted, flush, remove_counters, tap_permanent
@@ -89,17 +90,18 @@ def _timing_concept(state: GameState, o: Obj) -> str:
 def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | None:
     if o.card.is_type("Land"):
         return A.IllegalAction(f"{o.name} is a land: lands are played, not cast", state.rules.cite("play_land"))
-    if "cant_cast" in player_rules(state, player):  # "Your opponents can't cast spells this turn"
+    if PlayerRule.CANT_CAST in player_rules(state, player):  # "Your opponents can't cast spells this turn"
         return A.IllegalAction(f"{player} can't cast spells this turn", state.rules.cite("cant"))
-    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):  # Rule of Law
+    # Rule of Law
+    if state.player(player).spells_cast and PlayerRule.ONE_SPELL_EACH_TURN in player_rules(state, player):
         verb = state.rules.word("cast").removesuffix("s")
         return A.IllegalAction(f"{player} can't {verb} more than one spell each turn", state.rules.cite("cant"))
-    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):  # Steel Golem
+    if o.card.is_type("Creature") and PlayerRule.CANT_CAST_CREATURES in player_rules(state, player):  # Steel Golem
         verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
         return A.IllegalAction(f"{player} can't {verb} creature spells", state.rules.cite("cant"))
     instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
     # "You may cast spells as though they had flash" (Leyline of Anticipation)
-    instant = instant or "cast_as_though_flash" in player_rules(state, player)
+    instant = instant or PlayerRule.CAST_AS_THOUGH_FLASH in player_rules(state, player)
     if not instant and (state.active != player or state.step not in MAIN_STEPS or state.stack):
         return A.IllegalAction(
             f"{o.name} can be {state.rules.word('be_cast')} only in your main phase when the stack is empty",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ...cards.mana import pool_text
 from ..changes import damage, events, sba, zones
 from ..combat import combat
@@ -350,7 +351,7 @@ def _untap_step(state: GameState) -> None:
 def _untap_others(state: GameState) -> None:
     """Seedborn Muse: "Untap all permanents you control during each other player's untap step"."""
     for p in state.players:
-        if p.name == state.active or p.lost or "untap_during_others" not in player_rules(state, p.name):
+        if p.name == state.active or p.lost or PlayerRule.UNTAP_DURING_OTHERS not in player_rules(state, p.name):
             continue
         n = 0
         for o in state.permanents(p.name):
@@ -407,7 +408,7 @@ def _empty_pools(state: GameState, burn: bool) -> None:
         n = sum(p.pool.values())
         if not n:
             continue
-        if "pools_dont_empty" in player_rules(state, p.name):  # Upwelling
+        if PlayerRule.POOLS_DONT_EMPTY in player_rules(state, p.name):  # Upwelling
             continue
         text = pool_text(p.pool)
         p.pool.clear()

@@ -10,7 +10,7 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from ...cards import card_names
-from ...cards.ir import Becomes, IsAlso, TokenSpec
+from ...cards.ir import Becomes, IsAlso, PlayerRule, TokenSpec
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, parse_cost
 from ...cards.tokens import token_card
 from ..changes.damage import (
@@ -206,7 +206,7 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
             state.log_event(f"{item.name} can't be countered by {ctx.source.name} ({immune})", "uncounterable")
             continue
         if (card is not None and chars(state, card).is_type("Creature")
-                and "creature_spells_uncounterable" in player_rules(state, item.controller)):
+                and PlayerRule.CREATURE_SPELLS_UNCOUNTERABLE in player_rules(state, item.controller)):
             state.log_event(f"{item.name} can't be countered (creature spells can't be countered)", "uncounterable")
             continue
         counter_item(state, item)
@@ -550,7 +550,7 @@ def give_control(state: GameState, ctx: EffectContext, which: Ids, player: str) 
 def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
     """"that player loses the game" (2014 104.3e / 2009 102.3); not a player who can't lose."""
     for p in list(who):
-        if p is None or state.player(p).lost or "cant_lose" in player_rules(state, p):
+        if p is None or state.player(p).lost or PlayerRule.CANT_LOSE in player_rules(state, p):
             continue
         state.player(p).lost = True
         watched_state_changed(state)  # who is an opponent changed
@@ -561,7 +561,7 @@ def lose_game(state: GameState, ctx: EffectContext, who: Names) -> None:
 def win_game(state: GameState, ctx: EffectContext, who: Names) -> None:
     """"you win the game" (2014 104.2b / 2009 102.2b): the others lose; not if they can't."""
     for p in list(who):
-        if p is None or state.player(p).lost or "cant_win" in player_rules(state, p):
+        if p is None or state.player(p).lost or PlayerRule.CANT_WIN in player_rules(state, p):
             continue
         state.log_event(f"{p} wins the game ({ctx.source.name})", "win_effect", player=p)
         lose_game(state, ctx, list(state.opponents(p)))

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Generator
 from typing import Any
 
-from ...cards import creature_types
+from ...cards import creature_types, ir
 from ...cards.model import CardDef, StaticAbility
 from ...cards.wording import BASIC_LAND_TYPES
 from ..changes.zones import move
@@ -58,19 +58,19 @@ def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef
     """"As ~ enters the battlefield, choose a basic land type" / "... choose a card name"
     (614.12): asked as it enters, of `card` (what it enters as); returns the word or name
     chosen, or ""."""
-    ab = next((a for a in (card or o.card).abilities if isinstance(a, StaticAbility) and a.as_enters_choose), None)
-    if ab is None:
+    choice = next(iter((card or o.card).effects_of(ir.AsEntersChoose)), None)
+    if choice is None:
         return ""
-    if ab.as_enters_choose == "card name":
+    if choice.what == "card name":
         name = yield from choose_card_name(state, controller, f"choose a card name for {o.name}")
         state.log_event(f"{controller} chooses {name} for {o.name}", "etb_replacement", player=controller)
         return name
-    if ab.as_enters_choose == "creature type":  # Adaptive Automaton: typed, like a name
+    if choice.what == "creature type":  # Adaptive Automaton: typed, like a name
         kind = yield from choose_creature_type(state, controller, f"choose a creature type for {o.name}")
         state.log_event(f"{controller} chooses {kind} for {o.name}", "etb_replacement", player=controller)
         return kind
-    options = AS_ENTERS_CHOICES[ab.as_enters_choose]
-    ans, _ = yield ChooseWordDecision(controller, f"choose a {ab.as_enters_choose} for {o.name}",
+    options = AS_ENTERS_CHOICES[choice.what]
+    ans, _ = yield ChooseWordDecision(controller, f"choose a {choice.what} for {o.name}",
                                       options=options, concept="etb_replacement")
     word = next(w for w in options if w.lower() == str(ans.words[0]).lower())
     state.log_event(f"{controller} chooses {word} for {o.name}", "etb_replacement", player=controller)
@@ -80,11 +80,11 @@ def as_it_enters_choice(state: GameState, o: Obj, controller: str, card: CardDef
 def as_it_enters_exile(state: GameState, o: Obj, controller: str, card: CardDef) -> Gen:
     """"As ~ enters the battlefield, exile any number of creature cards from your graveyard"
     (Sutured Ghoul, 614.12): the cards are chosen as it enters; None if it has no such ability."""
-    ab = next((a for a in card.abilities if isinstance(a, StaticAbility) and a.as_enters_exile is not None), None)
-    if ab is None or ab.as_enters_exile is None:
+    exile = next(iter(card.effects_of(ir.AsEntersExile)), None)
+    if exile is None:
         return None
     cards = tuple(i for i in state.player(controller).graveyard  # not itself, returning from there
-                  if i != o.id and matches_card(state, ab.as_enters_exile, state.objects[i], controller, o))
+                  if i != o.id and matches_card(state, exile.test, state.objects[i], controller, o))
     if not cards:
         return []
     ans, _ = yield ChooseCardsDecision(controller, f"{o.name}: choose any number of cards to exile as it enters",
@@ -105,10 +105,10 @@ def as_it_enters_counter(state: GameState, o: Obj, controller: str, card: CardDe
     """"As ~ enters the battlefield, put a phylactery counter on an artifact you control"
     (Phylactery Lich, 614.12): the permanent is chosen as it enters; None if there's no such
     ability or nothing to choose."""
-    ab = next((a for a in card.abilities if isinstance(a, StaticAbility) and a.as_enters_counter is not None), None)
-    if ab is None or ab.as_enters_counter is None:
+    counter = next(iter(card.effects_of(ir.AsEntersCounter)), None)
+    if counter is None:
         return None
-    kind, test = ab.as_enters_counter
+    kind, test = counter.kind, counter.test
     options = [x.id for x in state.permanents(controller) if matches(state, test, x, chars(state, x), controller, o)]
     chosen = yield from choose_object(state, controller, f"{o.name}: choose where to put a {kind} counter as it enters",
                                       options, concept="etb_replacement")
@@ -138,10 +138,10 @@ def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
     """"You may have ~ enter the battlefield as a copy of any creature on the battlefield":
     the choice is made as it enters (614.1c / 419.1c, 706 / 503), a yes or no, then which one
     when there are several.  Returns the object to copy, or None."""
-    ab = next((a for a in o.card.abilities if isinstance(a, StaticAbility) and a.enters_as_copy is not None), None)
-    if ab is None or ab.enters_as_copy is None:
+    copy = next(iter(o.card.effects_of(ir.EntersAsCopy)), None)
+    if copy is None:
         return None
-    test = ab.enters_as_copy
+    test = copy.test
     options = [p.id for p in state.permanents() if matches(state, test, p, chars(state, p), controller, o)]
     if not options:
         return None
@@ -151,23 +151,23 @@ def as_it_enters_copy(state: GameState, o: Obj, controller: str) -> Gen:
         return None
     chosen = yield from choose_object(state, controller, f"choose what {o.name} enters as a copy of", options,
                                       concept="copy")
-    copied = _with_exceptions(state.objects[chosen], ab)
+    copied = _with_exceptions(state.objects[chosen], copy)
     if copied is not state.objects[chosen]:
         state.log_event(f"{o.name} copies {copied.name} except that it's also "
-                        f"{' and '.join(ab.copy_adds_subtypes) or 'the same type'}"
-                        + "".join(f' and gains "{a.text}"' for a in ab.copy_adds_abilities), "copy_exception")
+                        f"{' and '.join(copy.adds_subtypes) or 'the same type'}"
+                        + "".join(f' and gains "{a.text}"' for a in copy.adds_abilities), "copy_exception")
     return copied
 
 
-def _with_exceptions(original: Obj, ab: StaticAbility) -> Obj:
+def _with_exceptions(original: Obj, copy: ir.EntersAsCopy) -> Obj:
     """The object to copy with the copy effect's exceptions ("except it's an Illusion ... and it
     gains ...", Phantasmal Image): they are part of the copy's copiable values (706.9a / 503.9)."""
-    if not ab.copy_adds_subtypes and not ab.copy_adds_abilities:
+    if not copy.adds_subtypes and not copy.adds_abilities:
         return original
     card = original.copiable_card
-    subtypes = card.type_line.subtypes + tuple(s for s in ab.copy_adds_subtypes if s not in card.type_line.subtypes)
+    subtypes = card.type_line.subtypes + tuple(s for s in copy.adds_subtypes if s not in card.type_line.subtypes)
     excepted = dataclasses.replace(card, type_line=dataclasses.replace(card.type_line, subtypes=subtypes),
-                                   abilities=[*card.abilities, *ab.copy_adds_abilities])
+                                   abilities=[*card.abilities, *copy.adds_abilities])
     return dataclasses.replace(original, card=excepted, copiable=None)
 
 

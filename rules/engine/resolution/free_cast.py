@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ...cards.ir import PlayerRule
 from ...cards.mana import ManaCost, Payment
 from ..changes.events import emit, emit_targeted
 from ..changes.payment import pay_mana, plan_payment
@@ -90,11 +91,11 @@ def cast_now(state: GameState, p: str, o: Obj) -> Gen:
 def cant_cast(state: GameState, player: str, o: Obj) -> str:
     """Why `player` can't cast `o` at all now ("" if they may): a rule against casting, or a
     target it needs and can't have (601.2c)."""
-    if "cant_cast" in player_rules(state, player):
+    if PlayerRule.CANT_CAST in player_rules(state, player):
         return "they can't cast spells this turn"
-    if o.card.is_type("Creature") and "cant_cast_creatures" in player_rules(state, player):
+    if o.card.is_type("Creature") and PlayerRule.CANT_CAST_CREATURES in player_rules(state, player):
         return "they can't cast creature spells"
-    if state.player(player).spells_cast and "one_spell_each_turn" in player_rules(state, player):
+    if state.player(player).spells_cast and PlayerRule.ONE_SPELL_EACH_TURN in player_rules(state, player):
         return "they can't cast more than one spell each turn"
     for spec in spell_targets(o):
         if len(legal_targets(state, spec, player, o)) < spec.fewest:

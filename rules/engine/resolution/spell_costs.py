@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ...cards import ir
 from ...cards.ir import AlternativeCost, SacrificeCost
 from ...cards.mana import NO_MANA, ManaCost
-from ...cards.model import StaticAbility
 from ..changes.zones import leaving_together, move
 from ..continuous.characteristics import chars, matches, matches_card
 from ..continuous.static_index import watched_state_changed
@@ -22,7 +22,7 @@ from .effects import choose_object
 
 def x_spend_only(o: Obj) -> str:
     """The colors a spell's X may be paid with ("Spend only black mana on X"), or "" for any."""
-    return "".join(ab.x_spend_only for ab in o.card.static_abilities if ab.x_spend_only)
+    return "".join(e.colors for e in o.card.effects_of(ir.SpendOnlyOnX))
 
 
 def total_cost(o: Obj, x: int, targets: int, restricted: bool = True, state: GameState | None = None,
@@ -45,20 +45,20 @@ def cost_increase(state: GameState, o: Obj, player: str) -> int:
     """"Artifact and enchantment spells your opponents cast cost {2} more to cast" (Aura of
     Silence): judged on the spell's printed characteristics."""
     n = 0
-    for perm, (test, more) in _cost_raisers(state):
-        if perm.controller != player and matches_card(state, test, o, player, perm):
-            n += more
+    for perm, raiser in _cost_raisers(state):
+        if perm.controller != player and matches_card(state, raiser.test, o, player, perm):
+            n += raiser.amount
     return n
 
 
-def _cost_raisers(state: GameState) -> list[tuple[Obj, tuple[Any, int]]]:
+def _cost_raisers(state: GameState) -> list[tuple[Obj, ir.OpponentsSpellsCostMore]]:
     """The permanents that make opponents' spells cost more, with what they say (kept until
     the permanents change: every card's cost is asked on every priority)."""
     found = state.board.get("cost_raisers")
     if found is None:
         found = state.board["cost_raisers"] = [
-            (perm, ab.opponents_spells_cost_more) for perm in state.permanents() for ab in perm.card.abilities
-            if isinstance(ab, StaticAbility) and ab.opponents_spells_cost_more is not None]
+            (perm, raiser) for perm in state.permanents()
+            for raiser in perm.card.effects_of(ir.OpponentsSpellsCostMore)]
     return found
 
 
@@ -66,12 +66,10 @@ def cost_reduction(state: GameState, o: Obj, player: str) -> int:
     """"If an opponent controls at least four more creatures than you, this spell costs {6}
     less to cast" (Avatar of Might)."""
     n = 0
-    for ab in o.card.static_abilities:
-        if ab.costs_less_if_outnumbered is not None:
-            more, less = ab.costs_less_if_outnumbered
-            mine = _creatures(state, player)
-            if any(_creatures(state, p) >= mine + more for p in state.opponents(player)):
-                n += less
+    for e in o.card.effects_of(ir.CostsLessIfOutnumbered):
+        mine = _creatures(state, player)
+        if any(_creatures(state, p) >= mine + e.more for p in state.opponents(player)):
+            n += e.less
     return n
 
 
@@ -82,14 +80,14 @@ def _creatures(state: GameState, player: str) -> int:
 def extra_cost(o: Obj, targets: int) -> int:
     """"This spell costs {1} more to cast for each target beyond the first": the generic mana
     added for `targets` targets (paid even when the mana cost isn't, 601.2e / 409.1f)."""
-    extra = sum(ab.extra_cost_per_target for ab in o.card.static_abilities)
+    extra = sum(e.amount for e in o.card.effects_of(ir.CostsMorePerExtraTarget))
     return extra * (targets - 1) if extra and targets > 1 else 0
 
 
 def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict[str, Any]:
     """"As an additional cost to cast ~, sacrifice all creatures you control" (601.2f / 409.1f):
     paid as the spell is cast; what was sacrificed is remembered ("the sacrificed creatures")."""
-    kind = next((ab.sacrifice_all_as_cost for ab in o.card.static_abilities if ab.sacrifice_all_as_cost), "")
+    kind = next((e.kind for e in o.card.effects_of(ir.SacrificeAllAsCost)), "")
     if not kind:
         return {}
     victims = [p for p in state.permanents(player) if chars(state, p).is_type(kind.capitalize())]
@@ -102,7 +100,7 @@ def sacrifice_all_as_cost(state: GameState, o: Obj, player: str) -> dict[str, An
 
 def additional_sacrifice(o: Obj) -> SacrificeCost | None:
     """"As an additional cost to cast ~, sacrifice a Goblin": what the spell asks for."""
-    return next((ab.sacrifice_as_cost for ab in o.card.static_abilities if ab.sacrifice_as_cost is not None), None)
+    return next((e.cost for e in o.card.effects_of(ir.SacrificeAsCost)), None)
 
 
 def additional_sacrifice_candidates(state: GameState, o: Obj, player: str) -> list[int]:
@@ -144,7 +142,7 @@ def pay_additional_costs(state: GameState, o: Obj, player: str) -> Generator[Dec
 def alternative_cost(o: Obj) -> AlternativeCost | None:
     """"You may pay 6 life and sacrifice three black creatures rather than pay this spell's
     mana cost": the alternative cost `o` offers, if any."""
-    return next((ab.alternative_cost for ab in o.card.static_abilities if ab.alternative_cost is not None), None)
+    return next(iter(o.card.effects_of(ir.AlternativeCost)), None)
 
 
 def _alternative_victims(state: GameState, o: Obj, player: str, alt: AlternativeCost) -> list[int]:

@@ -63,9 +63,10 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str, 
             return ("no such player in the game", legal)
         if spec.kind == "opponent" and t == controller:
             return ("it must be an opponent", legal)
-        if t != controller and "hexproof" in player_rules(state, t):  # "You have hexproof" (Leyline of Sanctity)
+        # "You have hexproof" (Leyline of Sanctity)
+        if t != controller and ir.PlayerRule.HEXPROOF in player_rules(state, t):
             return ("they have hexproof", state.rules.cite("hexproof"))
-        if "shroud" in player_rules(state, t):  # True Believer: "You have shroud"
+        if ir.PlayerRule.SHROUD in player_rules(state, t):  # True Believer: "You have shroud"
             return ("that player has shroud", state.rules.cite("shroud"))
         return None
     if spec.kind == "spell":

@@ -46,7 +46,7 @@ def spell_gains_enters_with(state: GameState, ctx: EffectContext, effect: ir.Spe
         cast_item = cast if isinstance(cast, StackItem) else state.stack_item(cast)
         spell_card = state.objects.get(cast_item.source_id) if cast_item is not None else None
         if spell_card is not None and spell_card.zone == "stack":
-            spell_card.gained_enters += (StaticAbility(effect.text, etb_counters=effect.counters),)
+            spell_card.gained_enters += (StaticAbility(effect.text, effects=(effect.counters,)),)
             state.log_event(f"{spell_card.name} gains {effect.text}", "continuous")
 
 

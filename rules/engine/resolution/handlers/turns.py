@@ -50,7 +50,7 @@ def attack_next_turn_if_able(state: GameState, ctx: EffectContext, effect: ir.At
 def opponents_cant_cast(state: GameState, ctx: EffectContext, effect: ir.OpponentsCantCast) -> None:
     foes = frozenset(p for p in state.opponents(ctx.controller))
     add_effect(state, PlayerRuleEffect(state.new_timestamp(), frozenset(), ctx.source.name, "eot",
-                                       rule="cant_cast", players=foes))
+                                       rule=ir.PlayerRule.CANT_CAST.value, players=foes))  # a plain str: state
     state.log_event(f"{', '.join(sorted(foes))} can't cast spells this turn", "cant")
 
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from .ir import (
     ALWAYS,
@@ -191,6 +190,7 @@ from .phrases import (
     split_sentences,
     times,
 )
+from .registry import new_registry, record_use, take_back_uses, uses_so_far
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
 
@@ -206,30 +206,9 @@ def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     return out
 
 
-# a template is its wording and its builder; the pair is its identity (one builder may serve
-# several wordings, and `object_template`'s builders share a name)
-Template = tuple[re.Pattern[str], Builder]
-_TEMPLATES: list[Template] = []
-_COMPLETIONS: list[Template] = []
-_WATCHES: list[list[Template]] = []  # while `template_uses` watches: the templates that compiled
-
-
-def registered_templates() -> list[Template]:
-    """Every sentence template, then every completion, in the order they are tried."""
-    return [*_TEMPLATES, *_COMPLETIONS]
-
-
-@contextmanager
-def template_uses() -> Iterator[list[Template]]:
-    """The templates that compile a sentence while inside the block, in order; a use inside a
-    template that then fails (and is taken back) is taken back too.  What the test that every
-    template serves a card counts; nothing is recorded while nobody watches."""
-    uses: list[Template] = []
-    _WATCHES.append(uses)
-    try:
-        yield uses
-    finally:
-        _WATCHES.remove(uses)
+# the sentence templates and the completions, tried in the order defined (`rules.cards.registry`)
+_TEMPLATES = new_registry()
+_COMPLETIONS = new_registry()
 
 
 def template(pattern: str, flags: int = 0) -> Callable[[Builder], Builder]:
@@ -293,15 +272,13 @@ def _tried(pattern: re.Pattern[str], fn: Builder, s: str, out: Compiled) -> bool
     if not m:
         return False
     saved = (len(out.specs), len(out.steps), dict(out.refs), out.expected)
-    used = len(_WATCHES[-1]) if _WATCHES else 0
+    used = uses_so_far()
     try:
         fn(m, out)
-        if _WATCHES:
-            _WATCHES[-1].append((pattern, fn))
+        record_use((pattern, fn))
         return True
     except Unsupported:
-        if _WATCHES:
-            del _WATCHES[-1][used:]
+        take_back_uses(used)
         del out.specs[saved[0]:], out.steps[saved[1]:]
         out.refs.clear()
         out.refs.update(saved[2])

@@ -9,6 +9,7 @@ creature", "that much": the event's data is the resolving ability's data)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .effect_templates import compile_effect
 from .ir import (
@@ -31,7 +32,6 @@ from .ir import (
     EnchantedLandTappedForMana,
     EnteredObject,
     EntersUnderControlTrigger,
-    EventObject,
     EventValue,
     GraveyardHasAtLeast,
     HasColor,
@@ -59,6 +59,7 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
+from .registry import new_registry, record_use
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
 
@@ -84,14 +85,42 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
 }
 
 
-def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool] | None:
+# what a trigger condition compiles to: (event name, condition, words the event supplies, looks
+# back in time?)
+Trigger = tuple[str, TriggerCondition, dict[str, Ref], bool]
+TriggerBuilder = Callable[[re.Match[str]], Trigger]
+
+# the trigger conditions' templates, tried in the order defined: the first whose wording matches
+# the whole condition decides it (`rules.cards.registry`)
+_TRIGGERS = new_registry()
+
+
+def trigger(pattern: str) -> Callable[[TriggerBuilder], TriggerBuilder]:
+    """Register a trigger condition's template (tried in the order defined)."""
+    def register(fn: TriggerBuilder) -> TriggerBuilder:
+        _TRIGGERS.append((re.compile(pattern), fn))
+        return fn
+    return register
+
+
+def trigger_condition(cond: str) -> Trigger:
+    """(event name, condition, words the event supplies, looks back in time?) of the first
+    template whose wording `cond` is; a phrase inside it that doesn't compile fails the whole."""
+    for pattern, fn in _TRIGGERS:
+        m = pattern.fullmatch(cond)
+        if m:
+            meaning: Trigger = fn(m)
+            record_use((pattern, fn))
+            return meaning
+    raise Unsupported(cond)
+
+
+@trigger(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
+         r"under (your|an opponent's) control")
+def _enters_under_control(m: re.Match[str]) -> Trigger:
     """"a creature enters the battlefield under your control" (Leyline of Vitality, Warstorm
-    Surge), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
+    Surge, Angelic Chorus), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
     greater enters the battlefield under your control" (Garruk's Packleader)."""
-    m = re.fullmatch(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
-                     r"under (your|an opponent's) control", cond)
-    if not m:
-        return None
     entered = EnteredObject()
     refs: dict[str, Ref] = {"it": entered, "that creature": entered}
     controller = ControllersOf(entered)
@@ -101,108 +130,187 @@ def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, R
     return "etb", trigger, refs, False
 
 
-def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:  # noqa: C901 (to split: issue 27)
-    """(event name, condition, words the event supplies, looks back in time?)."""
-    under_control = _enters_under_control(cond)
-    if under_control is not None:
-        return under_control
-    m = re.fullmatch(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage", cond)
-    if m:  # Chandra's Spitfire
-        return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
-    if cond == "a source deals damage to ~":  # Belltower Sphinx
-        controller = EventValue("controller")
-        return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
-    m = re.fullmatch(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control", cond)
-    if m:  # Circle of Flame
-        return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
-            {"that creature": EventValue("attacker")}, False
-    if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
-        item = EventValue("item")
-        return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
-    m = re.fullmatch(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control", cond)
-    if m:  # Chandra's Phoenix
-        return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
-            _player_refs("target"), False
-    if cond == "a spell or ability an opponent controls causes you to discard ~":  # Guerrilla Tactics
-        return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
-    if cond == "~ enters the battlefield or attacks":  # the Titans
-        return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
-            {"it": SourceRef()}, False
-    m = re.fullmatch(r"(~|another creature(?: you control)?|a creature(?: you control)?) "
-                     r"(enters the battlefield|dies)", cond)
-    if m:
-        who = "self" if m.group(1) == "~" else m.group(1)
-        refs: dict[str, Ref] = {"it": SourceRef()} if who == "self" else {}
-        if m.group(2) == "dies":
-            return "dies", ZoneChangeTrigger("dies", who), refs, True
-        return "etb", ZoneChangeTrigger("battlefield", who), refs, False
-    m = re.fullmatch(r"you control no permanents with ([a-z]+) counters on them", cond)
-    if m:  # Phylactery Lich: a state trigger (603.8 / 410.11)
-        return "state", NoPermanentsWithCounter(m.group(1)), {}, False
-    if cond == "~ leaves the battlefield":  # Oblivion Ring: looks back in time (603.10a / 410.10)
-        return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
-    if cond == "enchanted creature dies":  # Angelic Destiny: the Aura looks back too (603.10a / 410.10)
-        # by the time it resolves, the Aura is in the graveyard it went to (704.5n / 420.5d)
-        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
-    if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
-        return "dies", DiesDealtDamageBySelf(), {}, True
-    if cond == "a creature enters the battlefield under your control":  # Angelic Chorus
-        return "etb", ZoneChangeTrigger("battlefield", "a creature you control"), {"it": EventObject("new")}, False
-    m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \
-        re.fullmatch(r"the beginning of (the) (end step)", cond) or \
-        re.fullmatch(r"the beginning of (each) player's (upkeep|draw step)", cond)
-    if m:
-        step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
-        return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
-    if cond == "the beginning of each opponent's upkeep":  # Lavaborn Muse
-        return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
-    if cond == "the beginning of the upkeep of enchanted creature's controller":
-        return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
-    m = re.fullmatch(r"(~|enchanted creature) becomes the target of a spell or ability", cond)
-    if m:
-        who = "self" if m.group(1) == "~" else "enchanted"
-        return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
-    m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
-    if m:  # Protean Hydra
-        return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
-    m = re.fullmatch(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
-                     r"|deals combat damage to a player)", cond)
-    if m:  # Contaminated Bond: the host's controller is "its controller"; Worldslayer
-        return m.group(1), CombatTrigger(m.group(1), "enchanted"), \
-            {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
-    m = re.fullmatch(r"enchanted (?:permanent|creature|land|artifact) becomes tapped", cond)
-    if m:  # Brink of Disaster: "it" is the permanent that became tapped
-        return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
-    m = re.fullmatch(r"an? (.+?) becomes tapped", cond)
-    if m:  # Gideon's Avenger: "a creature an opponent controls becomes tapped"
-        tapped = EventValue("object")
-        return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
-            {"it": tapped, "that creature": tapped}, False
-    if cond == "combat damage is dealt to you or a planeswalker you control":  # Vengeful Pharaoh
-        return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
-    m = re.fullmatch(r"~ (.+)", cond)
-    if m:
-        if m.group(1) not in _COMBAT_REFS:
-            raise Unsupported(m.group(1))
-        return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
-    m = re.fullmatch(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell", cond)
-    if m:
-        test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
-        refs = {**_player_refs("player"), "that spell": EventValue("item")}
-        return "cast", CastTrigger(m.group(1), test), refs, False
-    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards|draw|discard) a card", cond)
-    if m:  # "Whenever you draw a card" (Jace's Erasure)
-        kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
-        return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
-    if cond == "enchanted land is tapped for mana":  # Overgrowth: a triggered mana ability
-        return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
-    m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
-    if m:  # Manabarbs
-        return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
-    m = re.fullmatch(r"(you|a player|an opponent) gains? life", cond)
-    if m:
-        return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
-    raise Unsupported(cond)
+@trigger(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage")
+def _player_dealt_damage(m: re.Match[str]) -> Trigger:
+    """Chandra's Spitfire."""
+    return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
+
+
+@trigger(r"a source deals damage to ~")
+def _self_dealt_damage(m: re.Match[str]) -> Trigger:
+    """Belltower Sphinx."""
+    controller = EventValue("controller")
+    return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
+
+
+@trigger(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control")
+def _creature_attacks_you(m: re.Match[str]) -> Trigger:
+    """Circle of Flame."""
+    return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
+        {"that creature": EventValue("attacker")}, False
+
+
+@trigger(r"~ becomes the target of a spell or ability an opponent controls")
+def _targeted_by_opponent(m: re.Match[str]) -> Trigger:
+    """Frost Titan."""
+    item = EventValue("item")
+    return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+
+
+@trigger(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control")
+def _opponent_dealt_damage_by(m: re.Match[str]) -> Trigger:
+    """Chandra's Phoenix."""
+    return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
+        _player_refs("target"), False
+
+
+@trigger(r"a spell or ability an opponent controls causes you to discard ~")
+def _discarded_by_opponent(m: re.Match[str]) -> Trigger:
+    """Guerrilla Tactics."""
+    return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
+
+
+@trigger(r"~ enters the battlefield or attacks")
+def _enters_or_attacks(m: re.Match[str]) -> Trigger:
+    """The Titans."""
+    return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
+        {"it": SourceRef()}, False
+
+
+@trigger(r"(~|another creature(?: you control)?|a creature(?: you control)?) (enters the battlefield|dies)")
+def _enters_or_dies(m: re.Match[str]) -> Trigger:
+    """A creature dying looks back in time (603.10a / 410.10)."""
+    who = "self" if m.group(1) == "~" else m.group(1)
+    refs: dict[str, Ref] = {"it": SourceRef()} if who == "self" else {}
+    if m.group(2) == "dies":
+        return "dies", ZoneChangeTrigger("dies", who), refs, True
+    return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+
+
+@trigger(r"you control no permanents with ([a-z]+) counters on them")
+def _no_permanents_with_counter(m: re.Match[str]) -> Trigger:
+    """Phylactery Lich: a state trigger (603.8 / 410.11)."""
+    return "state", NoPermanentsWithCounter(m.group(1)), {}, False
+
+
+@trigger(r"~ leaves the battlefield")
+def _leaves(m: re.Match[str]) -> Trigger:
+    """Oblivion Ring: looks back in time (603.10a / 410.10)."""
+    return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
+
+
+@trigger(r"enchanted creature dies")
+def _enchanted_dies(m: re.Match[str]) -> Trigger:
+    """Angelic Destiny: the Aura looks back too (603.10a / 410.10); by the time it resolves, the
+    Aura is in the graveyard it went to (704.5n / 420.5d)."""
+    return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
+
+
+@trigger(r"a creature dealt damage by ~ this turn dies")
+def _dies_dealt_damage_by_self(m: re.Match[str]) -> Trigger:
+    """Sengir Vampire."""
+    return "dies", DiesDealtDamageBySelf(), {}, True
+
+
+def _step(m: re.Match[str]) -> Trigger:
+    """The beginning of a step: the first group says whose, the second which step."""
+    step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
+    return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
+
+
+trigger(r"the beginning of (your|each) (upkeep|end step|draw step)")(_step)
+trigger(r"the beginning of (the) (end step)")(_step)
+trigger(r"the beginning of (each) player's (upkeep|draw step)")(_step)
+
+
+@trigger(r"the beginning of each opponent's upkeep")
+def _opponents_upkeep(m: re.Match[str]) -> Trigger:
+    """Lavaborn Muse."""
+    return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
+
+
+@trigger(r"the beginning of the upkeep of enchanted creature's controller")
+def _enchanted_controllers_upkeep(m: re.Match[str]) -> Trigger:
+    return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
+
+
+@trigger(r"(~|enchanted creature) becomes the target of a spell or ability")
+def _targeted(m: re.Match[str]) -> Trigger:
+    who = "self" if m.group(1) == "~" else "enchanted"
+    return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
+
+
+@trigger(r"an? ([+\-/\w]+) counter is removed from ~")
+def _counter_removed(m: re.Match[str]) -> Trigger:
+    """Protean Hydra."""
+    return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
+
+
+@trigger(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
+         r"|deals combat damage to a player)")
+def _host_in_combat(m: re.Match[str]) -> Trigger:
+    """Contaminated Bond: the host's controller is "its controller"; Worldslayer."""
+    return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
+
+
+@trigger(r"enchanted (?:permanent|creature|land|artifact) becomes tapped")
+def _enchanted_becomes_tapped(m: re.Match[str]) -> Trigger:
+    """Brink of Disaster: "it" is the permanent that became tapped."""
+    return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
+
+
+@trigger(r"an? (.+?) becomes tapped")
+def _becomes_tapped(m: re.Match[str]) -> Trigger:
+    """Gideon's Avenger: "a creature an opponent controls becomes tapped"."""
+    tapped = EventValue("object")
+    return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
+        {"it": tapped, "that creature": tapped}, False
+
+
+@trigger(r"combat damage is dealt to you or a planeswalker you control")
+def _combat_damage_to_you(m: re.Match[str]) -> Trigger:
+    """Vengeful Pharaoh."""
+    return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
+
+
+@trigger(r"~ (.+)")
+def _in_combat(m: re.Match[str]) -> Trigger:
+    """"Whenever ~ attacks", "... blocks or becomes blocked by a creature": the words each
+    supplies are in `_COMBAT_REFS`; no other "~ ..." condition compiles."""
+    if m.group(1) not in _COMBAT_REFS:
+        raise Unsupported(m.group(1))
+    return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
+
+
+@trigger(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell")
+def _casts(m: re.Match[str]) -> Trigger:
+    test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
+    refs = {**_player_refs("player"), "that spell": EventValue("item")}
+    return "cast", CastTrigger(m.group(1), test), refs, False
+
+
+@trigger(r"(a player|you|an opponent) (draws|discards|draw|discard) a card")
+def _draws_or_discards(m: re.Match[str]) -> Trigger:
+    """"Whenever you draw a card" (Jace's Erasure)."""
+    kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
+    return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
+
+
+@trigger(r"enchanted land is tapped for mana")
+def _enchanted_land_mana(m: re.Match[str]) -> Trigger:
+    """Overgrowth: a triggered mana ability."""
+    return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
+
+
+@trigger(r"(a player|you|an opponent) taps? a land for mana")
+def _taps_land_for_mana(m: re.Match[str]) -> Trigger:
+    """Manabarbs."""
+    return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
+
+
+@trigger(r"(you|a player|an opponent) gains? life")
+def _gains_life(m: re.Match[str]) -> Trigger:
+    return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
 
 
 def _source_test(phrase: str) -> Pred:

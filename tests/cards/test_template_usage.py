@@ -1,8 +1,9 @@
-"""Every effect template serves a card: compiling the whole bundled pool with the template
-registry watched (`template_uses`), each template (its wording and its builder) is used by at
-least one card's Oracle text, or is on the allowlist below with the reason it stays.  A template
-no card reaches (a wording shadowed by an earlier, broader one, or a card that left the pool) is
-dead code that still costs a regex test on every sentence that gets that far."""
+"""Every template serves a card: compiling the whole bundled pool with the template registries
+watched (`template_uses`), each template (its wording and its builder: an effect sentence, a
+completion, a trigger condition) is used by at least one card's Oracle text, or is on the
+allowlist below with the reason it stays.  A template no card reaches (a wording shadowed by an
+earlier, broader one, or a card that left the pool) is dead code that still costs a regex test
+on every phrase that gets that far."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from collections import Counter, defaultdict
 import pytest
 
 from rules.cards import compile_card, data_files
-from rules.cards.effect_templates import Template, compile_effect, registered_templates, template_uses
+from rules.cards.effect_templates import compile_effect
+from rules.cards.registry import Template, registered_templates, template_uses
 from rules.cards.targets import Unsupported
+from rules.cards.trigger_templates import trigger_condition
 
 # templates kept though no bundled card uses them, by wording, with why
 SERVE_NO_BUNDLED_CARD = {
@@ -70,3 +73,13 @@ def test_a_use_inside_a_template_that_fails_is_taken_back() -> None:
     with template_uses() as uses, pytest.raises(Unsupported):
         compile_effect("If you can't sacrifice a Goblin, tap ~ and you lose many life.")
     assert uses == []
+
+
+def test_the_watch_records_trigger_conditions_too() -> None:
+    """"Whenever ~ attacks": one trigger template compiles it, and the watch sees it; the test
+    above covers every trigger condition's template with the effects'."""
+    with template_uses() as uses:
+        assert trigger_condition("~ attacks")[0] == "attacks"
+    assert [t[1].__module__ for t in uses] == ["rules.cards.trigger_templates"]
+    trigger_templates = [t for t in registered_templates() if t[1].__module__ == "rules.cards.trigger_templates"]
+    assert len(trigger_templates) > 20

@@ -75,6 +75,44 @@ class Compiled:
 THOSE = Remembered("those")
 
 
+# ------------------------------------------------------------------ the shared wordings
+# The phrases templates share, by name: a template's wording writes `<name>` and `expand_phrases` puts
+# the phrase's regular expression in its place.  Each phrase is one capturing group, read into IR
+# by the function named beside it (two groups for "pt change"), or none where it is only a
+# choice of words.  A lazy group ends where the words after it in the template begin.
+PHRASES: dict[str, str] = {
+    "objects": r"(.+?)",  # `objects`: "target creature", "all creatures you control", "it"
+    "players": r"(.+?)",  # `players`: "you", "target player", "each opponent", "that player"
+    "target player": r"(target player|target opponent)",  # `players`, a target
+    "recipients": r"(.+?)",  # `rules.cards.effect_templates.recipients`: "any target", "each creature"
+    "card": r"(.+?)",  # `rules.cards.targets.card_phrase`: "creature", "basic land" (before "card")
+    "sentence": r"(.+)",  # `rules.cards.effect_templates.compile_sentence`: a sentence of its own
+    "number": r"(\w+)",  # `amount`, or `rules.cards.wording.num` where only a number will do
+    "pt change": r"([+-]\d+)/([+-]\d+)",  # `int` of each: "+2/-1"
+    "a": r"(?:a|an)",  # the article before a singular noun
+    "color": r"(?:white|blue|black|red|green)",  # a color word (`rules.cards.mana.NAME_TO_COLOR`)
+    "owner's": r"(?:its owner's|their owners')",  # whose library a card goes to
+    "~ or it": r"(?:~|It)",  # the source, or the object the sentence before named, as subject
+    "who": r"(a player|you|an opponent)",  # a trigger's player: whose action it watches
+}
+_PLACEHOLDER = re.compile(r"<([a-z~' ]+)>")
+# each expanded wording and the shared phrases it was made of, in order (what
+# tests/cards/test_template_usage.py measures)
+COMPOSED: dict[str, tuple[str, ...]] = {}
+
+
+def expand_phrases(pattern: str) -> str:
+    """A template's regular expression, each `<name>` in it replaced by the shared phrase."""
+    names = tuple(_PLACEHOLDER.findall(pattern))
+    unknown = [name for name in names if name not in PHRASES]
+    if unknown:
+        raise KeyError(f"no shared phrase named <{unknown[0]}>")
+    expanded = _PLACEHOLDER.sub(lambda m: PHRASES[m.group(1)], pattern)
+    if names:
+        COMPOSED[expanded] = names
+    return expanded
+
+
 def expect(out: Compiled, *sentences: str) -> None:
     """The sentences that must follow, in order, for the step just compiled to be whole (each a
     regular expression the whole sentence matches; most are plain words).  An expected sentence

@@ -59,6 +59,7 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
+from .phrases import expand_phrases
 from .registry import new_registry, record_use
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
@@ -98,7 +99,7 @@ _TRIGGERS = new_registry()
 def trigger(pattern: str) -> Callable[[TriggerBuilder], TriggerBuilder]:
     """Register a trigger condition's template (tried in the order defined)."""
     def register(fn: TriggerBuilder) -> TriggerBuilder:
-        _TRIGGERS.append((re.compile(pattern), fn))
+        _TRIGGERS.append((re.compile(expand_phrases(pattern)), fn))
         return fn
     return register
 
@@ -130,7 +131,7 @@ def _enters_under_control(m: re.Match[str]) -> Trigger:
     return "etb", trigger, refs, False
 
 
-@trigger(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage")
+@trigger(r"<who> (?:is|are) dealt (noncombat )?damage")
 def _player_dealt_damage(m: re.Match[str]) -> Trigger:
     """Chandra's Spitfire."""
     return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
@@ -282,14 +283,14 @@ def _in_combat(m: re.Match[str]) -> Trigger:
     return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
 
 
-@trigger(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell")
+@trigger(r"<who> casts? <a> (.*?)\s*spell")
 def _casts(m: re.Match[str]) -> Trigger:
     test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
     refs = {**_player_refs("player"), "that spell": EventValue("item")}
     return "cast", CastTrigger(m.group(1), test), refs, False
 
 
-@trigger(r"(a player|you|an opponent) (draws|discards|draw|discard) a card")
+@trigger(r"<who> (draws|discards|draw|discard) a card")
 def _draws_or_discards(m: re.Match[str]) -> Trigger:
     """"Whenever you draw a card" (Jace's Erasure)."""
     kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
@@ -302,13 +303,13 @@ def _enchanted_land_mana(m: re.Match[str]) -> Trigger:
     return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
 
 
-@trigger(r"(a player|you|an opponent) taps? a land for mana")
+@trigger(r"<who> taps? a land for mana")
 def _taps_land_for_mana(m: re.Match[str]) -> Trigger:
     """Manabarbs."""
     return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
 
 
-@trigger(r"(you|a player|an opponent) gains? life")
+@trigger(r"<who> gains? life")
 def _gains_life(m: re.Match[str]) -> Trigger:
     return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
 

@@ -13,6 +13,7 @@ import pytest
 
 from rules.cards import compile_card, data_files
 from rules.cards.effect_templates import compile_effect
+from rules.cards.phrases import COMPOSED, PHRASES, expand_phrases
 from rules.cards.registry import Template, registered_templates, template_uses
 from rules.cards.targets import Unsupported
 from rules.cards.trigger_templates import trigger_condition
@@ -53,6 +54,23 @@ def test_every_template_serves_a_card_or_says_why_not() -> None:
     unused = [describe(t) for t in templates if not served[t] and t[0].pattern not in SERVE_NO_BUNDLED_CARD]
     assert not unused, "templates no card of the pool uses (delete them, or allow one with a reason):\n" + \
         "\n".join(unused)
+
+
+def test_every_shared_phrase_is_shared() -> None:
+    """A phrase of `rules.cards.phrases.PHRASES` is there because several templates say it: each
+    is in the wording of two templates or more (one that only one template says belongs in it)."""
+    templates = registered_templates()
+    composed = [t for t in templates if t[0].pattern in COMPOSED]
+    in_templates = Counter(name for t in composed for name in set(COMPOSED[t[0].pattern]))
+    print(f"{len(composed)} of {len(templates)} templates compose from shared phrases: {dict(in_templates)}")
+    lonely = sorted(name for name in PHRASES if in_templates[name] < 2)
+    assert not lonely, f"shared phrases fewer than two templates use: {lonely}"
+
+
+def test_a_wording_names_only_phrases_there_are() -> None:
+    assert expand_phrases("Draw <number> cards") == r"Draw (\w+) cards"
+    with pytest.raises(KeyError, match="no shared phrase named <numbr>"):
+        expand_phrases("Draw <numbr> cards")
 
 
 def test_the_allowlist_names_live_templates_that_still_serve_no_card() -> None:

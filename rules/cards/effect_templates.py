@@ -45,7 +45,6 @@ from .ir import (
     CounterUnlessPays,
     CountPlayerControls,
     CreateTokens,
-    DamageDealtThisWay,
     DealDamage,
     DealDividedDamage,
     Destroy,
@@ -76,20 +75,17 @@ from .ir import (
     GainControl,
     GainLife,
     GiveControl,
-    GreatestPowerYouControl,
     HalfLibrary,
     HasColor,
     If,
     IsAlso,
     KeepOneDiscardRest,
-    LifeLostThisWay,
     Link,
     LinkedCards,
     LoseAndGain,
     LoseGame,
     LoseLife,
     LostFlip,
-    ManaValueOf,
     May,
     MayPay,
     Mill,
@@ -137,7 +133,6 @@ from .ir import (
     RevealTop,
     RevealUntil,
     SacrificeChosen,
-    SacrificedPower,
     SacrificeSeveral,
     SacrificeSource,
     Scramble,
@@ -165,7 +160,6 @@ from .ir import (
     TargetSpec,
     ThatMuch,
     TokenSpec,
-    ToughnessOf,
     UnlessDiscard,
     UntapAttackedThisTurn,
     WheneverThisTurn,
@@ -189,6 +183,7 @@ from .phrases import (
     is_expected,
     objects,
     players,
+    quantity,
     split_sentences,
     times,
 )
@@ -237,19 +232,11 @@ def completion(pattern: str) -> Callable[[Builder], Builder]:
     return register
 
 
-def _x_amount(phrase: str, out: Compiled | None = None) -> Amount:
-    """What "where X is ..." says: a count ("the number of Swamps you control") or "the
-    greatest power among creatures you control" (Overwhelming Stampede)."""
-    if phrase == "the greatest power among creatures you control":
-        return GreatestPowerYouControl()
-    return count_phrase(phrase, out)
-
-
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = _x_amount(m.group(2), out)
+        out.x = quantity(m.group(2), out)
         s = m.group(1)
     if is_expected(s, out):
         _compile_expected(s, out)
@@ -425,10 +412,10 @@ def _have_player(m: re.Match[str], out: Compiled) -> None:
     compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
 
 
-@template(r"<~ or it> deals damage to <recipients> equal to (.+)")
+@template(r"<~ or it> deals damage to <recipients> equal to <quantity>")
 def _damage_equal(m: re.Match[str], out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    out.steps.append(DealDamage(count_phrase(m.group(2), out), who))
+    out.steps.append(DealDamage(quantity(m.group(2), out), who))
 
 
 @template(r"<~ or it> deals <number> damage divided (as you choose|evenly, rounded down,) among (.+)")
@@ -538,12 +525,11 @@ def _prevent_colors(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventFromSourcesThisTurn(AnyOf(colors)))
 
 
-@template(r"You gain life equal to the damage dealt this way")
-def _gain_damage_dealt(m: re.Match[str], out: Compiled) -> None:
-    """Corrupt: as much as the damage before it actually dealt."""
-    if not out.steps or not isinstance(out.steps[-1], DealDamage):
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(You(), DamageDealtThisWay()))
+@template(r"<players> gains? life equal to <quantity>")
+def _gain_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Corrupt ("the damage dealt this way"), Blood Tithe, Condemn ("Its controller gains life
+    equal to its toughness"), Angelic Chorus."""
+    out.steps.append(GainLife(players(m.group(1), out), quantity(m.group(2), out)))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")
@@ -689,14 +675,6 @@ def _return_self_to_battlefield(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReturnToBattlefield(SourceRef(), tapped=bool(m.group(1))))
 
 
-@template(r"(Its|Their) controller gains life equal to its toughness")
-def _gain_toughness(m: re.Match[str], out: Compiled) -> None:
-    """Condemn: the creature as it last existed."""
-    if "it" not in out.refs:
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(ControllersOf(out.refs["it"]), ToughnessOf(out.refs["it"])))
-
-
 @template(r"[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on ~, then draw a card for each \2 counter on ~")
 def _counter_then_draw(m: re.Match[str], out: Compiled) -> None:
     """Mind Unbound."""
@@ -704,10 +682,10 @@ def _counter_then_draw(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Draw(You(), CountersOnSource(m.group(2))))
 
 
-@template(r"Draw cards equal to the greatest power among creatures you control")
-def _draw_greatest_power(m: re.Match[str], out: Compiled) -> None:
-    """Garruk, Primal Hunter."""
-    out.steps.append(Draw(You(), GreatestPowerYouControl()))
+@template(r"Draw cards equal to <quantity>")
+def _draw_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Garruk, Primal Hunter: "the greatest power among creatures you control"."""
+    out.steps.append(Draw(You(), quantity(m.group(1), out)))
 
 
 @template(r"<players> skips their next combat phase")
@@ -868,14 +846,6 @@ def _targets_each(m: re.Match[str], out: Compiled) -> None:
         out.steps.append(Draw(ref, amount(rest.split()[0], out)))
 
 
-@template(r"You gain life equal to the life lost this way")
-def _gain_life_lost(m: re.Match[str], out: Compiled) -> None:
-    """Blood Tithe."""
-    if not any(isinstance(st, LoseLife) for st in out.steps):
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(You(), LifeLostThisWay()))
-
-
 @template(r"If a graveyard has <number> or more cards in it, draw <number> cards instead")
 def _draw_instead(m: re.Match[str], out: Compiled) -> None:
     """Visions of Beyond: the draw of the sentence before, replaced when the condition holds."""
@@ -886,7 +856,7 @@ def _draw_instead(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = If(AGraveyardHasAtLeast(n), (Draw(last.players, amount(m.group(2), out)),), (last,))
 
 
-@template(r"(?:<players> )?(?:[Gg]ain|gains) <number> life(?: for each (.+))?")
+@template(r"(?:<players> )?(?:[Gg]ain|gains) <amount> life(?: for each (.+))?")
 def _gain(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
@@ -895,12 +865,13 @@ def _gain(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(GainLife(who, n))
 
 
-@template(r"<players> (?:lose|loses) life equal to the sacrificed creature's power")
-def _lose_power(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(LoseLife(players(m.group(1), out), SacrificedPower()))
+@template(r"<players> (?:lose|loses) life equal to <quantity>")
+def _lose_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Xathrid Demon ("the sacrificed creature's power"), Dark Tutelage ("its converted mana cost")."""
+    out.steps.append(LoseLife(players(m.group(1), out), quantity(m.group(2), out)))
 
 
-@template(r"<players> (?:lose|loses) (\w+|that much) life")
+@template(r"<players> (?:lose|loses) <amount> life")
 def _lose(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(LoseLife(who, amount(m.group(2), out)))
@@ -934,29 +905,23 @@ def _choose_from_hand(m: re.Match[str], out: Compiled) -> None:
     expect(out, "That player discards that card")
 
 
-@template(r"<players> (?:put|puts) the top <number> cards? of their library into their graveyard")
+# how many cards from the top of a library, in the words of a sentence that mills them
+_MILLED: dict[str, Amount] = {
+    "the top card of their library": Fixed(1),  # Jace, Memory Adept
+    "that many cards from the top of their library": ThatMuch(),  # Belltower Sphinx: the damage dealt
+    "the top half of their library, rounded down,": HalfLibrary(),  # Traumatize
+}
+
+
+@template(r"<players> (?:put|puts) (the top <number> cards? of their library|"
+          r"the top card of their library|that many cards from the top of their library|"
+          r"the top half of their library, rounded down,) into their graveyard")
 def _mill(m: re.Match[str], out: Compiled) -> None:
-    who = players(m.group(1), out)
-    out.steps.append(Mill(who, amount(m.group(2), out)))
-
-
-@template(r"<players> (?:put|puts) that many cards from the top of their library into their graveyard")
-def _mill_that_many(m: re.Match[str], out: Compiled) -> None:
-    """Belltower Sphinx: as many as the damage dealt, by "that source's controller"."""
+    """Who mills is a player the sentence names, or one its trigger supplies ("that source's
+    controller")."""
     who = out.refs.get(m.group(1).lower()) or players(m.group(1), out)
-    out.steps.append(Mill(who, ThatMuch()))
-
-
-@template(r"<players> (?:put|puts) the top card of their library into their graveyard")
-def _mill_one(m: re.Match[str], out: Compiled) -> None:
-    """Jace, Memory Adept: "Target player puts the top card of their library into their graveyard"."""
-    out.steps.append(Mill(players(m.group(1), out), Fixed(1)))
-
-
-@template(r"<players> (?:put|puts) the top half of their library, rounded down, into their graveyard")
-def _mill_half(m: re.Match[str], out: Compiled) -> None:
-    who = players(m.group(1), out)
-    out.steps.append(Mill(who, HalfLibrary()))
+    milled = _MILLED.get(m.group(2))
+    out.steps.append(Mill(who, milled if milled is not None else amount(m.group(3), out)))
 
 
 @template(r"Search your library for <a> (.+?)(, reveal it,)? and put (?:it|that card) "
@@ -1087,13 +1052,6 @@ def _reveal_top_to_hand(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(RevealTop(You()))
     out.steps.append(PutIntoHand(Remembered("revealed")))
     out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
-
-
-@template(r"You lose life equal to its converted mana cost")
-def _lose_cmc(m: re.Match[str], out: Compiled) -> None:
-    if out.refs.get("it") != Remembered("revealed"):
-        raise Unsupported(m.group(0))
-    out.steps.append(LoseLife(You(), ManaValueOf(Remembered("revealed"))))
 
 
 @template(r"Reveal the top card of your library")
@@ -1430,16 +1388,11 @@ def _silence(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(OpponentsCantCast())
 
 
-@template(r"<players> takes an extra turn after this one")
-def _extra_turn(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(ExtraTurn(players(m.group(1), out)))
-
-
-@template(r"<players> takes (two|three) extra turns after this one")
+@template(r"<players> takes (an extra turn|two extra turns|three extra turns) after this one")
 def _extra_turns(m: re.Match[str], out: Compiled) -> None:
-    """Time Stretch: one extra turn after another (500.7 / 300.7)."""
+    """Time Warp; Time Stretch: one extra turn after another (500.7 / 300.7)."""
     who = players(m.group(1), out)
-    out.steps += [ExtraTurn(who)] * (num(m.group(2)) or 0)
+    out.steps += [ExtraTurn(who)] * (num(m.group(2).split()[0]) or 1)
 
 
 @template(r"Untap <objects> and gain control of it until end of turn")
@@ -1730,14 +1683,6 @@ def _double_life(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"<players> gains? life equal to its toughness")
-def _gain_toughness_too(m: re.Match[str], out: Compiled) -> None:
-    """Condemn ("Its controller gains ..."), Angelic Chorus ("you gain ...")."""
-    if "it" not in out.refs:
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(players(m.group(1), out), ToughnessOf(out.refs["it"])))
-
-
 @template(r"[Ss]acrifice (~|it) unless you discard <a> (.*?card)")
 def _unless_discard(m: re.Match[str], out: Compiled) -> None:
     """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
@@ -1752,12 +1697,6 @@ def _give_control(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(GiveControl(objects(m.group(2), out), who))
 
 
-@template(r"<players> gains? that much life")
-def _gain_that_much(m: re.Match[str], out: Compiled) -> None:
-    """Spirit Link: "you gain that much life" (the damage dealt)."""
-    out.steps.append(GainLife(players(m.group(1), out), ThatMuch()))
-
-
 @template(r"<players> (?:lose|loses) <number> life for each (.+?) they controls?")
 def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
     """Stronghold Discipline: "Each player loses 1 life for each creature they control"."""
@@ -1767,14 +1706,11 @@ def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"<players> (?:lose|loses) the game")
-def _lose_game(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(LoseGame(players(m.group(1), out)))
-
-
-@template(r"<players> (?:win|wins) the game")
-def _win_game(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(WinGame(players(m.group(1), out)))
+@template(r"<players> (lose|loses|win|wins) the game")
+def _game_result(m: re.Match[str], out: Compiled) -> None:
+    """Phage the Untouchable ("that player loses the game"), Mortal Combat ("you win the game")."""
+    who = players(m.group(1), out)
+    out.steps.append(LoseGame(who) if m.group(2).startswith("lose") else WinGame(who))
 
 
 @template(r"<objects> gets? ([+-])X/([+-])X until end of turn")

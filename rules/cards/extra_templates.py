@@ -28,7 +28,7 @@ from .ir import (
     WonFlip,
 )
 from .mana import NAME_TO_COLOR
-from .phrases import Compiled, count_phrase, expect, objects, players
+from .phrases import Compiled, expect, objects, players, quantity
 from .targets import Unsupported
 from .trigger_templates import compile_triggered
 from .wording import keyword_list
@@ -78,10 +78,10 @@ def _look_and_choose(m: re.Match[str], out: Compiled) -> None:
     expect(out, "That player discards that card")
 
 
-@template(r"<~ or it> deals damage equal to (.+?) to <recipients>")
+@template(r"<~ or it> deals damage equal to <quantity> to <recipients>")
 def _damage_equal_to(m: re.Match[str], out: Compiled) -> None:
     """Fling: "deals damage equal to the sacrificed creature's power to any target"."""
-    amt = count_phrase(m.group(1), out)
+    amt = quantity(m.group(1), out)
     out.steps.append(DealDamage(amt, recipients(m.group(2), out)))
 
 

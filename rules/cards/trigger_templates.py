@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from .effect_templates import compile_effect
 from .ir import (
@@ -60,7 +61,7 @@ from .ir import (
 from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
 from .phrases import expand_phrases
-from .registry import new_registry, record_use
+from .registry import Template, new_registry, record_use
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
 
@@ -90,6 +91,7 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
 # back in time?)
 Trigger = tuple[str, TriggerCondition, dict[str, Ref], bool]
 TriggerBuilder = Callable[[re.Match[str]], Trigger]
+ConditionBuilder = Callable[[re.Match[str]], Condition]
 
 # the trigger conditions' templates, tried in the order defined: the first whose wording matches
 # the whole condition decides it (`rules.cards.registry`)
@@ -107,13 +109,21 @@ def trigger(pattern: str) -> Callable[[TriggerBuilder], TriggerBuilder]:
 def trigger_condition(cond: str) -> Trigger:
     """(event name, condition, words the event supplies, looks back in time?) of the first
     template whose wording `cond` is; a phrase inside it that doesn't compile fails the whole."""
-    for pattern, fn in _TRIGGERS:
-        m = pattern.fullmatch(cond)
+    meaning: Trigger = _first_template(_TRIGGERS, cond)
+    return meaning
+
+
+def _first_template(templates: list[Template], text: str) -> Any:
+    """What the first template whose wording is the whole `text` builds (recorded as used while
+    someone watches); unlike a sentence's templates, a later one is not tried when a phrase
+    inside it fails."""
+    for pattern, fn in templates:
+        m = pattern.fullmatch(text)
         if m:
-            meaning: Trigger = fn(m)
+            built = fn(m)
             record_use((pattern, fn))
-            return meaning
-    raise Unsupported(cond)
+            return built
+    raise Unsupported(text)
 
 
 @trigger(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
@@ -322,26 +332,67 @@ def _source_test(phrase: str) -> Pred:
     return all_of(color, object_phrase(rest if color != ALWAYS else phrase)[1], ControlledByYou())
 
 
+# the intervening "if" clauses' templates (603.4 / 2009 404.3), tried in the order defined: the
+# first whose wording matches the whole clause decides it (`rules.cards.registry`)
+_INTERVENING = new_registry()
+
+
+def intervening(pattern: str) -> Callable[[ConditionBuilder], ConditionBuilder]:
+    """Register an intervening "if" clause's template (tried in the order defined)."""
+    def register(fn: ConditionBuilder) -> ConditionBuilder:
+        _INTERVENING.append((re.compile(expand_phrases(pattern)), fn))
+        return fn
+    return register
+
+
 def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
-    if text == "~ is untapped":
-        return SourceUntapped()
-    if text == "~ is in your graveyard":  # Vengeful Pharaoh: it triggers only from there
-        return SourceIsInGraveyard()
-    if text == "no creatures are on the battlefield":  # Call to the Grave
-        return NoCreatures()
-    m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
-    if m:  # Arachnus Web
-        return AttachedPowerAtLeast(int(m.group(1)))
-    if text == "you didn't cast it from your hand":
-        return NotCastFromHand()
-    m = re.fullmatch(r"(\w+) or more (.+?) cards are in your graveyard", text)
-    if m and num(m.group(1)) is not None:
-        return GraveyardHasAtLeast(num(m.group(1)) or 0, card_phrase(m.group(2) + " card"))
-    m = re.fullmatch(r"that player has (\w+) or fewer cards in hand", text)
-    if m and num(m.group(1)) is not None:
-        return ActiveHandAtMost(num(m.group(1)) or 0)
-    raise Unsupported(text)
+    condition: Condition = _first_template(_INTERVENING, text)
+    return condition
+
+
+@intervening(r"~ is untapped")
+def _source_untapped(m: re.Match[str]) -> Condition:
+    return SourceUntapped()
+
+
+@intervening(r"~ is in your graveyard")
+def _source_in_graveyard(m: re.Match[str]) -> Condition:
+    """Vengeful Pharaoh: it triggers only from there."""
+    return SourceIsInGraveyard()
+
+
+@intervening(r"no creatures are on the battlefield")
+def _no_creatures(m: re.Match[str]) -> Condition:
+    """Call to the Grave."""
+    return NoCreatures()
+
+
+@intervening(r"enchanted creature's power is (\d+) or greater")
+def _attached_power_at_least(m: re.Match[str]) -> Condition:
+    """Arachnus Web."""
+    return AttachedPowerAtLeast(int(m.group(1)))
+
+
+@intervening(r"you didn't cast it from your hand")
+def _not_cast_from_hand(m: re.Match[str]) -> Condition:
+    return NotCastFromHand()
+
+
+@intervening(r"<number> or more <card> cards are in your graveyard")
+def _graveyard_has_at_least(m: re.Match[str]) -> Condition:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    return GraveyardHasAtLeast(n, card_phrase(m.group(2) + " card"))
+
+
+@intervening(r"that player has <number> or fewer cards in hand")
+def _active_hand_at_most(m: re.Match[str]) -> Condition:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    return ActiveHandAtMost(n)
 
 
 def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:

@@ -16,7 +16,7 @@ from rules.cards.effect_templates import compile_effect
 from rules.cards.phrases import COMPOSED, PHRASES, expand_phrases
 from rules.cards.registry import Template, registered_templates, template_uses
 from rules.cards.targets import Unsupported
-from rules.cards.trigger_templates import trigger_condition
+from rules.cards.trigger_templates import compile_triggered, trigger_condition
 
 # templates kept though no bundled card uses them, by wording, with why
 SERVE_NO_BUNDLED_CARD = {
@@ -101,3 +101,11 @@ def test_the_watch_records_trigger_conditions_too() -> None:
     assert [t[1].__module__ for t in uses] == ["rules.cards.trigger_templates"]
     trigger_templates = [t for t in registered_templates() if t[1].__module__ == "rules.cards.trigger_templates"]
     assert len(trigger_templates) > 20
+
+
+def test_the_watch_records_intervening_if_clauses() -> None:
+    """"When ~ enters the battlefield, if you didn't cast it from your hand, ...": the clause's
+    template is used as the trigger's is (603.4 / 2009 404.3)."""
+    with template_uses() as uses:
+        compile_triggered("When ~ enters the battlefield, if you didn't cast it from your hand, draw a card.", "")
+    assert [t[1].__qualname__ for t in uses] == ["_enters_or_dies", "_draw", "_not_cast_from_hand"]

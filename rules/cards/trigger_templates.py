@@ -223,21 +223,17 @@ def _dies_dealt_damage_by_self(m: re.Match[str]) -> Trigger:
     return "dies", DiesDealtDamageBySelf(), {}, True
 
 
+# whose step a "the beginning of ..." trigger watches, by the words before the step
+_WHOSE_STEP = {"your": "yours", "each": "each", "the": "each", "each player's": "each", "each opponent's": "opponents"}
+_STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}
+
+
+@trigger(r"the beginning of (your|each|the|each player's|each opponent's) (upkeep|end step|draw step)")
 def _step(m: re.Match[str]) -> Trigger:
-    """The beginning of a step: the first group says whose, the second which step."""
-    step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
-    return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
-
-
-trigger(r"the beginning of (your|each) (upkeep|end step|draw step)")(_step)
-trigger(r"the beginning of (the) (end step)")(_step)
-trigger(r"the beginning of (each) player's (upkeep|draw step)")(_step)
-
-
-@trigger(r"the beginning of each opponent's upkeep")
-def _opponents_upkeep(m: re.Match[str]) -> Trigger:
-    """Lavaborn Muse."""
-    return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
+    """"your upkeep", "each end step", "the end step", "each player's draw step", "each
+    opponent's upkeep" (Lavaborn Muse): "that player" is the active player."""
+    step = _STEPS[m.group(2)]
+    return step, StepTrigger(step, _WHOSE_STEP[m.group(1)]), _player_refs("active"), False
 
 
 @trigger(r"the beginning of the upkeep of enchanted creature's controller")

@@ -13,6 +13,7 @@ import pytest
 
 from rules.cards import compile_card, data_files
 from rules.cards.effect_templates import compile_effect
+from rules.cards.ir import EventValue, StepTrigger
 from rules.cards.phrases import COMPOSED, PHRASES, expand_phrases
 from rules.cards.registry import Template, registered_templates, template_uses
 from rules.cards.targets import Unsupported
@@ -109,3 +110,13 @@ def test_the_watch_records_intervening_if_clauses() -> None:
     with template_uses() as uses:
         compile_triggered("When ~ enters the battlefield, if you didn't cast it from your hand, draw a card.", "")
     assert [t[1].__qualname__ for t in uses] == ["_enters_or_dies", "_draw", "_not_cast_from_hand"]
+
+
+@pytest.mark.parametrize(("words", "step", "whose"), [
+    ("your upkeep", "upkeep", "yours"), ("each end step", "end", "each"), ("the end step", "end", "each"),
+    ("each player's draw step", "draw", "each"), ("each opponent's upkeep", "upkeep", "opponents"),
+])
+def test_one_template_says_whose_step_begins(words: str, step: str, whose: str) -> None:
+    event, condition, refs, _ = trigger_condition(f"the beginning of {words}")
+    assert (event, condition) == (step, StepTrigger(step, whose))
+    assert refs["that player"] == EventValue("active")

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from .ir import (
     ALWAYS,
@@ -46,7 +45,6 @@ from .ir import (
     CounterUnlessPays,
     CountPlayerControls,
     CreateTokens,
-    DamageDealtThisWay,
     DealDamage,
     DealDividedDamage,
     Destroy,
@@ -77,20 +75,17 @@ from .ir import (
     GainControl,
     GainLife,
     GiveControl,
-    GreatestPowerYouControl,
     HalfLibrary,
     HasColor,
     If,
     IsAlso,
     KeepOneDiscardRest,
-    LifeLostThisWay,
     Link,
     LinkedCards,
     LoseAndGain,
     LoseGame,
     LoseLife,
     LostFlip,
-    ManaValueOf,
     May,
     MayPay,
     Mill,
@@ -138,7 +133,6 @@ from .ir import (
     RevealTop,
     RevealUntil,
     SacrificeChosen,
-    SacrificedPower,
     SacrificeSeveral,
     SacrificeSource,
     Scramble,
@@ -166,7 +160,6 @@ from .ir import (
     TargetSpec,
     ThatMuch,
     TokenSpec,
-    ToughnessOf,
     UnlessDiscard,
     UntapAttackedThisTurn,
     WheneverThisTurn,
@@ -180,17 +173,21 @@ from .ir import (
 from .library_templates import LIBRARY_TEMPLATES, Builder
 from .mana import NAME_TO_COLOR, parse_cost
 from .phrases import (
+    PHRASES,
     Compiled,
     add_target,
     amount,
     count_phrase,
+    expand_phrases,
     expect,
     is_expected,
     objects,
     players,
+    quantity,
     split_sentences,
     times,
 )
+from .registry import new_registry, record_use, take_back_uses, uses_so_far
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
 
@@ -206,36 +203,15 @@ def compile_effect(text: str, refs: dict[str, Ref] | None = None) -> Compiled:
     return out
 
 
-# a template is its wording and its builder; the pair is its identity (one builder may serve
-# several wordings, and `object_template`'s builders share a name)
-Template = tuple[re.Pattern[str], Builder]
-_TEMPLATES: list[Template] = []
-_COMPLETIONS: list[Template] = []
-_WATCHES: list[list[Template]] = []  # while `template_uses` watches: the templates that compiled
-
-
-def registered_templates() -> list[Template]:
-    """Every sentence template, then every completion, in the order they are tried."""
-    return [*_TEMPLATES, *_COMPLETIONS]
-
-
-@contextmanager
-def template_uses() -> Iterator[list[Template]]:
-    """The templates that compile a sentence while inside the block, in order; a use inside a
-    template that then fails (and is taken back) is taken back too.  What the test that every
-    template serves a card counts; nothing is recorded while nobody watches."""
-    uses: list[Template] = []
-    _WATCHES.append(uses)
-    try:
-        yield uses
-    finally:
-        _WATCHES.remove(uses)
+# the sentence templates and the completions, tried in the order defined (`rules.cards.registry`)
+_TEMPLATES = new_registry()
+_COMPLETIONS = new_registry()
 
 
 def template(pattern: str, flags: int = 0) -> Callable[[Builder], Builder]:
     """Register a sentence template (tried in the order defined)."""
     def register(fn: Builder) -> Builder:
-        _TEMPLATES.append((re.compile(pattern, flags), fn))
+        _TEMPLATES.append((re.compile(expand_phrases(pattern), flags), fn))
         return fn
     return register
 
@@ -251,24 +227,16 @@ def completion(pattern: str) -> Callable[[Builder], Builder]:
     """Register a template for a sentence that completes the step before it: tried only when
     that step expects the sentence (`rules.cards.phrases.expect`)."""
     def register(fn: Builder) -> Builder:
-        _COMPLETIONS.append((re.compile(pattern), fn))
+        _COMPLETIONS.append((re.compile(expand_phrases(pattern)), fn))
         return fn
     return register
-
-
-def _x_amount(phrase: str, out: Compiled | None = None) -> Amount:
-    """What "where X is ..." says: a count ("the number of Swamps you control") or "the
-    greatest power among creatures you control" (Overwhelming Stampede)."""
-    if phrase == "the greatest power among creatures you control":
-        return GreatestPowerYouControl()
-    return count_phrase(phrase, out)
 
 
 def compile_sentence(s: str, out: Compiled) -> None:
     """Compile one sentence into `out`; the first template that understands it wins."""
     m = re.fullmatch(r"(.+), where X is (.+)", s)
     if m:
-        out.x = _x_amount(m.group(2), out)
+        out.x = quantity(m.group(2), out)
         s = m.group(1)
     if is_expected(s, out):
         _compile_expected(s, out)
@@ -293,15 +261,13 @@ def _tried(pattern: re.Pattern[str], fn: Builder, s: str, out: Compiled) -> bool
     if not m:
         return False
     saved = (len(out.specs), len(out.steps), dict(out.refs), out.expected)
-    used = len(_WATCHES[-1]) if _WATCHES else 0
+    used = uses_so_far()
     try:
         fn(m, out)
-        if _WATCHES:
-            _WATCHES[-1].append((pattern, fn))
+        record_use((pattern, fn))
         return True
     except Unsupported:
-        if _WATCHES:
-            del _WATCHES[-1][used:]
+        take_back_uses(used)
         del out.specs[saved[0]:], out.steps[saved[1]:]
         out.refs.clear()
         out.refs.update(saved[2])
@@ -318,7 +284,7 @@ def _you_may(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(May(body, sub.body()))
 
 
-@template(r"If this ability has been activated (\w+) or more times this turn, (.+)")
+@template(r"If this ability has been activated <number> or more times this turn, (.+)")
 def _activatedtimes(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
@@ -337,7 +303,7 @@ def _next_end(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AtNextEndStep(sub.body(), m.group(0) + "."))
 
 
-@template(r"[Ss]acrifice (?:a|an) (.+?)( other than ~)?, then (.+)")
+@template(r"[Ss]acrifice <a> (.+?)( other than ~)?, then <sentence>")
 def _sacrifice_then(m: re.Match[str], out: Compiled) -> None:
     what = m.group(1)
     _, test = object_phrase(what)
@@ -345,7 +311,7 @@ def _sacrifice_then(m: re.Match[str], out: Compiled) -> None:
     compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
 
 
-@template(r"If you can't sacrifice (?:a|an) .+?, (tap|untap) ~ and (you lose \w+ life)")
+@template(r"If you can't sacrifice <a> .+?, (tap|untap) ~ and (you lose \w+ life)")
 def _if_cant_sacrifice(m: re.Match[str], out: Compiled) -> None:
     sub = out.child()
     compile_sentence(f"{m.group(1).capitalize()} ~", sub)
@@ -406,7 +372,7 @@ def recipients(phrase: str, out: Compiled) -> Ref:
     return refs[0] if len(refs) == 1 else Both(tuple(refs))
 
 
-@template(r"Each (\w+) tapped this way deals damage equal to its power to (.+)")
+@template(r"Each (\w+) tapped this way deals damage equal to its power to <recipients>")
 def _each_tapped_deals_power(m: re.Match[str], out: Compiled) -> None:
     """Master of the Wild Hunt: the creatures the previous sentence tapped."""
     last = out.steps[-1] if out.steps else None
@@ -424,7 +390,7 @@ def _power_divided_by_controller(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PowerDividedByController(out.refs["that creature"], out.refs["those creatures"]))
 
 
-@template(r"(It|That creature) deals damage equal to its power to (.+)")
+@template(r"(It|That creature) deals damage equal to its power to <recipients>")
 def _it_deals_its_power(m: re.Match[str], out: Compiled) -> None:
     """Warstorm Surge: "it" is the creature that entered, the source of the damage."""
     if m.group(1).lower() not in out.refs:
@@ -432,7 +398,7 @@ def _it_deals_its_power(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(EachDealsPowerDamage(out.refs[m.group(1).lower()], recipients(m.group(2), out)))
 
 
-@template(r"Have (it|~) deal damage equal to its power to (.+)")
+@template(r"Have (it|~) deal damage equal to its power to <recipients>")
 def _have_it_deal_power(m: re.Match[str], out: Compiled) -> None:
     """Cyclops Gladiator: "you may have it deal damage equal to its power to target creature
     defending player controls" (the source deals it)."""
@@ -446,13 +412,13 @@ def _have_player(m: re.Match[str], out: Compiled) -> None:
     compile_sentence(f"{m.group(1)} {m.group(2)}s {m.group(3)}", out)
 
 
-@template(r"(?:~|It) deals damage to (.+?) equal to (.+)")
+@template(r"<~ or it> deals damage to <recipients> equal to <quantity>")
 def _damage_equal(m: re.Match[str], out: Compiled) -> None:
     who = recipients(m.group(1), out)
-    out.steps.append(DealDamage(count_phrase(m.group(2), out), who))
+    out.steps.append(DealDamage(quantity(m.group(2), out), who))
 
 
-@template(r"(?:~|It) deals (\w+) damage divided (as you choose|evenly, rounded down,) among (.+)")
+@template(r"<~ or it> deals <number> damage divided (as you choose|evenly, rounded down,) among (.+)")
 def _divided_damage(m: re.Match[str], out: Compiled) -> None:
     """Bogardan Hellkite, Ignite Disorder, Fireball: one target spec, its damage divided."""
     to = add_target(m.group(3), out)
@@ -460,7 +426,7 @@ def _divided_damage(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DealDividedDamage(amount(m.group(1), out), to, evenly=m.group(2).startswith("evenly")))
 
 
-@template(r"(?:~|It) deals (\w+) damage to (any target|target [^,]+), "
+@template(r"<~ or it> deals (\w+) damage to (any target|target [^,]+), "
           r"(\w+) damage to another (any target|target [^,]+),? and (\w+) damage to a third (any target|target .+)")
 def _damage_to_several_targets(m: re.Match[str], out: Compiled) -> None:
     """Cone of Flame: each amount to its own target, and the targets differ ("another", "a
@@ -474,7 +440,7 @@ def _damage_to_several_targets(m: re.Match[str], out: Compiled) -> None:
         out.steps.append(DealDamage(amount(word, out), ref))
 
 
-@template(r"(?:~|It) deals (\w+) damage to (.+)")
+@template(r"<~ or it> deals <number> damage to (.+)")
 def _damage(m: re.Match[str], out: Compiled) -> None:
     n = amount(m.group(1), out)
     rest = m.group(2)
@@ -493,7 +459,7 @@ def _damage(m: re.Match[str], out: Compiled) -> None:
         out.steps.append(GainLife(You(), gain))
 
 
-@template(r"Switch (.+?)'s power and toughness until end of turn")
+@template(r"Switch <objects>'s power and toughness until end of turn")
 def _switch(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(SwitchPT(objects(m.group(1), out)))
 
@@ -507,7 +473,7 @@ def _unpreventable(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = dataclasses.replace(last, unpreventable=True)
 
 
-@template(r"Prevent the next (\w+) damage that would be dealt to (.+?) this turn")
+@template(r"Prevent the next <number> damage that would be dealt to <recipients> this turn")
 def _prevent_next(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
@@ -515,14 +481,14 @@ def _prevent_next(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventNextDamageTo(n, recipients(m.group(2), out)))
 
 
-@template(r"Prevent the next X damage that would be dealt to (.+?) this turn")
+@template(r"Prevent the next X damage that would be dealt to <recipients> this turn")
 def _prevent_next_x(m: re.Match[str], out: Compiled) -> None:
     """Vengeful Archon's first sentence; the next one says what the prevention also does."""
     out.steps.append(PreventNextAndReflect(XValue(), recipients(m.group(1), out), You()))
     expect(out, "If damage is prevented this way, ~ deals that much damage to target player")
 
 
-@completion(r"If damage is prevented this way, ~ deals that much damage to (target player|target opponent)")
+@completion(r"If damage is prevented this way, ~ deals that much damage to <target player>")
 def _if_prevented_reflect(m: re.Match[str], out: Compiled) -> None:
     """615.5 / 419.7e: completes the prevention before it (Vengeful Archon)."""
     last = out.steps[-1] if out.steps else None
@@ -551,7 +517,7 @@ def _royal_guard(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(RedirectCombatDamageFromUnblocked())
 
 
-@template(r"Prevent all damage that (white|blue|black|red|green) sources and (white|blue|black|red|green) sources "
+@template(r"Prevent all damage that (<color>) sources and (<color>) sources "
           r"would deal this turn")
 def _prevent_colors(m: re.Match[str], out: Compiled) -> None:
     """Luminesce."""
@@ -559,12 +525,11 @@ def _prevent_colors(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PreventFromSourcesThisTurn(AnyOf(colors)))
 
 
-@template(r"You gain life equal to the damage dealt this way")
-def _gain_damage_dealt(m: re.Match[str], out: Compiled) -> None:
-    """Corrupt: as much as the damage before it actually dealt."""
-    if not out.steps or not isinstance(out.steps[-1], DealDamage):
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(You(), DamageDealtThisWay()))
+@template(r"<players> gains? life equal to <quantity>")
+def _gain_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Corrupt ("the damage dealt this way"), Blood Tithe, Condemn ("Its controller gains life
+    equal to its toughness"), Angelic Chorus."""
+    out.steps.append(GainLife(players(m.group(1), out), quantity(m.group(2), out)))
 
 
 @template(r"Prevent all combat damage that would be dealt this turn")
@@ -578,8 +543,8 @@ def _safe_passage(m: re.Match[str], out: Compiled) -> None:
                                         "damage to its controller and their creatures is prevented"))
 
 
-@template(r"The next (\w+) damage that a source of your choice would deal to you and/or permanents you control "
-          r"this turn is dealt to (.+) instead")
+@template(r"The next <number> damage that a source of your choice would deal to you and/or permanents you control "
+          r"this turn is dealt to <recipients> instead")
 def _harms_way(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
@@ -649,7 +614,7 @@ def _copy_next_new_targets(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = dataclasses.replace(last, body=body, text=last.text + " " + m.group(0) + ".")
 
 
-@template(r"(?:~|It) deals (\w+) damage to each of ((?:up to )?\w+ targets?.*)")
+@template(r"<~ or it> deals <number> damage to each of ((?:up to )?\w+ targets?.*)")
 def _damage_each_of_targets(m: re.Match[str], out: Compiled) -> None:
     """"deals 6 damage to each of up to six target creatures and/or players" (Chandra, the Firebrand)."""
     phrase = re.sub(r"^(up to \w+) targets$", r"\1 target creatures and/or players", m.group(2))  # any targets
@@ -693,29 +658,21 @@ def _one_at_random(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Destroy(chosen) if m.group(1) == "Destroy" else Exile(chosen))
 
 
-@template(r"Destroy (.+)")
+@template(r"Destroy <objects>")
 def _destroy(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Destroy(objects(m.group(1), out)))  # Compiled.body applies "can't be regenerated"
 
 
-object_template(r"Regenerate (.+)", Regenerate)
+object_template(r"Regenerate <objects>", Regenerate)
 
 
-object_template(r"Exile (.+)", Exile)
+object_template(r"Exile <objects>", Exile)
 
 
 @template(r"Return ~ from your graveyard to the battlefield( tapped)?")
 def _return_self_to_battlefield(m: re.Match[str], out: Compiled) -> None:
     """Reassembling Skeleton: an ability that functions only in the graveyard."""
     out.steps.append(ReturnToBattlefield(SourceRef(), tapped=bool(m.group(1))))
-
-
-@template(r"(Its|Their) controller gains life equal to its toughness")
-def _gain_toughness(m: re.Match[str], out: Compiled) -> None:
-    """Condemn: the creature as it last existed."""
-    if "it" not in out.refs:
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(ControllersOf(out.refs["it"]), ToughnessOf(out.refs["it"])))
 
 
 @template(r"[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on ~, then draw a card for each \2 counter on ~")
@@ -725,13 +682,13 @@ def _counter_then_draw(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Draw(You(), CountersOnSource(m.group(2))))
 
 
-@template(r"Draw cards equal to the greatest power among creatures you control")
-def _draw_greatest_power(m: re.Match[str], out: Compiled) -> None:
-    """Garruk, Primal Hunter."""
-    out.steps.append(Draw(You(), GreatestPowerYouControl()))
+@template(r"Draw cards equal to <quantity>")
+def _draw_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Garruk, Primal Hunter: "the greatest power among creatures you control"."""
+    out.steps.append(Draw(You(), quantity(m.group(1), out)))
 
 
-@template(r"(.+?) skips their next combat phase")
+@template(r"<players> skips their next combat phase")
 def _skip_combat(m: re.Match[str], out: Compiled) -> None:
     """Stonehorn Dignitary."""
     out.steps.append(SkipNextCombat(players(m.group(1), out)))
@@ -760,7 +717,7 @@ def _cultivate(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(SearchOneTappedOneToHand(card_phrase(what), what))
 
 
-@template(r"Search your library for up to (\w+) cards named ~, reveal them, put them into your hand, "
+@template(r"Search your library for up to <number> cards named ~, reveal them, put them into your hand, "
           r"then shuffle your library")
 def _search_namesakes(m: re.Match[str], out: Compiled) -> None:
     """Squadron Hawk."""
@@ -777,11 +734,11 @@ def _return_self_from_graveyard(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReturnToHand(SourceRef()))
 
 
-object_template(r"Return (.+?) to (?:its owner's|their owners'|their owner's|your|their) hands?", ReturnToHand)
+object_template(r"Return <objects> to (?:its owner's|their owners'|their owner's|your|their) hands?", ReturnToHand)
 
 
-object_template(r"Put (.+?) on top of (?:its owner's|their owners') library", PutOnTopOfLibrary)
-object_template(r"Put (.+?) on the bottom of (?:its owner's|their owners') library", PutOnBottomOfLibrary)  # Condemn
+object_template(r"Put <objects> on top of <owner's> library", PutOnTopOfLibrary)
+object_template(r"Put <objects> on the bottom of <owner's> library", PutOnBottomOfLibrary)  # Condemn
 
 
 @template(r"Counter (target .+?|that spell or ability) unless its controller pays ((?:\{\w+\})+)")
@@ -802,13 +759,13 @@ def _add_mana(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AddManaEffect(syms[0], len(syms)))
 
 
-@template(r"(.+?) gains protection from the color of your choice until end of turn")
+@template(r"<objects> gains protection from the color of your choice until end of turn")
 def _protection_choice(m: re.Match[str], out: Compiled) -> None:
     """Stave Off."""
     out.steps.append(ProtectionFromChosenColor(objects(m.group(1), out)))
 
 
-@template(r"(.+?) chooses a card in their hand and discards the rest")
+@template(r"<players> chooses a card in their hand and discards the rest")
 def _keep_one(m: re.Match[str], out: Compiled) -> None:
     """Monomania."""
     out.steps.append(KeepOneDiscardRest(players(m.group(1), out)))
@@ -821,7 +778,7 @@ def _each_player_series(m: re.Match[str], out: Compiled) -> None:
         compile_sentence("Each player " + part, out)
 
 
-@template(r"If you (have less life|control fewer creatures) than an opponent, (.+)")
+@template(r"If you (have less life|control fewer creatures) than an opponent, <sentence>")
 def _if_fewer(m: re.Match[str], out: Compiled) -> None:
     """Timely Reinforcements."""
     sub = out.child()
@@ -832,7 +789,7 @@ def _if_fewer(m: re.Match[str], out: Compiled) -> None:
 object_template(r"Counter (target .+)", CounterSpell)
 
 
-@template(r"(Tap|Untap) (.+)")
+@template(r"(Tap|Untap) <objects>")
 def _tap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Tap(objects(m.group(2), out), untap=m.group(1) == "Untap"))
 
@@ -845,7 +802,7 @@ def _sacrifice_self(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(SacrificeSource())
 
 
-@template(r"(.+?) (?:sacrifice|sacrifices) (two|three|four|five|six|seven) (.+)")
+@template(r"<players> (?:sacrifice|sacrifices) (two|three|four|five|six|seven) (.+)")
 def _sacrifice_several(m: re.Match[str], out: Compiled) -> None:
     """Destructive Force: "Each player sacrifices five lands"."""
     who = players(m.group(1), out)
@@ -854,7 +811,7 @@ def _sacrifice_several(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(SacrificeSeveral(who, test, what, num(m.group(2)) or 0))
 
 
-@template(r"(.+?) (?:sacrifice|sacrifices) (?:a|an) (.+)")
+@template(r"<players> (?:sacrifice|sacrifices) <a> (.+)")
 def _sacrifice_chosen(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     what = m.group(2)
@@ -863,9 +820,9 @@ def _sacrifice_chosen(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- cards and life
-@template(r"(?:(.+?) )?(?:draw|draws) (\w+) (?:additional )?cards?"
-          r"(?:, then (?:discard|discards) (\w+) cards?( at random)?)?"
-          r"(?: and (?:lose|loses) (\w+) life)?", re.I)
+@template(r"(?:<players> )?(?:draw|draws) <number> (?:additional )?cards?"
+          r"(?:, then (?:discard|discards) <number> cards?( at random)?)?"
+          r"(?: and (?:lose|loses) <number> life)?", re.I)
 def _draw(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     out.steps.append(Draw(who, amount(m.group(2), out)))
@@ -889,15 +846,7 @@ def _targets_each(m: re.Match[str], out: Compiled) -> None:
         out.steps.append(Draw(ref, amount(rest.split()[0], out)))
 
 
-@template(r"You gain life equal to the life lost this way")
-def _gain_life_lost(m: re.Match[str], out: Compiled) -> None:
-    """Blood Tithe."""
-    if not any(isinstance(st, LoseLife) for st in out.steps):
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(You(), LifeLostThisWay()))
-
-
-@template(r"If a graveyard has (\w+) or more cards in it, draw (\w+) cards instead")
+@template(r"If a graveyard has <number> or more cards in it, draw <number> cards instead")
 def _draw_instead(m: re.Match[str], out: Compiled) -> None:
     """Visions of Beyond: the draw of the sentence before, replaced when the condition holds."""
     last = out.steps[-1] if out.steps else None
@@ -907,7 +856,7 @@ def _draw_instead(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = If(AGraveyardHasAtLeast(n), (Draw(last.players, amount(m.group(2), out)),), (last,))
 
 
-@template(r"(?:(.+?) )?(?:[Gg]ain|gains) (\w+) life(?: for each (.+))?")
+@template(r"(?:<players> )?(?:[Gg]ain|gains) <amount> life(?: for each (.+))?")
 def _gain(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1) or "you", out)
     n = amount(m.group(2), out)
@@ -916,37 +865,38 @@ def _gain(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(GainLife(who, n))
 
 
-@template(r"(.+?) (?:lose|loses) life equal to the sacrificed creature's power")
-def _lose_power(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(LoseLife(players(m.group(1), out), SacrificedPower()))
+@template(r"<players> (?:lose|loses) life equal to <quantity>")
+def _lose_equal_to(m: re.Match[str], out: Compiled) -> None:
+    """Xathrid Demon ("the sacrificed creature's power"), Dark Tutelage ("its converted mana cost")."""
+    out.steps.append(LoseLife(players(m.group(1), out), quantity(m.group(2), out)))
 
 
-@template(r"(.+?) (?:lose|loses) (\w+|that much) life")
+@template(r"<players> (?:lose|loses) <amount> life")
 def _lose(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(LoseLife(who, amount(m.group(2), out)))
 
 
-@template(r"(.+?) (?:discard|discards) (\w+) cards?( at random)?")
+@template(r"<players> (?:discard|discards) <number> cards?( at random)?")
 def _discard(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(Discard(who, amount(m.group(2), out), random=bool(m.group(3))))
 
 
-@template(r"(.+?) reveals a card at random from their hand")
+@template(r"<players> reveals a card at random from their hand")
 def _reveal_random(m: re.Match[str], out: Compiled) -> None:
     """Merfolk Spy: one card of the player's hand, chosen at random, is shown to everyone."""
     out.steps.append(RevealAtRandom(players(m.group(1), out)))
 
 
-@template(r"(.+?) reveals their hand")
+@template(r"<players> reveals their hand")
 def _reveal_hand(m: re.Match[str], out: Compiled) -> None:
     who = players(m.group(1), out)
     out.steps.append(RevealHand(who))
     out.refs["that player"] = who
 
 
-@template(r"You choose (?:a|an) (.+?) card from it")
+@template(r"You choose <a> (.+?) card from it")
 def _choose_from_hand(m: re.Match[str], out: Compiled) -> None:
     words = m.group(1)
     test = card_phrase(words.replace(",", "") + " card")
@@ -955,32 +905,26 @@ def _choose_from_hand(m: re.Match[str], out: Compiled) -> None:
     expect(out, "That player discards that card")
 
 
-@template(r"(.+?) (?:put|puts) the top (\w+) cards? of their library into their graveyard")
+# how many cards from the top of a library, in the words of a sentence that mills them
+_MILLED: dict[str, Amount] = {
+    "the top card of their library": Fixed(1),  # Jace, Memory Adept
+    "that many cards from the top of their library": ThatMuch(),  # Belltower Sphinx: the damage dealt
+    "the top half of their library, rounded down,": HalfLibrary(),  # Traumatize
+}
+
+
+@template(r"<players> (?:put|puts) (the top <number> cards? of their library|"
+          r"the top card of their library|that many cards from the top of their library|"
+          r"the top half of their library, rounded down,) into their graveyard")
 def _mill(m: re.Match[str], out: Compiled) -> None:
-    who = players(m.group(1), out)
-    out.steps.append(Mill(who, amount(m.group(2), out)))
-
-
-@template(r"(.+?) (?:put|puts) that many cards from the top of their library into their graveyard")
-def _mill_that_many(m: re.Match[str], out: Compiled) -> None:
-    """Belltower Sphinx: as many as the damage dealt, by "that source's controller"."""
+    """Who mills is a player the sentence names, or one its trigger supplies ("that source's
+    controller")."""
     who = out.refs.get(m.group(1).lower()) or players(m.group(1), out)
-    out.steps.append(Mill(who, ThatMuch()))
+    milled = _MILLED.get(m.group(2))
+    out.steps.append(Mill(who, milled if milled is not None else amount(m.group(3), out)))
 
 
-@template(r"(.+?) (?:put|puts) the top card of their library into their graveyard")
-def _mill_one(m: re.Match[str], out: Compiled) -> None:
-    """Jace, Memory Adept: "Target player puts the top card of their library into their graveyard"."""
-    out.steps.append(Mill(players(m.group(1), out), Fixed(1)))
-
-
-@template(r"(.+?) (?:put|puts) the top half of their library, rounded down, into their graveyard")
-def _mill_half(m: re.Match[str], out: Compiled) -> None:
-    who = players(m.group(1), out)
-    out.steps.append(Mill(who, HalfLibrary()))
-
-
-@template(r"Search your library for (?:a|an) (.+?)(, reveal it,)? and put (?:it|that card) "
+@template(r"Search your library for <a> (.+?)(, reveal it,)? and put (?:it|that card) "
           r"(into your hand|onto the battlefield tapped|onto the battlefield)")
 def _search(m: re.Match[str], out: Compiled) -> None:
     what = m.group(1)
@@ -991,7 +935,7 @@ def _search(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Search(test, "a " + what, dest, tapped=tapped, reveal=reveal))
 
 
-@template(r"Search your library for (?:a|an) (.+?), (reveal it, )?put (?:it|that card) "
+@template(r"Search your library for <a> (.+?), (reveal it, )?put (?:it|that card) "
           r"(into your hand|onto the battlefield tapped|onto the battlefield), then shuffle your library")
 def _search_then_shuffle(m: re.Match[str], out: Compiled) -> None:
     """M11's wording: "search your library for a basic land card, reveal it, put it into your
@@ -1015,7 +959,7 @@ def _search_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Search(test, "a card", "top"))
 
 
-@template(r"Search (that player's|target player's|target opponent's) library for (?:a|an) (.+?)(?:, then (.+))?")
+@template(r"Search (that player's|target player's|target opponent's) library for <a> <card>(?:, then <sentence>)?")
 def _search_their_library(m: re.Match[str], out: Compiled) -> None:
     """Sphinx Ambassador: the controller searches another player's library; the card found
     stays there for now ("it" afterwards)."""
@@ -1027,13 +971,13 @@ def _search_their_library(m: re.Match[str], out: Compiled) -> None:
         compile_sentence(m.group(3)[0].upper() + m.group(3)[1:], out)
 
 
-@template(r"(.+?) (?:chooses|choose) a card name")
+@template(r"<players> (?:chooses|choose) a card name")
 def _choose_name(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ChooseName(players(m.group(1), out)))
     out.refs["that name"] = Remembered("named")
 
 
-@template(r"If you searched for (?:a|an) (.+?) that doesn't have that name, (.+)")
+@template(r"If you searched for <a> <card> that doesn't have that name, <sentence>")
 def _if_searched_not_named(m: re.Match[str], out: Compiled) -> None:
     if "that name" not in out.refs or not isinstance(out.refs.get("it"), Remembered):
         raise Unsupported(m.group(0))
@@ -1057,7 +1001,7 @@ def _shuffle(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"Choose up to (\w+) face-up exiled cards you own")
+@template(r"Choose up to <number> face-up exiled cards you own")
 def _choose_exiled(m: re.Match[str], out: Compiled) -> None:
     """Mirror of Fate (every exiled card is face up here)."""
     n = num(m.group(1))
@@ -1067,7 +1011,7 @@ def _choose_exiled(m: re.Match[str], out: Compiled) -> None:
     out.refs["the chosen cards"] = Remembered("chosen")
 
 
-@template(r"Exile all the cards from your library(?:, then (.+))?")
+@template(r"Exile all the cards from your library(?:, then <sentence>)?")
 def _exile_library(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ExileLibrary(You()))
     if m.group(1):
@@ -1110,20 +1054,13 @@ def _reveal_top_to_hand(m: re.Match[str], out: Compiled) -> None:
     out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
 
 
-@template(r"You lose life equal to its converted mana cost")
-def _lose_cmc(m: re.Match[str], out: Compiled) -> None:
-    if out.refs.get("it") != Remembered("revealed"):
-        raise Unsupported(m.group(0))
-    out.steps.append(LoseLife(You(), ManaValueOf(Remembered("revealed"))))
-
-
 @template(r"Reveal the top card of your library")
 def _reveal_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(RevealTop(You()))
     out.refs.update({"it": Remembered("revealed"), "that card": Remembered("revealed")})
 
 
-@template(r"If it's an? (.+?) card, (.+)")
+@template(r"If it's an? <card> card, (.+)")
 def _if_card(m: re.Match[str], out: Compiled) -> None:
     """"If it's a creature card, put it onto the battlefield": about the card revealed."""
     if out.refs.get("it") != Remembered("revealed"):
@@ -1182,7 +1119,7 @@ def _put_bottom(m: re.Match[str], out: Compiled) -> None:
 
 
 @template(r"Exile all cards from (target player|target opponent|each player|that player)'s graveyard"
-          r"(?: other than (.+?) cards)?")
+          r"(?: other than <card> cards)?")
 def _exile_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Haunting Echoes: "other than basic land cards"."""
     who = players(m.group(1), out)
@@ -1198,7 +1135,7 @@ def _exile_namesakes(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ExileNamesakes(players("you" if m.group(1) == "your" else m.group(1), out)))
 
 
-@template(r"[Pp]ut (?:a|an) (.+?) from your hand onto the battlefield")
+@template(r"[Pp]ut <a> <card> from your hand onto the battlefield")
 def _from_hand(m: re.Match[str], out: Compiled) -> None:
     test = card_phrase(m.group(1))
     out.steps.append(PutFromHand(test, "a " + m.group(1)))
@@ -1223,7 +1160,7 @@ def _graveyard_to_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PutOnTopOfLibrary(objects(m.group(1), out)))
 
 
-@template(r"Search your library for up to (\w+) (.+?) cards, put them onto the battlefield tapped, "
+@template(r"Search your library for up to <number> (.+?) cards, put them onto the battlefield tapped, "
           r"then shuffle your library")
 def _search_several_tapped(m: re.Match[str], out: Compiled) -> None:
     """Primeval Titan: each card found is chosen in turn; the player may stop after each."""
@@ -1241,7 +1178,7 @@ def _is_also(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(IsAlso(objects("that creature", out), colors, subtypes))
 
 
-@template(r"Put all (.+?) cards from all graveyards onto the battlefield under your control")
+@template(r"Put all <card> cards from all graveyards onto the battlefield under your control")
 def _reanimate_all(m: re.Match[str], out: Compiled) -> None:
     test = card_phrase(m.group(1) + " card")
     out.steps.append(ReturnAllFromGraveyards(test))
@@ -1255,7 +1192,7 @@ def _return_all_to_owners(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReturnAllFromGraveyards(tests[0] if len(tests) == 1 else AnyOf(tuple(tests)), owners=True))
 
 
-@template(r"Its controller reveals cards from the top of their library until they reveals? (?:a|an) (.+?)")
+@template(r"Its controller reveals cards from the top of their library until they reveals? <a> <card>")
 def _reveal_until(m: re.Match[str], out: Compiled) -> None:
     who = players("its controller", out)
     test = card_phrase(m.group(1))
@@ -1264,12 +1201,12 @@ def _reveal_until(m: re.Match[str], out: Compiled) -> None:
                 "into their library")
 
 
-@template(r"Look at the top (\w+) cards of your library, then put them back in any order")
+@template(r"Look at the top <number> cards of your library, then put them back in any order")
 def _reorder_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ReorderTop(amount(m.group(1), out)))
 
 
-@template(r"[Ss]cry (\w+)(?:, then (.+))?")
+@template(r"[Ss]cry <number>(?:, then <sentence>)?")
 def _scry(m: re.Match[str], out: Compiled) -> None:
     """"Scry 2", "Scry 2, then draw a card" (Preordain, Foresee)."""
     out.steps.append(Scry(amount(m.group(1), out)))
@@ -1277,7 +1214,7 @@ def _scry(m: re.Match[str], out: Compiled) -> None:
         compile_sentence(m.group(2)[0].upper() + m.group(2)[1:], out)
 
 
-object_template(r"Gain control of (.+?) until end of turn", GainControl)
+object_template(r"Gain control of <objects> until end of turn", GainControl)
 
 
 @template(r"(.+) for as long as you control ~")
@@ -1304,7 +1241,7 @@ def _gain_control_forever(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(GainControl(objects(m.group(1), out), "forever"))
 
 
-@template(r"(.+) instead if you control artifacts named (.+) and (.+)")
+@template(r"<sentence> instead if you control artifacts named (.+) and (.+)")
 def _instead_if_named(m: re.Match[str], out: Compiled) -> None:
     """Crown, Scepter and Throne of Empires: this sentence's effect replaces the previous
     sentence's if the condition holds as the ability resolves."""
@@ -1326,7 +1263,7 @@ def _becomes_subtype(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(IsAlso(objects(m.group(1).lower(), out), (), (m.group(2),)))
 
 
-@template(r"[Ss]earch your library for (?:a|an) (.+?), exile it, then shuffle your library")
+@template(r"[Ss]earch your library for <a> (.+?), exile it, then shuffle your library")
 def _search_exile(m: re.Match[str], out: Compiled) -> None:
     """Hoarding Dragon: the card exiled is "the exiled card" of its other ability."""
     what = m.group(1)
@@ -1348,14 +1285,14 @@ def _exiled_to_hand(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PutIntoHand(LinkedCards()))
 
 
-@template(r"[Pp]ut (?:a|an) (Aura card) from your hand onto the battlefield attached to ~")
+@template(r"[Pp]ut <a> (Aura card) from your hand onto the battlefield attached to ~")
 def _aura_from_hand_onto_self(m: re.Match[str], out: Compiled) -> None:
     """Academy Researchers (303.4f / 212.4j)."""
     out.steps.append(PutAuraAttached(None, SourceRef()))
 
 
 @template(r"Put (target Aura card from (?:a|your) graveyard) onto the battlefield under your control attached to "
-          r"(?:a|an) (.+? you control)")
+          r"<a> (.+? you control)")
 def _aura_from_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Nomad Mythmaker: the creature is chosen as the Aura enters (303.4f / 212.4j)."""
     _, test = object_phrase(m.group(2))
@@ -1412,7 +1349,7 @@ def _colors_and_subtypes(words: str, sentence: str) -> tuple[tuple[str, ...], tu
     return tuple(colors), tuple(subtypes)
 
 
-@template(r"(.+?) becomes an? (\d+|X)/(\d+|X) (.+?) creature(?: with ([a-z ,]+?))?"
+@template(r"<objects> becomes an? (\d+|X)/(\d+|X) (.+?) creature(?: with ([a-z ,]+?))?"
           r"( for as long as ~ remains on the battlefield| until end of turn)")
 def _becomes(m: re.Match[str], out: Compiled) -> None:
     """"becomes a 4/5 green Treefolk creature": a land that is a creature too ("It's still a
@@ -1440,7 +1377,7 @@ def _becomes(m: re.Match[str], out: Compiled) -> None:
         expect(out, "It's still a land")
 
 
-@template(r"(.+?) (?:has base power and toughness|becomes) (\d+)/(\d+) until end of turn")
+@template(r"<objects> (?:has base power and toughness|becomes) (\d+)/(\d+) until end of turn")
 def _becomes_pt(m: re.Match[str], out: Compiled) -> None:
     """"Target creature becomes 0/1 until end of turn": its P/T set (7b / 6b)."""
     out.steps.append(Becomes(objects(m.group(1), out), int(m.group(2)), int(m.group(3))))
@@ -1451,19 +1388,14 @@ def _silence(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(OpponentsCantCast())
 
 
-@template(r"(.+?) takes an extra turn after this one")
-def _extra_turn(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(ExtraTurn(players(m.group(1), out)))
-
-
-@template(r"(.+?) takes (two|three) extra turns after this one")
+@template(r"<players> takes (an extra turn|two extra turns|three extra turns) after this one")
 def _extra_turns(m: re.Match[str], out: Compiled) -> None:
-    """Time Stretch: one extra turn after another (500.7 / 300.7)."""
+    """Time Warp; Time Stretch: one extra turn after another (500.7 / 300.7)."""
     who = players(m.group(1), out)
-    out.steps += [ExtraTurn(who)] * (num(m.group(2)) or 0)
+    out.steps += [ExtraTurn(who)] * (num(m.group(2).split()[0]) or 1)
 
 
-@template(r"Untap (.+?) and gain control of it until end of turn")
+@template(r"Untap <objects> and gain control of it until end of turn")
 def _untap_and_steal(m: re.Match[str], out: Compiled) -> None:
     """Threaten: untap it, then gain control of it until end of turn."""
     it = objects(m.group(1), out)
@@ -1471,7 +1403,7 @@ def _untap_and_steal(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- continuous effects from resolution
-@template(r"Until end of turn, (.+?) gain (.+?) and get \+X/\+X")
+@template(r"Until end of turn, <objects> gain (.+?) and get \+X/\+X")
 def _pump_x(m: re.Match[str], out: Compiled) -> None:
     """Overwhelming Stampede: X is counted as it resolves, then locked in (608.2h)."""
     if out.x is None:
@@ -1479,31 +1411,31 @@ def _pump_x(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PumpBy(objects(m.group(1), out), out.x, _keywords(m.group(2))))
 
 
-@template(r"Until end of turn, (.+?) loses (.+?) and gains (.+)")
+@template(r"Until end of turn, <objects> loses (.+?) and gains (.+)")
 def _lose_and_gain(m: re.Match[str], out: Compiled) -> None:
     """Gargoyle Sentinel."""
     out.steps.append(LoseAndGain(objects(m.group(1), out), _keywords(m.group(2)), _keywords(m.group(3))))
 
 
-@template(r"(.+?) gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+?))? until end of turn")
+@template(r"<objects> gets? <pt change>(?: and gains? (.+?))? until end of turn")
 def _pump(m: re.Match[str], out: Compiled) -> None:
     which = objects(m.group(1), out)
     grants = _keywords(m.group(4)) if m.group(4) else ()
     out.steps.append(Pump(which, int(m.group(2)), int(m.group(3)), grants))
 
 
-@template(r"(.+?) gains? (.+?) until end of turn")
+@template(r"<objects> gains? (.+?) until end of turn")
 def _gains(m: re.Match[str], out: Compiled) -> None:
     which = objects(m.group(1), out)
     out.steps.append(Pump(which, 0, 0, _keywords(m.group(2))))
 
 
-@template(r"(.+?) can't block this turn")
+@template(r"<objects> can't block this turn")
 def _cant_block(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
 
 
-@template(r"(.+?) attacks (you) this turn if able")
+@template(r"<objects> attacks (you) this turn if able")
 def _attacks_if_able(m: re.Match[str], out: Compiled) -> None:
     """Alluring Siren: an attack requirement naming the player to attack (508.1d / 500.2)."""
     out.steps.append(AttacksIfAble(objects(m.group(1), out), players(m.group(2), out)))
@@ -1515,7 +1447,7 @@ def _attack_next_turn(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AttackNextTurnIfAble(players(m.group(1), out), objects(m.group(2), out)))
 
 
-@template(r"Until end of turn, (.+?) becomes an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )*)creature that's still an? "
+@template(r"Until end of turn, <objects> becomes an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )*)creature that's still an? "
           r"(planeswalker|land|artifact)")
 def _becomes_creature_still(m: re.Match[str], out: Compiled) -> None:
     """Gideon Jura's 0: "becomes a 6/6 Human Soldier creature that's still a planeswalker"
@@ -1548,7 +1480,7 @@ def _additional_combat(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, (.+)")
+@template(r"Whenever (that creature) (deals combat damage to a player or planeswalker) this turn, <sentence>")
 def _whenever_this_turn(m: re.Match[str], out: Compiled) -> None:
     """A delayed triggered ability until end of turn (603.7 / 404.4)."""
     which = objects(m.group(1), out)
@@ -1578,28 +1510,25 @@ def _put_self_on_top(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(PutOnTopOfLibrary(SourceRef()))
 
 
-_COLOR_WORDS = r"(?:white|blue|black|red|green)"
-
-
-@template(rf"(.+?) becomes ({_COLOR_WORDS}(?:(?:,| and) {_COLOR_WORDS})*) until end of turn(?: and (.+))?")
+@template(r"<objects> becomes (<color>(?:(?:,| and) <color>)*) until end of turn(?: and (.+))?")
 def _becomes_color(m: re.Match[str], out: Compiled) -> None:
     """Incite: "Target creature becomes red until end of turn and attacks this turn if able":
     its colors set (layer 5); the rest of the sentence is about the same object."""
     which = objects(m.group(1), out)
-    colors = tuple(NAME_TO_COLOR[w] for w in re.findall(_COLOR_WORDS, m.group(2)))
+    colors = tuple(NAME_TO_COLOR[w] for w in re.findall(PHRASES["color"], m.group(2)))
     out.steps.append(SetColor(which, colors))
     if m.group(3):
         out.refs["it"] = which
         compile_sentence("It " + m.group(3), out)
 
 
-@template(r"(.+?) attacks this turn if able")
+@template(r"<objects> attacks this turn if able")
 def _must_attack_this_turn(m: re.Match[str], out: Compiled) -> None:
     """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
     out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
 
 
-@template(r"(.+?) can't be blocked this turn")
+@template(r"<objects> can't be blocked this turn")
 def _unblockable(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
 
@@ -1610,7 +1539,8 @@ def _self_dont_untap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DontUntap(SourceRef(), None))
 
 
-@template(r"(.+?) (?:doesn't|don't) untap during (its controller's|that player's|their controller's) next untap step")
+@template(r"<objects> (?:doesn't|don't) untap during (its controller's|that player's|their controller's) "
+          r"next untap step")
 def _dont_untap(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if m.group(1) == "Those creatures" and "those creatures" not in out.refs and isinstance(last, Tap) \
@@ -1621,13 +1551,13 @@ def _dont_untap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DontUntap(which, whose))
 
 
-@template(r"Double the number of ([+\-/\w]+) counters on (.+)")
+@template(r"Double the number of ([+\-/\w]+) counters on <objects>")
 def _double_counters(m: re.Match[str], out: Compiled) -> None:
     """Primordial Hydra."""
     out.steps.append(DoubleCounters(objects(m.group(2), out), m.group(1)))
 
 
-@template(r"Put (\w+) \+1/\+1 counters? on (.+)", re.I)
+@template(r"Put <number> \+1/\+1 counters? on <objects>", re.I)
 def _counters(m: re.Match[str], out: Compiled) -> None:
     n = num(m.group(1))
     if n is None:
@@ -1671,7 +1601,7 @@ def _and_you(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- a permanent each player chooses, a card from a graveyard, "if you can't"
-@template(r"(.+?) (?:return|returns) (?:a|an) (.+?) (?:you|they) controls? to its owner's hand")
+@template(r"<players> (?:return|returns) <a> (.+?) (?:you|they) controls? to its owner's hand")
 def _return_chosen(m: re.Match[str], out: Compiled) -> None:
     """"return a green creature you control to its owner's hand" (chosen as it resolves)."""
     who = players(m.group(1), out)
@@ -1686,13 +1616,13 @@ def _return_chosen_yours(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"[Ss]acrifice (?:a|an) (.+?) other than ~")
+@template(r"[Ss]acrifice <a> (.+?) other than ~")
 def _sacrifice_other(m: re.Match[str], out: Compiled) -> None:
     _, test = object_phrase(m.group(1))
     out.steps.append(SacrificeChosen(You(), test, "a " + m.group(1), other_than_source=True))
 
 
-@template(r"If you can't, (.+)")
+@template(r"If you can't, <sentence>")
 def _if_you_cant(m: re.Match[str], out: Compiled) -> None:
     """Lord of the Pit: "If you can't" follows a sacrifice; nothing sacrificed, it happens."""
     if not out.steps or not isinstance(out.steps[-1], SacrificeChosen):
@@ -1702,7 +1632,7 @@ def _if_you_cant(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(If(NothingSacrificed(), sub.body()))
 
 
-@template(r"(.+?) reveals the top card of their library")
+@template(r"<players> reveals the top card of their library")
 def _they_reveal_top(m: re.Match[str], out: Compiled) -> None:
     """Aven Windreader: "Target player reveals the top card of their library"."""
     out.steps.append(RevealTop(players(m.group(1), out)))
@@ -1714,18 +1644,18 @@ def _destroy_both(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(Destroy(Both((objects(m.group(1), out), SourceRef()))))
 
 
-@template(r"[Tt]ap or untap (.+)")
+@template(r"[Tt]ap or untap <objects>")
 def _tap_or_untap(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(TapOrUntap(objects(m.group(1), out)))
 
 
-@template(r"Change the text of (.+?) by replacing all instances of one color word with another or one basic land "
+@template(r"Change the text of <objects> by replacing all instances of one color word with another or one basic land "
           r"type with another")
 def _change_text(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ChangeText(objects(m.group(1), out)))
 
 
-@template(r"(.+?) shuffles their graveyard into their library")
+@template(r"<players> shuffles their graveyard into their library")
 def _shuffle_graveyard(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ShuffleGraveyardIntoLibrary(players(m.group(1), out)))
 
@@ -1735,33 +1665,25 @@ def _shuffle_self(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(ShuffleSourceIntoLibrary())
 
 
-@template(r"You control (target player|target opponent) during that player's next turn")
+@template(r"You control <target player> during that player's next turn")
 def _control_player(m: re.Match[str], out: Compiled) -> None:
     """Sorin Markov (712 / 507)."""
     out.steps.append(ControlPlayerNextTurn(players(m.group(1), out)))
 
 
-@template(r"(.+?)'s life total becomes (\w+)")
+@template(r"<players>'s life total becomes <number>")
 def _life_total_becomes(m: re.Match[str], out: Compiled) -> None:
     """Sorin Markov (118.5 / 215.5)."""
     out.steps.append(SetLifeTotal(players(m.group(1), out), amount(m.group(2), out)))
 
 
-@template(r"Double (.+?)'s life total")
+@template(r"Double <players>'s life total")
 def _double_life(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DoubleLife(players(m.group(1), out)))
 
 
 
-@template(r"(.+?) gains? life equal to its toughness")
-def _gain_toughness_too(m: re.Match[str], out: Compiled) -> None:
-    """Condemn ("Its controller gains ..."), Angelic Chorus ("you gain ...")."""
-    if "it" not in out.refs:
-        raise Unsupported(m.group(0))
-    out.steps.append(GainLife(players(m.group(1), out), ToughnessOf(out.refs["it"])))
-
-
-@template(r"[Ss]acrifice (~|it) unless you discard (?:a|an) (.*?card)")
+@template(r"[Ss]acrifice (~|it) unless you discard <a> (.*?card)")
 def _unless_discard(m: re.Match[str], out: Compiled) -> None:
     """Hidden Horror, Razormane Masticore: "sacrifice ~ unless you discard a creature card"."""
     out.steps.append(UnlessDiscard(card_phrase(m.group(2)), "a " + m.group(2), (SacrificeSource(),)))
@@ -1775,13 +1697,7 @@ def _give_control(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(GiveControl(objects(m.group(2), out), who))
 
 
-@template(r"(.+?) gains? that much life")
-def _gain_that_much(m: re.Match[str], out: Compiled) -> None:
-    """Spirit Link: "you gain that much life" (the damage dealt)."""
-    out.steps.append(GainLife(players(m.group(1), out), ThatMuch()))
-
-
-@template(r"(.+?) (?:lose|loses) (\w+) life for each (.+?) they controls?")
+@template(r"<players> (?:lose|loses) <number> life for each (.+?) they controls?")
 def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
     """Stronghold Discipline: "Each player loses 1 life for each creature they control"."""
     kind, test = object_phrase(m.group(3))
@@ -1790,24 +1706,21 @@ def _lose_per_controlled(m: re.Match[str], out: Compiled) -> None:
 
 
 
-@template(r"(.+?) (?:lose|loses) the game")
-def _lose_game(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(LoseGame(players(m.group(1), out)))
+@template(r"<players> (lose|loses|win|wins) the game")
+def _game_result(m: re.Match[str], out: Compiled) -> None:
+    """Phage the Untouchable ("that player loses the game"), Mortal Combat ("you win the game")."""
+    who = players(m.group(1), out)
+    out.steps.append(LoseGame(who) if m.group(2).startswith("lose") else WinGame(who))
 
 
-@template(r"(.+?) (?:win|wins) the game")
-def _win_game(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(WinGame(players(m.group(1), out)))
-
-
-@template(r"(.+?) gets? ([+-])X/([+-])X until end of turn")
+@template(r"<objects> gets? ([+-])X/([+-])X until end of turn")
 def _pump_x_too(m: re.Match[str], out: Compiled) -> None:
     """Flowstone Slide: "All creatures get +X/-X until end of turn"."""
     sign = {"+": 1, "-": -1}
     out.steps.append(Pump(objects(m.group(1), out), sign[m.group(2)], sign[m.group(3)], scale=out.x or XValue()))
 
 
-@template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each creature blocking it")
+@template(r"<objects> gets? <pt change> until end of turn for each creature blocking it")
 def _pump_per_blocker(m: re.Match[str], out: Compiled) -> None:
     """Elvish Berserker: "it gets +1/+1 until end of turn for each creature blocking it"."""
     out.steps.append(Pump(objects(m.group(1), out), int(m.group(2)), int(m.group(3)), scale=BlockingSourceCount()))
@@ -1827,7 +1740,7 @@ def _flip(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(FlipCoin())
 
 
-@template(r"If you lose the flip, (.+)")
+@template(r"If you lose the flip, <sentence>")
 def _if_lost_flip(m: re.Match[str], out: Compiled) -> None:
     if not any(isinstance(s, FlipCoin) for s in out.steps):
         raise Unsupported(m.group(0))
@@ -1836,7 +1749,7 @@ def _if_lost_flip(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(If(LostFlip(), sub.body()))
 
 
-@template(r"([Ee]ach other player|[Ee]ach player|[Ee]ach opponent) may put (?:a|an) (.+?card) from their hand "
+@template(r"([Ee]ach other player|[Ee]ach player|[Ee]ach opponent) may put <a> (.+?card) from their hand "
           r"onto the battlefield")
 def _each_may_put_from_hand(m: re.Match[str], out: Compiled) -> None:
     """Hunted Wumpus."""
@@ -1850,7 +1763,7 @@ def _may_pay(m: re.Match[str], out: Compiled) -> None:
     expect(out, "If you do, .+")
 
 
-@completion(r"If you do, (.+)")
+@completion(r"If you do, <sentence>")
 def _if_you_paid(m: re.Match[str], out: Compiled) -> None:
     last = out.steps[-1] if out.steps else None
     if not isinstance(last, MayPay) or last.body:
@@ -1860,11 +1773,11 @@ def _if_you_paid(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = MayPay(last.cost, sub.body())
 
 
-@template(r"Return to your hand all (.+?) cards in your graveyard that were put there from the battlefield this turn")
+@template(r"Return to your hand all <card> cards in your graveyard that were put there from the battlefield this turn")
 def _return_died_this_turn(m: re.Match[str], out: Compiled) -> None:
     """No Rest for the Wicked."""
     out.steps.append(ReturnDiedThisTurn(card_phrase(m.group(1) + " card")))
 
 
 # hidden information (rules.cards.library_templates): whole, specific sentences, tried first
-_TEMPLATES[0:0] = [(re.compile(pattern), fn) for pattern, fn in LIBRARY_TEMPLATES]
+_TEMPLATES[0:0] = [(re.compile(expand_phrases(pattern)), fn) for pattern, fn in LIBRARY_TEMPLATES]

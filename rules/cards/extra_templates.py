@@ -28,7 +28,7 @@ from .ir import (
     WonFlip,
 )
 from .mana import NAME_TO_COLOR
-from .phrases import Compiled, count_phrase, expect, objects, players
+from .phrases import Compiled, expect, objects, players, quantity
 from .targets import Unsupported
 from .trigger_templates import compile_triggered
 from .wording import keyword_list
@@ -52,7 +52,7 @@ def _color_and_type_words(words: str, sentence: str) -> tuple[tuple[str, ...], t
     return tuple(colors), tuple(types)
 
 
-@template(r"If you win the flip, (.+)")
+@template(r"If you win the flip, <sentence>")
 def _if_won_flip(m: re.Match[str], out: Compiled) -> None:
     """Goblin Bangchuckers, Sorcerer's Strongbox: follows "Flip a coin"."""
     if not any(isinstance(s, FlipCoin) for s in out.steps):
@@ -62,14 +62,14 @@ def _if_won_flip(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(If(WonFlip(), sub.body()))
 
 
-@template(r"[Ss]acrifice ~ and (.+)")
+@template(r"[Ss]acrifice ~ and <sentence>")
 def _sacrifice_self_and(m: re.Match[str], out: Compiled) -> None:
     """Sorcerer's Strongbox: "sacrifice ~ and draw three cards"."""
     out.steps.append(SacrificeSource())
     compile_sentence(_cap(m.group(1)), out)
 
 
-@template(r"Look at (target player|target opponent)'s hand and choose a card from it")
+@template(r"Look at <target player>'s hand and choose a card from it")
 def _look_and_choose(m: re.Match[str], out: Compiled) -> None:
     """Thrull Surgeon: the player whose hand it is discards the chosen card (the next sentence)."""
     who = players(m.group(1), out)
@@ -78,10 +78,10 @@ def _look_and_choose(m: re.Match[str], out: Compiled) -> None:
     expect(out, "That player discards that card")
 
 
-@template(r"(?:~|It) deals damage equal to (.+?) to (.+)")
+@template(r"<~ or it> deals damage equal to <quantity> to <recipients>")
 def _damage_equal_to(m: re.Match[str], out: Compiled) -> None:
     """Fling: "deals damage equal to the sacrificed creature's power to any target"."""
-    amt = count_phrase(m.group(1), out)
+    amt = quantity(m.group(1), out)
     out.steps.append(DealDamage(amt, recipients(m.group(2), out)))
 
 
@@ -91,7 +91,7 @@ def _if_card_non_list(m: re.Match[str], out: Compiled) -> None:
     compile_sentence(f"If it's a {m.group(1).replace(',', '')} card, {m.group(2)}", out)
 
 
-@template(r"(.+?) can't block ~ this turn")
+@template(r"<objects> can't block ~ this turn")
 def _cant_block_source(m: re.Match[str], out: Compiled) -> None:
     """Duct Crawler: "Target creature can't block ~ this turn"."""
     out.steps.append(CantBlockSource(objects(m.group(1), out)))
@@ -102,7 +102,7 @@ def _double_pool(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(DoubleManaPool())
 
 
-@template(r"Until end of turn, (.+?) (loses all abilities and )?becomes an? ([A-Za-z ]+?) with base power and "
+@template(r"Until end of turn, <objects> (loses all abilities and )?becomes an? ([A-Za-z ]+?) with base power and "
           r"toughness (\d+)/(\d+)(?: and gains ([a-z ,]+))?")
 def _becomes_creature_type(m: re.Match[str], out: Compiled) -> None:
     """Turn to Frog, Skinshifter: "becomes a blue Frog with base power and toughness 1/1"."""
@@ -141,7 +141,7 @@ def _player_adds(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(AddManaTo(players(m.group(1).lower(), out), syms[0], len(syms)))
 
 
-@template(r"For each (.+?) exiled this way, (.+)")
+@template(r"For each (.+?) exiled this way, <sentence>")
 def _for_each_exiled(m: re.Match[str], out: Compiled) -> None:
     """Midnight Ritual: "Exile X target creature cards from your graveyard. For each creature
     card exiled this way, create a 2/2 black Zombie creature token."."""

@@ -49,13 +49,13 @@ def _template(pattern: str) -> Callable[[Builder], Builder]:
 
 
 # ---- looking at a hand
-@_template(r"Look at (target player|target opponent)'s hand")
+@_template(r"Look at <target player>'s hand")
 def _look_at_hand(m: re.Match[str], out: Compiled) -> None:
     """Peek."""
     out.steps.append(LookAtHand(players(m.group(1), out)))
 
 
-@_template(r"Look at (target player|target opponent)'s hand and choose (\w+) cards from it")
+@_template(r"Look at <target player>'s hand and choose <number> cards from it")
 def _hand_cards_on_top(m: re.Match[str], out: Compiled) -> None:
     """Agonizing Memories: "Put them on top of that player's library in any order" follows."""
     n = num(m.group(2))
@@ -74,7 +74,7 @@ def _hand_on_top_search(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- looking at the top of a library
-@_template(r"Look at the top (\w+) cards of your library")
+@_template(r"Look at the top <number> cards of your library")
 def _look_at_top(m: re.Match[str], out: Compiled) -> None:
     """A look the next sentence says what to do with (Telling Time, Commune with Nature)."""
     out.steps.append(LookAndDistribute(amount(m.group(1), out), ()))
@@ -94,7 +94,7 @@ def _distribute(m: re.Match[str], out: Compiled) -> None:
     out.steps[-1] = LookAndDistribute(last.amount, ("hand", "top", "bottom"))
 
 
-@_template(r"You may reveal (?:a|an) (.+? card) from among them and put it into your hand")
+@_template(r"You may reveal <a> (.+? card) from among them and put it into your hand")
 def _may_take_one(m: re.Match[str], out: Compiled) -> None:
     """Commune with Nature: "Put the rest on the bottom of your library in any order" follows."""
     last = _last_look(m, out)
@@ -102,7 +102,7 @@ def _may_take_one(m: re.Match[str], out: Compiled) -> None:
     expect(out, "Put the rest on the bottom of your library in any order")
 
 
-@_template(r"(.+?) exiles the top (\w+) cards of their library")
+@_template(r"<players> exiles the top <number> cards of their library")
 def _exile_top_repeat(m: re.Match[str], out: Compiled) -> None:
     """Scalpelexis: "If two or more of those cards have the same name, repeat this process" follows."""
     n = num(m.group(2))
@@ -132,7 +132,7 @@ def _name_then_reveal(m: re.Match[str], out: Compiled) -> None:
             "If it doesn't, that player puts it on the bottom of their library")
 
 
-@_template(r"For each creature you control, you may search your library for (?:a|an) (.+? card) with the same name "
+@_template(r"For each creature you control, you may search your library for <a> (.+? card) with the same name "
            r"as that creature")
 def _search_namesakes(m: re.Match[str], out: Compiled) -> None:
     """Doubling Chant."""
@@ -141,7 +141,7 @@ def _search_namesakes(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- whole hands and libraries
-@_template(r"(Each player) shuffles their hand and graveyard into their library, then draws (\w+) cards")
+@_template(r"(Each player) shuffles their hand and graveyard into their library, then draws <number> cards")
 def _shuffle_hand_and_graveyard(m: re.Match[str], out: Compiled) -> None:
     """Time Reversal: "Exile ~" follows, the spell exiling itself as it resolves."""
     who = players(m.group(1), out)
@@ -160,7 +160,7 @@ def _discard_hands_draw_greatest(m: re.Match[str], out: Compiled) -> None:
 
 
 # ---- revealed cards
-@_template(r"[Rr]eveal the top (\w+) cards of your library")
+@_template(r"[Rr]eveal the top <number> cards of your library")
 def _reveal_top_piles(m: re.Match[str], out: Compiled) -> None:
     """Sphinx of Uthuun: the piles the next two sentences make."""
     out.steps.append(RevealTopOpponentPiles(amount(m.group(1), out)))

@@ -17,13 +17,19 @@ from .ir import (
     ControlledByEventPlayer,
     ControllersOf,
     CountYouControl,
+    DamageDealtThisWay,
+    DealDamage,
     Destroy,
     EachOpponent,
     EachPlayer,
     Effect,
     EventValue,
     Fixed,
+    GreatestPowerYouControl,
     HandSize,
+    LifeLostThisWay,
+    LoseLife,
+    ManaValueOf,
     OtherPlayers,
     OwnedBy,
     Permanents,
@@ -36,6 +42,7 @@ from .ir import (
     TargetSpec,
     ThatMuch,
     Times,
+    ToughnessOf,
     XValue,
     You,
     all_of,
@@ -73,6 +80,46 @@ class Compiled:
 
 
 THOSE = Remembered("those")
+
+
+# ------------------------------------------------------------------ the shared wordings
+# The phrases templates share, by name: a template's wording writes `<name>` and `expand_phrases` puts
+# the phrase's regular expression in its place.  Each phrase is one capturing group, read into IR
+# by the function named beside it (two groups for "pt change"), or none where it is only a
+# choice of words.  A lazy group ends where the words after it in the template begin.
+PHRASES: dict[str, str] = {
+    "objects": r"(.+?)",  # `objects`: "target creature", "all creatures you control", "it"
+    "players": r"(.+?)",  # `players`: "you", "target player", "each opponent", "that player"
+    "target player": r"(target player|target opponent)",  # `players`, a target
+    "recipients": r"(.+?)",  # `rules.cards.effect_templates.recipients`: "any target", "each creature"
+    "card": r"(.+?)",  # `rules.cards.targets.card_phrase`: "creature", "basic land" (before "card")
+    "sentence": r"(.+)",  # `rules.cards.effect_templates.compile_sentence`: a sentence of its own
+    "number": r"(\w+)",  # `amount`, or `rules.cards.wording.num` where only a number will do
+    "amount": r"(\w+|that much)",  # `amount`: a number, or "that much" (the event's)
+    "quantity": r"(.+?)",  # `quantity`: "the damage dealt this way", "its toughness", a count
+    "pt change": r"([+-]\d+)/([+-]\d+)",  # `int` of each: "+2/-1"
+    "a": r"(?:a|an)",  # the article before a singular noun
+    "color": r"(?:white|blue|black|red|green)",  # a color word (`rules.cards.mana.NAME_TO_COLOR`)
+    "owner's": r"(?:its owner's|their owners')",  # whose library a card goes to
+    "~ or it": r"(?:~|It)",  # the source, or the object the sentence before named, as subject
+    "who": r"(a player|you|an opponent)",  # a trigger's player: whose action it watches
+}
+_PLACEHOLDER = re.compile(r"<([a-z~' ]+)>")
+# each expanded wording and the shared phrases it was made of, in order (what
+# tests/cards/test_template_usage.py measures)
+COMPOSED: dict[str, tuple[str, ...]] = {}
+
+
+def expand_phrases(pattern: str) -> str:
+    """A template's regular expression, each `<name>` in it replaced by the shared phrase."""
+    names = tuple(_PLACEHOLDER.findall(pattern))
+    unknown = [name for name in names if name not in PHRASES]
+    if unknown:
+        raise KeyError(f"no shared phrase named <{unknown[0]}>")
+    expanded = _PLACEHOLDER.sub(lambda m: PHRASES[m.group(1)], pattern)
+    if names:
+        COMPOSED[expanded] = names
+    return expanded
 
 
 def expect(out: Compiled, *sentences: str) -> None:
@@ -181,6 +228,25 @@ def players(phrase: str, out: Compiled) -> Ref:
 
 
 # ------------------------------------------------------------------ amounts
+def quantity(phrase: str, out: Compiled) -> Amount:
+    """What "equal to ..." and "where X is ..." say: "the damage dealt this way" (after a damage
+    step), "the life lost this way" (after a life loss), "its toughness" and "its converted mana
+    cost" (of what "it" is), "the greatest power among creatures you control", or a count
+    (`count_phrase`)."""
+    p = phrase.strip()
+    if p == "the damage dealt this way" and out.steps and isinstance(out.steps[-1], DealDamage):
+        return DamageDealtThisWay()  # Corrupt
+    if p == "the life lost this way" and any(isinstance(step, LoseLife) for step in out.steps):
+        return LifeLostThisWay()  # Blood Tithe
+    if p == "its toughness" and "it" in out.refs:
+        return ToughnessOf(out.refs["it"])  # Condemn: the creature as it last existed
+    if p == "its converted mana cost" and out.refs.get("it") == Remembered("revealed"):
+        return ManaValueOf(Remembered("revealed"))  # Dark Tutelage: the card revealed
+    if p == "the greatest power among creatures you control":
+        return GreatestPowerYouControl()  # Garruk, Primal Hunter; Overwhelming Stampede
+    return count_phrase(phrase, out)
+
+
 def count_phrase(phrase: str, out: Compiled | None = None) -> Amount:
     """"the number of Swamps you control", "land you control" (after "for each"), "the number
     of cards in that player's hand", "card in your graveyard"."""

@@ -9,6 +9,8 @@ creature", "that much": the event's data is the resolving ability's data)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from .effect_templates import compile_effect
 from .ir import (
@@ -31,7 +33,6 @@ from .ir import (
     EnchantedLandTappedForMana,
     EnteredObject,
     EntersUnderControlTrigger,
-    EventObject,
     EventValue,
     GraveyardHasAtLeast,
     HasColor,
@@ -59,6 +60,8 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
+from .phrases import expand_phrases
+from .registry import Template, new_registry, record_use
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
 
@@ -84,14 +87,51 @@ _COMBAT_REFS: dict[str, dict[str, Ref]] = {
 }
 
 
-def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool] | None:
+# what a trigger condition compiles to: (event name, condition, words the event supplies, looks
+# back in time?)
+Trigger = tuple[str, TriggerCondition, dict[str, Ref], bool]
+TriggerBuilder = Callable[[re.Match[str]], Trigger]
+ConditionBuilder = Callable[[re.Match[str]], Condition]
+
+# the trigger conditions' templates, tried in the order defined: the first whose wording matches
+# the whole condition decides it (`rules.cards.registry`)
+_TRIGGERS = new_registry()
+
+
+def trigger(pattern: str) -> Callable[[TriggerBuilder], TriggerBuilder]:
+    """Register a trigger condition's template (tried in the order defined)."""
+    def register(fn: TriggerBuilder) -> TriggerBuilder:
+        _TRIGGERS.append((re.compile(expand_phrases(pattern)), fn))
+        return fn
+    return register
+
+
+def trigger_condition(cond: str) -> Trigger:
+    """(event name, condition, words the event supplies, looks back in time?) of the first
+    template whose wording `cond` is; a phrase inside it that doesn't compile fails the whole."""
+    meaning: Trigger = _first_template(_TRIGGERS, cond)
+    return meaning
+
+
+def _first_template(templates: list[Template], text: str) -> Any:
+    """What the first template whose wording is the whole `text` builds (recorded as used while
+    someone watches); unlike a sentence's templates, a later one is not tried when a phrase
+    inside it fails."""
+    for pattern, fn in templates:
+        m = pattern.fullmatch(text)
+        if m:
+            built = fn(m)
+            record_use((pattern, fn))
+            return built
+    raise Unsupported(text)
+
+
+@trigger(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
+         r"under (your|an opponent's) control")
+def _enters_under_control(m: re.Match[str]) -> Trigger:
     """"a creature enters the battlefield under your control" (Leyline of Vitality, Warstorm
-    Surge), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
+    Surge, Angelic Chorus), "... under an opponent's control" (Blood Seeker), "another creature with power 3 or
     greater enters the battlefield under your control" (Garruk's Packleader)."""
-    m = re.fullmatch(r"(a|another) creature(?: with power (\d+) or greater)? enters the battlefield "
-                     r"under (your|an opponent's) control", cond)
-    if not m:
-        return None
     entered = EnteredObject()
     refs: dict[str, Ref] = {"it": entered, "that creature": entered}
     controller = ControllersOf(entered)
@@ -101,108 +141,183 @@ def _enters_under_control(cond: str) -> tuple[str, TriggerCondition, dict[str, R
     return "etb", trigger, refs, False
 
 
-def trigger_condition(cond: str) -> tuple[str, TriggerCondition, dict[str, Ref], bool]:  # noqa: C901 (to split: issue 27)
-    """(event name, condition, words the event supplies, looks back in time?)."""
-    under_control = _enters_under_control(cond)
-    if under_control is not None:
-        return under_control
-    m = re.fullmatch(r"(an opponent|a player|you) (?:is|are) dealt (noncombat )?damage", cond)
-    if m:  # Chandra's Spitfire
-        return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
-    if cond == "a source deals damage to ~":  # Belltower Sphinx
-        controller = EventValue("controller")
-        return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
-    m = re.fullmatch(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control", cond)
-    if m:  # Circle of Flame
-        return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
-            {"that creature": EventValue("attacker")}, False
-    if cond == "~ becomes the target of a spell or ability an opponent controls":  # Frost Titan
-        item = EventValue("item")
-        return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
-    m = re.fullmatch(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control", cond)
-    if m:  # Chandra's Phoenix
-        return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
-            _player_refs("target"), False
-    if cond == "a spell or ability an opponent controls causes you to discard ~":  # Guerrilla Tactics
-        return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
-    if cond == "~ enters the battlefield or attacks":  # the Titans
-        return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
-            {"it": SourceRef()}, False
-    m = re.fullmatch(r"(~|another creature(?: you control)?|a creature(?: you control)?) "
-                     r"(enters the battlefield|dies)", cond)
-    if m:
-        who = "self" if m.group(1) == "~" else m.group(1)
-        refs: dict[str, Ref] = {"it": SourceRef()} if who == "self" else {}
-        if m.group(2) == "dies":
-            return "dies", ZoneChangeTrigger("dies", who), refs, True
-        return "etb", ZoneChangeTrigger("battlefield", who), refs, False
-    m = re.fullmatch(r"you control no permanents with ([a-z]+) counters on them", cond)
-    if m:  # Phylactery Lich: a state trigger (603.8 / 410.11)
-        return "state", NoPermanentsWithCounter(m.group(1)), {}, False
-    if cond == "~ leaves the battlefield":  # Oblivion Ring: looks back in time (603.10a / 410.10)
-        return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
-    if cond == "enchanted creature dies":  # Angelic Destiny: the Aura looks back too (603.10a / 410.10)
-        # by the time it resolves, the Aura is in the graveyard it went to (704.5n / 420.5d)
-        return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
-    if cond == "a creature dealt damage by ~ this turn dies":  # Sengir Vampire
-        return "dies", DiesDealtDamageBySelf(), {}, True
-    if cond == "a creature enters the battlefield under your control":  # Angelic Chorus
-        return "etb", ZoneChangeTrigger("battlefield", "a creature you control"), {"it": EventObject("new")}, False
-    m = re.fullmatch(r"the beginning of (your|each) (upkeep|end step|draw step)", cond) or \
-        re.fullmatch(r"the beginning of (the) (end step)", cond) or \
-        re.fullmatch(r"the beginning of (each) player's (upkeep|draw step)", cond)
-    if m:
-        step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(2)]
-        return step, StepTrigger(step, "yours" if m.group(1) == "your" else "each"), _player_refs("active"), False
-    if cond == "the beginning of each opponent's upkeep":  # Lavaborn Muse
-        return "upkeep", StepTrigger("upkeep", "opponents"), _player_refs("active"), False
-    if cond == "the beginning of the upkeep of enchanted creature's controller":
-        return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
-    m = re.fullmatch(r"(~|enchanted creature) becomes the target of a spell or ability", cond)
-    if m:
-        who = "self" if m.group(1) == "~" else "enchanted"
-        return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
-    m = re.fullmatch(r"an? ([+\-/\w]+) counter is removed from ~", cond)
-    if m:  # Protean Hydra
-        return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
-    m = re.fullmatch(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
-                     r"|deals combat damage to a player)", cond)
-    if m:  # Contaminated Bond: the host's controller is "its controller"; Worldslayer
-        return m.group(1), CombatTrigger(m.group(1), "enchanted"), \
-            {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
-    m = re.fullmatch(r"enchanted (?:permanent|creature|land|artifact) becomes tapped", cond)
-    if m:  # Brink of Disaster: "it" is the permanent that became tapped
-        return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
-    m = re.fullmatch(r"an? (.+?) becomes tapped", cond)
-    if m:  # Gideon's Avenger: "a creature an opponent controls becomes tapped"
-        tapped = EventValue("object")
-        return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
-            {"it": tapped, "that creature": tapped}, False
-    if cond == "combat damage is dealt to you or a planeswalker you control":  # Vengeful Pharaoh
-        return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
-    m = re.fullmatch(r"~ (.+)", cond)
-    if m:
-        if m.group(1) not in _COMBAT_REFS:
-            raise Unsupported(m.group(1))
-        return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
-    m = re.fullmatch(r"(a player|you|an opponent) casts? (?:a|an) (.*?)\s*spell", cond)
-    if m:
-        test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
-        refs = {**_player_refs("player"), "that spell": EventValue("item")}
-        return "cast", CastTrigger(m.group(1), test), refs, False
-    m = re.fullmatch(r"(a player|you|an opponent) (draws|discards|draw|discard) a card", cond)
-    if m:  # "Whenever you draw a card" (Jace's Erasure)
-        kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
-        return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
-    if cond == "enchanted land is tapped for mana":  # Overgrowth: a triggered mana ability
-        return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
-    m = re.fullmatch(r"(a player|you|an opponent) taps? a land for mana", cond)
-    if m:  # Manabarbs
-        return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
-    m = re.fullmatch(r"(you|a player|an opponent) gains? life", cond)
-    if m:
-        return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
-    raise Unsupported(cond)
+@trigger(r"<who> (?:is|are) dealt (noncombat )?damage")
+def _player_dealt_damage(m: re.Match[str]) -> Trigger:
+    """Chandra's Spitfire."""
+    return "damage", PlayerDealtDamageTrigger(m.group(1), bool(m.group(2))), _player_refs("target"), False
+
+
+@trigger(r"a source deals damage to ~")
+def _self_dealt_damage(m: re.Match[str]) -> Trigger:
+    """Belltower Sphinx."""
+    controller = EventValue("controller")
+    return "damage", SelfDealtDamageTrigger(), {"that source's controller": controller, "it": SourceRef()}, False
+
+
+@trigger(r"a (creature(?: with(?:out)? flying)?) attacks you or a planeswalker you control")
+def _creature_attacks_you(m: re.Match[str]) -> Trigger:
+    """Circle of Flame."""
+    return "attacks", CreatureAttacksYouTrigger(object_phrase(m.group(1))[1]), \
+        {"that creature": EventValue("attacker")}, False
+
+
+@trigger(r"~ becomes the target of a spell or ability an opponent controls")
+def _targeted_by_opponent(m: re.Match[str]) -> Trigger:
+    """Frost Titan."""
+    item = EventValue("item")
+    return "targeted", TargetedByOpponentTrigger(), {"that spell or ability": item, "it": SourceRef()}, False
+
+
+@trigger(r"an opponent is dealt damage by an? (.+?) you control or by an? (.+?) you control")
+def _opponent_dealt_damage_by(m: re.Match[str]) -> Trigger:
+    """Chandra's Phoenix."""
+    return "damage", OpponentDealtDamageByTrigger((_source_test(m.group(1)), _source_test(m.group(2)))), \
+        _player_refs("target"), False
+
+
+@trigger(r"a spell or ability an opponent controls causes you to discard ~")
+def _discarded_by_opponent(m: re.Match[str]) -> Trigger:
+    """Guerrilla Tactics."""
+    return "discard", DiscardedByOpponentTrigger(), {"it": SourceRef()}, False
+
+
+@trigger(r"~ enters the battlefield or attacks")
+def _enters_or_attacks(m: re.Match[str]) -> Trigger:
+    """The Titans."""
+    return "etb_or_attacks", EitherTrigger(ZoneChangeTrigger("battlefield", "self"), CombatTrigger("attacks")), \
+        {"it": SourceRef()}, False
+
+
+@trigger(r"(~|another creature(?: you control)?|a creature(?: you control)?) (enters the battlefield|dies)")
+def _enters_or_dies(m: re.Match[str]) -> Trigger:
+    """A creature dying looks back in time (603.10a / 410.10)."""
+    who = "self" if m.group(1) == "~" else m.group(1)
+    refs: dict[str, Ref] = {"it": SourceRef()} if who == "self" else {}
+    if m.group(2) == "dies":
+        return "dies", ZoneChangeTrigger("dies", who), refs, True
+    return "etb", ZoneChangeTrigger("battlefield", who), refs, False
+
+
+@trigger(r"you control no permanents with ([a-z]+) counters on them")
+def _no_permanents_with_counter(m: re.Match[str]) -> Trigger:
+    """Phylactery Lich: a state trigger (603.8 / 410.11)."""
+    return "state", NoPermanentsWithCounter(m.group(1)), {}, False
+
+
+@trigger(r"~ leaves the battlefield")
+def _leaves(m: re.Match[str]) -> Trigger:
+    """Oblivion Ring: looks back in time (603.10a / 410.10)."""
+    return "leaves", ZoneChangeTrigger("leaves", "self"), {"it": SourceRef()}, True
+
+
+@trigger(r"enchanted creature dies")
+def _enchanted_dies(m: re.Match[str]) -> Trigger:
+    """Angelic Destiny: the Aura looks back too (603.10a / 410.10); by the time it resolves, the
+    Aura is in the graveyard it went to (704.5n / 420.5d)."""
+    return "dies", ZoneChangeTrigger("dies", "enchanted creature"), {"~": SourceInGraveyard()}, True
+
+
+@trigger(r"a creature dealt damage by ~ this turn dies")
+def _dies_dealt_damage_by_self(m: re.Match[str]) -> Trigger:
+    """Sengir Vampire."""
+    return "dies", DiesDealtDamageBySelf(), {}, True
+
+
+# whose step a "the beginning of ..." trigger watches, by the words before the step
+_WHOSE_STEP = {"your": "yours", "each": "each", "the": "each", "each player's": "each", "each opponent's": "opponents"}
+_STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}
+
+
+@trigger(r"the beginning of (your|each|the|each player's|each opponent's) (upkeep|end step|draw step)")
+def _step(m: re.Match[str]) -> Trigger:
+    """"your upkeep", "each end step", "the end step", "each player's draw step", "each
+    opponent's upkeep" (Lavaborn Muse): "that player" is the active player."""
+    step = _STEPS[m.group(2)]
+    return step, StepTrigger(step, _WHOSE_STEP[m.group(1)]), _player_refs("active"), False
+
+
+@trigger(r"the beginning of the upkeep of enchanted creature's controller")
+def _enchanted_controllers_upkeep(m: re.Match[str]) -> Trigger:
+    return "upkeep", StepTrigger("upkeep", "enchanted"), _player_refs("active"), False
+
+
+@trigger(r"(~|enchanted creature) becomes the target of a spell or ability")
+def _targeted(m: re.Match[str]) -> Trigger:
+    who = "self" if m.group(1) == "~" else "enchanted"
+    return "targeted", TargetedTrigger(who), {"it": SourceRef()} if who == "self" else {}, False
+
+
+@trigger(r"an? ([+\-/\w]+) counter is removed from ~")
+def _counter_removed(m: re.Match[str]) -> Trigger:
+    """Protean Hydra."""
+    return "counter_removed", CounterRemovedTrigger(m.group(1)), {"it": SourceRef()}, False
+
+
+@trigger(r"(?:enchanted|equipped) creature (attacks|blocks|attacks or blocks|deals damage"
+         r"|deals combat damage to a player)")
+def _host_in_combat(m: re.Match[str]) -> Trigger:
+    """Contaminated Bond: the host's controller is "its controller"; Worldslayer."""
+    return m.group(1), CombatTrigger(m.group(1), "enchanted"), {"it": AttachedHost(), **_COMBAT_REFS[m.group(1)]}, False
+
+
+@trigger(r"enchanted (?:permanent|creature|land|artifact) becomes tapped")
+def _enchanted_becomes_tapped(m: re.Match[str]) -> Trigger:
+    """Brink of Disaster: "it" is the permanent that became tapped."""
+    return "tapped", BecomesTappedTrigger("enchanted"), {"it": EventValue("object")}, False
+
+
+@trigger(r"an? (.+?) becomes tapped")
+def _becomes_tapped(m: re.Match[str]) -> Trigger:
+    """Gideon's Avenger: "a creature an opponent controls becomes tapped"."""
+    tapped = EventValue("object")
+    return "tapped", BecomesTappedTrigger("any", object_phrase(m.group(1))[1]), \
+        {"it": tapped, "that creature": tapped}, False
+
+
+@trigger(r"combat damage is dealt to you or a planeswalker you control")
+def _combat_damage_to_you(m: re.Match[str]) -> Trigger:
+    """Vengeful Pharaoh."""
+    return "combat_damage_dealt", CombatDamageToYouTrigger(), {}, False
+
+
+@trigger(r"~ (.+)")
+def _in_combat(m: re.Match[str]) -> Trigger:
+    """"Whenever ~ attacks", "... blocks or becomes blocked by a creature": the words each
+    supplies are in `_COMBAT_REFS`; no other "~ ..." condition compiles."""
+    if m.group(1) not in _COMBAT_REFS:
+        raise Unsupported(m.group(1))
+    return m.group(1), CombatTrigger(m.group(1)), {"it": SourceRef(), **_COMBAT_REFS[m.group(1)]}, False
+
+
+@trigger(r"<who> casts? <a> (.*?)\s*spell")
+def _casts(m: re.Match[str]) -> Trigger:
+    test = object_phrase(f"{m.group(2)} spell")[1] if m.group(2) else None
+    refs = {**_player_refs("player"), "that spell": EventValue("item")}
+    return "cast", CastTrigger(m.group(1), test), refs, False
+
+
+@trigger(r"<who> (draws|discards|draw|discard) a card")
+def _draws_or_discards(m: re.Match[str]) -> Trigger:
+    """"Whenever you draw a card" (Jace's Erasure)."""
+    kind = {"draws": "draw", "discards": "discard", "draw": "draw", "discard": "discard"}[m.group(2)]
+    return kind, PlayerEventTrigger(kind, m.group(1)), _player_refs("player"), False
+
+
+@trigger(r"enchanted land is tapped for mana")
+def _enchanted_land_mana(m: re.Match[str]) -> Trigger:
+    """Overgrowth: a triggered mana ability."""
+    return "enchanted_land_mana", EnchantedLandTappedForMana(), {"it": AttachedHost()}, False
+
+
+@trigger(r"<who> taps? a land for mana")
+def _taps_land_for_mana(m: re.Match[str]) -> Trigger:
+    """Manabarbs."""
+    return "land_mana", PlayerEventTrigger("land_mana", m.group(1)), _player_refs("player"), False
+
+
+@trigger(r"<who> gains? life")
+def _gains_life(m: re.Match[str]) -> Trigger:
+    return "life_gain", PlayerEventTrigger("life_gain", m.group(1)), _player_refs("player"), False
 
 
 def _source_test(phrase: str) -> Pred:
@@ -213,26 +328,67 @@ def _source_test(phrase: str) -> Pred:
     return all_of(color, object_phrase(rest if color != ALWAYS else phrase)[1], ControlledByYou())
 
 
+# the intervening "if" clauses' templates (603.4 / 2009 404.3), tried in the order defined: the
+# first whose wording matches the whole clause decides it (`rules.cards.registry`)
+_INTERVENING = new_registry()
+
+
+def intervening(pattern: str) -> Callable[[ConditionBuilder], ConditionBuilder]:
+    """Register an intervening "if" clause's template (tried in the order defined)."""
+    def register(fn: ConditionBuilder) -> ConditionBuilder:
+        _INTERVENING.append((re.compile(expand_phrases(pattern)), fn))
+        return fn
+    return register
+
+
 def _intervening_if(text: str) -> Condition:
     """"if ~ is untapped": checked as it triggers and again as it resolves (603.4)."""
-    if text == "~ is untapped":
-        return SourceUntapped()
-    if text == "~ is in your graveyard":  # Vengeful Pharaoh: it triggers only from there
-        return SourceIsInGraveyard()
-    if text == "no creatures are on the battlefield":  # Call to the Grave
-        return NoCreatures()
-    m = re.fullmatch(r"enchanted creature's power is (\d+) or greater", text)
-    if m:  # Arachnus Web
-        return AttachedPowerAtLeast(int(m.group(1)))
-    if text == "you didn't cast it from your hand":
-        return NotCastFromHand()
-    m = re.fullmatch(r"(\w+) or more (.+?) cards are in your graveyard", text)
-    if m and num(m.group(1)) is not None:
-        return GraveyardHasAtLeast(num(m.group(1)) or 0, card_phrase(m.group(2) + " card"))
-    m = re.fullmatch(r"that player has (\w+) or fewer cards in hand", text)
-    if m and num(m.group(1)) is not None:
-        return ActiveHandAtMost(num(m.group(1)) or 0)
-    raise Unsupported(text)
+    condition: Condition = _first_template(_INTERVENING, text)
+    return condition
+
+
+@intervening(r"~ is untapped")
+def _source_untapped(m: re.Match[str]) -> Condition:
+    return SourceUntapped()
+
+
+@intervening(r"~ is in your graveyard")
+def _source_in_graveyard(m: re.Match[str]) -> Condition:
+    """Vengeful Pharaoh: it triggers only from there."""
+    return SourceIsInGraveyard()
+
+
+@intervening(r"no creatures are on the battlefield")
+def _no_creatures(m: re.Match[str]) -> Condition:
+    """Call to the Grave."""
+    return NoCreatures()
+
+
+@intervening(r"enchanted creature's power is (\d+) or greater")
+def _attached_power_at_least(m: re.Match[str]) -> Condition:
+    """Arachnus Web."""
+    return AttachedPowerAtLeast(int(m.group(1)))
+
+
+@intervening(r"you didn't cast it from your hand")
+def _not_cast_from_hand(m: re.Match[str]) -> Condition:
+    return NotCastFromHand()
+
+
+@intervening(r"<number> or more <card> cards are in your graveyard")
+def _graveyard_has_at_least(m: re.Match[str]) -> Condition:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    return GraveyardHasAtLeast(n, card_phrase(m.group(2) + " card"))
+
+
+@intervening(r"that player has <number> or fewer cards in hand")
+def _active_hand_at_most(m: re.Match[str]) -> Condition:
+    n = num(m.group(1))
+    if n is None:
+        raise Unsupported(m.group(0))
+    return ActiveHandAtMost(n)
 
 
 def compile_triggered(t: str, raw: str) -> TriggeredAbility | None:

@@ -1,8 +1,9 @@
-"""Every effect template serves a card: compiling the whole bundled pool with the template
-registry watched (`template_uses`), each template (its wording and its builder) is used by at
-least one card's Oracle text, or is on the allowlist below with the reason it stays.  A template
-no card reaches (a wording shadowed by an earlier, broader one, or a card that left the pool) is
-dead code that still costs a regex test on every sentence that gets that far."""
+"""Every template serves a card: compiling the whole bundled pool with the template registries
+watched (`template_uses`), each template (its wording and its builder: an effect sentence, a
+completion, a trigger condition) is used by at least one card's Oracle text, or is on the
+allowlist below with the reason it stays.  A template no card reaches (a wording shadowed by an
+earlier, broader one, or a card that left the pool) is dead code that still costs a regex test
+on every phrase that gets that far."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from collections import Counter, defaultdict
 import pytest
 
 from rules.cards import compile_card, data_files
-from rules.cards.effect_templates import Template, compile_effect, registered_templates, template_uses
+from rules.cards.effect_templates import compile_effect
+from rules.cards.ir import EventValue, StepTrigger
+from rules.cards.phrases import COMPOSED, PHRASES, expand_phrases
+from rules.cards.registry import Template, registered_templates, template_uses
 from rules.cards.targets import Unsupported
+from rules.cards.trigger_templates import compile_triggered, trigger_condition
 
 # templates kept though no bundled card uses them, by wording, with why
 SERVE_NO_BUNDLED_CARD = {
@@ -52,6 +57,23 @@ def test_every_template_serves_a_card_or_says_why_not() -> None:
         "\n".join(unused)
 
 
+def test_every_shared_phrase_is_shared() -> None:
+    """A phrase of `rules.cards.phrases.PHRASES` is there because several templates say it: each
+    is in the wording of two templates or more (one that only one template says belongs in it)."""
+    templates = registered_templates()
+    composed = [t for t in templates if t[0].pattern in COMPOSED]
+    in_templates = Counter(name for t in composed for name in set(COMPOSED[t[0].pattern]))
+    print(f"{len(composed)} of {len(templates)} templates compose from shared phrases: {dict(in_templates)}")
+    lonely = sorted(name for name in PHRASES if in_templates[name] < 2)
+    assert not lonely, f"shared phrases fewer than two templates use: {lonely}"
+
+
+def test_a_wording_names_only_phrases_there_are() -> None:
+    assert expand_phrases("Draw <number> cards") == r"Draw (\w+) cards"
+    with pytest.raises(KeyError, match="no shared phrase named <numbr>"):
+        expand_phrases("Draw <numbr> cards")
+
+
 def test_the_allowlist_names_live_templates_that_still_serve_no_card() -> None:
     served = cards_served()
     by_wording = {t[0].pattern: t for t in registered_templates()}
@@ -70,3 +92,31 @@ def test_a_use_inside_a_template_that_fails_is_taken_back() -> None:
     with template_uses() as uses, pytest.raises(Unsupported):
         compile_effect("If you can't sacrifice a Goblin, tap ~ and you lose many life.")
     assert uses == []
+
+
+def test_the_watch_records_trigger_conditions_too() -> None:
+    """"Whenever ~ attacks": one trigger template compiles it, and the watch sees it; the test
+    above covers every trigger condition's template with the effects'."""
+    with template_uses() as uses:
+        assert trigger_condition("~ attacks")[0] == "attacks"
+    assert [t[1].__module__ for t in uses] == ["rules.cards.trigger_templates"]
+    trigger_templates = [t for t in registered_templates() if t[1].__module__ == "rules.cards.trigger_templates"]
+    assert len(trigger_templates) > 20
+
+
+def test_the_watch_records_intervening_if_clauses() -> None:
+    """"When ~ enters the battlefield, if you didn't cast it from your hand, ...": the clause's
+    template is used as the trigger's is (603.4 / 2009 404.3)."""
+    with template_uses() as uses:
+        compile_triggered("When ~ enters the battlefield, if you didn't cast it from your hand, draw a card.", "")
+    assert [t[1].__qualname__ for t in uses] == ["_enters_or_dies", "_draw", "_not_cast_from_hand"]
+
+
+@pytest.mark.parametrize(("words", "step", "whose"), [
+    ("your upkeep", "upkeep", "yours"), ("each end step", "end", "each"), ("the end step", "end", "each"),
+    ("each player's draw step", "draw", "each"), ("each opponent's upkeep", "upkeep", "opponents"),
+])
+def test_one_template_says_whose_step_begins(words: str, step: str, whose: str) -> None:
+    event, condition, refs, _ = trigger_condition(f"the beginning of {words}")
+    assert (event, condition) == (step, StepTrigger(step, whose))
+    assert refs["that player"] == EventValue("active")

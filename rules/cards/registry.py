@@ -1,0 +1,61 @@
+"""The compiler's template registries and the one watch over them: a template is a wording (a
+regular expression the whole phrase matches) and the builder that turns a match into IR.  Each
+kind of phrase (effect sentences, their completions, trigger conditions) keeps its own ordered
+list, made here (`new_registry`), so `registered_templates` knows them all and `template_uses`
+records which templates compile a card, whichever kind they are: what the test that every
+template serves a card counts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+# a template's identity is the pair (one builder may serve several wordings)
+Template = tuple[re.Pattern[str], Callable[..., Any]]
+
+_REGISTRIES: list[list[Template]] = []
+_WATCHES: list[list[Template]] = []  # while `template_uses` watches: the templates that compiled
+
+
+def new_registry() -> list[Template]:
+    """A new, empty list of templates, tried in the order they stand in it."""
+    templates: list[Template] = []
+    _REGISTRIES.append(templates)
+    return templates
+
+
+def registered_templates() -> list[Template]:
+    """Every template of every registry: registries in the order made, each in its own order."""
+    return [t for templates in _REGISTRIES for t in templates]
+
+
+@contextmanager
+def template_uses() -> Iterator[list[Template]]:
+    """The templates that compile a phrase while inside the block, in order; a use inside a
+    template that then fails (and is taken back) is taken back too.  Nothing is recorded while
+    nobody watches."""
+    uses: list[Template] = []
+    _WATCHES.append(uses)
+    try:
+        yield uses
+    finally:
+        _WATCHES.remove(uses)
+
+
+def record_use(used: Template) -> None:
+    """A template compiled its phrase (recorded only while someone watches)."""
+    if _WATCHES:
+        _WATCHES[-1].append(used)
+
+
+def uses_so_far() -> int:
+    """How many uses the innermost watch holds: where `take_back_uses` cuts."""
+    return len(_WATCHES[-1]) if _WATCHES else 0
+
+
+def take_back_uses(since: int) -> None:
+    """Forget the uses recorded after `uses_so_far` said `since` (their template failed after all)."""
+    if _WATCHES:
+        del _WATCHES[-1][since:]

@@ -31,7 +31,8 @@ DECISION_NAMES = frozenset(name for name, obj in vars(decisions).items()
 # modules that may tell decision kinds apart themselves, and why
 ALLOWED: dict[str, str] = {
     "mtg_tui/screens/game.py": "the client's flow per kind: how each question is asked on screen",
-    "mtg_tui/game_controller.py": "the client's flow per kind, headless: which kinds are answered by letters on the board",
+    "mtg_tui/game_controller.py":
+        "the client's flow per kind, headless: which kinds are answered by letters on the board",
     "mtg_tui/screens/passing.py": "the client's F-keys: passing is for priority, 'attack with all' for attackers",
     "rules/play/pilot.py": "the pilot's own strategy for the kinds it has an opinion on (the rest: the home's least)",
     "rules/play/players/easy.py": "the easy player's strategy (blocks, a trigger's targets) on top of the pilot's",
@@ -144,5 +145,6 @@ def test_each_homes_answers_are_legal_and_what_it_offers_is_what_the_view_shows(
     for _ in range(5):
         answer = home.random_answer(game.state, d, rng)
         assert answer in game.actions, f"{answer!r}, a random answer, is refused: {game.check(answer)}"
-    view = game.view(d.player)["decision"]
-    assert view["options"] == [game.name_of(o) if isinstance(o, int) else str(o) for o in home.offered(d)]
+    view = game.view(d.player).decision
+    assert view is not None
+    assert view.options == tuple(game.name_of(o) if isinstance(o, int) else str(o) for o in home.offered(d))

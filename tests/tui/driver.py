@@ -75,7 +75,7 @@ async def step(pilot: Pilot, app: MtgApp) -> str:
         if lands or spells:
             await select(pilot, screen, "hand", (lands or spells)[0])
             await pilot.press("enter")
-            return f"play {hand[(lands or spells)[0]]['name']}"
+            return f"play {hand[(lands or spells)[0]].name}"
         await pilot.press("space")
         return "pass"
     await pilot.press("enter")  # reopen a dialog

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
 from rules import Game, IllegalAction
+from rules.engine.api.view_types import CardView
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import (
     AttackersDecision,
@@ -50,7 +51,7 @@ from rules.play.assist import (
 )
 
 from .board import ZONES, Board, build_board, card_facts, labelled_log
-from .grouping import STEP_NAMES, scrub, target_names
+from .grouping import STEP_NAMES, CardFacts, scrub, target_names
 from .picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from .session import Session
 
@@ -302,7 +303,7 @@ class GameController:
         d = self.game.decision
         if d is None or d.kind != "priority" or d.player != self.viewer:
             return set()
-        names = {c["id"]: c["name"] for c in board.hand}
+        names = {c.id: c.name for c in board.hand}
         return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
             {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
 
@@ -416,7 +417,7 @@ class GameController:
             cards = {a.card for a in useful if isinstance(a, (A.PlayLand, A.Cast))}
             sources = {a.source for a in useful if isinstance(a, A.Activate)}
             playable = {a.card for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast))}
-            in_hand = lambda ids: next((i for i, c in enumerate(b.hand) if c.get("id") in ids), None)  # noqa: E731
+            in_hand = lambda ids: next((i for i, c in enumerate(b.hand) if c.id in ids), None)  # noqa: E731
             mine = next((i for i, g in enumerate(b.mine) if sources & set(g.ids)), None)
             if in_hand(cards) is not None:
                 self.zone, self.cursor["hand"] = "hand", in_hand(cards) or 0
@@ -449,9 +450,9 @@ class GameController:
         if z != "theirs":
             return True
         item = items[min(self.cursor[z], len(items) - 1)]
-        return bool(item.foreign) and item.card.get("controller") == self.viewer
+        return bool(item.foreign) and item.card.controller == self.viewer
 
-    def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
+    def selected_card(self, b: Board) -> tuple[CardView | CardFacts | None, list[str]]:
         z = self.zone
         if z == "phases":
             return self.step_facts()
@@ -467,7 +468,7 @@ class GameController:
                 extra.append(f"attached to {item.host}" + (f" ({item.foreign}'s)" if item.foreign else ""))
             on_it = [g for g in items if g.host_id in item.ids]
             if on_it:
-                extra.append("with " + ", ".join(g.card["name"] + (f" ({g.foreign}'s)" if g.foreign else "")
+                extra.append("with " + ", ".join(g.card.name + (f" ({g.foreign}'s)" if g.foreign else "")
                                                  for g in on_it))
             if item.blocked_by:
                 extra.append(f"blocked by {item.blocked_by}")
@@ -475,27 +476,26 @@ class GameController:
                 extra.append(f"blocking {item.blocks}")
             return item.card, extra
         if z == "stack":
-            facts = card_facts(item["name"])
+            facts = card_facts(item.name)
             kind = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability"}.get(
-                item["kind"], item["kind"])
-            extra = [f"on the stack: {kind} controlled by {item['controller']}"]
+                item.kind, item.kind)
+            extra = [f"on the stack: {kind} controlled by {item.controller}"]
             targets = target_names(item, b.names or {})
             if targets:
                 extra.append("targeting " + ", ".join(targets))
             return facts, extra
         if z == "log":
-            return {"name": f"rule {item.rule or '-'}", "type": f"turn {item.turn}, {item.step}",
-                    "text": item.text}, []
+            return CardFacts(f"rule {item.rule or '-'}", type=f"turn {item.turn}, {item.step}", text=item.text), []
         return None, []
 
-    def step_facts(self) -> tuple[dict | None, list[str]]:
+    def step_facts(self) -> tuple[CardFacts, list[str]]:
         """The card panel while the phase bar is selected: the selected step and its stop."""
         step = STEPS[self.cursor["phases"]]
         whose = self.whose_turn()
         stop = step in self.stops_shown()
         text = ("A stop: the client gives you priority in this step on "
                 f"{whose} turns. Elsewhere it passes for you unless a spell needs an answer. Enter toggles it.")
-        return {"name": STEP_NAMES[step], "type": f"a step of {whose} turns", "text": text}, [
+        return CardFacts(STEP_NAMES[step], type=f"a step of {whose} turns", text=text), [
             "stop set" if stop else "no stop"]
 
     def stops_shown(self) -> set[str]:
@@ -562,16 +562,16 @@ class GameController:
         d = self.game.decision
         assert d is not None
         legal = self.legal()
-        if zone == "hand" and item.get("zone") == "graveyard" and "Land" in item.get("type", ""):
-            return Send(A.PlayLand(d.player, item["id"]))  # a land played from the graveyard (Crucible of Worlds)
-        if zone == "hand" and item.get("zone") == "graveyard":  # an ability that works from the graveyard
-            return self.use_abilities(item["id"], item["name"])
+        if zone == "hand" and item.zone == "graveyard" and "Land" in item.type:
+            return Send(A.PlayLand(d.player, item.id))  # a land played from the graveyard (Crucible of Worlds)
+        if zone == "hand" and item.zone == "graveyard":  # an ability that works from the graveyard
+            return self.use_abilities(item.id, item.name)
         if zone != "hand":
-            return self.use_abilities(item.ids, item.card["name"])
-        names = {c["id"]: c["name"] for c in self.board().hand}
-        acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item["name"]]
+            return self.use_abilities(item.ids, item.card.name)
+        names = {c.id: c.name for c in self.board().hand}
+        acts = [a for a in legal if isinstance(a, (A.PlayLand, A.Cast)) and names.get(a.card) == item.name]
         if not acts:
-            return Send(A.PlayLand(d.player, item["id"]) if "Land" in item["type"] else A.Cast(d.player, item["id"]))
+            return Send(A.PlayLand(d.player, item.id) if "Land" in item.type else A.Cast(d.player, item.id))
         if isinstance(acts[0], A.PlayLand):
             return Send(acts[0])
         return self.announce([a for a in acts if isinstance(a, A.Cast)])  # a card's actions are of one kind

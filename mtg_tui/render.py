@@ -14,8 +14,10 @@ from typing import Any
 
 from rich.text import Text
 
+from rules.engine.api.view_types import CardView, PermanentView, PlayerView, StackItemView
+
 from .colours import resolve
-from .grouping import INTERNAL_REF, STEP_WORD, Group, pt, scrub, target_names
+from .grouping import INTERNAL_REF, STEP_WORD, CardFacts, Group, pt, scrub, state_of, target_names
 
 LABEL = "bold $mtg-label"
 SELECTED = "reverse"
@@ -67,32 +69,31 @@ PRINTED_ONLY = ("enchant", "equip")  # abilities that say what it attaches to, n
 def chip_tags(g: Group) -> list[tuple[str, str]]:
     """A permanent's state as (text, style) pieces: token, tapped, sick (where it matters), damage,
     counters, keywords gained this turn, regeneration shields."""
-    c = g.card
+    c, p = g.card, state_of(g.card)
     tags: list[tuple[str, str]] = []
-    if c.get("token"):
+    if c.token:
         tags.append(("token", DIM))
-    if c.get("tapped"):
+    if p.tapped:
         tags.append(("tapped", DIM))
     if g.sick:
         tags.append(("sick", DIM))
-    if c.get("damage"):
-        tags.append((f"{c['damage']} dmg", "bold $text-error"))
-    for k, v in sorted((c.get("counters") or {}).items()):
+    if p.damage:
+        tags.append((f"{p.damage} dmg", "bold $text-error"))
+    for k, v in sorted(p.counters.items()):
         if k != "loyalty":
             tags.append((f"{k}×{v}" if v != 1 else k, "$text-warning"))
-    for change in c.get("pumped") or ():
+    for change in p.pumped:
         tags.append((f"{change} this turn", "$text-success"))
-    for k in c.get("granted") or ():
+    for k in p.granted:
         tags.append((f"+{k}", "$text-success"))
-    if c.get("regen_shields"):
-        n = c["regen_shields"]
+    if p.regen_shields:
+        n = p.regen_shields
         tags.append(("regen shield" + (f"×{n}" if n > 1 else ""), "$text-success"))
     return tags
 
 
 def combat_text(g: Group) -> Text:
-    c = g.card
-    if c.get("attacking"):
+    if state_of(g.card).attacking:
         t = styled("⚔ attacking" + (f" {g.attacks}" if g.attacks else ""), "bold $mtg-attacking")
         if g.blocked_by:
             t += styled(" ◀ " + g.blocked_by, "$mtg-blocking")
@@ -105,8 +106,8 @@ def combat_text(g: Group) -> Text:
 def _name_part(g: Group, label: str | None, selected: bool, mark: bool) -> Text:
     c = g.card
     t = label_text(label)
-    name = styled(c["name"], "bold" if c.get("power") is not None else "")
-    if c.get("tapped"):
+    name = styled(c.name, "bold" if c.power is not None else "")
+    if state_of(c).tapped:
         name.stylize("dim italic")
     t += name
     if g.count > 1:
@@ -126,8 +127,8 @@ def attachment_text(a: Group, *, label: str | None = None, selected: bool = Fals
                     mark: bool = False) -> Text:
     """An Aura or Equipment as drawn on its host: its name, and whose it is when that is not
     the host's controller."""
-    t = label_text(label) + styled(a.card["name"], "$text-accent")
-    if a.card.get("tapped"):
+    t = label_text(label) + styled(a.card.name, "$text-accent")
+    if state_of(a.card).tapped:
         t += styled(" tapped", DIM)
     if a.foreign:
         t += styled(f" ({a.foreign}'s)", "italic $text-accent")
@@ -166,12 +167,12 @@ def group_chip(g: Group, *, label: str | None = None, selected: bool = False, no
 BOX_TEXT_ROWS = 3  # a card box shows at most this many rows of the card's rules text
 
 
-def rules_lines(card: dict) -> list[str]:
+def rules_lines(card: CardView) -> list[str]:
     """The card's rules text without the lines that only list keywords it shows anyway
     ("Flying, vigilance", "Enchant creature")."""
-    keywords = {k.lower() for k in card.get("keywords") or ()}
+    keywords = {k.lower() for k in state_of(card).keywords}
     out = []
-    for line in (card.get("text") or "").splitlines():
+    for line in card.text.splitlines():
         parts = [p.strip().lower() for p in line.rstrip(".").split(",")]
         if all(p in keywords or p.startswith(PRINTED_ONLY) for p in parts):
             continue
@@ -186,13 +187,13 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
     lines = [_name_part(g, label, selected, mark)]
     if note:
         lines[0] += styled(" " + scrub(note), "bold $text-error")
-    if g.card.get("type"):
-        lines.append(styled(g.card["type"], "dim italic"))
+    if g.card.type:
+        lines.append(styled(g.card.type, "dim italic"))
     tags = chip_tags(g)
     if tags:
         lines.append(Text(" ").join(styled(text, style) for text, style in tags))
-    keywords = [k for k in g.card.get("keywords") or () if k not in (g.card.get("granted") or ())
-                and not k.startswith(PRINTED_ONLY)]
+    permanent = state_of(g.card)
+    keywords = [k for k in permanent.keywords if k not in permanent.granted and not k.startswith(PRINTED_ONLY)]
     if keywords:
         lines.append(styled(", ".join(keywords), "italic"))
     text_rows = [row for line in rules_lines(g.card) for row in wrap_line(styled(line, DIM), width, indent=2)]
@@ -210,16 +211,20 @@ def group_box(g: Group, width: int, *, label: str | None = None, selected: bool 
     return [piece for line in lines for piece in wrap_line(line, width, indent=2)]
 
 
-def hand_chip(card: dict, *, label: str | None = None, selected: bool = False, playable: bool = False,
-              picked: bool = False) -> Text:
+def hand_chip(card: CardView | str, *, label: str | None = None, selected: bool = False, playable: bool = False,
+              picked: bool = False, from_zone: str = "hand") -> Text:
+    """A card as the hand shows it (or an option that is no card: its words).  `from_zone`:
+    where a card the hand lists besides its own comes from (the graveyard, the library's top)."""
     t = label_text(label)
-    t += styled(card["name"], "bold $mtg-playable" if playable else "")
-    if card.get("zone") == "graveyard":  # a card in the graveyard with an ability that works there
+    t += styled(card if isinstance(card, str) else card.name, "bold $mtg-playable" if playable else "")
+    if isinstance(card, str):
+        pass
+    elif from_zone == "graveyard":  # a card in the graveyard with an ability that works there
         t += styled(" (graveyard)", "dim")
-    elif card.get("zone") == "library":  # the top card of the library, castable (Garruk's Horde)
-        t += styled(" " + card.get("cost", "") + " (top of library)", "dim")
-    elif card.get("cost"):
-        t += Text(" ") + mana_text(card["cost"])
+    elif from_zone == "library":  # the top card of the library, castable (Garruk's Horde)
+        t += styled(" " + card.cost + " (top of library)", "dim")
+    elif card.cost:
+        t += Text(" ") + mana_text(card.cost)
     if picked:
         t += styled(" ✓", "bold $text-error")
     if selected:
@@ -271,35 +276,35 @@ def wrap_line(t: Text, width: int, indent: int = 0) -> list[Text]:
     return out
 
 
-def player_line(p: dict, *, active: bool, priority: bool, label: str | None = None,
+def player_line(p: PlayerView, *, active: bool, priority: bool, label: str | None = None,
                 selected: bool = False, mark: bool = False, short: bool = False) -> Text:
     """A player's line: life, poison, zone counts, mana pool, priority; `short` for a narrow
     panel ("lib 5  gy 1")."""
     t = label_text(label)
-    name = styled(p["name"], "bold underline" if active else "bold")
+    name = styled(p.name, "bold underline" if active else "bold")
     if selected:
         name.stylize(SELECTED)
     t += name
     if mark:
         t += styled(" ◎target", "bold $text-error")
-    life_style = "bold $text-error" if p["life"] <= 5 else "bold $text-success"
-    t += Text(" life " if short else "  life ") + styled(str(p["life"]), life_style)
-    if p["poison"]:
-        t += styled(f"  poison {p['poison']}", "bold $mtg-black")
+    life_style = "bold $text-error" if p.life <= 5 else "bold $text-success"
+    t += Text(" life " if short else "  life ") + styled(str(p.life), life_style)
+    if p.poison:
+        t += styled(f"  poison {p.poison}", "bold $mtg-black")
     if short:
-        t += styled(f" lib {p['library']} hand {p['hand_count']} gy {len(p['graveyard'])}"
-                    f" exile {len(p['exile'])}", "")
+        t += styled(f" lib {p.library} hand {p.hand_count} gy {len(p.graveyard)}"
+                    f" exile {len(p.exile)}", "")
     else:
-        t += styled(f"  library {p['library']}  hand {p['hand_count']}  graveyard {len(p['graveyard'])}"
-                    f"  exile {len(p['exile'])}", "")
-    if p.get("library_top"):  # played with the top card of the library revealed (Vampire Nocturnus)
-        t += Text("  top ") + styled(p["library_top"]["name"], "bold")
-    pool = "".join(f"{{{k}}}" * v for k, v in sorted((p.get("pool") or {}).items()) if v)
+        t += styled(f"  library {p.library}  hand {p.hand_count}  graveyard {len(p.graveyard)}"
+                    f"  exile {len(p.exile)}", "")
+    if p.library_top is not None:  # played with the top card of the library revealed (Vampire Nocturnus)
+        t += Text("  top ") + styled(p.library_top.name, "bold")
+    pool = "".join(f"{{{k}}}" * v for k, v in sorted(p.pool.items()) if v)
     if pool:
         t += Text("  mana ") + mana_text(pool, "bold")
     if priority:
         t += styled(" ◆ priority" if short else "  ◆ priority", "bold $text-warning")
-    if p.get("lost"):
+    if p.lost:
         t += styled("  LOST", "bold $text-error")
     return t
 
@@ -307,14 +312,14 @@ def player_line(p: dict, *, active: bool, priority: bool, label: str | None = No
 KINDS = {"spell": "", "ability": "ability", "trigger": "trigger", "combat_damage": "combat damage"}
 
 
-def stack_line(item: dict, position: int, *, label: str | None = None, selected: bool = False,
+def stack_line(item: StackItemView, position: int, *, label: str | None = None, selected: bool = False,
                names: dict[Any, str] | None = None, mark: bool = False) -> Text:
     """A spell or ability on the stack: its name, kind, controller and targets (by the names
     the board shows them by: `names`, keyed by id)."""
     t = label_text(label)
-    kind = KINDS.get(item["kind"], item["kind"].replace("_", " "))
-    t += styled(f"{position}. ", DIM) + styled(scrub(item["name"]), "bold") + styled(f" ({kind})" if kind else "", DIM)
-    t += styled(f"  {item['controller']}'s", "$text-secondary")
+    kind = KINDS.get(item.kind, item.kind.replace("_", " "))
+    t += styled(f"{position}. ", DIM) + styled(scrub(item.name), "bold") + styled(f" ({kind})" if kind else "", DIM)
+    t += styled(f"  {item.controller}'s", "$text-secondary")
     shown = target_names(item, names or {})
     if shown:
         t += styled(" → " + ", ".join(shown), "$text-accent")
@@ -344,52 +349,56 @@ def log_line(entry: Any, *, selected: bool = False, turn: bool = True) -> Text:
     return t
 
 
-def card_detail(card: dict | None, extra: Iterable[str] = ()) -> Text:
+def card_detail(card: CardView | CardFacts | None, extra: Iterable[str] = ()) -> Text:
     """Everything about one card: name, cost, type, P/T, Oracle text, its state on the
     battlefield, and the sentences the engine does not enforce."""
     if not card:
         return styled("no card selected", DIM)
-    t = styled(card["name"], "bold")
-    if card.get("cost"):
-        t += Text("  ") + mana_text(card["cost"])
-    t += styled("\n" + card.get("type", ""), "italic")
+    t = styled(card.name, "bold")
+    if card.cost:
+        t += Text("  ") + mana_text(card.cost)
+    t += styled("\n" + card.type, "italic")
     p = pt(card)
     if p:
         t += styled("  " + p, "bold $mtg-pt")
-    text = card.get("text") or ""
+    text = card.text
     if text:
         t += Text("\n\n" + text)
-    state = []
-    if "tapped" in card:
-        state += [s for s, on in (("tapped", card.get("tapped")), ("summoning sick", card.get("sick"))) if on]
-        if card.get("damage"):
-            state.append(f"{card['damage']} damage marked")
-        for k, v in sorted((card.get("counters") or {}).items()):
-            state.append(f"{v} {k} counter{'s' if v != 1 else ''}")
-        granted = card.get("granted") or []
-        keywords = [k for k in card.get("keywords") or () if k not in granted and not k.startswith(PRINTED_ONLY)]
-        if keywords:
-            state.append(", ".join(keywords))
-        if granted:
-            state.append(", ".join(granted) + " until end of turn")
-        for change in card.get("pumped") or ():
-            state.append(f"{change} until end of turn")
-        if card.get("regen_shields"):
-            n = card["regen_shields"]
-            state.append(f"{n} regeneration shield{'s' if n != 1 else ''}")
-        if card.get("attacking"):
-            state.append("attacking" + (f" {card['attacks']}" if card.get("attacks") else ""))
-        if card.get("blocking"):
-            state.append("blocking")
-        if card.get("chosen"):
-            state.append(f"chosen: {card['chosen']}")
+    state = permanent_state(card.permanent) if card.permanent is not None else []
     state += list(extra)
     if state:
         t += styled("\n\n" + "; ".join(scrub(x) for x in state), "$text-warning")
-    if card.get("controller") and card.get("owner") and card["controller"] != card["owner"]:
-        t += styled(f"\nowned by {card['owner']}", DIM)
-    if card.get("unsupported"):
+    if card.controller and card.owner and card.controller != card.owner:
+        t += styled(f"\nowned by {card.owner}", DIM)
+    if card.unsupported:
         t += styled("\n\nnot enforced by the engine:", "bold $text-error")
-        for s in card["unsupported"]:
+        for s in card.unsupported:
             t += styled("\n• " + s, "$text-error")
     return t
+
+
+def permanent_state(p: PermanentView) -> list[str]:
+    """A permanent's state in sentences, for the card detail: tapped, damage, counters, keywords
+    (those gained until end of turn apart), regeneration shields, combat, what was chosen."""
+    state = [s for s, on in (("tapped", p.tapped), ("summoning sick", p.sick)) if on]
+    if p.damage:
+        state.append(f"{p.damage} damage marked")
+    for k, v in sorted(p.counters.items()):
+        state.append(f"{v} {k} counter{'s' if v != 1 else ''}")
+    keywords = [k for k in p.keywords if k not in p.granted and not k.startswith(PRINTED_ONLY)]
+    if keywords:
+        state.append(", ".join(keywords))
+    if p.granted:
+        state.append(", ".join(p.granted) + " until end of turn")
+    for change in p.pumped:
+        state.append(f"{change} until end of turn")
+    if p.regen_shields:
+        n = p.regen_shields
+        state.append(f"{n} regeneration shield{'s' if n != 1 else ''}")
+    if p.attacking:
+        state.append("attacking" + (f" {p.attacks}" if p.attacks else ""))
+    if p.blocking:
+        state.append("blocking")
+    if p.chosen:
+        state.append(f"chosen: {p.chosen}")
+    return state

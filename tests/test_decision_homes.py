@@ -144,5 +144,6 @@ def test_each_homes_answers_are_legal_and_what_it_offers_is_what_the_view_shows(
     for _ in range(5):
         answer = home.random_answer(game.state, d, rng)
         assert answer in game.actions, f"{answer!r}, a random answer, is refused: {game.check(answer)}"
-    view = game.view(d.player)["decision"]
-    assert view["options"] == [game.name_of(o) if isinstance(o, int) else str(o) for o in home.offered(d)]
+    view = game.view(d.player).decision
+    assert view is not None
+    assert view.options == tuple(game.name_of(o) if isinstance(o, int) else str(o) for o in home.offered(d))

@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from rules import Game
+from rules.engine.api.view_types import CardView, PlayerView
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import (
     AttackersDecision,
@@ -58,7 +59,7 @@ from rules.play.assist import (
 
 from ..board import Board
 from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
-from ..grouping import STEP_NAMES, choice_labels
+from ..grouping import STEP_NAMES, CardFacts, choice_labels
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, BlockPicker, Picker, TargetPicker
 from ..render import hand_chip, progress_bar, styled
@@ -432,7 +433,7 @@ class GameScreen(PassingKeys, Screen[None]):
             n = len(b.items(z))
             self.cursor[z] = min(self.cursor[z], max(n - 1, 0))
         sel = lambda z: self.cursor[z] if self.zone == z else None  # noqa: E731
-        me, them = b.me["name"], b.them["name"]
+        me, them = b.me.name, b.them.name
         prio = g.priority
         self.query_one("#phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
@@ -461,7 +462,7 @@ class GameScreen(PassingKeys, Screen[None]):
             else:
                 self.call_after_refresh(mine.share, theirs)  # not laid out yet: no lines to count
         playable = self.control.playable_names(b)
-        hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.get('zone') != 'graveyard')})"
+        hand_title = f"{me}'s hand ({sum(1 for c in b.hand if c.zone != 'graveyard')})"
         self.query_one("#hand", HandPanel).set(b.hand, title=hand_title, selected=sel("hand"), playable=playable,
                                                labels=labels, active=self.zone == "hand")
         their_hand = self.query_one("#their-hand", HandPanel)
@@ -479,10 +480,10 @@ class GameScreen(PassingKeys, Screen[None]):
         self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
         self.query_one(KeyBar).redraw()  # in this frame, not in a second one after the bindings signal
 
-    def named(self, p: dict) -> dict:
+    def named(self, p: PlayerView) -> PlayerView:
         """A player's view with the name the client shows ("bob (computer)")."""
-        label = self.session.label(p["name"])
-        return p if label == p["name"] else {**p, "name": label}
+        label = self.session.label(p.name)
+        return p if label == p.name else replace(p, name=label)
 
     def _stops_shown(self) -> set[str]:
         return self.control.stops_shown()
@@ -523,11 +524,11 @@ class GameScreen(PassingKeys, Screen[None]):
             message = self.message or burning
             prompt.set(d.player, d.prompt, keys, message, extra)
 
-    def selected_card(self, b: Board) -> tuple[dict | None, list[str]]:
+    def selected_card(self, b: Board) -> tuple[CardView | CardFacts | None, list[str]]:
         """What the card panel shows: the selected card and facts about it, or the selected step."""
         return self.step_facts() if self.zone == "phases" else self.control.selected_card(b)
 
-    def step_facts(self) -> tuple[dict | None, list[str]]:
+    def step_facts(self) -> tuple[CardFacts, list[str]]:
         """The card panel while the phase bar is selected: the selected step and its stop."""
         return self.control.step_facts()
 
@@ -881,7 +882,7 @@ class GameScreen(PassingKeys, Screen[None]):
         ids = mana_source_ids(self.game, action.player)
         b = self.current_board()
         by_id = {i: g.card for g in b.mine for i in g.ids}
-        cards = [(i, Text(by_id[i]["name"] if i in by_id else self.game.name_of(i))) for i in ids]
+        cards = [(i, Text(by_id[i].name if i in by_id else self.game.name_of(i))) for i in ids]
         self.picker = None
         self.render_board()
         self.app.push_screen(
@@ -959,7 +960,7 @@ class GameScreen(PassingKeys, Screen[None]):
         screen: Any
         match d:
             case MulliganDecision():
-                hand = Text("  ".join(c["name"] for c in self.current_board().hand))
+                hand = Text("  ".join(c.name for c in self.current_board().hand))
                 screen = ChoiceDialog(f"{p}: {d.prompt}", [("k", "keep", A.Keep(p)), ("m", "mulligan", A.Mulligan(p))],
                                       send(lambda v: v), intro=hand)
             case YesNoDecision():
@@ -971,12 +972,12 @@ class GameScreen(PassingKeys, Screen[None]):
             case ChooseDecision():  # the options are Choose actions: a card, a player or a word each
                 objects = isinstance(d, (ChooseObjectDecision, ChooseKeepDecision))
                 cards = [choice_view(g, o.words[0]) if objects and o.words
-                         else {"name": " ".join(str(w) for w in o.words) or FIND_NOTHING_LABEL}
+                         else " ".join(str(w) for w in o.words) or FIND_NOTHING_LABEL
                          for o in d.choices]
                 items = list(zip(choice_labels(cards), d.choices, strict=True))
                 screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
             case DiscardDecision() | BottomDecision():
-                by_id = {c["id"]: c for c in self.current_board().hand}
+                by_id = {c.id: c for c in self.current_board().hand}
                 chips = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.cards]
                 discard = isinstance(d, DiscardDecision)
                 make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
@@ -1036,8 +1037,8 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def _completion_names(self) -> list[str]:
         b = self.current_board()
-        names = {p["name"] for p in b.view["players"]}
-        for p in b.view["players"]:
-            names |= {c["name"] for c in p["battlefield"] + p["graveyard"] + p["exile"] + p.get("hand", [])}
-        names |= {it["name"] for it in b.stack}
+        names = {p.name for p in b.view.players}
+        for p in b.view.players:
+            names |= {c.name for c in p.battlefield + p.graveyard + p.exile + (p.hand or ())}
+        names |= {it.name for it in b.stack}
         return sorted(names)

@@ -244,24 +244,24 @@ class ReplayScreen(Screen[None]):
         me_name, them_name = names[0], names[-1]
         # each player's own view holds their hand: one view each, without the log (drawn from g.log)
         view = g.view(me_name, log=False)
-        me = next(p for p in view["players"] if p["name"] == me_name)
-        them = next(p for p in g.view(them_name, log=False)["players"] if p["name"] == them_name)
+        me = view.player(me_name)
+        them = g.view(them_name, log=False).player(them_name)
         d = g.decision
         self.query_one("#rp-phase", PhaseBar).set(
             turn=g.turn, active=g.active, step=g.step, priority=d.player if d is not None else None,
             stops=set(), own_turn=None, cursor=None)  # nobody at the keyboard: no "your turn", no stops
-        on_field = {c["id"]: c["name"] for p in (me, them) for c in p["battlefield"]}
+        on_field = {c.id: c.name for p in (me, them) for c in p.battlefield}
         for panel_id, p in (("#rp-them", them), ("#rp-me", me)):
-            self.query_one(panel_id, PlayerPanel).set(p, active=g.active == p["name"], priority=g.priority == p["name"])
+            self.query_one(panel_id, PlayerPanel).set(p, active=g.active == p.name, priority=g.priority == p.name)
         for field_id, p, lands_first in (("#rp-theirs", them, True), ("#rp-mine", me, False)):
             self.query_one(field_id, Battlefield).set(
-                group_battlefield(p["battlefield"], on_field), title=f"{p['name']}'s battlefield", selected=None,
+                group_battlefield(p.battlefield, on_field), title=f"{p.name}'s battlefield", selected=None,
                 labels={}, notes={}, lands_first=lands_first, active=False)
         for hand_id, p in (("#rp-their-hand", them), ("#rp-my-hand", me)):
-            hand = p.get("hand", [])
-            self.query_one(hand_id, HandPanel).set(hand, title=f"{p['name']}'s hand ({len(hand)})", selected=None,
+            hand = p.hand or ()
+            self.query_one(hand_id, HandPanel).set(hand, title=f"{p.name}'s hand ({len(hand)})", selected=None,
                                                    playable=set(), labels={}, active=False)
-        self.query_one("#rp-stack", StackPanel).set(view["stack"], selected=None, labels={}, active=False)
+        self.query_one("#rp-stack", StackPanel).set(view.stack, selected=None, labels={}, active=False)
         # the panel shows the end of the log: only as many entries as the terminal has lines are
         # given it (one more, so that the "▲ more" above them shows; an entry is a line or more)
         log_panel = self.query_one("#rp-log", ReplayLog)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from ..explain import explained_lines, log_title
+from ..grouping import CardFacts
 from ..persistence.userfiles import app_reference
 from ..widgets.log import LogPanel
 from .game import GameScreen
@@ -61,7 +62,7 @@ class RulesKeys(GameScreen):
         panel.show(lambda width: explained_lines(b.log, era, selected=selected, width=width, explain=True),
                    log_title(self.folded), self.zone == "log")
 
-    def step_facts(self) -> tuple[dict | None, list[str]]:
+    def step_facts(self) -> tuple[CardFacts, list[str]]:
         card, extra = super().step_facts()
         return card, [*extra, f"its rules: {self.rule_here()} (/ opens them)"]
 

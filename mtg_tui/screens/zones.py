@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from rules.engine.api.view_types import CardView, GameView
+
 from ..render import card_detail, styled
 
 
@@ -23,12 +25,12 @@ class ZonesScreen(ModalScreen[None]):
         Binding("question_mark", "app.show_help", "help", key_display="?", tooltip="these keys"),
     ]
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: GameView) -> None:
         super().__init__()
-        self.lists: list[tuple[str, list[dict]]] = []
-        for p in view["players"]:
-            self.lists.append((f"{p['name']}'s graveyard", p["graveyard"]))
-            self.lists.append((f"{p['name']}'s exile", p["exile"]))
+        self.lists: list[tuple[str, tuple[CardView, ...]]] = []
+        for p in view.players:
+            self.lists.append((f"{p.name}'s graveyard", p.graveyard))
+            self.lists.append((f"{p.name}'s exile", p.exile))
         self.which = 0
         self.cursor = 0
 
@@ -50,7 +52,7 @@ class ZonesScreen(ModalScreen[None]):
                 "  ".join(n for n, _ in self.lists), "dim"))
         lines = Text()
         for i, c in enumerate(cards):
-            line = Text(c["name"])
+            line = Text(c.name)
             if i == self.cursor:
                 line.stylize("reverse")
             lines += line + Text("\n")

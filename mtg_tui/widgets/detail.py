@@ -6,6 +6,9 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
+from rules.engine.api.view_types import CardView
+
+from ..grouping import CardFacts
 from ..render import card_detail
 from .one_layout import OneLayoutWidget
 from .zone import follow_theme
@@ -18,12 +21,12 @@ class CardDetail(OneLayoutWidget):
         super().__init__(id=id)
         self.border_title = "card"
         self._text = Text("")
-        self._last: tuple[dict | None, list[str]] = (None, [])
+        self._last: tuple[CardView | CardFacts | None, list[str]] = (None, [])
 
     def on_mount(self) -> None:
         follow_theme(self, lambda: self.set(*self._last))
 
-    def set(self, card: dict | None, extra: Iterable[str] = ()) -> None:
+    def set(self, card: CardView | CardFacts | None, extra: Iterable[str] = ()) -> None:
         extra = list(extra)
         self._last = (card, extra)
         text = card_detail(card, extra)

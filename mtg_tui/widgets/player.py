@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from rules.engine.api.view_types import PlayerView
+
 from ..render import player_line
 from .one_layout import OneLayoutWidget
 from .zone import follow_theme
@@ -14,7 +16,7 @@ class PlayerPanel(OneLayoutWidget):
         super().__init__(id=id)
         self._text = Text("")
         self._short = Text("")
-        self._last: tuple[dict, dict] | None = None
+        self._last: tuple[PlayerView, dict] | None = None
 
     def on_mount(self) -> None:
         follow_theme(self, self.set_again)
@@ -24,7 +26,7 @@ class PlayerPanel(OneLayoutWidget):
         if self._last is not None:
             self.set(self._last[0], **self._last[1])
 
-    def set(self, p: dict, *, active: bool, priority: bool, label: str | None = None,
+    def set(self, p: PlayerView, *, active: bool, priority: bool, label: str | None = None,
             selected: bool = False, mark: bool = False) -> None:
         self._last = (p, {"active": active, "priority": priority, "label": label, "selected": selected,
                           "mark": mark})

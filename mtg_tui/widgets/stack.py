@@ -3,16 +3,19 @@ the board names them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+
+from rules.engine.api.view_types import StackItemView
 
 from ..render import stack_line, styled, wrap_line
 from .zone import ZonePanel
 
 
 class StackPanel(ZonePanel):
-    def set(self, items: list[dict], *, selected: int | None, labels: dict[Any, str], active: bool,
+    def set(self, items: Sequence[StackItemView], *, selected: int | None, labels: dict[Any, str], active: bool,
             names: dict[Any, str] | None = None, marks: frozenset = frozenset()) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             if not items:
@@ -22,8 +25,8 @@ class StackPanel(ZonePanel):
             for i, it in enumerate(items):
                 if i == selected:
                     keep = len(lines)
-                line = stack_line(it, i + 1, label=labels.get(it["id"]), selected=(i == selected), names=names,
-                                  mark=it["id"] in marks)
+                line = stack_line(it, i + 1, label=labels.get(it.id), selected=(i == selected), names=names,
+                                  mark=it.id in marks)
                 lines += wrap_line(line, width, indent=3)  # a long line goes on, indented
             return lines, keep
         title = f"stack ({len(items)})" if items else "stack"

@@ -16,6 +16,7 @@ from ..cards import ir
 from ..cards.model import TargetSpec
 from ..engine.api.game import Game
 from ..engine.api.view import card_view
+from ..engine.api.view_types import CardView
 from ..engine.changes.damage import lethal_damage as lethal
 from ..engine.changes.payment import mana_sources
 from ..engine.combat.combat import can_block
@@ -401,13 +402,14 @@ def default_assignment(game: Game, d: DamageAssignmentDecision) -> A.Assign:
     return lethal_first(game.state, d)
 
 
-def choice_view(game: Game, ref: Any) -> dict[str, Any]:
-    """What the chooser sees of one option of a `choose` decision: a player, or the card
-    (as `Game.view` shows cards) wherever it is, its library included."""
+def choice_view(game: Game, ref: Any) -> CardView | str:
+    """What the chooser sees of one option of a `choose` decision: the card (as `Game.view`
+    shows cards) wherever it is, its library included; else its name (a player, or an object
+    no zone holds any more)."""
     if isinstance(ref, str):
-        return {"name": ref, "player": True}
+        return ref
     o = game.known(ref)
-    return card_view(game.state, o) if o is not None else {"name": game.name_of(ref)}
+    return card_view(game.state, o) if o is not None else game.name_of(ref)
 
 
 def mana_burn_if_passed(game: Game, player: str) -> int:

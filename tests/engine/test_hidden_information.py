@@ -14,8 +14,8 @@ def _game(alice_battlefield: list[str]):  # noqa: ANN202
 
 
 def _hand_seen(game, viewer: str, player: str):  # noqa: ANN001, ANN202
-    entry = next(p for p in game.view(viewer)["players"] if p["name"] == player)
-    return [c["name"] for c in entry["hand"]] if "hand" in entry else None
+    hand = game.view(viewer).player(player).hand
+    return [c.name for c in hand] if hand is not None else None
 
 
 def test_an_opponents_hand_is_hidden_402_3() -> None:
@@ -31,8 +31,8 @@ def test_telepathy_reveals_the_opponents_hand_not_its_controllers() -> None:
 
 
 def _top_seen(game, viewer: str, player: str):  # noqa: ANN001, ANN202
-    entry = next(p for p in game.view(viewer)["players"] if p["name"] == player)
-    return entry["library_top"]["name"] if "library_top" in entry else None
+    top = game.view(viewer).player(player).library_top
+    return top.name if top is not None else None
 
 
 def test_a_library_top_is_hidden_unless_played_revealed() -> None:
@@ -50,7 +50,7 @@ def test_vampire_nocturnus_reveals_its_controllers_top_card_to_everyone() -> Non
 
 
 def _log_seen(game, viewer: str | None) -> list[str]:  # noqa: ANN001
-    return [e["text"] for e in game.view(viewer)["log"]]
+    return [e.text for e in game.view(viewer).log or ()]
 
 
 def test_a_look_at_a_hand_is_shown_to_the_looker_alone() -> None:

@@ -48,8 +48,8 @@ def test_a_search_for_a_basic_land_card_offers_finding_nothing_last_701_16b() ->
 
 def test_the_view_shows_that_the_search_may_find_nothing() -> None:
     view = rampant_growth(["Plains", "Island"]).view("alice")
-    assert view["decision"]["may_find_nothing"] is True
-    assert sorted(view["decision"]["options"]) == ["Island", "Plains", "nothing"]
+    assert view.decision is not None and view.decision.details.may_find_nothing is True
+    assert sorted(view.decision.options or ()) == ["Island", "Plains", "nothing"]
 
 
 @pytest.mark.parametrize("ruleset, cites", [("2014", "701.16c"), ("2009", "")])

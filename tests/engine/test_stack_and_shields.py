@@ -89,11 +89,11 @@ def test_sorin_markov_ultimate_hands_the_controlled_turn_to_its_controller(rules
                          "library": ["Swamp"] * 3},
                  {"hand": ["Grizzly Bears"], "battlefield": ["Forest", "Forest"], "library": ["Forest"] * 3})
     play_actions(game, ["alice: activate Sorin Markov ability 3 targeting bob", "resolve"])
-    assert game.decider == "alice" and "hand" not in game.view("alice")["players"][1]
+    assert game.decider == "alice" and game.view("alice").players[1].hand is None
     play_actions(game, ["go to main1 turn 4"])
     assert game.decision is not None and game.decision.player == "bob"
     assert game.decider == "alice"
-    assert sorted(c["name"] for c in game.view("alice")["players"][1]["hand"]) == ["Forest", "Grizzly Bears"]
+    assert sorted(c.name for c in game.view("alice").players[1].hand or ()) == ["Forest", "Grizzly Bears"]
     play_actions(game, ["bob: cast Grizzly Bears", "resolve", "go to main1 turn 6"])
-    assert game.decider == "bob" and "hand" not in game.view("alice")["players"][1]
+    assert game.decider == "bob" and game.view("alice").players[1].hand is None
     assert any(o.name == "Grizzly Bears" and o.controller == "bob" for o in game.permanents())

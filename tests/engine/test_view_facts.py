@@ -5,6 +5,7 @@ object targets, by id (115.1)."""
 from __future__ import annotations
 
 from rules import Game
+from rules.engine.api.view_types import CardView
 from rules.play.scenario import build_game, parse_scenario
 
 
@@ -18,20 +19,22 @@ def _game() -> Game:
     }))
 
 
-def _card(game: Game, player: str, name: str) -> dict:
-    players = game.view(player)["players"]
-    return next(c for p in players for c in p["battlefield"] if c["name"] == name)
+def _card(game: Game, player: str, name: str) -> CardView:
+    players = game.view(player).players
+    return next(c for p in players for c in p.battlefield if c.name == name)
 
 
 def test_a_keyword_gained_this_turn_is_marked_granted_611_2a() -> None:
     game = _game()
     bear = _card(game, "alice", "Runeclaw Bear")
-    assert bear["granted"] == [] and "flying" not in bear["keywords"]
+    assert bear.permanent is not None
+    assert bear.permanent.granted == () and "flying" not in bear.permanent.keywords
     game.act("alice: cast Jump targeting Runeclaw Bear")
     game.act("alice: pass")
     game.act("bob: pass")
     bear = _card(game, "alice", "Runeclaw Bear")
-    assert bear["granted"] == ["flying"] and "flying" in bear["keywords"] and bear["pumped"] == []
+    assert bear.permanent is not None
+    assert bear.permanent.granted == ("flying",) and "flying" in bear.permanent.keywords and bear.permanent.pumped == ()
 
 
 def test_a_pump_until_end_of_turn_is_listed_611_2a() -> None:
@@ -44,7 +47,8 @@ def test_a_pump_until_end_of_turn_is_listed_611_2a() -> None:
     game.act("alice: pass")
     game.act("bob: pass")
     bear = _card(game, "alice", "Runeclaw Bear")
-    assert bear["pumped"] == ["+3/+3"] and (bear["power"], bear["toughness"]) == (5, 5)
+    assert bear.permanent is not None
+    assert bear.permanent.pumped == ("+3/+3",) and (bear.power, bear.toughness) == (5, 5)
 
 
 def test_regeneration_shields_are_counted_701_12a() -> None:
@@ -53,7 +57,8 @@ def test_regeneration_shields_are_counted_701_12a() -> None:
     game.act("bob: activate Drudge Skeletons")
     game.act("bob: pass")
     game.act("alice: pass")
-    assert _card(game, "alice", "Drudge Skeletons")["regen_shields"] == 1
+    skeletons = _card(game, "alice", "Drudge Skeletons").permanent
+    assert skeletons is not None and skeletons.regen_shields == 1
 
 
 def test_a_stack_object_lists_its_targets_by_id_115_1() -> None:
@@ -61,6 +66,7 @@ def test_a_stack_object_lists_its_targets_by_id_115_1() -> None:
     game.act("alice: pass")
     game.act("bob: cast Lightning Bolt targeting Runeclaw Bear")
     bear = _card(game, "bob", "Runeclaw Bear")
-    item = game.view("bob")["stack"][0]
-    assert item["target_ids"] == [bear["id"]] and item["targets"] == ["Runeclaw Bear"]
-    assert _card(game, "bob", "Runeclaw Bear")["attacks"] is None
+    item = game.view("bob").stack[0]
+    assert item.target_ids == (bear.id,) and item.targets == ("Runeclaw Bear",)
+    bear_now = _card(game, "bob", "Runeclaw Bear").permanent
+    assert bear_now is not None and bear_now.attacks is None

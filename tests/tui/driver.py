@@ -70,12 +70,12 @@ async def step(pilot: Pilot, app: MtgApp) -> str:
     if d.kind == "priority":
         playable = screen.control.playable_names(screen.current_board())
         hand = screen.current_board().hand
-        lands = [i for i, c in enumerate(hand) if c["name"] in playable and "Land" in c["type"]]
-        spells = [i for i, c in enumerate(hand) if c["name"] in playable and "Land" not in c["type"]]
+        lands = [i for i, c in enumerate(hand) if c.name in playable and "Land" in c.type]
+        spells = [i for i, c in enumerate(hand) if c.name in playable and "Land" not in c.type]
         if lands or spells:
             await select(pilot, screen, "hand", (lands or spells)[0])
             await pilot.press("enter")
-            return f"play {hand[(lands or spells)[0]]['name']}"
+            return f"play {hand[(lands or spells)[0]].name}"
         await pilot.press("space")
         return "pass"
     await pilot.press("enter")  # reopen a dialog

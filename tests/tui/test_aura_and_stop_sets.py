@@ -13,14 +13,14 @@ from rules.engine.core import actions as A
 
 
 def bear_power(screen: GameScreen) -> int:
-    bob = next(p for p in screen.game.view()["players"] if p["name"] == "bob")
-    return next(c["power"] for c in bob["battlefield"] if c["name"] == "Runeclaw Bear")
+    bob = screen.game.view().player("bob")
+    return next(c.power for c in bob.battlefield if c.name == "Runeclaw Bear")
 
 
 async def select(pilot: Pilot, screen: GameScreen, zone: str, name: str) -> None:
     await press_until(pilot, "up", lambda: screen.zone == zone, f"the {zone} zone")
     items = screen.current_board().items(zone)
-    index = next(i for i, g in enumerate(items) if g.card["name"] == name)
+    index = next(i for i, g in enumerate(items) if g.card.name == name)
     await press_until(pilot, "right", lambda: screen.cursor[zone] == index, name)
 
 

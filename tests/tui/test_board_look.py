@@ -5,14 +5,17 @@ screen used at 100x30, 120x40 and 200x60."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import app_for, game_screen, position, screen_text
 
 from mtg_tui.board import build_board, routine
-from mtg_tui.grouping import display_names, group_battlefield
+from mtg_tui.grouping import NOT_ON_THE_BATTLEFIELD, display_names, group_battlefield, state_of
 from mtg_tui.render import group_chip, stack_line
 from mtg_tui.widgets.battlefield import battlefield_lines
 from rules import Game
+from rules.engine.api.view_types import CardView
 
 
 def busy_midgame() -> Game:
@@ -47,10 +50,10 @@ def busy_midgame() -> Game:
 
 
 def groups_of(game: Game, player: str, viewer: str = "alice") -> list:
-    players = game.view(viewer)["players"]
-    everyone = [c for p in players for c in p["battlefield"]]
-    mine = next(p for p in players if p["name"] == player)["battlefield"]
-    return group_battlefield(mine, {c["id"]: c["name"] for c in everyone}, everyone=everyone, active=game.active)
+    view = game.view(viewer)
+    everyone = [c for p in view.players for c in p.battlefield]
+    mine = view.player(player).battlefield
+    return group_battlefield(mine, {c.id: c.name for c in everyone}, everyone=everyone, active=game.active)
 
 
 def chips(groups: list, width: int = 95) -> str:
@@ -63,7 +66,7 @@ def test_identical_permanents_fold_whatever_their_type_and_differences_keep_them
                                                "Grizzly Bears", {"card": "Grizzly Bears", "tapped": True},
                                                {"card": "Grizzly Bears", "damage": 1}]}, "bob": {}})
     groups = groups_of(game, "alice")
-    assert sorted((g.card["name"], g.count, bool(g.card["tapped"]), g.card["damage"]) for g in groups) == [
+    assert sorted((g.card.name, g.count, state_of(g.card).tapped, state_of(g.card).damage) for g in groups) == [
         ("Grizzly Bears", 1, False, 1), ("Grizzly Bears", 1, True, 0), ("Grizzly Bears", 2, False, 0),
         ("Honor of the Pure", 2, False, 0)]
     assert "Honor of the Pure ×2" in chips(groups)
@@ -72,9 +75,9 @@ def test_identical_permanents_fold_whatever_their_type_and_differences_keep_them
 def test_an_aura_is_drawn_on_its_host_on_the_hosts_side_marked_with_whose_it_is() -> None:
     game = busy_midgame()
     alice, bob = groups_of(game, "alice"), groups_of(game, "bob")
-    assert "Pacifism" not in [g.card["name"] for g in bob]  # bob's Aura sits on alice's bear
-    pacifism = next(g for g in alice if g.card["name"] == "Pacifism")
-    bear = next(g for g in alice if g.card["name"] == "Runeclaw Bear")
+    assert "Pacifism" not in [g.card.name for g in bob]  # bob's Aura sits on alice's bear
+    pacifism = next(g for g in alice if g.card.name == "Pacifism")
+    bear = next(g for g in alice if g.card.name == "Runeclaw Bear")
     assert pacifism.host_id == bear.ids[0] and pacifism.foreign == "bob"
     text = chips(alice)
     assert "Runeclaw Bear 2/2 [Pacifism (bob's)]" in text
@@ -120,7 +123,7 @@ def test_no_internal_names_on_the_stack_or_in_the_log_and_duplicates_told_apart(
     assert b.names is not None
     lines = [stack_line(it, i + 1, names=b.names).plain for i, it in enumerate(b.stack)]
     assert lines == ["1. Giant Growth  alice's → Craw Wurm", "2. Lightning Bolt  bob's → Centaur Courser"]
-    names = display_names([c for p in b.view["players"] for c in p["battlefield"]])
+    names = display_names([c for p in b.view.players for c in p.battlefield])
     bears = sorted(v for v in names.values() if v.startswith("Grizzly Bears"))
     assert len(set(bears)) == 2 and all("#" not in v for v in names.values())
 
@@ -235,7 +238,7 @@ def test_a_spell_targeting_a_spell_names_it_and_marks_it_on_the_stack() -> None:
     b = build_board(game, "bob", folded=True)
     top = b.stack[0]
     assert stack_line(top, 1, names=b.names or {}).plain == "1. Cancel  bob's → Giant Growth"
-    growth = b.stack[1]["id"]
+    growth = b.stack[1].id
     assert b.targets_of(0) == {growth}
     assert "◎target" in stack_line(b.stack[1], 2, names=b.names or {}, mark=True).plain
 
@@ -250,8 +253,8 @@ def test_sick_shows_on_the_other_players_creature_with_a_tap_ability_302_6() -> 
 
 def test_while_picking_each_creature_keeps_its_own_chip_and_lands_still_fold() -> None:
     game = position({"alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears", "Forest", "Forest"]}, "bob": {}})
-    cards = game.view("alice")["players"][0]["battlefield"]
-    names = {c["id"]: c["name"] for c in cards}
+    cards = game.view("alice").players[0].battlefield
+    names = {c.id: c.name for c in cards}
     assert [g.count for g in group_battlefield(cards, names)] == [2, 2]
     assert [g.count for g in group_battlefield(cards, names, fold_alike=False)] == [1, 1, 2]
 
@@ -259,7 +262,7 @@ def test_while_picking_each_creature_keeps_its_own_chip_and_lands_still_fold() -
 def test_copies_that_look_alike_are_told_apart_by_state_then_position() -> None:
     game = position({"alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears", {"card": "Grizzly Bears",
                                                                                   "tapped": True}]}, "bob": {}})
-    cards = game.view("alice")["players"][0]["battlefield"]
+    cards = game.view("alice").players[0].battlefield
     assert sorted(display_names(cards).values()) == [
         "Grizzly Bears 2/2 (1st)", "Grizzly Bears 2/2 (2nd)", "Grizzly Bears 2/2 tapped"]
 
@@ -284,7 +287,7 @@ async def test_at_100_columns_the_player_lines_fit_in_short_words() -> None:
 
 
 def test_something_attached_to_a_player_names_the_player() -> None:
-    curse = {"id": 1, "name": "Some Curse", "type": "Enchantment — Aura Curse", "controller": "alice",
-             "tapped": False, "attached_to": "bob"}
+    curse = CardView(1, "Some Curse", "Some Curse", "alice", "alice", "", "Enchantment — Aura Curse", "", "supported",
+                     (), False, "battlefield", replace(NOT_ON_THE_BATTLEFIELD, attached_to="bob"))
     (g,) = group_battlefield([curse], {1: "Some Curse"})
     assert g.host == "bob" and g.host_id is None and "Some Curse → bob" in group_chip(g).plain

@@ -109,7 +109,7 @@ async def _select_mine(pilot: Pilot, app: MtgApp, name: str) -> None:
     await press_until(pilot, lambda: "left" if screen.zone in ("stack", "log") else "up",
                       lambda: screen.zone == "mine", "your battlefield")
     items = screen.current_board().items("mine")
-    index = next(i for i, item in enumerate(items) if item.card["name"] == name)
+    index = next(i for i, item in enumerate(items) if item.card.name == name)
     await press_until(pilot, "right", lambda: screen.cursor["mine"] == index, name)
 
 

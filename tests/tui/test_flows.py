@@ -496,7 +496,7 @@ async def test_a_modal_ability_asks_its_mode_by_its_words_then_is_once_a_turn_70
         await pilot.pause()
         screen = game_screen(app)
         screen.cursor[screen.zone] = next(i for i, item in enumerate(screen.current_board().items(screen.zone))
-                                          if item.card["name"] == "Skinshifter")
+                                          if item.card.name == "Skinshifter")
         await pilot.press("enter")
         menu = app.screen
         assert isinstance(menu, ChoiceDialog)

@@ -91,10 +91,10 @@ def test_passing_with_a_decision_that_is_not_priority_says_so() -> None:
 def assert_sees_only_own_hand(c: GameController, viewer: str, other: str) -> None:
     """The controller's board is `viewer`'s: their hand in full, `other`'s only counted."""
     b = c.board()
-    assert b.me["name"] == viewer and b.them["name"] == other
-    assert [card["id"] for card in b.hand if card.get("zone") != "graveyard"] == c.game.player(viewer).hand
-    assert b.their_hand is None and "hand" not in b.them
-    assert b.them["hand_count"] == len(c.game.player(other).hand)
+    assert b.me.name == viewer and b.them.name == other
+    assert [card.id for card in b.hand if card.zone != "graveyard"] == c.game.player(viewer).hand
+    assert b.their_hand is None and b.them.hand is None
+    assert b.them.hand_count == len(c.game.player(other).hand)
 
 
 def human_answers_until_the_computer_decides(c: GameController, limit: int = 200) -> None:
@@ -180,12 +180,12 @@ def test_open_hands_show_the_other_hand_too() -> None:
     c = controller(GameConfig("hotseat", ("red-green", "white-blue"), seed=3, open_hands=True))
     assert not c.hides_hands() and c.catch_up().kind == "decision"
     b = c.board()
-    other = b.them["name"]
-    assert b.their_hand is not None and [card["id"] for card in b.their_hand] == c.game.player(other).hand
+    other = b.them.name
+    assert b.their_hand is not None and [card.id for card in b.their_hand] == c.game.player(other).hand
 
 
 def hand_card(c: GameController, name: str) -> dict:
-    return next(card for card in c.board().hand if card["name"] == name)
+    return next(card for card in c.board().hand if card.name == name)
 
 
 def test_enter_on_a_land_plays_it_and_on_a_spell_with_targets_picks_them_on_the_board() -> None:
@@ -194,7 +194,7 @@ def test_enter_on_a_land_plays_it_and_on_a_spell_with_targets_picks_them_on_the_
     c = GameController(Session(game))
     c.catch_up()
     land = hand_card(c, "Mountain")
-    assert c.use_card("hand", land) == Send(A.PlayLand("alice", land["id"]))
+    assert c.use_card("hand", land) == Send(A.PlayLand("alice", land.id))
     bolt = c.use_card("hand", hand_card(c, "Lightning Bolt"))
     assert isinstance(bolt, PickTargets) and "goldfish" in bolt.picker.choices
     c.picker = bolt.picker
@@ -213,7 +213,7 @@ def test_enter_on_what_the_engine_does_not_list_sends_it_for_its_refusal() -> No
     c.catch_up()
     wurm = hand_card(c, "Craw Wurm")
     step = c.use_card("hand", wurm)
-    assert step == Send(A.Cast("alice", wurm["id"]))  # six mana it hasn't: the engine says so
+    assert step == Send(A.Cast("alice", wurm.id))  # six mana it hasn't: the engine says so
     assert c.act(step.action) is not None and c.said[0].startswith("refused: ")
 
 
@@ -248,10 +248,10 @@ def test_the_cursor_starts_on_a_useful_card_and_moves_between_zones() -> None:
     c.catch_up()
     assert c.cursor_needs_placing() and c.set_cursor() and not c.cursor_needs_placing()
     card, _ = c.selected_card(c.board())
-    assert c.zone == "hand" and card is not None and card["name"] == "Lightning Bolt"  # not the Wurm it can't cast
+    assert c.zone == "hand" and card is not None and card.name == "Lightning Bolt"  # not the Wurm it can't cast
     c.move("up")
     card, _ = c.selected_card(c.board())
-    assert c.zone == "mine" and c.own_card_selected() and card is not None and card["name"] == "Mountain"
+    assert c.zone == "mine" and c.own_card_selected() and card is not None and card.name == "Mountain"
     c.move("up")
     assert c.zone == "theirs" and not c.own_card_selected()
 
@@ -270,4 +270,4 @@ def test_a_stop_toggled_on_the_phase_bar_is_the_viewers() -> None:
     assert "upkeep" in c.stops_shown() and c.session.stops["alice"].has(True, "upkeep")
     assert c.said == ("stop set on your turns: upkeep", "$text-success")
     card, facts = c.step_facts()
-    assert card is not None and card["name"] == "upkeep" and facts == ["stop set"]
+    assert card is not None and card.name == "upkeep" and facts == ["stop set"]

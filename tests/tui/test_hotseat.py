@@ -128,7 +128,7 @@ async def test_the_cursor_starts_on_a_playable_card_in_your_main_phase() -> None
         screen = game_screen(app)
         assert game.decision.player == "bob" and game.step == "main1" and game.turn == 2
         hand = screen.current_board().hand
-        assert screen.zone == "hand" and hand[screen.cursor["hand"]]["name"] == "Island"
+        assert screen.zone == "hand" and hand[screen.cursor["hand"]].name == "Island"
 
 
 async def test_the_phase_bar_spells_out_both_kinds_of_stops() -> None:
@@ -183,7 +183,7 @@ async def test_keeping_the_keyboard_into_your_turn_places_the_cursor_on_a_playab
         assert (game.active, game.step, game.decision.player) == ("alice", "main1", "alice")
         assert not isinstance(app.screen, CoverScreen)
         hand = screen.current_board().hand
-        land = hand[screen.cursor["hand"]]["name"]
+        land = hand[screen.cursor["hand"]].name
         assert screen.zone == "hand" and land in ("Mountain", "Island")  # (she drew an Island)
         assert "no card selected" not in screen_text(app)
         await pilot.press("enter")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import position
 from rich.text import Text
 
-from mtg_tui.grouping import group_battlefield
+from mtg_tui.grouping import CardFacts, group_battlefield
 from mtg_tui.render import card_detail, wrap_chips
 from mtg_tui.widgets.phase_bar import phase_text
 
@@ -13,9 +13,9 @@ from mtg_tui.widgets.phase_bar import phase_text
 def test_identical_untouched_lands_fold_into_one_chip() -> None:
     game = position({"alice": {"battlefield": ["Forest", "Forest", {"card": "Forest", "tapped": True},
                                                "Mountain", "Runeclaw Bear"]}, "bob": {}})
-    cards = game.view("alice")["players"][0]["battlefield"]
-    groups = group_battlefield(cards, {c["id"]: c["name"] for c in cards})
-    assert [(g.card["name"], g.count, g.row) for g in groups] == [
+    cards = game.view("alice").players[0].battlefield
+    groups = group_battlefield(cards, {c.id: c.name for c in cards})
+    assert [(g.card.name, g.count, g.row) for g in groups] == [
         ("Runeclaw Bear", 1, "creature"), ("Forest", 2, "land"), ("Forest", 1, "land"), ("Mountain", 1, "land")]
 
 
@@ -23,9 +23,9 @@ def test_an_aura_follows_what_it_enchants_and_names_it() -> None:
     game = position({"alice": {"battlefield": ["Runeclaw Bear", "Elite Vanguard",
                                                {"card": "Holy Strength", "attached_to": "Runeclaw Bear"}]},
                      "bob": {}})
-    cards = game.view("alice")["players"][0]["battlefield"]
-    groups = group_battlefield(cards, {c["id"]: c["name"] for c in cards})
-    assert [(g.card["name"], g.host) for g in groups] == [
+    cards = game.view("alice").players[0].battlefield
+    groups = group_battlefield(cards, {c.id: c.name for c in cards})
+    assert [(g.card.name, g.host) for g in groups] == [
         ("Runeclaw Bear", ""), ("Holy Strength", "Runeclaw Bear"), ("Elite Vanguard", "")]
 
 
@@ -36,8 +36,8 @@ def test_chips_wrap_as_whole_units() -> None:
 
 
 def test_the_detail_lists_what_the_engine_does_not_enforce() -> None:
-    text = card_detail({"name": "Clone", "cost": "{3}{U}", "type": "Creature — Shapeshifter", "text": "...",
-                        "power": 0, "toughness": 0, "unsupported": ["You may have Clone enter ..."]}).plain
+    text = card_detail(CardFacts("Clone", "{3}{U}", "Creature — Shapeshifter", "...", ("You may have Clone enter ...",),
+                                 "0", "0")).plain
     assert "not enforced by the engine" in text and "You may have Clone" in text
 
 

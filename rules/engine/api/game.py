@@ -29,7 +29,8 @@ from ..resolution.turn_control import decider
 from .digest import state_digest
 from .notation import format_action, parse_action
 from .snapshot import copy_state
-from .view import build_view
+from .view import LogLines, build_view
+from .view_types import GameView
 
 RECORD_FORMAT = "mtg-tui game record 1"
 
@@ -44,6 +45,7 @@ class Game:
         # Off unless asked for (a copy costs a few milliseconds; the simulator never undoes).
         self.undo_points = undo_points
         self._points: list[tuple[int, GameState]] = []
+        self._log_lines = LogLines()  # the view's log lines, built once per log event
         self._start()
 
     def _start(self) -> None:
@@ -147,6 +149,7 @@ class Game:
             raise ValueError(f"a game of {len(self.record)} actions has no point after {keep}")
         other = Game.__new__(Game)
         other.setup = self.setup
+        other._log_lines = LogLines()
         other.undo_points = self.undo_points
         other._rewind_from(self._points, self.record[:keep])
         return other
@@ -160,6 +163,7 @@ class Game:
         keeps no undo points of its own."""
         other = Game.__new__(Game)
         other.setup = self.setup
+        other._log_lines = LogLines()
         other.undo_points = False
         if self.state.resumable and self.state.decision is not None:
             other._points = []
@@ -227,10 +231,10 @@ class Game:
         """The text of an action, with references that read back to the same objects."""
         return format_action(self.state, action)
 
-    def view(self, player: str | None = None, log: bool = True) -> dict[str, Any]:
+    def view(self, player: str | None = None, log: bool = True) -> GameView:
         """What `player` may see (None: an observer, who sees no hand); `log=False` leaves the
         log out (the rest is the same)."""
-        return build_view(self.state, player, log)
+        return build_view(self.state, player, log, self._log_lines)
 
     def digest(self) -> str:
         """A digest of the whole state: equal digests are the same game."""

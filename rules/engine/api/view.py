@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from ...cards.ir import PlayerRule
@@ -9,38 +10,36 @@ from ..continuous.abilities import is_summoning_sick
 from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
 from ..core.decisions import Decision
-from ..core.objects import Obj
+from ..core.objects import Obj, Player
 from ..core.refs import name_of
-from ..core.state import GameState
+from ..core.state import GameState, LogEvent
 from ..loop.kinds import home_of
 from ..resolution.turn_control import sees_hand_of
+from .view_types import CardView, DecisionView, GameView, LogLineView, PermanentView, PlayerView, StackItemView
 
 
-def card_view(state: GameState, o: Obj) -> dict[str, Any]:
+def card_view(state: GameState, o: Obj) -> CardView:
+    """`o` as a player sees it: its card, its characteristics now, and on the battlefield its state."""
     ch = chars(state, o)
     c = o.card
-    out: dict[str, Any] = {
-        "id": o.id, "name": o.name, "ref": name_of(state, o.id), "owner": o.owner, "controller": o.controller,
-        "cost": str(c.mana_cost) if c.mana_cost else "", "type": str(c.type_line), "text": c.text,
-        "status": c.status, "unsupported": list(c.unsupported), "token": o.token,
-    }
-    if o.zone == "battlefield":
-        out.update(tapped=o.tapped, sick=is_summoning_sick(state, o), damage=o.damage,
-                   counters=dict(o.counters), attached_to=o.attached_to,
-                   keywords=sorted(ch.keywords), attacking=o.attacking is not None,
-                   blocking=list(o.blocking),
-                   # what changes it until end of turn (611.2a / 418.2): keywords it gained, its
-                   # regeneration shields (701.12a / 501.5); whom it attacks (508.1)
-                   granted=granted_this_turn(state, o, ch.keywords), pumped=pumped_this_turn(state, o),
-                   regen_shields=o.regen_shields,
-                   attacks=name_of(state, o.attacking) if o.attacking is not None else None)
-        if o.chosen:  # what was chosen as it entered: a land type, a card name (614.12)
-            out["chosen"] = o.chosen
-    if ch.is_type("Creature"):
-        out.update(power=ch.power, toughness=ch.toughness)
-    if ch.is_type("Planeswalker"):
-        out["loyalty"] = o.counters.get("loyalty", c.loyalty)
-    return out
+    creature, planeswalker = ch.is_type("Creature"), ch.is_type("Planeswalker")
+    return CardView(o.id, o.name, name_of(state, o.id), o.owner, o.controller,
+                    str(c.mana_cost) if c.mana_cost else "", str(c.type_line), c.text, c.status,
+                    tuple(c.unsupported), o.token, o.zone,
+                    permanent_view(state, o, ch.keywords) if o.zone == "battlefield" else None,
+                    creature, ch.power if creature else None, ch.toughness if creature else None,
+                    planeswalker, o.counters.get("loyalty", c.loyalty) if planeswalker else None)
+
+
+def permanent_view(state: GameState, o: Obj, keywords: frozenset[str]) -> PermanentView:
+    """What a permanent shows besides its card: tapped, damage, counters, combat, ..."""
+    return PermanentView(o.tapped, is_summoning_sick(state, o), o.damage, MappingProxyType(dict(o.counters)),
+                         o.attached_to, tuple(sorted(keywords)), o.attacking is not None, tuple(o.blocking),
+                         # what changes it until end of turn (611.2a / 418.2): keywords it gained, its
+                         # regeneration shields (701.12a / 501.5); whom it attacks (508.1)
+                         tuple(granted_this_turn(state, o, keywords)), tuple(pumped_this_turn(state, o)),
+                         o.regen_shields, name_of(state, o.attacking) if o.attacking is not None else None,
+                         o.chosen or None)  # what was chosen as it entered: a land type, a name (614.12)
 
 
 def granted_this_turn(state: GameState, o: Obj, keywords: frozenset[str] | set[str]) -> list[str]:
@@ -59,45 +58,70 @@ def pumped_this_turn(state: GameState, o: Obj) -> list[str]:
             if e.duration == "eot" and o.id in e.affected and (e.power or e.toughness)]
 
 
-def build_view(state: GameState, viewer: str | None, log: bool = True) -> dict[str, Any]:
+class LogLines:
+    """The log lines of views, each built once: a view is built for every frame of a client,
+    and the log (1,700 lines at the end of a long game) is most of it.  Keyed by the event's
+    identity, the event kept with its line so that its id is never reused while here; a log
+    event is never changed once logged."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, tuple[LogEvent, LogLineView]] = {}
+
+    def for_log(self, log: list[LogEvent]) -> LogLines:
+        """Itself, emptied first when it holds far more lines than the log has (the events of
+        states left behind by undo): it never grows without bound."""
+        if len(self.lines) > 2 * len(log) + 4096:
+            self.lines.clear()
+        return self
+
+    def line(self, e: LogEvent) -> LogLineView:
+        known = self.lines.get(id(e))
+        if known is None:
+            known = self.lines[id(e)] = (e, LogLineView(e.text, e.rule, e.turn, e.step))
+        return known[1]
+
+
+def build_view(state: GameState, viewer: str | None, log: bool = True, lines: LogLines | None = None) -> GameView:
     """Everything `viewer` may see: their own hand, every public zone, counts of hidden ones.
     With viewer None, an observer's view (no hands).  With `log` False, the view has no
-    "log": the log is the one part that grows with the game (a line each per event, 1,700
-    at the end of a long game), and a client that shows the log lines itself (the replay
-    viewer) need not have them all copied at every step."""
-    players = []
-    for p in state.players:
-        entry: dict[str, Any] = {
-            "name": p.name, "life": p.life, "poison": p.poison, "library": len(p.library),
-            "hand_count": len(p.hand), "graveyard": [card_view(state, state.objects[i]) for i in p.graveyard],
-            "exile": [card_view(state, state.objects[i]) for i in p.exile], "pool": dict(p.pool),
-            "battlefield": [card_view(state, o) for o in state.permanents(p.name)],
-            "lost": p.lost,
-        }
-        rules = player_rules(state, p.name)
-        if p.name == viewer or PlayerRule.HAND_REVEALED in rules or sees_hand_of(state, viewer, p.name):  # Telepathy
-            entry["hand"] = [card_view(state, state.objects[i]) for i in p.hand]
-        if PlayerRule.TOP_REVEALED in rules and p.library:  # "Play with the top card of your library revealed"
-            entry["library_top"] = card_view(state, state.objects[p.library[0]])
-        players.append(entry)
-    stack = [{"id": it.id, "name": it.name, "kind": it.kind, "controller": it.controller,
-              "targets": [name_of(state, t) for t in it.targets],
-              "target_ids": list(it.targets)} for it in reversed(state.stack)]
+    log (None): the log is the one part that grows with the game (a line each per event,
+    1,700 at the end of a long game), and a client that shows the log lines itself (the replay
+    viewer) need not have them all copied at every step.  `lines`: the log lines built before."""
     d = state.decision
-    decision: dict[str, Any] | None = None
-    if d is not None:
-        decision = {"kind": d.kind, "player": d.player, "prompt": d.prompt, **home_of(d).view(d)}
-        if d.player == viewer:
-            decision["options"] = [name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)]
-    out: dict[str, Any] = {
-        "viewer": viewer, "turn": state.turn, "active": state.active, "step": state.step,
-        "priority": state.priority, "players": players, "stack": stack, "decision": decision,
-        "result": state.result, "ruleset": state.rules.name,
-    }
-    if log:
-        out["log"] = [{"text": e.text, "rule": e.rule, "turn": e.turn, "step": e.step} for e in state.log
-                      if e.to is None or e.to == viewer]  # a private line only for the player who looked
-    return out
+    lines = (lines or LogLines()).for_log(state.log)
+    return GameView(
+        viewer=viewer, turn=state.turn, active=state.active, step=state.step, priority=state.priority,
+        players=tuple(player_view(state, p, viewer) for p in state.players),
+        stack=tuple(StackItemView(id=it.id, name=it.name, kind=it.kind, controller=it.controller,
+                                  targets=tuple(name_of(state, t) for t in it.targets), target_ids=tuple(it.targets))
+                    for it in reversed(state.stack)),
+        decision=decision_view(state, d, viewer) if d is not None else None,
+        result=state.result, ruleset=state.rules.name,
+        # a private line (what a player looked at) only for who looked
+        log=tuple(lines.line(e) for e in state.log if e.to is None or e.to == viewer) if log else None)
+
+
+def player_view(state: GameState, p: Player, viewer: str | None) -> PlayerView:
+    """One player's entry: their hand only where `viewer` may see it, their library's top where revealed."""
+    objects = state.objects
+    rules = player_rules(state, p.name)
+    # their own hand, a hand revealed to all, or one this viewer may look at (Telepathy)
+    sees_hand = p.name == viewer or PlayerRule.HAND_REVEALED in rules or sees_hand_of(state, viewer, p.name)
+    top_revealed = PlayerRule.TOP_REVEALED in rules and p.library  # "Play with the top card of your library revealed"
+    return PlayerView(
+        name=p.name, life=p.life, poison=p.poison, library=len(p.library), hand_count=len(p.hand),
+        graveyard=tuple(card_view(state, objects[i]) for i in p.graveyard),
+        exile=tuple(card_view(state, objects[i]) for i in p.exile), pool=MappingProxyType(dict(p.pool)),
+        battlefield=tuple(card_view(state, o) for o in state.permanents(p.name)), lost=p.lost,
+        hand=tuple(card_view(state, objects[i]) for i in p.hand) if sees_hand else None,
+        library_top=card_view(state, objects[p.library[0]]) if top_revealed else None)
+
+
+def decision_view(state: GameState, d: Decision, viewer: str | None) -> DecisionView:
+    """The decision waited for; what it offers, named, only for the player who decides."""
+    options = tuple(name_of(state, o) if isinstance(o, int) else str(o) for o in offered(d)) \
+        if d.player == viewer else None
+    return DecisionView(kind=d.kind, player=d.player, prompt=d.prompt, details=home_of(d).view(d), options=options)
 
 
 def offered(d: Decision) -> tuple[Any, ...]:

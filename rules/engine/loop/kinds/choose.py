@@ -21,7 +21,7 @@ from ...core.decisions import (
 )
 from ...core.refs import candidates, name_of, resolve_ref
 from ...core.state import GameState
-from .home import Home, not_an_answer
+from .home import DecisionDetails, Home, not_an_answer
 
 
 # ------------------------------------------------------------------ what they share
@@ -84,8 +84,8 @@ def _objects_offered(d: ChooseObjectDecision) -> tuple[Any, ...]:
     return d.ids + ((FIND_NOTHING,) if d.may_find_nothing else ())
 
 
-def _object_view(d: ChooseObjectDecision) -> dict[str, Any]:
-    return {"may_find_nothing": True} if d.may_find_nothing else {}  # a search that may find nothing (701.16b)
+def _object_view(d: ChooseObjectDecision) -> DecisionDetails:
+    return DecisionDetails(may_find_nothing=d.may_find_nothing)  # a search that may find nothing (701.16b)
 
 
 def _read_object(state: GameState, d: ChooseObjectDecision, player: str, verb: str, rest: str) -> A.Action | None:

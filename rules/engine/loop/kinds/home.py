@@ -19,8 +19,23 @@ def not_an_answer(d: Decision) -> A.IllegalAction:
     return A.IllegalAction(f"that does not answer the question: {d.describe()}")
 
 
-def no_view(d: Decision) -> dict[str, Any]:
-    return {}
+@dataclass(frozen=True, slots=True)
+class DecisionDetails:
+    """What a decision's view says beyond its kind, player, prompt and options: today one
+    fact, that a search may find nothing (701.16b); a kind that needs more adds a field here."""
+
+    may_find_nothing: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The keys a view as a dict had: only the facts that are so."""
+        return {"may_find_nothing": True} if self.may_find_nothing else {}
+
+
+NO_DETAILS = DecisionDetails()
+
+
+def no_view(d: Decision) -> DecisionDetails:
+    return NO_DETAILS
 
 
 def reads_nothing(state: GameState, d: Decision, player: str, verb: str, rest: str) -> A.Action | None:
@@ -55,7 +70,7 @@ class Home(Generic[D]):
     random_answer: Callable[[GameState, D, random.Random], A.Action]
     least: Callable[[GameState, D], A.Action]
     offered: Callable[[D], tuple[Any, ...]]
-    view: Callable[[D], dict[str, Any]] = no_view
+    view: Callable[[D], DecisionDetails] = no_view
     read: Callable[[GameState, D, str, str, str], A.Action | None] = reads_nothing
     write: Callable[[GameState, D, A.Action], str | None] = writes_nothing
     listed_legal: bool = False

@@ -6,7 +6,6 @@ basic land type) and a card name (201.3)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from ...core import actions as A
@@ -21,18 +20,10 @@ from ...core.decisions import (
 )
 from ...core.refs import candidates, name_of, resolve_ref
 from ...core.state import GameState
-from .home import DecisionDetails, Home, not_an_answer
+from .home import DecisionDetails, Home, listed_answers, not_an_answer, random_listed_answer
 
 
 # ------------------------------------------------------------------ what they share
-def _choices(state: GameState, d: ChooseDecision) -> Iterator[A.Action]:
-    yield from d.choices
-
-
-def _random_choice(state: GameState, d: ChooseDecision, rng: random.Random) -> A.Action:
-    return rng.choice(list(d.choices))
-
-
 def _first_choice(state: GameState, d: ChooseDecision) -> A.Action:
     return d.choices[0]
 
@@ -112,7 +103,7 @@ def _write_object(state: GameState, d: ChooseObjectDecision, action: A.Action) -
     return None
 
 
-CHOOSE_OBJECT = Home(ChooseObjectDecision, _choices, _check_object, _random_pick, _first_choice, _objects_offered,
+CHOOSE_OBJECT = Home(ChooseObjectDecision, listed_answers, _check_object, _random_pick, _first_choice, _objects_offered,
                      view=_object_view, read=_read_object, write=_write_object)
 
 
@@ -137,7 +128,7 @@ def _read_keep(state: GameState, d: ChooseKeepDecision, player: str, verb: str, 
     return A.Choose(player, (resolve_ref(state, rest, ("battlefield",), controller=player),))
 
 
-CHOOSE_KEEP = Home(ChooseKeepDecision, _choices, _check_keep, _random_choice, _first_choice, _kept_offered,
+CHOOSE_KEEP = Home(ChooseKeepDecision, listed_answers, _check_keep, random_listed_answer, _first_choice, _kept_offered,
                    read=_read_keep)
 
 
@@ -154,8 +145,8 @@ def _color_words(d: ChooseColorDecision) -> tuple[Any, ...]:
     return tuple(c.words[0] for c in d.choices)
 
 
-CHOOSE_COLOR = Home(ChooseColorDecision, _choices, _check_color, _random_choice, _first_choice, _color_words,
-                    read=_read_word)
+CHOOSE_COLOR = Home(ChooseColorDecision, listed_answers, _check_color, random_listed_answer, _first_choice,
+                    _color_words, read=_read_word)
 
 
 # ------------------------------------------------------------------ a word the rules offer
@@ -174,7 +165,7 @@ def _options(d: ChooseWordDecision) -> tuple[Any, ...]:
     return d.options
 
 
-CHOOSE_WORD = Home(ChooseWordDecision, _choices, _check_word, _random_choice, _first_choice, _options,
+CHOOSE_WORD = Home(ChooseWordDecision, listed_answers, _check_word, random_listed_answer, _first_choice, _options,
                    read=_read_word)
 
 
@@ -198,4 +189,5 @@ def _names(d: ChooseNameDecision) -> tuple[Any, ...]:
     return d.names
 
 
-CHOOSE_NAME = Home(ChooseNameDecision, _choices, _check_name, _random_name, _first_choice, _names, read=_read_word)
+CHOOSE_NAME = Home(ChooseNameDecision, listed_answers, _check_name, _random_name, _first_choice, _names,
+                   read=_read_word)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ...core import actions as A
 from ...core.decisions import Decision
@@ -36,6 +36,26 @@ NO_DETAILS = DecisionDetails()
 
 def no_view(d: Decision) -> DecisionDetails:
     return NO_DETAILS
+
+
+class ListsItsAnswers(Protocol):
+    """A decision whose every answer it lists itself (keep or mulligan, yes or no, a choice
+    among a few things): its candidates, its random answer and its check need nothing else."""
+
+    @property
+    def choices(self) -> tuple[A.Action, ...]: ...
+
+
+def listed_answers(state: GameState, d: ListsItsAnswers) -> Iterator[A.Action]:
+    yield from d.choices
+
+
+def any_listed_answer(state: GameState, d: ListsItsAnswers, action: A.Action) -> Any:
+    return None  # the space holds only the listed answers (`answered_by`)
+
+
+def random_listed_answer(state: GameState, d: ListsItsAnswers, rng: random.Random) -> A.Action:
+    return rng.choice(list(d.choices))
 
 
 def reads_nothing(state: GameState, d: Decision, player: str, verb: str, rest: str) -> A.Action | None:

@@ -14,22 +14,10 @@ from ...core.decisions import BottomDecision, MulliganDecision
 from ...core.refs import candidates, resolve_ref, split_refs
 from ...core.state import GameState
 from .cards import cards_from
-from .home import Home, not_an_answer
+from .home import Home, any_listed_answer, listed_answers, not_an_answer, random_listed_answer
 
 
 # ------------------------------------------------------------------ keep or mulligan
-def _keep_or_mulligan(state: GameState, d: MulliganDecision) -> Iterator[A.Action]:
-    yield from d.choices
-
-
-def _any_answer(state: GameState, d: MulliganDecision, action: A.Action) -> Any:
-    return None  # the space holds only the two answers (`answered_by`)
-
-
-def _random_keep(state: GameState, d: MulliganDecision, rng: random.Random) -> A.Action:
-    return rng.choice(list(d.choices))
-
-
 def _keep(state: GameState, d: MulliganDecision) -> A.Action:
     return A.Keep(d.player)
 
@@ -38,7 +26,7 @@ def _keep_words(d: MulliganDecision) -> tuple[Any, ...]:
     return ("keep", "mulligan")
 
 
-MULLIGAN = Home(MulliganDecision, _keep_or_mulligan, _any_answer, _random_keep, _keep, _keep_words)
+MULLIGAN = Home(MulliganDecision, listed_answers, any_listed_answer, random_listed_answer, _keep, _keep_words)
 
 
 # ------------------------------------------------------------------ the London mulligan's bottom cards

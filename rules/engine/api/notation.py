@@ -29,6 +29,7 @@ from ..core.state import GameState
 from ..loop.kinds import home_of
 from ..loop.kinds.words import (
     amount_parts,
+    cards_in_hand,
     cast_of,
     clauses,
     division,
@@ -224,13 +225,7 @@ def _p_target(state: GameState, player: str, rest: str) -> A.Action:
 
 
 def _p_discard(state: GameState, player: str, rest: str) -> A.Action:
-    out: list[int] = []
-    for ref in split_refs(rest, state):
-        found = [i for i in candidates(state, ref, ("hand",)) if state.objects[i].owner == player and i not in out]
-        if not found:
-            raise NotationError(f"no {ref!r} in {player}'s hand to discard")
-        out.append(found[0])
-    return A.Discard(player, tuple(out))
+    return A.Discard(player, cards_in_hand(state, player, rest, "discard"))
 
 
 def _p_manual(state: GameState, player: str, rest: str) -> A.Action:

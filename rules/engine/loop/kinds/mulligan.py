@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core import actions as A
-from ...core.actions import NotationError
 from ...core.decisions import BottomDecision, MulliganDecision
-from ...core.refs import candidates, resolve_ref, split_refs
+from ...core.refs import resolve_ref
 from ...core.state import GameState
 from .cards import cards_from
 from .home import Home, any_listed_answer, listed_answers, not_an_answer, random_listed_answer
+from .words import cards_in_hand
 
 
 # ------------------------------------------------------------------ keep or mulligan
@@ -59,13 +59,7 @@ def _read_bottom(state: GameState, d: BottomDecision, player: str, verb: str, re
     """`choose NAME, NAME`: cards in the player's hand."""
     if verb != "choose":
         return None
-    picked: list[int] = []
-    for ref in split_refs(rest, state):
-        found = [i for i in candidates(state, ref, ("hand",)) if state.objects[i].owner == player and i not in picked]
-        if not found:
-            raise NotationError(f"no {ref!r} in {player}'s hand to choose")
-        picked.append(found[0])
-    return A.Choose(player, tuple(picked))
+    return A.Choose(player, cards_in_hand(state, player, rest, "choose"))
 
 
 BOTTOM = Home(BottomDecision, _bottoms, _check_bottom, _random_bottom, _first_bottom, _bottom_offered,

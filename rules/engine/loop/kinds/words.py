@@ -136,3 +136,15 @@ def ordered_objects(state: GameState, rest: str, pool: list[int]) -> tuple[int, 
             raise NotationError(f"nothing called {ref!r} to order")
         items.append(inpool[0])
     return tuple(items)
+
+
+def cards_in_hand(state: GameState, player: str, rest: str, verb: str) -> tuple[int, ...]:
+    """`NAME, NAME`: cards in `player`'s hand, each the first not yet named (what a discard or
+    the London mulligan's bottom cards name); `verb` says what for in the error."""
+    picked: list[int] = []
+    for ref in split_refs(rest, state):
+        found = [i for i in candidates(state, ref, ("hand",)) if state.objects[i].owner == player and i not in picked]
+        if not found:
+            raise NotationError(f"no {ref!r} in {player}'s hand to {verb}")
+        picked.append(found[0])
+    return tuple(picked)

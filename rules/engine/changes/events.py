@@ -213,8 +213,8 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
 
 def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:
     """Is the trigger condition of an ability of `src` met by `ev` (603.2)?  Each kind of
-    condition has its own check (`_CONDITION_CHECKS`); one without is a programming error."""
-    check = _CONDITION_CHECKS.get(type(cond))
+    condition has its own check (`TRIGGER_CONDITION_CHECKS`); one without is a programming error."""
+    check = TRIGGER_CONDITION_CHECKS.get(type(cond))
     if check is None:
         raise TypeError(cond)
     return check(state, cond, ev, src)
@@ -421,7 +421,7 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
 
 ConditionCheck = Callable[[GameState, Any, Event, Obj], bool]
 
-_CONDITION_CHECKS: dict[type, ConditionCheck] = {
+TRIGGER_CONDITION_CHECKS: dict[type, ConditionCheck] = {
     ir.ZoneChangeTrigger: _zone_change_trigger_met,
     ir.StepTrigger: _step_trigger_met,
     ir.CombatTrigger: _combat_trigger_met,

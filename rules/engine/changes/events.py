@@ -86,8 +86,9 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
 
 
 def _note_player_damaged(state: GameState, event: Event) -> None:
-    """A player dealt damage this turn (Bloodcrazed Goblin, bloodthirst); the first time in a
-    turn, the state that "can't attack unless an opponent has been dealt damage this turn" watches changed."""
+    """Remember that a player was dealt damage this turn (Bloodcrazed Goblin, bloodthirst); the
+    first time each turn, that changes what "can't attack unless an opponent has been dealt
+    damage this turn" watches."""
     if event.kind != "damage" or not isinstance(event["target"], str) or event["amount"] <= 0:
         return
     damaged = state.player(event["target"])

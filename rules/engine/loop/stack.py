@@ -317,8 +317,8 @@ def _sorcery_time(state: GameState, player: str) -> bool:
 
 
 def _check_loyalty_cost(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
-    """One loyalty ability of a planeswalker each turn (2014: of each planeswalker; 2009: it
-    activated nothing else this turn), X chosen, enough loyalty to remove."""
+    """A planeswalker's loyalty ability: once each turn (2014 606.3: no loyalty ability of it
+    activated yet; 2009 212.9f: none of its activated abilities), X chosen, enough loyalty to remove."""
     used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
     if used:
         raise A.IllegalAction(f"{state.rules.word('loyalty_limited')} of {o.name} has already been "
@@ -413,7 +413,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     ab = activated_ability(state, o, a.index, a.modes)
     mine = announce(state)
     yield from _pay_activation_costs(state, a, o, ab.cost, payment)
-    source_lki = o  # as it was when its costs were paid: they may have moved it
+    source_lki = o  # the source as it last existed, should a cost have moved it (it is a new object there)
     if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
         yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
         if mine:

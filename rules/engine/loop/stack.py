@@ -429,7 +429,7 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
 
 def _pay_activation_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost, payment: Payment[int]) -> Gen:
     """Pay every cost of the ability, in order: mana, {T} or {Q}, loyalty, counters, then the
-    costs of the source itself and those chosen as they are paid (602.2b / 409.1f)."""
+    costs of the source itself, then those chosen as they are paid."""
     if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, (cost.mana or NO_MANA).with_x(a.x or 0))
@@ -444,6 +444,12 @@ def _pay_activation_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost, p
     o.activated_this_turn += 1
     o.ability_uses[a.index] = o.ability_uses.get(a.index, 0) + 1
     _pay_with_source(state, a, o, cost)
+    yield from _pay_chosen_costs(state, a, o, cost)
+
+
+def _pay_chosen_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> Gen:
+    """The costs whose cards or permanents are chosen as they are paid (602.2b / 409.1f):
+    discards, cards exiled from the graveyard, a sacrifice, permanents to tap."""
     if cost.discard_count:
         yield from _pay_discard_count(state, a, o, cost.discard_count)
     if cost.discard:  # "Discard a land card": chosen as the cost is paid (602.2b / 409.1f)

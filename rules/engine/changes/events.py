@@ -5,6 +5,7 @@ receive priority (`rules.engine.loop.triggers` puts it on the stack)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,11 +63,7 @@ def emit_targeted(state: GameState, item: StackItem) -> None:
 def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
     """Check every triggered ability against one event (603.2).  Abilities that trigger
     on leaving the battlefield also look back at objects that just left (603.10)."""
-    if event.kind == "damage" and isinstance(event["target"], str) and event["amount"] > 0:
-        damaged = state.player(event["target"])
-        if damaged.damaged_turn != state.turn:  # Bloodcrazed Goblin, bloodthirst
-            damaged.damaged_turn = state.turn
-            watched_state_changed(state)  # "can't attack unless an opponent has been dealt damage this turn"
+    _note_player_damaged(state, event)
     index = _trigger_index(state)
     for o, ab in index.by_kind.get(event.kind, ()):
         if _triggers_on(state, ab, event, o):
@@ -77,13 +74,8 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
     for o, ab in index.leaving if event.kind == "zone_change" else ():
         if _triggers_on(state, ab, event, o):
             _add_trigger(state, ab, o, event, concept="trigger_leaves")
-    for o in lookback:  # with the abilities it had there: gained ones, not lost ones (603.10a / 410.10d)
-        if o.zone != "battlefield":
-            continue
-        for old_ab in chars(state, o).abilities:
-            if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
-                    and _triggers_on(state, old_ab, event, o)):
-                _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
+    for o in lookback:
+        _look_back(state, o, event)
     for d in list(state.delayed) if state.delayed else ():
         if _triggers_on(state, d.ability, event, d.source):
             state.pending_triggers.append(PendingTrigger(d.ability, d.source, d.controller,
@@ -91,6 +83,29 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
             state.log_event(f"a delayed triggered ability of {d.source.name} triggers", "delayed_trigger")
             if d.once:
                 state.delayed.remove(d)
+
+
+def _note_player_damaged(state: GameState, event: Event) -> None:
+    """Remember that a player was dealt damage this turn (Bloodcrazed Goblin, bloodthirst); the
+    first time each turn, that changes what "can't attack unless an opponent has been dealt
+    damage this turn" watches."""
+    if event.kind != "damage" or not isinstance(event["target"], str) or event["amount"] <= 0:
+        return
+    damaged = state.player(event["target"])
+    if damaged.damaged_turn != state.turn:
+        damaged.damaged_turn = state.turn
+        watched_state_changed(state)
+
+
+def _look_back(state: GameState, o: Obj, event: Event) -> None:
+    """The leaves-the-battlefield abilities of `o`, which just left, trigger on `event` with the
+    abilities it had there: gained ones, not lost ones (603.10a / 410.10d)."""
+    if o.zone != "battlefield":
+        return
+    for old_ab in chars(state, o).abilities:
+        if (isinstance(old_ab, TriggeredAbility) and old_ab.leaves_battlefield
+                and _triggers_on(state, old_ab, event, o)):
+            _add_trigger(state, old_ab, o, event, concept="trigger_leaves")
 
 
 Listener = tuple[Obj, TriggeredAbility]
@@ -197,105 +212,159 @@ def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) ->
     return not isinstance(ab.intervening, ir.SourceUntapped) or not src.tapped
 
 
-def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:  # noqa: C901 (to split: issue 27)
-    match cond:
-        case ir.ZoneChangeTrigger(to, who):
-            return _zone_change_met(state, to, who, ev, src)
-        case ir.StepTrigger(step, whose):
-            if ev.kind != "step_begin" or ev["step"] != step:
-                return False
-            if whose == "yours":
-                return bool(ev["active"] == src.controller)
-            if whose == "opponents":  # "each opponent's upkeep"
-                return bool(ev["active"] != src.controller)
-            if whose == "enchanted":  # "the upkeep of enchanted creature's controller"
-                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
-                return host is not None and ev["active"] == host.controller
-            return True
-        case ir.CombatTrigger(kind, who):
-            if who == "enchanted":  # "Whenever enchanted creature attacks or blocks"
-                host = state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
-                return host is not None and _combat_met(kind, ev, host)
-            return _combat_met(kind, ev, src)
-        case ir.CastTrigger(who, test):
-            if ev.kind != "cast" or not _qualifies(who, ev["player"], src):
-                return False
-            if test is None:
-                return True
-            card = state.objects.get(ev["item"].source_id)
-            return card is not None and matches(state, test, card, chars(state, card), src.controller, src)
-        case ir.OpponentDealtDamageByTrigger(tests):  # Chandra's Phoenix: the source as it dealt the damage
-            if ev.kind != "damage" or not isinstance(ev["target"], str) or ev["target"] == src.controller:
-                return False
-            source = state.objects.get(ev["source"]) or state.lki.get(ev["source"])
-            return source is not None and any(matches(state, t, source, chars(state, source), src.controller, src)
-                                              for t in tests)
-        case ir.DiscardedByOpponentTrigger():  # the discarded card itself, now in the graveyard
-            return (ev.kind == "discard" and ev["card"] == src.id
-                    and ev.data.get("by", "") in state.opponents(ev["player"]))
-        case ir.PlayerEventTrigger(kind, who):
-            return ev.kind == kind and _qualifies(who, ev["player"], src)
-        case ir.TargetedTrigger(who):
-            if ev.kind != "targeted":
-                return False
-            return bool(ev["object"] == (src.id if who == "self" else src.attached_to))
-        case ir.CounterRemovedTrigger(kind):
-            return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == kind
-        case ir.DiesDealtDamageBySelf():
-            if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
-                return False
-            old = ev["old"]  # a creature as it last existed on the battlefield (603.10a / 410.10d)
-            return chars(state, old).is_type("Creature") and any(
-                s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
-        case ir.NextEndStep(step):
-            return ev.kind == "step_begin" and ev["step"] == step
-        case ir.NextEndOfCombat():
-            return ev.kind == "step_begin" and ev["step"] == "end_combat"
-        case ir.Never():
-            return False
-        case ir.EnchantedLandTappedForMana():
-            return False  # a triggered mana ability: it doesn't use the stack (mana_pool.triggered_mana)
-        case ir.EntersUnderControlTrigger():
-            return _enters_under_control_met(state, cond, ev, src)
-        case ir.PlayerDealtDamageTrigger(who, noncombat):
-            return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(who, ev["target"], src)
-                    and not (noncombat and ev["combat"]))
-        case ir.SelfDealtDamageTrigger():
-            return ev.kind == "damage" and ev["target"] == src.id
-        case ir.CreatureAttacksYouTrigger(test):
-            if ev.kind != "attacks":
-                return False
-            defender = ev["defender"]
-            defended = defender == src.controller or (
-                isinstance(defender, int) and defender in state.objects
-                and state.objects[defender].controller == src.controller)
-            attacker = state.objects.get(ev["attacker"])
-            return defended and attacker is not None and matches(state, test, attacker, chars(state, attacker),
-                                                                 src.controller, src)
-        case ir.TargetedByOpponentTrigger():
-            return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
-        case ir.BecomesTappedTrigger(who, test):
-            if ev.kind != "tapped":
-                return False
-            if who == "enchanted":
-                return bool(ev["object"] == src.attached_to)
-            o = state.objects.get(ev["object"])
-            return o is not None and (test is None or matches(state, test, o, chars(state, o), src.controller, src))
-        case ir.CombatDamageToYouTrigger():
-            if ev.kind != "combat_damage_dealt":
-                return False
-            return any(t == src.controller or (isinstance(t, int) and t in state.objects
-                                               and state.objects[t].controller == src.controller
-                                               and chars(state, state.objects[t]).is_type("Planeswalker"))
-                       for t in ev["targets"])
-        case ir.CombatTriggerOf(kind, object_id):
-            o = state.objects.get(object_id)
-            return o is not None and o.zone == "battlefield" and _combat_met(kind, ev, o)
-        case ir.EitherTrigger(first, second):
-            return _condition_met(state, first, ev, src) or _condition_met(state, second, ev, src)
-        case ir.NoPermanentsWithCounter():
-            return False  # a state trigger: `check_state_triggers` looks at the game state instead
-    raise TypeError(cond)
+def _condition_met(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:
+    """Is the trigger condition of an ability of `src` met by `ev` (603.2)?  Each kind of
+    condition has its own check (`TRIGGER_CONDITION_CHECKS`); one without is a programming error."""
+    check = TRIGGER_CONDITION_CHECKS.get(type(cond))
+    if check is None:
+        raise TypeError(cond)
+    return check(state, cond, ev, src)
+
+
+def _enchanted_host(state: GameState, src: Obj) -> Obj | None:
+    """The permanent an Aura `src` is attached to, if it still exists."""
+    return state.objects.get(src.attached_to) if isinstance(src.attached_to, int) else None
+
+
+def _zone_change_trigger_met(state: GameState, cond: ir.ZoneChangeTrigger, ev: Event, src: Obj) -> bool:
+    return _zone_change_met(state, cond.to, cond.who, ev, src)
+
+
+def _step_trigger_met(state: GameState, cond: ir.StepTrigger, ev: Event, src: Obj) -> bool:
+    """"At the beginning of your / each opponent's / each upkeep" and the like."""
+    if ev.kind != "step_begin" or ev["step"] != cond.step:
+        return False
+    if cond.whose == "yours":
+        return bool(ev["active"] == src.controller)
+    if cond.whose == "opponents":  # "each opponent's upkeep"
+        return bool(ev["active"] != src.controller)
+    if cond.whose == "enchanted":  # "the upkeep of enchanted creature's controller"
+        host = _enchanted_host(state, src)
+        return host is not None and ev["active"] == host.controller
+    return True
+
+
+def _combat_trigger_met(state: GameState, cond: ir.CombatTrigger, ev: Event, src: Obj) -> bool:
+    if cond.who == "enchanted":  # "Whenever enchanted creature attacks or blocks"
+        host = _enchanted_host(state, src)
+        return host is not None and _combat_met(cond.kind, ev, host)
+    return _combat_met(cond.kind, ev, src)
+
+
+def _cast_trigger_met(state: GameState, cond: ir.CastTrigger, ev: Event, src: Obj) -> bool:
+    if ev.kind != "cast" or not _qualifies(cond.who, ev["player"], src):
+        return False
+    if cond.test is None:
+        return True
+    card = state.objects.get(ev["item"].source_id)
+    return card is not None and matches(state, cond.test, card, chars(state, card), src.controller, src)
+
+
+def _opponent_dealt_damage_by_met(state: GameState, cond: ir.OpponentDealtDamageByTrigger, ev: Event,
+                                  src: Obj) -> bool:
+    """Chandra's Phoenix: the source as it dealt the damage."""
+    if ev.kind != "damage" or not isinstance(ev["target"], str) or ev["target"] == src.controller:
+        return False
+    source = state.objects.get(ev["source"]) or state.lki.get(ev["source"])
+    return source is not None and any(matches(state, t, source, chars(state, source), src.controller, src)
+                                      for t in cond.tests)
+
+
+def _discarded_by_opponent_met(state: GameState, cond: ir.DiscardedByOpponentTrigger, ev: Event,
+                               src: Obj) -> bool:
+    """The discarded card itself, now in the graveyard."""
+    return (ev.kind == "discard" and ev["card"] == src.id
+            and ev.data.get("by", "") in state.opponents(ev["player"]))
+
+
+def _player_event_met(state: GameState, cond: ir.PlayerEventTrigger, ev: Event, src: Obj) -> bool:
+    return ev.kind == cond.kind and _qualifies(cond.who, ev["player"], src)
+
+
+def _targeted_met(state: GameState, cond: ir.TargetedTrigger, ev: Event, src: Obj) -> bool:
+    if ev.kind != "targeted":
+        return False
+    return bool(ev["object"] == (src.id if cond.who == "self" else src.attached_to))
+
+
+def _counter_removed_met(state: GameState, cond: ir.CounterRemovedTrigger, ev: Event, src: Obj) -> bool:
+    return ev.kind == "counter_removed" and ev["object"] == src.id and ev["kind"] == cond.kind
+
+
+def _dies_dealt_damage_by_self_met(state: GameState, cond: ir.DiesDealtDamageBySelf, ev: Event, src: Obj) -> bool:
+    if ev.kind != "zone_change" or ev["old"].zone != "battlefield" or ev["new"].zone != "graveyard":
+        return False
+    old = ev["old"]  # a creature as it last existed on the battlefield (603.10a / 410.10d)
+    return chars(state, old).is_type("Creature") and any(
+        s == src.id and t == old.id and k > 0 for s, t, k in state.damage_this_turn)
+
+
+def _next_end_step_met(state: GameState, cond: ir.NextEndStep, ev: Event, src: Obj) -> bool:
+    return ev.kind == "step_begin" and ev["step"] == cond.step
+
+
+def _next_end_of_combat_met(state: GameState, cond: ir.NextEndOfCombat, ev: Event, src: Obj) -> bool:
+    return ev.kind == "step_begin" and ev["step"] == "end_combat"
+
+
+def _never_by_an_event(state: GameState, cond: ir.TriggerCondition, ev: Event, src: Obj) -> bool:
+    """Never; a triggered mana ability (it doesn't use the stack: mana_pool.triggered_mana); a
+    state trigger (`check_state_triggers` looks at the game state instead)."""
+    return False
+
+
+def _player_dealt_damage_met(state: GameState, cond: ir.PlayerDealtDamageTrigger, ev: Event, src: Obj) -> bool:
+    return (ev.kind == "damage" and isinstance(ev["target"], str) and _qualifies(cond.who, ev["target"], src)
+            and not (cond.noncombat and ev["combat"]))
+
+
+def _self_dealt_damage_met(state: GameState, cond: ir.SelfDealtDamageTrigger, ev: Event, src: Obj) -> bool:
+    return ev.kind == "damage" and ev["target"] == src.id
+
+
+def _controlled_by(state: GameState, target: Any, player: str) -> bool:
+    """Is `target` (a player's name or an object's id) an object `player` controls?"""
+    return isinstance(target, int) and target in state.objects and state.objects[target].controller == player
+
+
+def _creature_attacks_you_met(state: GameState, cond: ir.CreatureAttacksYouTrigger, ev: Event, src: Obj) -> bool:
+    if ev.kind != "attacks":
+        return False
+    defender = ev["defender"]
+    defended = defender == src.controller or _controlled_by(state, defender, src.controller)
+    attacker = state.objects.get(ev["attacker"])
+    return defended and attacker is not None and matches(state, cond.test, attacker, chars(state, attacker),
+                                                         src.controller, src)
+
+
+def _targeted_by_opponent_met(state: GameState, cond: ir.TargetedByOpponentTrigger, ev: Event, src: Obj) -> bool:
+    return ev.kind == "targeted" and ev["object"] == src.id and ev["controller"] != src.controller
+
+
+def _becomes_tapped_met(state: GameState, cond: ir.BecomesTappedTrigger, ev: Event, src: Obj) -> bool:
+    if ev.kind != "tapped":
+        return False
+    if cond.who == "enchanted":
+        return bool(ev["object"] == src.attached_to)
+    o = state.objects.get(ev["object"])
+    return o is not None and (cond.test is None or matches(state, cond.test, o, chars(state, o), src.controller, src))
+
+
+def _combat_damage_to_you_met(state: GameState, cond: ir.CombatDamageToYouTrigger, ev: Event, src: Obj) -> bool:
+    if ev.kind != "combat_damage_dealt":
+        return False
+    return any(t == src.controller or (_controlled_by(state, t, src.controller)
+                                       and chars(state, state.objects[t]).is_type("Planeswalker"))
+               for t in ev["targets"])
+
+
+def _combat_trigger_of_met(state: GameState, cond: ir.CombatTriggerOf, ev: Event, src: Obj) -> bool:
+    o = state.objects.get(cond.object_id)
+    return o is not None and o.zone == "battlefield" and _combat_met(cond.kind, ev, o)
+
+
+def _either_met(state: GameState, cond: ir.EitherTrigger, ev: Event, src: Obj) -> bool:
+    return _condition_met(state, cond.first, ev, src) or _condition_met(state, cond.second, ev, src)
 
 
 def _enters_under_control_met(state: GameState, cond: ir.EntersUnderControlTrigger, ev: Event, src: Obj) -> bool:
@@ -349,6 +418,36 @@ def _zone_change_met(state: GameState, to: str, who: str, ev: Event, src: Obj) -
         "another creature you control": mine and obj.id != src.id,
         "enchanted creature": obj.id == src.attached_to,
     }.get(who, False)
+
+
+ConditionCheck = Callable[[GameState, Any, Event, Obj], bool]
+
+TRIGGER_CONDITION_CHECKS: dict[type, ConditionCheck] = {
+    ir.ZoneChangeTrigger: _zone_change_trigger_met,
+    ir.StepTrigger: _step_trigger_met,
+    ir.CombatTrigger: _combat_trigger_met,
+    ir.CastTrigger: _cast_trigger_met,
+    ir.OpponentDealtDamageByTrigger: _opponent_dealt_damage_by_met,
+    ir.DiscardedByOpponentTrigger: _discarded_by_opponent_met,
+    ir.PlayerEventTrigger: _player_event_met,
+    ir.TargetedTrigger: _targeted_met,
+    ir.CounterRemovedTrigger: _counter_removed_met,
+    ir.DiesDealtDamageBySelf: _dies_dealt_damage_by_self_met,
+    ir.NextEndStep: _next_end_step_met,
+    ir.NextEndOfCombat: _next_end_of_combat_met,
+    ir.Never: _never_by_an_event,
+    ir.EnchantedLandTappedForMana: _never_by_an_event,
+    ir.EntersUnderControlTrigger: _enters_under_control_met,
+    ir.PlayerDealtDamageTrigger: _player_dealt_damage_met,
+    ir.SelfDealtDamageTrigger: _self_dealt_damage_met,
+    ir.CreatureAttacksYouTrigger: _creature_attacks_you_met,
+    ir.TargetedByOpponentTrigger: _targeted_by_opponent_met,
+    ir.BecomesTappedTrigger: _becomes_tapped_met,
+    ir.CombatDamageToYouTrigger: _combat_damage_to_you_met,
+    ir.CombatTriggerOf: _combat_trigger_of_met,
+    ir.EitherTrigger: _either_met,
+    ir.NoPermanentsWithCounter: _never_by_an_event,
+}
 
 
 def _add_trigger(state: GameState, ab: TriggeredAbility, o: Obj, event: Event, concept: str = "trigger") -> None:

@@ -85,60 +85,95 @@ def _player_actions(state: GameState) -> Found:
     return out
 
 
-def _permanent_actions(state: GameState, choices: Choices) -> Found:  # noqa: C901 (to split: issue 27)
+def _permanent_actions(state: GameState, choices: Choices) -> Found:
     """What applies to permanents, attachments aside: toughness, damage, loyalty, the legend,
     planeswalker and world rules, +1/+1 and -1/-1 counters."""
+    watched = _watched(state)
     out: Found = []
+    for o, ch in watched:
+        out += _one_permanent_actions(state, o, ch)
+    legends, walkers, worlds = _unique_groups(state, watched)
+    out += _uniqueness_actions(state, choices, legends, "legend rule", "sba_legend")
+    out += _uniqueness_actions(state, choices, walkers, "planeswalker uniqueness rule", "sba_planeswalker_unique")
+    out += _world_actions(state, worlds)
+    return out
+
+
+def _one_permanent_actions(state: GameState, o: Obj, ch: Characteristics) -> Found:
+    """What applies to one permanent alone: its toughness, damage or deathtouch, its loyalty,
+    its +1/+1 and -1/-1 counters, in that order."""
+    out: Found = []
+    if "Creature" in ch.types and ch.toughness is not None:
+        out += _creature_action(state, o, ch, ch.toughness)
+    if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:
+        out.append(("sba_loyalty", "graveyard", o.id, f"{o.name} has no loyalty"))
+    if o.counters and o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+        out.append(("sba_counters", "annihilate", o.id, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
+    return out
+
+
+def _creature_action(state: GameState, o: Obj, ch: Characteristics, toughness: int) -> Found:
+    """A creature with toughness 0 or less, lethal damage, or damage from a deathtouch source
+    (when deathtouch is a state-based action, not a trigger)."""
+    if toughness <= 0:
+        return [("sba_toughness", "graveyard", o.id, f"{o.name} has toughness {toughness}")]
+    if "indestructible" in ch.keywords:
+        return []  # "destroy" doesn't apply to it, so these SBAs do nothing (702.12b)
+    if o.damage >= toughness and o.damage > 0:
+        return [("sba_lethal_damage", "destroy", o.id, f"{o.name} has lethal damage")]
+    if o.deathtouched and not state.rules.deathtouch_is_trigger:
+        return [("sba_deathtouch", "destroy", o.id, f"{o.name} was dealt damage by deathtouch")]
+    return []
+
+
+def _unique_groups(state: GameState, watched: list[tuple[Obj, Characteristics]]
+                   ) -> tuple[dict[GroupKey, list[int]], dict[GroupKey, list[int]], list[int]]:
+    """The legendary permanents by group, the planeswalkers by group (of each of their
+    subtypes), and the world permanents: what the uniqueness rules look at."""
     rs = state.rules
     legends: dict[GroupKey, list[int]] = {}
     walkers: dict[GroupKey, list[int]] = {}
     worlds: list[int] = []
-    for o, ch in _watched(state):
-        oid = o.id
-        types = ch.types
-        if "Creature" in types and ch.toughness is not None:
-            if ch.toughness <= 0:
-                out.append(("sba_toughness", "graveyard", oid, f"{o.name} has toughness {ch.toughness}"))
-            elif "indestructible" in ch.keywords:
-                pass  # "destroy" doesn't apply to it, so these SBAs do nothing (702.12b)
-            elif o.damage >= ch.toughness and o.damage > 0:
-                out.append(("sba_lethal_damage", "destroy", oid, f"{o.name} has lethal damage"))
-            elif o.deathtouched and not rs.deathtouch_is_trigger:
-                out.append(("sba_deathtouch", "destroy", oid, f"{o.name} was dealt damage by deathtouch"))
-        if "Planeswalker" in types:
-            if o.counters.get("loyalty", 0) <= 0:
-                out.append(("sba_loyalty", "graveyard", oid, f"{o.name} has no loyalty"))
+    for o, ch in watched:
+        if "Planeswalker" in ch.types:
             for sub in ch.subtypes:
                 key: GroupKey = (o.controller, sub) if rs.planeswalker_rule_keeps_one else (sub,)
-                walkers.setdefault(key, []).append(oid)
+                walkers.setdefault(key, []).append(o.id)
         if "Legendary" in ch.supertypes:
             key = (o.controller, ch.name) if rs.legend_rule_keeps_one else (ch.name,)
-            legends.setdefault(key, []).append(oid)
+            legends.setdefault(key, []).append(o.id)
         if "World" in ch.supertypes:
-            worlds.append(oid)
-        if o.counters and o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
-            out.append(("sba_counters", "annihilate", oid, f"+1/+1 and -1/-1 counters on {o.name} cancel"))
-    for group, label, concept in ((legends, "legend rule", "sba_legend"),
-                                  (walkers, "planeswalker uniqueness rule", "sba_planeswalker_unique")):
-        for key, ids in group.items():
-            if len(ids) < 2:
+            worlds.append(o.id)
+    return legends, walkers, worlds
+
+
+def _uniqueness_actions(state: GameState, choices: Choices, groups: dict[GroupKey, list[int]], label: str,
+                        concept: str) -> Found:
+    """The legend or planeswalker uniqueness rule: in each group of two or more, all go to the
+    graveyard (2009), or all but the one their controller chooses to keep (2014)."""
+    out: Found = []
+    for key, ids in groups.items():
+        if len(ids) < 2:
+            continue
+        if len(key) == 2:  # 2014: its controller keeps one of their choice
+            kept = choices.get((concept, key))
+            if kept is None:
+                out.append((concept, "choose", (key, ids), f"{label}: choose one to keep"))
                 continue
-            if len(key) == 2:  # 2014: its controller keeps one of their choice
-                kept = choices.get((concept, key))
-                if kept is None:
-                    out.append((concept, "choose", (key, ids), f"{label}: choose one to keep"))
-                    continue
-                doomed = [i for i in ids if i != kept]
-            else:
-                doomed = ids
-            for oid in doomed:
-                out.append((concept, "graveyard", oid, f"{state.objects[oid].name} ({label})"))
-    if len(worlds) > 1:
-        newest = max(worlds, key=lambda i: state.objects[i].timestamp)
-        for oid in worlds:
-            if oid != newest:
-                out.append(("sba_world", "graveyard", oid, f"{state.objects[oid].name} (world rule)"))
+            doomed = [i for i in ids if i != kept]
+        else:
+            doomed = ids
+        out += [(concept, "graveyard", oid, f"{state.objects[oid].name} ({label})") for oid in doomed]
     return out
+
+
+def _world_actions(state: GameState, worlds: list[int]) -> Found:
+    """The world rule: of two or more world permanents, all but the newest go to the graveyard."""
+    if len(worlds) <= 1:
+        return []
+    newest = max(worlds, key=lambda i: state.objects[i].timestamp)
+    return [("sba_world", "graveyard", oid, f"{state.objects[oid].name} (world rule)")
+            for oid in worlds if oid != newest]
 
 
 def _attachment_actions(state: GameState) -> Found:

@@ -27,7 +27,7 @@ from ..core.decisions import (
     Decision,
     YesNoDecision,
 )
-from ..core.objects import Obj, StackItem
+from ..core.objects import Characteristics, Obj, StackItem
 from ..core.refs import name_of
 from ..core.state import GameState
 from .attack_costs import attack_cost_problem, pay_attack_cost, taxed
@@ -68,24 +68,56 @@ def attack_defenders(state: GameState) -> list[Any]:
     return out
 
 
-def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | None:  # noqa: C901 (to split: issue 27)
+def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | None:
+    """Why `b` can't block (`attacker`, if given), or None if it can (509.1a-b / 309.2a-b); the
+    checks in `_BLOCK_CHECKS` are asked in order, the first reason found is the answer."""
     ch = chars(state, b)
+    reason = _cant_block_at_all(b, ch)
+    if reason is not None or attacker is None:
+        return reason
+    ach = chars(state, attacker)
+    for check in _BLOCK_CHECKS:
+        reason = check(state, b, ch, attacker, ach)
+        if reason is not None:
+            return reason
+    return None
+
+
+def _cant_block_at_all(b: Obj, ch: Characteristics) -> str | None:
+    """Only an untapped creature that isn't forbidden to block can block."""
     if not ch.is_type("Creature"):
         return "it is not a creature"
     if b.tapped:
         return "it is tapped"
     if "cant_block" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
         return "it can't block"
-    if attacker is None:
-        return None
-    ach = chars(state, attacker)
-    if attacker.attacking is None:
-        return f"{attacker.name} is not attacking"
-    if f"cant_block:{attacker.id}" in ch.restrictions:  # "can't block Duct Crawler this turn"
-        return f"it can't block {attacker.name} this turn"
-    for r in ch.restrictions:  # "~ can block only creatures with flying"
+    return None
+
+
+BlockCheck = Callable[[GameState, Obj, Characteristics, Obj, Characteristics], str | None]
+
+
+def _not_attacking(state: GameState, b: Obj, ch: Characteristics, attacker: Obj, ach: Characteristics) -> str | None:
+    return f"{attacker.name} is not attacking" if attacker.attacking is None else None
+
+
+def _cant_block_this_one(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
+                         ach: Characteristics) -> str | None:
+    """"can't block Duct Crawler this turn"."""
+    return f"it can't block {attacker.name} this turn" if f"cant_block:{attacker.id}" in ch.restrictions else None
+
+
+def _blocks_only_as_attacker_sees(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
+                                  ach: Characteristics) -> str | None:
+    """"~ can block only creatures with flying", the attacker judged for its controller."""
+    for r in ch.restrictions:
         if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, attacker.controller, b):
             return f"it can block only {r.text}"
+    return None
+
+
+def _evaded(state: GameState, b: Obj, ch: Characteristics, attacker: Obj, ach: Characteristics) -> str | None:
+    """The attacker's evasion keywords: flying, landwalk, fear, intimidate."""
     if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
         return f"{attacker.name} has flying"
     for kw, land in LANDWALK.items():
@@ -95,6 +127,12 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
         return f"{attacker.name} has fear"
     if "intimidate" in ach.keywords and not (ch.is_type("Artifact") or ch.colors & ach.colors):
         return f"{attacker.name} has intimidate"
+    return None
+
+
+def _attacker_unblockable_by(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
+                             ach: Characteristics) -> str | None:
+    """The attacker's own restrictions: "can't be blocked", "... except by ...", "... by ..."."""
     if "unblockable" in ach.restrictions:
         return f"{attacker.name} can't be blocked"
     for r in ach.restrictions:
@@ -102,12 +140,26 @@ def can_block(state: GameState, b: Obj, attacker: Obj | None = None) -> str | No
             return f"{attacker.name} can't be blocked except by {r.text}"
         if isinstance(r, ir.NotBlockedBy) and matches(state, r.test, b, ch, b.controller, attacker):
             return f"{attacker.name} can't be blocked by {r.text}"
-    for r in ch.restrictions:  # the blocker's own: "can block only creatures with flying"
+    return None
+
+
+def _blocks_only_as_blocker_sees(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
+                                 ach: Characteristics) -> str | None:
+    """The blocker's own: "can block only creatures with flying", judged for the blocker's controller."""
+    for r in ch.restrictions:
         if isinstance(r, ir.BlocksOnly) and not matches(state, r.test, attacker, ach, b.controller, b):
             return f"it can block only {r.text}"
-    if protected_from(state, attacker, b):
-        return f"{attacker.name} has protection from it"
     return None
+
+
+def _protected(state: GameState, b: Obj, ch: Characteristics, attacker: Obj, ach: Characteristics) -> str | None:
+    return f"{attacker.name} has protection from it" if protected_from(state, attacker, b) else None
+
+
+_BLOCK_CHECKS: tuple[BlockCheck, ...] = (
+    _not_attacking, _cant_block_this_one, _blocks_only_as_attacker_sees, _evaded, _attacker_unblockable_by,
+    _blocks_only_as_blocker_sees, _protected,
+)
 
 
 def max_blocks(state: GameState, b: Obj) -> int:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...cards.ir import PlayerRule
+from ...cards.ir import PlayerRule, SacrificeCost
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
-from ...cards.model import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
+from ...cards.model import ActivatedAbility, Cost, StaticAbility, TargetSpec, TriggeredAbility
 from ..changes.events import emit, emit_targeted, flush, remove_counters, tap_permanent
 from ..changes.payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from ..changes.unenforced import announce_unenforced
@@ -231,18 +231,54 @@ def cast(state: GameState, a: A.Cast, payment: Payment[int]) -> Gen:
 
 # ------------------------------------------------------------ activating
 
-def check_activate(state: GameState, a: A.Activate) -> Payment[int]:  # noqa: C901 (to split: issue 27)
+def check_activate(state: GameState, a: A.Activate) -> Payment[int]:
+    """Can `a.player` activate that ability now (602.2 / 409.1)?  The refusal for the first
+    check that fails, in order: the source, the ability, its timing and limits, its costs,
+    then the mana payment and the targets (cost first, as for spells).  Returns the payment."""
+    o = _activation_source(state, a)
+    ab = _chosen_ability(state, a, o)
+    _check_ability_may_be_activated(state, o, ab)
+    _check_activation_timing(state, a, o, ab)
+    cost = ab.cost
+    if cost.loyalty is not None:
+        _check_loyalty_cost(state, a, o, cost)
+    if cost.tap or cost.untap:
+        _check_tap_cost(state, o, cost)
+    mana = cost.mana or NO_MANA
+    x = a.x or 0 if cost.loyalty_x else _check_x(state, mana, a.x, o.name)
+    _check_mana_color(state, a, o, ab)
+    _check_counter_cost(state, o, cost)
+    _check_card_costs(state, a, o, cost)
+    _check_permanent_costs(state, a, o, cost)
+    exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
+    payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
+    check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
+    check_division(state, ab.effect, a.targets, a.division, x)
+    return payment
+
+
+def _activation_source(state: GameState, a: A.Activate) -> Obj:
+    """The permanent (or the card in a graveyard) whose ability is activated: its controller's
+    (a card in a graveyard is controlled by its owner: its abilities there are theirs)."""
     o = state.objects.get(a.source)
     if o is None or o.zone not in ("battlefield", "graveyard"):
         raise A.IllegalAction("that is not a permanent on the battlefield", state.rules.cite("activate"))
-    # a card in a graveyard is controlled by its owner (its abilities there are theirs)
     if (o.controller if o.zone == "battlefield" else o.owner) != a.player:
         raise A.IllegalAction(f"you don't {'control' if o.zone == 'battlefield' else 'own'} {o.name}",
                               state.rules.cite("activate"))
+    return o
+
+
+def _chosen_ability(state: GameState, a: A.Activate, o: Obj) -> ActivatedAbility:
+    """The activated ability numbered `a.index` of `o`, with the mode chosen."""
     abilities = activated_abilities(state, o)
     if not 1 <= a.index <= len(abilities):
         raise A.IllegalAction(f"{o.name} has no activated ability {a.index}", state.rules.cite("activate"))
-    ab = _with_chosen_mode(state, o, abilities[a.index - 1], a.modes)
+    return _with_chosen_mode(state, o, abilities[a.index - 1], a.modes)
+
+
+def _check_ability_may_be_activated(state: GameState, o: Obj, ab: ActivatedAbility) -> None:
+    """The ability functions where `o` is, and no effect stops it (Pithing Needle)."""
     if ab.zone != o.zone:  # 2014 112.6k / 2009 402.8h: it functions only in its zone
         where = "on the battlefield" if ab.zone == "battlefield" else f"in a {ab.zone}"
         raise A.IllegalAction(f"that ability of {o.name} functions only while it is {where}",
@@ -252,10 +288,13 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:  # noqa: C9
     if not can_activate_ability(state, o, ab):  # Pithing Needle
         raise A.IllegalAction(f"{o.name}'s activated abilities can't be activated unless they're mana abilities "
                               f"({_needle_of(state, o)} named it)", state.rules.cite("cant"))
-    cost = ab.cost
-    sorcery_timing = ab.sorcery_speed or cost.loyalty is not None
-    if sorcery_timing and (state.active != a.player or state.step not in MAIN_STEPS or state.stack):
-        concept = "loyalty_once" if cost.loyalty is not None else "sorcery_speed_ability"
+
+
+def _check_activation_timing(state: GameState, a: A.Activate, o: Obj, ab: ActivatedAbility) -> None:
+    """The ability's own timing and limits: sorcery speed (a loyalty ability too), a number of
+    times each turn, only while attacking, only during a step or your turn."""
+    if (ab.sorcery_speed or ab.cost.loyalty is not None) and not _sorcery_time(state, a.player):
+        concept = "loyalty_once" if ab.cost.loyalty is not None else "sorcery_speed_ability"
         w = state.rules.word
         raise A.IllegalAction(f"this ability can be {w('be_activated')} only any time you could "
                               f"{w('be_cast').replace('played', 'play')} a sorcery",
@@ -270,39 +309,65 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:  # noqa: C9
     if ab.only_during and (state.active != a.player or ab.only_during not in ("turn", state.step)):
         raise A.IllegalAction(f"that ability of {o.name} can be {state.rules.word('be_activated')} only during "
                               f"your {ab.only_during}", state.rules.cite("activation_limit"))
-    if cost.loyalty is not None:
-        used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
-        if used:
-            raise A.IllegalAction(f"{state.rules.word('loyalty_limited')} of {o.name} has already been "
-                                  f"{state.rules.word('be_activated')} this turn",
-                                  state.rules.cite("loyalty_once"))
-        remove = (a.x or 0) if cost.loyalty_x else -cost.loyalty
-        if cost.loyalty_x and (a.x is None or a.x < 0):
-            raise A.IllegalAction(f"choose X for {o.name}'s ability (x=N)", state.rules.cite("cast_modes"))
-        if remove > 0 and o.counters.get("loyalty", 0) < remove:
-            raise A.IllegalAction(f"{o.name} doesn't have {remove} loyalty to remove",
-                                  state.rules.cite("cost_unpayable"))
-    if cost.tap or cost.untap:
-        if cost.tap and o.tapped:
-            raise A.IllegalAction(f"{o.name} is already tapped", state.rules.cite("cost_unpayable"))
-        if cost.untap and not o.tapped:
-            raise A.IllegalAction(f"{o.name} is untapped", state.rules.cite("cost_unpayable"))
-        if is_summoning_sick(state, o):
-            raise A.IllegalAction(
-                f"{o.name} hasn't been under your control since your most recent turn began "
-                "and has no haste", state.rules.cite("summoning_sickness"))
-    mana = cost.mana or NO_MANA
-    x = a.x or 0 if cost.loyalty_x else _check_x(state, mana, a.x, o.name)
-    if a.color is not None and not ab.is_mana:
+
+
+def _sorcery_time(state: GameState, player: str) -> bool:
+    """Could `player` cast a sorcery now: their main phase, the stack empty?"""
+    return state.active == player and state.step in MAIN_STEPS and not state.stack
+
+
+def _check_loyalty_cost(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
+    """A planeswalker's loyalty ability: once each turn (2014 606.3: no loyalty ability of it
+    activated yet; 2009 212.9f: none of its activated abilities), X chosen, enough loyalty to remove."""
+    used = o.loyalty_activated if state.rules.name == "2014" else o.activated_this_turn
+    if used:
+        raise A.IllegalAction(f"{state.rules.word('loyalty_limited')} of {o.name} has already been "
+                              f"{state.rules.word('be_activated')} this turn",
+                              state.rules.cite("loyalty_once"))
+    remove = (a.x or 0) if cost.loyalty_x else -(cost.loyalty or 0)
+    if cost.loyalty_x and (a.x is None or a.x < 0):
+        raise A.IllegalAction(f"choose X for {o.name}'s ability (x=N)", state.rules.cite("cast_modes"))
+    if remove > 0 and o.counters.get("loyalty", 0) < remove:
+        raise A.IllegalAction(f"{o.name} doesn't have {remove} loyalty to remove",
+                              state.rules.cite("cost_unpayable"))
+
+
+def _check_tap_cost(state: GameState, o: Obj, cost: Cost) -> None:
+    """{T} needs it untapped, {Q} tapped, and a creature's either needs it under its
+    controller's control since their turn began, or haste."""
+    if cost.tap and o.tapped:
+        raise A.IllegalAction(f"{o.name} is already tapped", state.rules.cite("cost_unpayable"))
+    if cost.untap and not o.tapped:
+        raise A.IllegalAction(f"{o.name} is untapped", state.rules.cite("cost_unpayable"))
+    if is_summoning_sick(state, o):
+        raise A.IllegalAction(
+            f"{o.name} hasn't been under your control since your most recent turn began "
+            "and has no haste", state.rules.cite("summoning_sickness"))
+
+
+def _check_mana_color(state: GameState, a: A.Activate, o: Obj, ab: ActivatedAbility) -> None:
+    """Only a mana ability chooses a color, and only one it can make."""
+    if a.color is None:
+        return
+    if not ab.is_mana:
         raise A.IllegalAction("only mana abilities choose a color", state.rules.cite("activate"))
-    if ab.is_mana and a.color is not None:
-        col = NAME_TO_COLOR.get(a.color.lower(), a.color.upper())
-        if col not in ab.mana_colors:
-            raise A.IllegalAction(f"{o.name} can't make {a.color} mana", state.rules.cite("mana_ability"))
-    if cost.remove_counters is not None and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
-        kind, n = cost.remove_counters
+    col = NAME_TO_COLOR.get(a.color.lower(), a.color.upper())
+    if col not in ab.mana_colors:
+        raise A.IllegalAction(f"{o.name} can't make {a.color} mana", state.rules.cite("mana_ability"))
+
+
+def _check_counter_cost(state: GameState, o: Obj, cost: Cost) -> None:
+    """"Remove N counters from ~": it has them."""
+    if cost.remove_counters is None:
+        return
+    kind, n = cost.remove_counters
+    if o.counters.get(kind, 0) < n:
         raise A.IllegalAction(f"{o.name} doesn't have {n} {kind} counter{'s' if n != 1 else ''} to remove",
                               state.rules.cite("cost_unpayable"))
+
+
+def _check_card_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
+    """Costs paid with cards: discard N cards, discard a card of a kind, exile N from your graveyard."""
     if cost.discard_count and len(state.player(a.player).hand) < cost.discard_count:  # "Discard two cards"
         raise A.IllegalAction(f"you have fewer than {cost.discard_count} cards in hand to discard",
                               state.rules.cite("cost_unpayable"))
@@ -313,16 +378,15 @@ def check_activate(state: GameState, a: A.Activate) -> Payment[int]:  # noqa: C9
         n = cost.exile_from_graveyard
         raise A.IllegalAction(f"you have fewer than {n} card{'s' if n != 1 else ''} in your graveyard",
                               state.rules.cite("cost_unpayable"))
+
+
+def _check_permanent_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
+    """Costs paid with other permanents: sacrifice one of a kind, tap N untapped ones."""
     if cost.sacrifice and not sacrifice_candidates(state, a.player, cost.sacrifice.test, o):
         raise A.IllegalAction(f"you control no {cost.sacrifice.what} to sacrifice", state.rules.cite("cost_unpayable"))
     if cost.tap_untapped and len(tap_candidates(state, a.player, cost.tap_untapped.test, o)) < cost.tap_count:
         raise A.IllegalAction(f"you control fewer than {cost.tap_count} untapped {cost.tap_untapped.what} to tap",
                               state.rules.cite("cost_unpayable"))
-    exclude = (o.id,) if cost.tap or cost.sacrifice_self or cost.exile_self else ()
-    payment = plan_payment(state, a.player, mana.with_x(x), a.paying, exclude=exclude)
-    check_targets(state, ab.targets, a.targets, a.player, o)  # cost first, as for spells
-    check_division(state, ab.effect, a.targets, a.division, x)
-    return payment
 
 
 def _with_chosen_mode(state: GameState, o: Obj, ab: ActivatedAbility, modes: tuple[int, ...]) -> ActivatedAbility:
@@ -342,13 +406,30 @@ def _with_chosen_mode(state: GameState, o: Obj, ab: ActivatedAbility, modes: tup
     return ab.with_mode(modes[0])
 
 
-def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:  # noqa: C901 (to split: issue 27)
+def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:
     """Activate an ability (602.2): pay its costs, then a mana ability resolves at once (605.3b)
     and any other goes on the stack (a modal one with the mode chosen, 700.2a / 409.1b)."""
     o = state.objects[a.source]
     ab = activated_ability(state, o, a.index, a.modes)
-    cost = ab.cost
     mine = announce(state)
+    yield from _pay_activation_costs(state, a, o, ab.cost, payment)
+    source_lki = o  # the source as it last existed, should a cost have moved it (it is a new object there)
+    if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
+        yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
+        if mine:
+            state.announcing = None
+        return
+    if ab.is_mana:
+        yield from _resolve_one_color_mana_ability(state, a, o, ab, source_lki, mine)
+        return
+    if mine:
+        state.announcing = None  # its costs are paid (602.2b / 409.1f)
+    _put_ability_on_stack(state, a, o, ab, source_lki)
+
+
+def _pay_activation_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost, payment: Payment[int]) -> Gen:
+    """Pay every cost of the ability, in order: mana, {T} or {Q}, loyalty, counters, then the
+    costs of the source itself, then those chosen as they are paid."""
     if cost.loyalty_x or (cost.mana is not None and cost.mana.x_count):
         state.log_event(f"{a.player} chooses X={a.x or 0} for {o.name}'s ability", "cast_modes", player=a.player)
     pay_mana(state, a.player, payment, (cost.mana or NO_MANA).with_x(a.x or 0))
@@ -357,96 +438,131 @@ def activate(state: GameState, a: A.Activate, payment: Payment[int]) -> Gen:  # 
     if cost.untap:
         o.tapped = False
     if cost.loyalty is not None:
-        change = -(a.x or 0) if cost.loyalty_x else cost.loyalty
-        o.counters["loyalty"] += change
-        o.counters["loyalty"] = max(o.counters["loyalty"], 0)
-        o.loyalty_activated += 1
-        state.invalidate()
-        verb = f"puts {change} loyalty counter{'s' if change != 1 else ''} on" if change >= 0 else \
-            f"removes {-change} loyalty counter{'s' if change != -1 else ''} from"
-        state.log_event(f"{a.player} {verb} {o.name} to activate its loyalty ability", "loyalty_cost",
-                        player=a.player)
+        _pay_loyalty(state, a, o, cost)
     if cost.remove_counters is not None:
         remove_counters(state, o, *cost.remove_counters, cause=f"to activate {o.name}'s ability")
     o.activated_this_turn += 1
     o.ability_uses[a.index] = o.ability_uses.get(a.index, 0) + 1
-    source_lki = o
-    if cost.sacrifice_self:
-        move(state, o.id, "graveyard")
-        state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
-    if cost.exile_self:  # "Exile Brittle Effigy" as a cost
-        move(state, o.id, "exile")
-        state.log_event(f"{o.name} is {state.rules.word('exiled')} to activate its ability", "exile",
-                        player=a.player)
-    if cost.discard_count:  # "Discard two cards": chosen as the cost is paid (602.2b / 409.1f)
-        hand = state.player(a.player).hand
-        if len(hand) == cost.discard_count:
-            chosen = list(hand)
-        else:
-            ans, _ = yield DiscardDecision(a.player, f"discard {cost.discard_count} cards to activate {o.name}",
-                                           cards=tuple(hand), count=cost.discard_count)
-            chosen = list(ans.cards)
-        for card in chosen:
-            discard_card(state, a.player, card)
+    _pay_with_source(state, a, o, cost)
+    yield from _pay_chosen_costs(state, a, o, cost)
+
+
+def _pay_chosen_costs(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> Gen:
+    """The costs whose cards or permanents are chosen as they are paid (602.2b / 409.1f):
+    discards, cards exiled from the graveyard, a sacrifice, permanents to tap."""
+    if cost.discard_count:
+        yield from _pay_discard_count(state, a, o, cost.discard_count)
     if cost.discard:  # "Discard a land card": chosen as the cost is paid (602.2b / 409.1f)
         card = yield from choose_object(state, a.player, f"choose {cost.discard.what} to discard for {o.name}",
                                         _discard_candidates(state, a.player, cost.discard.test, o), zones=("hand",),
                                         concept="discard", hidden=True)
         discard_card(state, a.player, card)
     for k in range(cost.exile_from_graveyard):  # "Exile two cards from your graveyard" (602.2b / 409.1f)
-        card = yield from choose_object(state, a.player, f"choose a card in your graveyard to pay for {o.name}'s "
-                                        f"ability ({k + 1} of {cost.exile_from_graveyard})",
-                                        list(state.player(a.player).graveyard), zones=("graveyard",),
-                                        concept="cost_unpayable")
-        gone = state.objects[card].name
-        move(state, card, "exile")
-        state.log_event(f"{gone} is {state.rules.word('exiled')} from {a.player}'s graveyard to pay for "
-                        f"{o.name}'s ability", "exile", player=a.player)
-    if cost.sacrifice:  # "Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)
-        victim = yield from choose_object(state, a.player, f"choose {cost.sacrifice.what} to sacrifice for {o.name}",
-                                          sacrifice_candidates(state, a.player, cost.sacrifice.test, o),
-                                          concept="sacrifice")
-        name = state.objects[victim].name
-        move(state, victim, "graveyard")
-        state.log_event(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
-    if cost.tap_untapped:  # "Tap an untapped Spider you control": chosen as the cost is paid (602.2b / 409.1f)
-        left = tap_candidates(state, a.player, cost.tap_untapped.test, o)
-        for k in range(min(cost.tap_count, len(left))):
-            oid = yield from choose_object(state, a.player, f"choose an untapped {cost.tap_untapped.what} to tap "
-                                                            f"for {o.name} ({k + 1} of {cost.tap_count})", left,
-                                           concept="activate")
-            left.remove(oid)
-            state.objects[oid].tapped = True
-            state.log_event(f"{a.player} taps {state.objects[oid].name} to activate {o.name}'s ability", "activate",
-                            player=a.player)
-        state.invalidate()
-    if ab.is_mana and (ab.mana_each or not ab.mana_colors):  # "Add {W}{U}{B}{R}{G}", Doubling Cube
-        yield from resolve_mana_ability(state, a.player, ab, source_lki, a.x or 0)
-        if mine:
-            state.announcing = None
-        return
-    if ab.is_mana:
-        # 605.3b: a mana ability resolves immediately, without using the stack
-        color = a.color
-        if len(ab.mana_colors) > 1 and color is None:
-            ans, _ = yield ChooseColorDecision(a.player, f"choose a color of mana for {o.name}",
-                                               colors=tuple(sorted(ab.mana_colors)))
-            color = ans.words[0]
-        if mine:
-            state.announcing = None  # a mana ability: done once its color is chosen (605.3b / 411.1)
-        col = NAME_TO_COLOR.get((color or "").lower(), (color or "").upper()) if color else sorted(ab.mana_colors)[0]
-        amount = mana_amount(state, ab, source_lki)
-        state.player(a.player).pool[col] += amount
-        state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
-        if cost.tap:
-            tapped_for_mana(state, a.player, o)
-        if ab.effect:  # "... ~ deals 1 damage to you.": part of the mana ability, done at once
-            ctx = EffectContext(state, a.player, source_lki, [], a.x or 0)
-            yield from run_effects(state, ctx, ab.effect)
-        flush(state)
-        return
+        yield from _exile_one_from_graveyard(state, a, o, k, cost.exile_from_graveyard)
+    if cost.sacrifice:
+        yield from _pay_sacrifice(state, a, o, cost.sacrifice)
+    if cost.tap_untapped:
+        yield from _pay_tap_untapped(state, a, o, cost.tap_untapped, cost.tap_count)
+
+
+def _pay_loyalty(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
+    """Put or remove the loyalty counters a planeswalker's loyalty ability costs (X chosen for "-X")."""
+    change = -(a.x or 0) if cost.loyalty_x else (cost.loyalty or 0)
+    o.counters["loyalty"] += change
+    o.counters["loyalty"] = max(o.counters["loyalty"], 0)
+    o.loyalty_activated += 1
+    state.invalidate()
+    verb = f"puts {change} loyalty counter{'s' if change != 1 else ''} on" if change >= 0 else \
+        f"removes {-change} loyalty counter{'s' if change != -1 else ''} from"
+    state.log_event(f"{a.player} {verb} {o.name} to activate its loyalty ability", "loyalty_cost",
+                    player=a.player)
+
+
+def _pay_with_source(state: GameState, a: A.Activate, o: Obj, cost: Cost) -> None:
+    """"Sacrifice ~" or "Exile ~" (Brittle Effigy) as a cost."""
+    if cost.sacrifice_self:
+        move(state, o.id, "graveyard")
+        state.log_event(f"{a.player} sacrifices {o.name}", "sacrifice", player=a.player)
+    if cost.exile_self:
+        move(state, o.id, "exile")
+        state.log_event(f"{o.name} is {state.rules.word('exiled')} to activate its ability", "exile",
+                        player=a.player)
+
+
+def _pay_discard_count(state: GameState, a: A.Activate, o: Obj, count: int) -> Gen:
+    """"Discard two cards": chosen as the cost is paid (602.2b / 409.1f); no choice with exactly that many."""
+    hand = state.player(a.player).hand
+    if len(hand) == count:
+        chosen = list(hand)
+    else:
+        ans, _ = yield DiscardDecision(a.player, f"discard {count} cards to activate {o.name}",
+                                       cards=tuple(hand), count=count)
+        chosen = list(ans.cards)
+    for card in chosen:
+        discard_card(state, a.player, card)
+
+
+def _exile_one_from_graveyard(state: GameState, a: A.Activate, o: Obj, k: int, count: int) -> Gen:
+    """The (k+1)th card of "Exile two cards from your graveyard", chosen as it is paid (602.2b / 409.1f)."""
+    card = yield from choose_object(state, a.player, f"choose a card in your graveyard to pay for {o.name}'s "
+                                    f"ability ({k + 1} of {count})",
+                                    list(state.player(a.player).graveyard), zones=("graveyard",),
+                                    concept="cost_unpayable")
+    gone = state.objects[card].name
+    move(state, card, "exile")
+    state.log_event(f"{gone} is {state.rules.word('exiled')} from {a.player}'s graveyard to pay for "
+                    f"{o.name}'s ability", "exile", player=a.player)
+
+
+def _pay_sacrifice(state: GameState, a: A.Activate, o: Obj, sacrifice: SacrificeCost) -> Gen:
+    """"Sacrifice a Goblin": chosen as the cost is paid (602.2b / 409.1f)."""
+    victim = yield from choose_object(state, a.player, f"choose {sacrifice.what} to sacrifice for {o.name}",
+                                      sacrifice_candidates(state, a.player, sacrifice.test, o),
+                                      concept="sacrifice")
+    name = state.objects[victim].name
+    move(state, victim, "graveyard")
+    state.log_event(f"{a.player} sacrifices {name}", "sacrifice", player=a.player)
+
+
+def _pay_tap_untapped(state: GameState, a: A.Activate, o: Obj, what: SacrificeCost, count: int) -> Gen:
+    """"Tap an untapped Spider you control": each chosen as the cost is paid (602.2b / 409.1f)."""
+    left = tap_candidates(state, a.player, what.test, o)
+    for k in range(min(count, len(left))):
+        oid = yield from choose_object(state, a.player, f"choose an untapped {what.what} to tap "
+                                                        f"for {o.name} ({k + 1} of {count})", left,
+                                       concept="activate")
+        left.remove(oid)
+        state.objects[oid].tapped = True
+        state.log_event(f"{a.player} taps {state.objects[oid].name} to activate {o.name}'s ability", "activate",
+                        player=a.player)
+    state.invalidate()
+
+
+def _resolve_one_color_mana_ability(state: GameState, a: A.Activate, o: Obj, ab: ActivatedAbility, source_lki: Obj,
+                                    mine: bool) -> Gen:
+    """A mana ability that makes one color of mana (chosen now, if it could make several) resolves
+    immediately, without using the stack (605.3b / 411.1)."""
+    color = a.color
+    if len(ab.mana_colors) > 1 and color is None:
+        ans, _ = yield ChooseColorDecision(a.player, f"choose a color of mana for {o.name}",
+                                           colors=tuple(sorted(ab.mana_colors)))
+        color = ans.words[0]
     if mine:
-        state.announcing = None  # its costs are paid (602.2b / 409.1f)
+        state.announcing = None  # a mana ability: done once its color is chosen (605.3b / 411.1)
+    col = NAME_TO_COLOR.get((color or "").lower(), (color or "").upper()) if color else sorted(ab.mana_colors)[0]
+    amount = mana_amount(state, ab, source_lki)
+    state.player(a.player).pool[col] += amount
+    state.log_event(f"{a.player} taps {o.name} for {mana_symbols([col] * amount)}", "mana_ability", player=a.player)
+    if ab.cost.tap:
+        tapped_for_mana(state, a.player, o)
+    if ab.effect:  # "... ~ deals 1 damage to you.": part of the mana ability, done at once
+        ctx = EffectContext(state, a.player, source_lki, [], a.x or 0)
+        yield from run_effects(state, ctx, ab.effect)
+    flush(state)
+
+
+def _put_ability_on_stack(state: GameState, a: A.Activate, o: Obj, ab: ActivatedAbility, source_lki: Obj) -> None:
+    """Any other ability goes on the stack, with its targets, division and mode (602.2a / 409.1a)."""
     division = check_division(state, ab.effect, a.targets, a.division, a.x or 0)
     item = StackItem(state.new_id(), "ability", a.player, o.id, o.name, ability=ab,
                      targets=list(a.targets), x=a.x or 0, modes=a.modes, division=division, data={"lki": source_lki})

@@ -17,7 +17,9 @@ from ..continuous.player_rules import max_hand_size, player_rules
 from ..continuous.static_index import watched_state_changed
 from ..core import actions as A
 from ..core.decisions import BottomDecision, Decision, DiscardDecision, MulliganDecision, PriorityDecision
+from ..core.objects import Player
 from ..core.refs import candidates, known_name, name_of, resolve_ref
+from ..core.setup import PermanentSpec
 from ..core.state import GameOver, GameState
 from ..resolution import drawing, turn_control, turn_effects
 from ..resolution.entering import begin_with_opening_hand
@@ -89,25 +91,40 @@ def _set_up(state: GameState) -> str:
     (a scenario: mid-game, in the order its file lists the cards).  Returns the first step."""
     s = state.setup
     if not s.position or s.step == "mulligan":
-        for spec in s.players:
-            player = state.player(spec.name)
-            player.life = spec.life
-            player.poison = spec.poison
-            for name in list(spec.deck) or list(spec.library):
-                zones.create_card(state, name, spec.name, "library")
-            state.rng.shuffle(player.library)
-            state.log_event(f"{spec.name} shuffles their library", "shuffle")
-        if s.position:
-            starter = s.active or state.players[0].name
-        else:
-            starter = s.starting_player or state.rng.choice([p.name for p in state.players])
-        state.active = starter
-        state.first_turn_player = starter
-        state.turn = 1
-        state.log_event(f"{starter} will take the first turn", "starting_player")
-        for p in state.apnap():
-            zones.draw(state, p.name, 7, log_rule="opening_hand")
+        _deal_opening_hands(state)
         return "mulligan"
+    _lay_out_position(state)
+    return s.step
+
+
+def _deal_opening_hands(state: GameState) -> None:
+    """The start of a game: each library shuffled, the starting player chosen (or the
+    position's), seven cards each (103 / 101)."""
+    s = state.setup
+    for spec in s.players:
+        player = state.player(spec.name)
+        player.life = spec.life
+        player.poison = spec.poison
+        for name in list(spec.deck) or list(spec.library):
+            zones.create_card(state, name, spec.name, "library")
+        state.rng.shuffle(player.library)
+        state.log_event(f"{spec.name} shuffles their library", "shuffle")
+    if s.position:
+        starter = s.active or state.players[0].name
+    else:
+        starter = s.starting_player or state.rng.choice([p.name for p in state.players])
+    state.active = starter
+    state.first_turn_player = starter
+    state.turn = 1
+    state.log_event(f"{starter} will take the first turn", "starting_player")
+    for p in state.apnap():
+        zones.draw(state, p.name, 7, log_rule="opening_hand")
+
+
+def _lay_out_position(state: GameState) -> None:
+    """A position mid-game: every card where the file puts it, Auras and Equipment attached
+    once every card exists, the turn and the previous turns as the position says."""
+    s = state.setup
     pending_attach: list[tuple[int, str]] = []
     for spec in s.players:
         player = state.player(spec.name)
@@ -115,18 +132,7 @@ def _set_up(state: GameState) -> str:
         player.poison = spec.poison
         for zone in spec.zone_order:
             if zone == "battlefield":
-                for perm in spec.battlefield:
-                    oid = zones.create_card(state, perm.card, spec.name, "battlefield", token=perm.token)
-                    o = state.objects[oid]
-                    o.tapped = perm.tapped
-                    o.since_turn = s.turn if perm.sick else -1
-                    o.damage = perm.damage
-                    for k, v in perm.counters:
-                        o.counters[k] = v
-                    if o.card.loyalty is not None and "loyalty" not in dict(perm.counters):
-                        o.counters["loyalty"] = o.card.loyalty
-                    if perm.attached_to:
-                        pending_attach.append((oid, perm.attached_to))
+                pending_attach += _create_permanents(state, spec.name, spec.battlefield, s.turn)
             else:
                 for name in getattr(spec, zone):
                     zones.create_card(state, name, spec.name, zone)
@@ -137,45 +143,76 @@ def _set_up(state: GameState) -> str:
     # turn 1 is the game's first turn: its active player is the starting player, who
     # skips that turn's draw (103.7a / 101.6a); on a later turn nobody skips it
     state.first_turn_player = state.active if state.turn == 1 else None
-    # a position is mid-game: the players before the active one took the previous turns
+    _date_previous_turns(state)
+    state.invalidate()
+    update_control(state, setting_up=True)  # a position with Mind Control on a creature
+
+
+def _create_permanents(state: GameState, controller: str, permanents: tuple[PermanentSpec, ...],
+                       turn: int) -> list[tuple[int, str]]:
+    """A position's permanents, tapped, summoning sick, damaged and with counters as listed (a
+    planeswalker with its printed loyalty unless told).  Returns the attachments to make:
+    (the attached object, what it is attached to)."""
+    pending_attach: list[tuple[int, str]] = []
+    for perm in permanents:
+        oid = zones.create_card(state, perm.card, controller, "battlefield", token=perm.token)
+        o = state.objects[oid]
+        o.tapped = perm.tapped
+        o.since_turn = turn if perm.sick else -1
+        o.damage = perm.damage
+        for k, v in perm.counters:
+            o.counters[k] = v
+        if o.card.loyalty is not None and "loyalty" not in dict(perm.counters):
+            o.counters["loyalty"] = o.card.loyalty
+        if perm.attached_to:
+            pending_attach.append((oid, perm.attached_to))
+    return pending_attach
+
+
+def _date_previous_turns(state: GameState) -> None:
+    """A position is mid-game: the players before the active one took the previous turns."""
     order = [p.name for p in state.players]
     active_at = order.index(state.active)
     for back in range(1, len(order)):
         state.player(order[(active_at - back) % len(order)]).last_turn = state.turn - back
-    state.invalidate()
-    update_control(state, setting_up=True)  # a position with Mind Control on a creature
-    return s.step
 
 
 # ------------------------------------------------------------ mulligans
 
 def mulligans(state: GameState) -> Gen:
+    """Each player keeps an opening hand or takes mulligans, by the game's mulligan rule:
+    sequential (2009 101.4), Paris (2014 103.4) or London (bottoming after keeping)."""
     rule = state.mulligan_rule
     order = state.apnap()  # the starting player is active now
     if rule == "sequential":
-        # 2009 101.4: the starting player takes all mulligans, then each other player
-        for p in order:
-            while p.hand:
-                ans, _ = yield _mulligan_decision(state, p.name)
-                if isinstance(ans, A.Keep):
-                    state.log_event(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
-                    break
-                _take_mulligan(state, p.name, len(p.hand) - 1)
+        yield from _sequential_mulligans(state, order)
         return
-    # paris (2014 103.4) and london: rounds of declarations, then simultaneous mulligans
+    yield from _simultaneous_mulligans(state, order, rule)
+    if rule == "london":
+        for p in order:
+            yield from _london_bottom(state, p)
+
+
+def _sequential_mulligans(state: GameState, order: list[Player]) -> Gen:
+    """2009 101.4: the starting player takes all mulligans, then each other player."""
+    for p in order:
+        while p.hand:
+            ans, _ = yield _mulligan_decision(state, p.name)
+            if isinstance(ans, A.Keep):
+                _log_keep(state, p)
+                break
+            _take_mulligan(state, p.name, len(p.hand) - 1)
+
+
+def _simultaneous_mulligans(state: GameState, order: list[Player], rule: str) -> Gen:
+    """Paris (2014 103.4) and London: rounds of declarations, then simultaneous mulligans,
+    until every player keeps (or has no cards left)."""
     keeping: set[str] = set()
     while True:
         choosing = [p for p in order if p.name not in keeping and p.hand]
         if not choosing:
             break
-        takers = []
-        for p in choosing:
-            ans, _ = yield _mulligan_decision(state, p.name)
-            if isinstance(ans, A.Keep):
-                keeping.add(p.name)
-                state.log_event(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
-            else:
-                takers.append(p)
+        takers = yield from _declare_keeps(state, choosing, keeping)
         if not takers:
             break
         for p in takers:
@@ -183,17 +220,39 @@ def mulligans(state: GameState) -> Gen:
             _take_mulligan(state, p.name, size)
             if rule == "london" and p.mulligans >= 7:
                 keeping.add(p.name)  # nothing left to bottom from
-    if rule == "london":
-        for p in order:
-            n = min(p.mulligans, len(p.hand))
-            if n:
-                ans, _ = yield BottomDecision(
-                    p.name, f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
-                    cards=tuple(p.hand), count=n)
-                for oid in _choose_cards(state, ans, p.hand):
-                    zones.move(state, oid, "library", bottom=True)
-                state.log_event(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
-                          player=p.name)
+
+
+def _declare_keeps(state: GameState, choosing: list[Player], keeping: set[str]) -> Gen:
+    """One round: each player in turn order keeps (added to `keeping`) or will take a
+    mulligan.  Returns those who take one."""
+    takers: list[Player] = []
+    for p in choosing:
+        ans, _ = yield _mulligan_decision(state, p.name)
+        if isinstance(ans, A.Keep):
+            keeping.add(p.name)
+            _log_keep(state, p)
+        else:
+            takers.append(p)
+    return takers
+
+
+def _log_keep(state: GameState, p: Player) -> None:
+    state.log_event(f"{p.name} keeps {len(p.hand)} cards", "mulligan", player=p.name)
+
+
+def _london_bottom(state: GameState, p: Player) -> Gen:
+    """The London mulligan: having kept, a player puts a card on the bottom of their library
+    for each mulligan they took."""
+    n = min(p.mulligans, len(p.hand))
+    if not n:
+        return
+    ans, _ = yield BottomDecision(
+        p.name, f"put {n} card{'s' if n > 1 else ''} from your hand on the bottom of your library",
+        cards=tuple(p.hand), count=n)
+    for oid in _choose_cards(state, ans, p.hand):
+        zones.move(state, oid, "library", bottom=True)
+    state.log_event(f"{p.name} puts {n} card(s) on the bottom of their library", "mulligan",
+                    player=p.name)
 
 
 def _choose_cards(state: GameState, ans: A.Choose, zone: list[int]) -> list[int]:

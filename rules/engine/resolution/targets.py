@@ -13,7 +13,7 @@ from ..continuous.characteristics import chars, matches, matches_card
 from ..continuous.player_rules import player_rules
 from ..continuous.spell_immunity import cant_be_targeted_by
 from ..core import actions as A
-from ..core.objects import Obj
+from ..core.objects import Characteristics, Obj
 from ..core.refs import name_of
 from ..core.state import GameState
 
@@ -52,52 +52,98 @@ def check_targets(state: GameState, specs: tuple[TargetSpec, ...], targets: tupl
                 raise A.IllegalAction(msg.replace("~", source.name), why[1])
 
 
-def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,  # noqa: C901 (to split: issue 27)
-                   source: Obj) -> tuple[str, str] | None:
+Refusal = tuple[str, str]  # why a target is illegal, and the rule that says so
+
+
+def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str,
+                   source: Obj) -> Refusal | None:
     """Why `t` can't be chosen for `spec` (message, rule), or None when it can."""
-    legal = state.rules.cite("target_legal")
     if isinstance(t, str):
-        if spec.kind not in ("player", "any", "opponent", "player_or_planeswalker"):
-            return ("it must be " + spec.text.removeprefix("target "), legal)
-        if not state.has_player(t) or state.player(t).lost:
-            return ("no such player in the game", legal)
-        if spec.kind == "opponent" and t == controller:
-            return ("it must be an opponent", legal)
-        # "You have hexproof" (Leyline of Sanctity)
-        if t != controller and ir.PlayerRule.HEXPROOF in player_rules(state, t):
-            return ("they have hexproof", state.rules.cite("hexproof"))
-        if ir.PlayerRule.SHROUD in player_rules(state, t):  # True Believer: "You have shroud"
-            return ("that player has shroud", state.rules.cite("shroud"))
-        return None
+        return _player_illegal(state, spec, t, controller)
     if spec.kind == "spell":
-        item = state.stack_item(t)
-        if item is None or item.kind != "spell":
-            return ("it must be a spell on the stack", legal)
-        if item.source_id == source.id:
-            return ("a spell can't target itself", state.rules.cite("target_itself"))
-        card = state.objects[item.source_id]
-        if not matches(state, spec.test, card, chars(state, card), controller, source):
-            return ("it doesn't match " + spec.text, legal)
-        return None
+        return _spell_illegal(state, spec, t, controller, source)
     o = state.objects.get(t)
     if spec.kind == "card_graveyard":
-        if o is None or o.zone != "graveyard":
-            return ("it must be a card in a graveyard", legal)
-        if not matches_card(state, spec.test, o, controller, source):
-            return ("it doesn't match " + spec.text, legal)
-        return None
+        return _graveyard_card_illegal(state, spec, o, controller, source)
+    return _permanent_illegal(state, spec, o, controller, source)
+
+
+def _player_illegal(state: GameState, spec: TargetSpec, t: str, controller: str) -> Refusal | None:
+    """A player: one the phrase allows, in the game, not hexproof against `controller` nor shrouded."""
+    legal = state.rules.cite("target_legal")
+    if spec.kind not in ("player", "any", "opponent", "player_or_planeswalker"):
+        return ("it must be " + spec.text.removeprefix("target "), legal)
+    if not state.has_player(t) or state.player(t).lost:
+        return ("no such player in the game", legal)
+    if spec.kind == "opponent" and t == controller:
+        return ("it must be an opponent", legal)
+    # "You have hexproof" (Leyline of Sanctity)
+    if t != controller and ir.PlayerRule.HEXPROOF in player_rules(state, t):
+        return ("they have hexproof", state.rules.cite("hexproof"))
+    if ir.PlayerRule.SHROUD in player_rules(state, t):  # True Believer: "You have shroud"
+        return ("that player has shroud", state.rules.cite("shroud"))
+    return None
+
+
+def _spell_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str, source: Obj) -> Refusal | None:
+    """"target spell": another spell on the stack that matches the phrase."""
+    legal = state.rules.cite("target_legal")
+    item = state.stack_item(t)
+    if item is None or item.kind != "spell":
+        return ("it must be a spell on the stack", legal)
+    if item.source_id == source.id:
+        return ("a spell can't target itself", state.rules.cite("target_itself"))
+    card = state.objects[item.source_id]
+    if not matches(state, spec.test, card, chars(state, card), controller, source):
+        return ("it doesn't match " + spec.text, legal)
+    return None
+
+
+def _graveyard_card_illegal(state: GameState, spec: TargetSpec, o: Obj | None, controller: str,
+                            source: Obj) -> Refusal | None:
+    """"target card in a graveyard" that matches the phrase."""
+    legal = state.rules.cite("target_legal")
+    if o is None or o.zone != "graveyard":
+        return ("it must be a card in a graveyard", legal)
+    if not matches_card(state, spec.test, o, controller, source):
+        return ("it doesn't match " + spec.text, legal)
+    return None
+
+
+def _permanent_illegal(state: GameState, spec: TargetSpec, o: Obj | None, controller: str,
+                       source: Obj) -> Refusal | None:
+    """A permanent of the kind the phrase asks for, that `source` may target, matching the phrase."""
+    legal = state.rules.cite("target_legal")
     if o is None or o.zone != "battlefield":
         return ("it must be a permanent on the battlefield", legal)
     ch = chars(state, o)
-    if spec.kind in ("creature", "any") and not ch.is_type("Creature"):
-        return ("it is not a creature", legal)
-    if spec.kind == "land" and not ch.is_type("Land"):
-        return ("it is not a land", legal)
+    wrong_kind = _wrong_kind_of_permanent(spec, ch)
+    if wrong_kind is not None:
+        return (wrong_kind, legal)
+    untargetable = _untargetable(state, o, ch, controller, source)
+    if untargetable is not None:
+        return untargetable
+    if not matches(state, spec.test, o, ch, controller, source):
+        return ("it doesn't match " + spec.text, legal)
+    return None
 
+
+def _wrong_kind_of_permanent(spec: TargetSpec, ch: Characteristics) -> str | None:
+    """A creature, a land, a planeswalker, or no permanent at all, as the phrase's kind says."""
+    if spec.kind in ("creature", "any") and not ch.is_type("Creature"):
+        return "it is not a creature"
+    if spec.kind == "land" and not ch.is_type("Land"):
+        return "it is not a land"
     if spec.kind == "player_or_planeswalker" and not ch.is_type("Planeswalker"):
-        return ("it is not a player or planeswalker", legal)
+        return "it is not a player or planeswalker"
     if spec.kind in ("player", "opponent", "spell"):
-        return ("it must be " + spec.text.removeprefix("target "), legal)
+        return "it must be " + spec.text.removeprefix("target ")
+    return None
+
+
+def _untargetable(state: GameState, o: Obj, ch: Characteristics, controller: str, source: Obj) -> Refusal | None:
+    """Shroud, "can't be the target of ...", Autumn's Veil, hexproof, protection: what keeps
+    `source` (controlled by `controller`) from targeting `o`."""
     if "shroud" in ch.keywords:
         return ("it has shroud", state.rules.cite("shroud"))
     is_spell = source.zone in ("hand", "stack")  # a spell (being cast, or resolving)
@@ -112,8 +158,6 @@ def target_illegal(state: GameState, spec: TargetSpec, t: Any, controller: str, 
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):
         return ("it has protection from that source", state.rules.cite("protection"))
-    if not matches(state, spec.test, o, ch, controller, source):
-        return ("it doesn't match " + spec.text, legal)
     return None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .combat_templates import compile_combat_static
@@ -224,6 +225,57 @@ def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:
 
 
 # ------------------------------------------------------------------ costs
+def _counted(word: str, part: str) -> int:
+    """A cost's number ("two", "a"); Unsupported(part) when it is none."""
+    n = num(word)
+    if n is None:
+        raise Unsupported(part)
+    return n
+
+
+def _tap_untapped(m: re.Match[str], part: str) -> dict[str, Any]:
+    """"Tap two untapped Elves you control" (Arachnus Spinner: any of them, the source too,
+    summoning sick or not, 302.6 / 212.3f)."""
+    n = num(m.group(1))
+    if not n:
+        raise Unsupported(part)
+    what = singular(m.group(2)) if n > 1 else m.group(2)
+    return {"tap_untapped": SacrificeCost(what, object_phrase(what)[1]), "tap_count": n}
+
+
+_CostPart = Callable[[re.Match[str], str], dict[str, Any]]
+# the parts of a cost, in the order they are tried (the first whose pattern matches the whole
+# part reads it: "Discard a card" is a count of cards, "Discard a creature card" a kind): the
+# Cost fields each part sets; "mana" is the part's mana symbols, added to the others'
+_COST_PARTS: tuple[tuple[re.Pattern[str], _CostPart], ...] = tuple((re.compile(pattern), read) for pattern, read in (
+    (r"\{T\}", lambda m, part: {"tap": True}),
+    (r"\{Q\}", lambda m, part: {"untap": True}),
+    (r"Sacrifice ~", lambda m, part: {"sacrifice_self": True}),
+    (r"Exile ~", lambda m, part: {"exile_self": True}),  # Brittle Effigy
+    (r"Sacrifice (?:a|an) (.+)",
+     lambda m, part: {"sacrifice": SacrificeCost(m.group(1), object_phrase(m.group(1))[1])}),
+    (r"(\{[^}]+\})+", lambda m, part: {"mana": part}),
+    (r"Remove (\w+) ([+\-/\w]+) counters? from ~",
+     lambda m, part: {"remove_counters": (m.group(2), _counted(m.group(1), part))}),
+    (r"Discard (\w+) cards?", lambda m, part: {"discard_count": _counted(m.group(1), part)}),
+    (r"Discard (?:a|an) (.+)",  # Seismic Assault
+     lambda m, part: {"discard": SacrificeCost(m.group(1), card_phrase(m.group(1)))}),
+    (r"Tap (\w+) untapped (.+?) you control", _tap_untapped),
+    (r"Exile (\w+) cards? from your graveyard",  # Grim Lavamancer
+     lambda m, part: {"exile_from_graveyard": _counted(m.group(1), part)}),
+    (r"Pay (\d+) life", lambda m, part: {"life": int(part.split()[1])}),
+))
+
+
+def _cost_part(part: str) -> dict[str, Any]:
+    """One part of a cost (between commas) as the Cost fields it sets."""
+    for pattern, read in _COST_PARTS:
+        m = pattern.fullmatch(part)
+        if m:
+            return read(m, part)
+    raise Unsupported(part)
+
+
 def parse_cost_text(text: str) -> Cost:
     """"{2}{R}, {T}, Sacrifice ~" / "Sacrifice a Goblin" / "+1" / "-3" / "-X"."""
     t = text.strip()
@@ -234,46 +286,9 @@ def parse_cost_text(text: str) -> Cost:
     parts: dict[str, Any] = {}
     mana = ""
     for part in [p.strip() for p in t.split(",")]:
-        m = re.fullmatch(r"Sacrifice (?:a|an) (.+)", part)
-        if part == "{T}":
-            parts["tap"] = True
-        elif part == "{Q}":
-            parts["untap"] = True
-        elif part == "Sacrifice ~":
-            parts["sacrifice_self"] = True
-        elif part == "Exile ~":  # Brittle Effigy
-            parts["exile_self"] = True
-        elif m:
-            parts["sacrifice"] = SacrificeCost(m.group(1), object_phrase(m.group(1))[1])
-        elif re.fullmatch(r"(\{[^}]+\})+", part):
-            mana += part
-        elif m2 := re.fullmatch(r"Remove (\w+) ([+\-/\w]+) counters? from ~", part):
-            n = num(m2.group(1))
-            if n is None:
-                raise Unsupported(part)
-            parts["remove_counters"] = (m2.group(2), n)
-        elif m3 := re.fullmatch(r"Discard (\w+) cards?", part):
-            n = num(m3.group(1))
-            if n is None:
-                raise Unsupported(part)
-            parts["discard_count"] = n
-        elif m3 := re.fullmatch(r"Discard (?:a|an) (.+)", part):  # Seismic Assault
-            parts["discard"] = SacrificeCost(m3.group(1), card_phrase(m3.group(1)))
-        elif (m4 := re.fullmatch(r"Tap (\w+) untapped (.+?) you control", part)) and num(m4.group(1)):
-            # Arachnus Spinner: any of them, the source too, summoning sick or not (302.6 / 212.3f)
-            n = num(m4.group(1)) or 1
-            what = singular(m4.group(2)) if n > 1 else m4.group(2)
-            parts["tap_untapped"] = SacrificeCost(what, object_phrase(what)[1])
-            parts["tap_count"] = n
-        elif m3 := re.fullmatch(r"Exile (\w+) cards? from your graveyard", part):  # Grim Lavamancer
-            n = num(m3.group(1))
-            if n is None:
-                raise Unsupported(part)
-            parts["exile_from_graveyard"] = n
-        elif re.fullmatch(r"Pay (\d+) life", part):
-            parts["life"] = int(part.split()[1])
-        else:
-            raise Unsupported(part)
+        found = _cost_part(part)
+        mana += found.pop("mana", "")
+        parts.update(found)
     return Cost(mana=parse_cost(mana) if mana else None, text=text, **parts)
 
 

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -216,7 +216,96 @@ def _fewest_activations(cost: ManaCost, pool: Counter[str], sources: Sequence[So
     return plan
 
 
-def _solve(  # noqa: C901 (to split: issue 27)
+class _Unit(NamedTuple, Generic[K]):
+    """One unit of mana a payment may spend.  `kind` is "pool" (its `ref` is its color),
+    "src" (one of the units a source's activation makes, `ref` the source) or "extra" (a unit
+    a triggered mana ability adds when the source is activated)."""
+
+    kind: str
+    ref: str | Source[K]
+    colors: frozenset[str]
+    preference: tuple[int, int, int, int]
+
+
+def _unit_colors(color: str) -> frozenset[str]:
+    """What a one-color unit can pay for: colorless ({C}) pays no colored symbol."""
+    return frozenset(color) if color != "C" else frozenset()
+
+
+def _available_units(pool: Counter[str], sources: Sequence[Source[K]]) -> list[_Unit[K]]:
+    """The pool's units (spent first: they would empty or burn anyway), then every unit the
+    sources can make."""
+    units: list[_Unit[K]] = []
+    for color, n in sorted(pool.items()):
+        for _ in range(n):
+            units.append(_Unit("pool", color, _unit_colors(color), (-1, 0, 0, 0)))
+    for src in sources:
+        for _ in range(src.amount):
+            units.append(_Unit("src", src, src.colors, src.preference))
+        for color in src.extra:  # made by the activation, whatever color its own mana is
+            units.append(_Unit("extra", src, _unit_colors(color), src.preference))
+    return units
+
+
+def _assign_colored(needs: list[frozenset[str]], units: list[_Unit[K]], order: list[int]
+                    ) -> dict[int, int] | None:
+    """A unit for each colored symbol (need index -> unit index), trying the preferred units
+    first and backtracking; None when the symbols can't all be paid."""
+    chosen: dict[int, int] = {}
+    used: set[int] = set()
+
+    def assign(k: int) -> bool:
+        if k == len(needs):
+            return True
+        for ui in order:
+            if ui in used or not units[ui].colors & needs[k]:
+                continue
+            used.add(ui)
+            chosen[k] = ui
+            if assign(k + 1):
+                return True
+            used.discard(ui)
+        return False
+
+    return chosen if assign(0) else None
+
+
+def _color_of_each_unit(units: list[_Unit[K]], needs: list[frozenset[str]], chosen: dict[int, int],
+                        generic_units: list[int]) -> dict[int, str]:
+    """The color each spent unit is made in: the first color its symbol accepts, and for
+    generic mana its pool color or its source's first color (colorless when it has none)."""
+    unit_color: dict[int, str] = {}
+    for k, ui in chosen.items():
+        unit_color[ui] = sorted(units[ui].colors & needs[k])[0]
+    for ui in generic_units:
+        ref, cols = units[ui].ref, units[ui].colors
+        unit_color[ui] = ref if isinstance(ref, str) else (sorted(cols)[0] if cols else "C")
+    return unit_color
+
+
+def _payment_of(units: list[_Unit[K]], unit_color: dict[int, str], sources: Sequence[Source[K]],
+                require_all_sources: bool) -> Payment[K]:
+    """The payment spending those units: pool mana taken, each source activated once (in the
+    color of its first unit spent; a source only its extra units were spent from, or any
+    source when all must be used, in its first color)."""
+    payment: Payment[K] = Payment()
+    activated: dict[K, str] = {}
+    only_extra: list[Source[K]] = []
+    for ui, color in unit_color.items():
+        kind, ref = units[ui].kind, units[ui].ref
+        if isinstance(ref, str):
+            payment.from_pool[ref] += 1
+        elif kind == "extra":
+            only_extra.append(ref)  # activated, its own mana in a color an own unit may yet choose
+        else:
+            activated.setdefault(ref.key, color)
+    for src in [*only_extra, *(sources if require_all_sources else ())]:
+        activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")
+    payment.activations = list(activated.items())
+    return payment
+
+
+def _solve(
     cost: ManaCost,
     pool: Counter[str],
     sources: Sequence[Source[K]],
@@ -229,67 +318,20 @@ def _solve(  # noqa: C901 (to split: issue 27)
     (`keep`), then the fewest colors first.  Returns
     None when no payment exists.  Exhaustive, so it finds a payment whenever one exists.
     """
-    # Units: (kind, ref, colors, preference). Pool units have one color each.
-    # A pool unit's ref is its color; a source's unit's ref is its source.
-    units: list[tuple[str, str | Source[K], frozenset[str], tuple[int, int, int, int]]] = []
-    for color, n in sorted(pool.items()):
-        for _ in range(n):
-            units.append(("pool", color, frozenset(color) if color != "C" else frozenset(), (-1, 0, 0, 0)))
-    for src in sources:
-        for _ in range(src.amount):
-            units.append(("src", src, src.colors, src.preference))
-        for color in src.extra:  # made by the activation, whatever color its own mana is
-            units.append(("extra", src, frozenset(color) if color != "C" else frozenset(), src.preference))
-    order = sorted(range(len(units)), key=lambda i: units[i][3])
+    units = _available_units(pool, sources)
+    order = sorted(range(len(units)), key=lambda i: units[i].preference)
     needs = sorted(cost.colored, key=len)  # most constrained symbols first
-    total_needed = len(needs) + cost.generic
-    if total_needed > len(units):
+    if len(needs) + cost.generic > len(units):
         return None
-
-    chosen: dict[int, int] = {}  # need index -> unit index
-
-    def assign(k: int, used: set[int]) -> bool:
-        if k == len(needs):
-            return True
-        for ui in order:
-            if ui in used:
-                continue
-            if units[ui][2] & needs[k]:
-                used.add(ui)
-                chosen[k] = ui
-                if assign(k + 1, used):
-                    return True
-                used.discard(ui)
-        return False
-
-    used: set[int] = set()
-    if not assign(0, used):
+    chosen = _assign_colored(needs, units, order)
+    if chosen is None:
         return None
-    remaining = [ui for ui in order if ui not in used]
+    spent = set(chosen.values())
+    remaining = [ui for ui in order if ui not in spent]
     if len(remaining) < cost.generic:
         return None
-    generic_units = remaining[: cost.generic]
-    payment: Payment[K] = Payment()
-    unit_color: dict[int, str] = {}
-    for k, ui in chosen.items():
-        unit_color[ui] = sorted(units[ui][2] & needs[k])[0]
-    for ui in generic_units:
-        _, ref, cols, _ = units[ui]
-        unit_color[ui] = ref if isinstance(ref, str) else (sorted(cols)[0] if cols else "C")
-    activated: dict[K, str] = {}
-    only_extra: list[Source[K]] = []
-    for ui, color in unit_color.items():
-        kind, ref = units[ui][0], units[ui][1]
-        if isinstance(ref, str):
-            payment.from_pool[ref] += 1
-        elif kind == "extra":
-            only_extra.append(ref)  # activated, its own mana in a color an own unit may yet choose
-        else:
-            activated.setdefault(ref.key, color)
-    for src in [*only_extra, *(sources if require_all_sources else ())]:
-        activated.setdefault(src.key, sorted(src.colors)[0] if src.colors else "C")
-    payment.activations = list(activated.items())
-    return payment
+    unit_color = _color_of_each_unit(units, needs, chosen, remaining[: cost.generic])
+    return _payment_of(units, unit_color, sources, require_all_sources)
 
 
 def pool_text(pool: Counter[str]) -> str:

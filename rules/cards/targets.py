@@ -217,47 +217,58 @@ def target_spec(phrase: str) -> TargetSpec:
     if m:  # "another target nonland permanent" (Oblivion Ring): not the source itself
         spec = target_spec("target " + m.group(1))
         return TargetSpec(spec.kind, p, all_of(OtherThanSource(), spec.test), spec.count, spec.up_to, spec.at_least)
-    at_least = 0
     if re.fullmatch(r"(?:\w+, )+(?:or|and/or) \w+ targets", p):  # "one, two, or three targets" (Inferno Titan)
         p = p[:-len("targets")] + "target creatures and/or players"
     m = re.fullmatch(r"up to that many target (.+)", p)
     if m:  # Cephalid Constable: as many as the triggering event says (bound as it goes on the stack)
         spec = target_spec("up to one target " + m.group(1))
         return TargetSpec(spec.kind, p, spec.test, ANY_NUMBER, True, 0, count_from="amount")
+    m = re.fullmatch(r"X target (.+)", p)
+    if m:  # Midnight Ritual: exactly X (rules.engine.resolution.targets)
+        spec = target_spec("any number of target " + m.group(1))
+        return dataclasses.replace(spec, text=p, x_count=True)
+    up_to, count, at_least, what = _target_count(p, phrase)
+    return _targets_of(p, what, count, up_to, at_least)
+
+
+def _target_count(p: str, phrase: str) -> tuple[bool, int, int, str]:
+    """How many targets `p` asks for and what they are: (up to, the most, the fewest, the rest
+    of the phrase), from "any number of target", "one, two, or three target", "up to three
+    target", "two target", "target"."""
     m = re.fullmatch(r"any number of target (.+)", p)
     if m:  # "any number of target creatures and/or players" (601.2c: none is a number too)
-        up_to, count, what = True, ANY_NUMBER, m.group(1)
-    elif m := re.fullmatch(r"((?:\w+, )+)(?:or|and/or) (\w+) target (.+)", p):
-        # "one, two, or three target creatures": from the first number to the last
+        return True, ANY_NUMBER, 0, m.group(1)
+    m = re.fullmatch(r"((?:\w+, )+)(?:or|and/or) (\w+) target (.+)", p)
+    if m:  # "one, two, or three target creatures": from the first number to the last
         words = [w.strip() for w in m.group(1).split(",") if w.strip()]
         first, last = num(words[0]), num(m.group(2))
         if first is None or last is None:
             raise Unsupported(phrase)
-        up_to, count, at_least, what = True, last, first, m.group(3)
-    elif m := re.fullmatch(r"X target (.+)", p):  # Midnight Ritual: exactly X (rules.engine.resolution.targets)
-        spec = target_spec("any number of target " + m.group(1))
-        return dataclasses.replace(spec, text=p, x_count=True)
-    else:
-        m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
-        if not m:
-            raise Unsupported(phrase)
-        up_to, count_word, what = bool(m.group(1)), m.group(2), m.group(3)
-        found = num(count_word) if count_word else 1
-        if found is None:
-            raise Unsupported(phrase)
-        count = found
-    what = {"creatures and/or players": "creature or player"}.get(what, what)
-    if what in ("player", "players"):
-        return TargetSpec("player", p, count=count, up_to=up_to, at_least=at_least)
-    if what in ("opponent", "opponents"):
-        return TargetSpec("opponent", p, count=count, up_to=up_to, at_least=at_least)
-    if what == "player or planeswalker":
-        return TargetSpec("player_or_planeswalker", p, count=count, up_to=up_to, at_least=at_least)
-    if what == "creature or player":
-        return TargetSpec("any", p, count=count, up_to=up_to, at_least=at_least)
-    m2 = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
-    if m2:
-        test = all_of(_GRAVEYARD_OWNER[m2.group(2)], card_phrase(re.sub(r"\bcards$", "card", m2.group(1))))
+        return True, last, first, m.group(3)
+    m = re.fullmatch(r"(?:(up to )?(\w+) )?target (.+)", p)
+    if not m:
+        raise Unsupported(phrase)
+    count_word = m.group(2)
+    found = num(count_word) if count_word else 1
+    if found is None:
+        raise Unsupported(phrase)
+    return bool(m.group(1)), found, 0, m.group(3)
+
+
+# what a target that is a player (or may be) is: its TargetSpec kind
+_PLAYER_TARGETS = {"player": "player", "players": "player", "opponent": "opponent", "opponents": "opponent",
+                   "player or planeswalker": "player_or_planeswalker", "creature or player": "any",
+                   "creatures and/or players": "any"}
+
+
+def _targets_of(p: str, what: str, count: int, up_to: bool, at_least: int) -> TargetSpec:
+    """The TargetSpec for targets that are `what`: players, cards in a graveyard, spells, or
+    permanents (an object phrase)."""
+    if what in _PLAYER_TARGETS:
+        return TargetSpec(_PLAYER_TARGETS[what], p, count=count, up_to=up_to, at_least=at_least)
+    m = re.fullmatch(r"(.+?) (?:from|in) (your|a|an opponent's) graveyard", what)
+    if m:
+        test = all_of(_GRAVEYARD_OWNER[m.group(2)], card_phrase(re.sub(r"\bcards$", "card", m.group(1))))
         return TargetSpec("card_graveyard", p, test, count, up_to, at_least)
     if re.search(r"\bspells?$", what):
         qualifier = re.sub(r"\s*\bspells?$", "", what)

@@ -44,7 +44,7 @@ one from the file.  Pure code: no I/O beyond reading the file.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -186,107 +186,180 @@ def _player(value: str, fail: Any) -> str:
     return who
 
 
-def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:  # noqa: C901 (to split: issue 27)
+@dataclass
+class _Lines:
+    """Where a problem is, for its one-line error: the file, the line being read, and the line
+    of each metadata and state key (a key's problem is found after the whole file is read)."""
+
+    where: str
+    lineno: int = 0
+    meta_line: dict[str, int] = field(default_factory=dict)
+    state_line: dict[str, int] = field(default_factory=dict)
+
+    def fail(self, problem: str) -> ForgePuzzleError:
+        return ForgePuzzleError(f"{self.where}, line {self.lineno}: {problem}")
+
+    def at_meta(self, key: str) -> None:
+        self.lineno = self.meta_line.get(key, 0)
+
+    def at_state(self, key: str) -> None:
+        self.lineno = self.state_line.get(key, 0)
+
+
+@dataclass
+class _Position:
+    """What the [state] section says: each side's life, counters and zones, the turn, step and
+    active player, and whether summoning sickness is removed from every permanent."""
+
+    players: dict[str, dict[str, Any]] = field(default_factory=lambda: {HUMAN: {}, AI: {}})
+    cards: dict[str, dict[str, list[_ForgeCard]]] = field(
+        default_factory=lambda: {HUMAN: {}, AI: {}})  # each side's zones, in file order
+    zone_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, zone) -> its key in the file
+    start: dict[str, Any] = field(default_factory=lambda: {"turn": 1, "active": HUMAN, "step": "main1"})
+    unsick: bool = False
+
+
+def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:
     """A Forge puzzle's text as a Puzzle; ForgePuzzleError naming the line when it can't be used,
     UnknownForgeCards naming every card the pool lacks."""
-    where = str(path) if path is not None else "puzzle"
-    lineno = 0
+    at = _Lines(str(path) if path is not None else "puzzle")
+    meta, state = _sections(text, at)
+    at.lineno = 0
+    if not state:
+        raise ForgePuzzleError(f"{at.where}: no [state] section: not a Forge puzzle file")
+    goal = _goal(meta, at)
+    pos = _position(state, at)
+    last = _last_turn(meta, pos.start, at)
+    at.lineno = 0
+    _check_known_cards(pos.cards, at.where)
+    actions = _links(pos.cards, pos.zone_keys, pos.start, at.at_state, at.fail)
+    doc = _puzzle_doc(meta, goal, last, pos, actions, path)
+    try:
+        return parse_puzzle(doc, path)
+    except PuzzleError as e:
+        raise ForgePuzzleError(str(e) if str(e).startswith(at.where) else f"{at.where}: {e}") from None
 
-    def fail(problem: str) -> ForgePuzzleError:
-        return ForgePuzzleError(f"{where}, line {lineno}: {problem}")
 
+def _sections(text: str, at: _Lines) -> tuple[dict[str, str], dict[str, str]]:
+    """The [metadata] (`Key:Value`, keys in lower case) and [state] (`key=value`) sections, each
+    key's line noted in `at`; the first line that is neither refused."""
     meta: dict[str, str] = {}
-    meta_line: dict[str, int] = {}
     state: dict[str, str] = {}
-    state_line: dict[str, int] = {}
     section = ""
     for lineno, raw in enumerate(text.splitlines(), 1):
+        at.lineno = lineno
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1].strip().lower()
-            if section not in ("metadata", "state"):
-                raise fail(f"unknown section [{section}]: a Forge puzzle has [metadata] and [state]")
-            continue
-        if section == "metadata":
-            key, sep, value = line.partition(":")
-            if not sep:
-                if "description" in meta:  # Forge's descriptions run over several lines
-                    meta["description"] += "\n" + line
-                    continue
-                raise fail(f"expected KEY:VALUE in [metadata], found {line!r}")
-            meta[key.strip().lower()] = value.strip()
-            meta_line[key.strip().lower()] = lineno
+            section = _section_name(line, at)
+        elif section == "metadata":
+            _metadata_line(line, meta, at)
         elif section == "state":
-            key, sep, value = line.partition("=")
-            if not sep:
-                raise fail(f"expected key=value in [state], found {line!r}")
-            state[key.strip().lower()] = value.strip()
-            state_line[key.strip().lower()] = lineno
+            _state_line(line, state, at)
         else:
-            raise fail("text before [metadata]: a Forge puzzle starts with [metadata]")
-    lineno = 0
-    if not state:
-        raise ForgePuzzleError(f"{where}: no [state] section: not a Forge puzzle file")
+            raise at.fail("text before [metadata]: a Forge puzzle starts with [metadata]")
+    return meta, state
 
-    def at_meta(key: str) -> None:
-        nonlocal lineno
-        lineno = meta_line.get(key, 0)
 
-    def at_state(key: str) -> None:
-        nonlocal lineno
-        lineno = state_line.get(key, 0)
+def _section_name(line: str, at: _Lines) -> str:
+    section = line[1:-1].strip().lower()
+    if section not in ("metadata", "state"):
+        raise at.fail(f"unknown section [{section}]: a Forge puzzle has [metadata] and [state]")
+    return section
 
+
+def _metadata_line(line: str, meta: dict[str, str], at: _Lines) -> None:
+    """`Key:Value`; a line without a colon goes on the description (Forge's descriptions run
+    over several lines)."""
+    key, sep, value = line.partition(":")
+    if not sep:
+        if "description" not in meta:
+            raise at.fail(f"expected KEY:VALUE in [metadata], found {line!r}")
+        meta["description"] += "\n" + line
+        return
+    meta[key.strip().lower()] = value.strip()
+    at.meta_line[key.strip().lower()] = at.lineno
+
+
+def _state_line(line: str, state: dict[str, str], at: _Lines) -> None:
+    key, sep, value = line.partition("=")
+    if not sep:
+        raise at.fail(f"expected key=value in [state], found {line!r}")
+    state[key.strip().lower()] = value.strip()
+    at.state_line[key.strip().lower()] = at.lineno
+
+
+def _goal(meta: dict[str, str], at: _Lines) -> str:
+    """The puzzle's goal as GOALS spells it; any metadata this translation can't honour refused."""
     for key in meta:
         if key not in ("name", "goal", "turns", "difficulty", "description") and key not in HARMLESS_METADATA:
-            at_meta(key)
-            raise fail(f"metadata {key!r} is not supported (goals here are {' and '.join(GOALS)})")
+            at.at_meta(key)
+            raise at.fail(f"metadata {key!r} is not supported (goals here are {' and '.join(GOALS)})")
     goal = meta.get("goal", "Win")
-    at_meta("goal")
+    at.at_meta("goal")
     if goal.lower() not in [g.lower() for g in GOALS]:
-        raise fail(f"goal {goal!r} is not supported: the goals are {' and '.join(GOALS)}")
-    goal = next(g for g in GOALS if g.lower() == goal.lower())
+        raise at.fail(f"goal {goal!r} is not supported: the goals are {' and '.join(GOALS)}")
+    return next(g for g in GOALS if g.lower() == goal.lower())
 
-    doc_players: dict[str, dict[str, Any]] = {HUMAN: {}, AI: {}}
-    cards: dict[str, dict[str, list[_ForgeCard]]] = {HUMAN: {}, AI: {}}  # each side's zones, in file order
-    zone_keys: dict[tuple[str, str], str] = {}  # (side, zone) -> its key in the file
-    start: dict[str, Any] = {"turn": 1, "active": HUMAN, "step": "main1"}
-    unsick = False
+
+def _position(state: dict[str, str], at: _Lines) -> _Position:
+    """The [state] section read key by key: a side's keys first, then the game's."""
+    pos = _Position()
     for key, value in state.items():
-        at_state(key)
+        at.at_state(key)
         who, rest = _side(key)
-        if who and rest == "life":
-            doc_players[who]["life"] = _int(value, key, fail)
-        elif who and rest in ZONES:
-            cards[who][rest] = [_card(e, rest, fail) for e in value.split(";") if e.strip()]
-            zone_keys[who, rest] = key
-        elif who and rest == "counters":
-            doc_players[who].update(_player_counters(value, key, fail))
-        elif who and _nothing_to_carry_out(rest, value, key, fail):
-            continue
-        elif key == "turn":
-            start["turn"] = _int(value, "turn", fail)
-            if start["turn"] < 1:
-                raise fail("turn must be 1 or more")
-        elif key == "activeplayer":
-            start["active"] = _player(value, fail)
-        elif key == "activephase":
-            step = PHASES.get(value.upper())
-            if step is None:
-                raise fail(f"unknown phase {value!r}: the phases are {', '.join(PHASES)}")
-            start["step"] = step
-        elif key == "removesummoningsickness":
-            unsick = value.strip().lower() == "true"  # no permanent is, even one marked SummonSick
-        else:
-            raise fail(f"{key}= is not supported")
+        if not (who and _side_key(pos, who, rest, key, value, at.fail)):
+            _game_key(pos, key, value, at.fail)
+    return pos
 
-    at_meta("turns")
-    last = _int(meta["turns"], "Turns", fail) if "turns" in meta else start["turn"]
+
+def _side_key(pos: _Position, who: str, rest: str, key: str, value: str, fail: Any) -> bool:
+    """A side's key (`humanlife`, `p1battlefield`, ...) read into `pos`; False when it is none
+    this translation knows."""
+    if rest == "life":
+        pos.players[who]["life"] = _int(value, key, fail)
+    elif rest in ZONES:
+        pos.cards[who][rest] = [_card(e, rest, fail) for e in value.split(";") if e.strip()]
+        pos.zone_keys[who, rest] = key
+    elif rest == "counters":
+        pos.players[who].update(_player_counters(value, key, fail))
+    else:
+        return _nothing_to_carry_out(rest, value, key, fail)
+    return True
+
+
+def _game_key(pos: _Position, key: str, value: str, fail: Any) -> None:
+    """A key of the game (`turn`, `activeplayer`, `activephase`, `removesummoningsickness`) read
+    into `pos`; any other key refused."""
+    if key == "turn":
+        pos.start["turn"] = _int(value, "turn", fail)
+        if pos.start["turn"] < 1:
+            raise fail("turn must be 1 or more")
+    elif key == "activeplayer":
+        pos.start["active"] = _player(value, fail)
+    elif key == "activephase":
+        step = PHASES.get(value.upper())
+        if step is None:
+            raise fail(f"unknown phase {value!r}: the phases are {', '.join(PHASES)}")
+        pos.start["step"] = step
+    elif key == "removesummoningsickness":
+        pos.unsick = value.strip().lower() == "true"  # no permanent is, even one marked SummonSick
+    else:
+        raise fail(f"{key}= is not supported")
+
+
+def _last_turn(meta: dict[str, str], start: dict[str, Any], at: _Lines) -> int:
+    """The last turn the puzzle lasts (`Turns:`, else its first turn)."""
+    at.at_meta("turns")
+    last = _int(meta["turns"], "Turns", at.fail) if "turns" in meta else start["turn"]
     if last < start["turn"]:
-        raise fail(f"Turns:{last} is before the puzzle's first turn ({start['turn']})")
+        raise at.fail(f"Turns:{last} is before the puzzle's first turn ({start['turn']})")
+    return last
 
-    lineno = 0
+
+def _check_known_cards(cards: dict[str, dict[str, list[_ForgeCard]]], where: str) -> None:
+    """UnknownForgeCards naming every card the pool lacks (with the pool's suggestions)."""
     names = sorted({c.name for zones in cards.values() for listed in zones.values() for c in listed})
     unknown: list[str] = []
     hints: list[str] = []
@@ -303,33 +376,38 @@ def parse_forge_puzzle(text: str, path: Path | None = None) -> Puzzle:  # noqa: 
         shown = ", ".join(next((h for h in hints if h.startswith(n + " (")), n) for n in unknown)
         raise UnknownForgeCards(f"{where}: unknown card{'s' if len(unknown) > 1 else ''}: {shown}", unknown)
 
-    actions = _links(cards, zone_keys, start, at_state, fail)
-    if unsick:
-        for c in cards[HUMAN].get("battlefield", []) + cards[AI].get("battlefield", []):
+
+def _players_doc(pos: _Position) -> dict[str, dict[str, Any]]:
+    """Each side's scenario table: its life and counters, and its zones (battlefield entries as
+    tables, other zones by name), summoning sickness dropped when the state removes it."""
+    if pos.unsick:
+        for c in pos.cards[HUMAN].get("battlefield", []) + pos.cards[AI].get("battlefield", []):
             if isinstance(c.entry, dict):
                 c.entry.pop("sick", None)
-    for who, zones in cards.items():
+    for who, zones in pos.cards.items():
         for zone, listed in zones.items():
-            doc_players[who][zone] = [c.entry if zone == "battlefield" else c.name for c in listed]
+            pos.players[who][zone] = [c.entry if zone == "battlefield" else c.name for c in listed]
+    return pos.players
+
+
+def _puzzle_doc(meta: dict[str, str], goal: str, last: int, pos: _Position, actions: list[str],
+                path: Path | None) -> dict[str, Any]:
+    """The puzzle as the project's puzzle table (rules/play/puzzle.py)."""
     description = meta.get("description", "").replace("\\n", "\n").strip()
     goal_text = (f"Win by the end of turn {last}." if goal == "Win"
                  else f"Survive until the end of turn {last}.")
-    doc: dict[str, Any] = {
+    return {
         "name": meta.get("name") or (path.stem if path else "Forge puzzle"),
         "title": meta.get("name") or (path.stem if path else "Forge puzzle"),
         "difficulty": DIFFICULTY.get(meta.get("difficulty", "").lower(), "medium"),
         "player": HUMAN, "rules": "2014",
         "goal": f"{description} ({goal_text})" if description else goal_text,
         "check": "any time" if goal == "Win" else "end of turn",
-        "turns": last - start["turn"] + 1,
-        "start": start, "players": doc_players, "actions": actions,
+        "turns": last - pos.start["turn"] + 1,
+        "start": pos.start, "players": _players_doc(pos), "actions": actions,
         "expect": {"winner": HUMAN} if goal == "Win" else {"alive": [HUMAN]},
         "ai": FORGE_AI_LEVEL,
     }
-    try:
-        return parse_puzzle(doc, path)
-    except PuzzleError as e:
-        raise ForgePuzzleError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
 
 
 def _nothing_to_carry_out(rest: str, value: str, key: str, fail: Any) -> bool:

@@ -49,9 +49,10 @@ is that fallback, seeded, so a game is a function of its seed.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,9 @@ _HARMFUL = (ir.DealDamage, ir.DealDividedDamage, ir.Destroy, ir.Exile, ir.Return
             ir.CounterSpell, ir.SwitchPT)
 _HELPFUL = (ir.PumpBy, ir.Regenerate, ir.Draw, ir.GainLife, ir.PreventThisTurn, ir.PreventNextDamageTo)
 _FACE_KINDS = ("any", "player", "opponent", "player_or_planeswalker")
+# among the spells spending the most mana, which to cast first (lower first; any other kind: 6)
+_CAST_ORDER = {"creature": 0, "permanent": 1, "aura": 2, "team_pump": 3, "removal": 4, "spell": 5, "sweeper": 5,
+               "late": 6}
 
 
 def keep_hand(hand_lands: int, hand_size: int, mulligans: int, rule: str) -> bool:
@@ -470,46 +474,62 @@ class Pilot:
         """The next spell of the set that spends the most mana (module docstring)."""
         if mana <= 0:
             return None
+        fixed, xs = self._spells_in_reach(state, hand, mana, step)
+        action = self._cast_most_mana(state, fixed, mana)
+        if action is not None:
+            return action
+        return self._cast_x_spell(state, xs, mana)
+
+    def _spells_in_reach(self, state: GameState, hand: list[int], mana: int, step: str
+                         ) -> tuple[list[tuple[Obj, _Plan]], list[tuple[Obj, _Plan]]]:
+        """The spells of the hand worth casting now for at most `mana`, one of each name: those
+        with a fixed cost, and the X spells."""
         p = self.player
         fixed: list[tuple[Obj, _Plan]] = []
         xs: list[tuple[Obj, _Plan]] = []
         seen: set[str] = set()
-        attackers = -1
+        attackers = functools.cache(lambda: sum(1 for c in state.permanents(p) if can_attack(state, c) is None))
         for i in hand:
             o = state.objects[i]
-            if o.card.is_type("Land") or o.name in seen:
-                continue
-            if self._refused.get(i, -1) >= mana:
+            if o.card.is_type("Land") or o.name in seen or self._refused.get(i, -1) >= mana:
                 continue
             plan = self._plan(state, o)
-            if plan.kind == "trick" or plan.kind == "late" and step != "main2":
-                continue
-            if plan.kind == "sweeper" and any(chars(state, c).is_type("Creature") for c in state.permanents(p)):
-                continue
-            if plan.kind == "team_pump":
-                if step != "main1":
-                    continue
-                if attackers < 0:
-                    attackers = sum(1 for c in state.permanents(p) if can_attack(state, c) is None)
-                if attackers < 2:
-                    continue
-            if plan.cmc > mana:
+            if self._held_back(state, plan, step, attackers) or plan.cmc > mana:
                 continue
             seen.add(o.name)
             (xs if plan.kind == "x_spell" else fixed).append((o, plan))
-        order = {"creature": 0, "permanent": 1, "aura": 2, "team_pump": 3, "removal": 4, "spell": 5, "sweeper": 5,
-                 "late": 6}
+        return fixed, xs
+
+    def _held_back(self, state: GameState, plan: _Plan, step: str, attackers: Callable[[], int]) -> bool:
+        """Whether a spell waits for its moment: a trick for combat, "end the turn" for the second
+        main phase, a sweeper for a board without the pilot's creatures, a pump for the whole
+        team for the first main phase with two attackers or more."""
+        if plan.kind == "trick" or plan.kind == "late" and step != "main2":
+            return True
+        if plan.kind == "sweeper":
+            return any(chars(state, c).is_type("Creature") for c in state.permanents(self.player))
+        if plan.kind == "team_pump":
+            return step != "main1" or attackers() < 2
+        return False
+
+    def _cast_most_mana(self, state: GameState, fixed: list[tuple[Obj, _Plan]], mana: int) -> A.Action | None:
+        """A cast from the set of fixed-cost spells spending the most mana, creatures first; the
+        next best set when the engine refuses each (a refused spell waits for more mana)."""
         while fixed:
             chosen = _most_mana(fixed, mana)
             if not chosen:
                 break
-            chosen.sort(key=lambda op: (order.get(op[1].kind, 6), -op[1].cmc))
+            chosen.sort(key=lambda op: (_CAST_ORDER.get(op[1].kind, 6), -op[1].cmc))
             for o, plan in chosen:
                 action = self._cast_action(state, o, plan, None)
                 if action is not None:
                     return action
                 self._refused[o.id] = mana
             fixed = [op for op in fixed if op not in chosen]
+        return None
+
+    def _cast_x_spell(self, state: GameState, xs: list[tuple[Obj, _Plan]], mana: int) -> A.Action | None:
+        """An X spell with all the mana left for X (at least 1)."""
         for o, plan in xs:
             x = mana - plan.cmc
             if x >= 1:

@@ -12,7 +12,7 @@ attributes.  The solver is "you"; anyone else is named.  Pure code, like the res
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..engine.api.game import Game
 from ..engine.core import actions as A
@@ -82,48 +82,71 @@ def _tells(game: Game, v: Voice, o: Obj, expected: tuple[str, str] | None = None
     """Where the card is now, in words, and how it got there when the game remembers.
     `expected` is the (player, zone) the goal wanted it in, when that makes a difference."""
     past = _history(game, o)
-    prev = past[-1] if past else None
-    name, owner = o.name, o.owner
     if o.id not in game.objects:  # gone from the game: a token that left the battlefield
-        was_creature = any(x.zone == "battlefield" for x in past + [o]) and o.card.is_type("Creature")
-        last = next((x for x in reversed(past + [o]) if x.zone == "battlefield"), o)
-        return f"{v.poss(last.controller)} {name} token " + ("died" if was_creature else "is gone")
+        return _tells_gone_token(v, o, past)
+    prev = past[-1] if past else None  # the object it was before it came here
+    name, owner = o.name, o.owner
     if o.zone == "battlefield":
-        ctrl = o.controller
-        if expected and expected[1] == "battlefield" and expected[0] != ctrl:
-            if owner != ctrl:
-                return f"{v.does(ctrl, 'control')} {v.poss(owner)} {name} now"
-            return f"{v.does(ctrl, 'still control')} {name}"
-        return f"{v.poss(ctrl)} {name} is {'still ' if prev is None else ''}on the battlefield"
+        return _tells_on_battlefield(v, o, prev, expected)
     if o.zone == "stack":
         return f"{v.poss(o.controller)} {name} is still on the stack"
     if o.zone == "graveyard":
-        if prev is not None and prev.zone == "battlefield":
-            if o.card.is_type("Creature"):
-                return f"{v.poss(prev.controller)} {name} died"
-            return f"{v.poss(prev.controller)} {name} was put into {v.poss(owner)} graveyard"
-        if prev is not None and prev.zone == "stack":
-            if o.card.is_type("Instant") or o.card.is_type("Sorcery"):
-                return f"{v.who(prev.controller)} cast {name}"
-            return f"{v.poss(prev.controller)} {name} was countered"
-        if prev is not None and prev.zone == "hand":
-            return f"{v.who(owner)} discarded {name}"
-        return f"{name} is {'still ' if prev is None else ''}in {v.poss(owner)} graveyard"
+        return _tells_in_graveyard(v, o, prev)
     if o.zone == "hand":
-        if prev is None:
-            return (f"you still have {name} in your hand" if owner == v.player
-                    else f"{owner} still has {name} in hand")
-        if prev.zone == "battlefield":
-            return f"{v.poss(prev.controller)} {name} went back to {v.poss(owner)} hand"
-        if prev.zone == "library":
-            return f"{v.who(owner)} drew {name}"
-        return f"{v.have(owner)} {name} in " + ("your hand" if owner == v.player else "hand")
+        return _tells_in_hand(v, o, prev)
     if o.zone == "exile":
         if prev is None:
             return f"{name} is still in exile"
         return f"{v.poss(prev.controller if prev.zone == 'battlefield' else owner)} {name} was exiled"
     # the library
     return f"{name} is {'still ' if prev is None else 'back '}in {v.poss(owner)} library"
+
+
+def _tells_gone_token(v: Voice, o: Obj, past: list[Obj]) -> str:
+    """A token that left the battlefield (and so the game): it died if it was a creature there."""
+    was_creature = any(x.zone == "battlefield" for x in past + [o]) and o.card.is_type("Creature")
+    last = next((x for x in reversed(past + [o]) if x.zone == "battlefield"), o)
+    return f"{v.poss(last.controller)} {o.name} token " + ("died" if was_creature else "is gone")
+
+
+def _tells_on_battlefield(v: Voice, o: Obj, prev: Obj | None, expected: tuple[str, str] | None) -> str:
+    """A permanent: who controls it, when the goal wanted it on someone else's battlefield."""
+    name, owner, ctrl = o.name, o.owner, o.controller
+    if expected and expected[1] == "battlefield" and expected[0] != ctrl:
+        if owner != ctrl:
+            return f"{v.does(ctrl, 'control')} {v.poss(owner)} {name} now"
+        return f"{v.does(ctrl, 'still control')} {name}"
+    return f"{v.poss(ctrl)} {name} is {'still ' if prev is None else ''}on the battlefield"
+
+
+def _tells_in_graveyard(v: Voice, o: Obj, prev: Obj | None) -> str:
+    """A card in a graveyard, by where it came from: it died, was put there, was cast or
+    countered, or was discarded."""
+    name, owner = o.name, o.owner
+    if prev is not None and prev.zone == "battlefield":
+        if o.card.is_type("Creature"):
+            return f"{v.poss(prev.controller)} {name} died"
+        return f"{v.poss(prev.controller)} {name} was put into {v.poss(owner)} graveyard"
+    if prev is not None and prev.zone == "stack":
+        if o.card.is_type("Instant") or o.card.is_type("Sorcery"):
+            return f"{v.who(prev.controller)} cast {name}"
+        return f"{v.poss(prev.controller)} {name} was countered"
+    if prev is not None and prev.zone == "hand":
+        return f"{v.who(owner)} discarded {name}"
+    return f"{name} is {'still ' if prev is None else ''}in {v.poss(owner)} graveyard"
+
+
+def _tells_in_hand(v: Voice, o: Obj, prev: Obj | None) -> str:
+    """A card in a hand: still there, bounced back, drawn, or otherwise put there."""
+    name, owner = o.name, o.owner
+    if prev is None:
+        return (f"you still have {name} in your hand" if owner == v.player
+                else f"{owner} still has {name} in hand")
+    if prev.zone == "battlefield":
+        return f"{v.poss(prev.controller)} {name} went back to {v.poss(owner)} hand"
+    if prev.zone == "library":
+        return f"{v.who(owner)} drew {name}"
+    return f"{v.have(owner)} {name} in " + ("your hand" if owner == v.player else "hand")
 
 
 def _nowhere(v: Voice, player: str, zone: str, name: str) -> str:
@@ -311,50 +334,58 @@ def _when(game: Game, v: Voice, d: Difference) -> str:
     return f"{v.have(d.got)} priority now, not {v.who(d.want)}"
 
 
+# the sentence for a difference of one field of a player or of the game, the field being the whole story
+_SAYS: dict[str, Callable[[Voice, Difference], str]] = {
+    "poison": lambda v, d: f"{v.have(d.subject)} {_count(d.got, 'poison counter')}, not {d.want}",
+    "library_count": lambda v, d: f"{v.poss(d.subject)} library has {_count(d.got, 'card')}, not {d.want}",
+    "hand_count": lambda v, d: f"{v.have(d.subject)} {_count(d.got, 'card')} in hand, not {d.want}",
+    "mana_pool": lambda v, d: f"{v.poss(d.subject)} mana pool is {d.got or 'empty'}, not {d.want or 'empty'}",
+    "alive": lambda v, d: f"{v.who(d.want)} did not survive",
+    "log_cites": lambda v, d: f"rule {d.want} never came up in this game",
+    "log_contains": lambda v, d: f"the game log never says \"{d.want}\"",
+}
+
+
 def failure_sentences(game: Game, player: str, differences: list[Difference]) -> list[str]:
     """What in a goal does not hold, as sentences for `player` (the solver): "your Runeclaw
     Bear died", "bob is at 3 life, not 0", "you still have Giant Growth in your hand"."""
     v = Voice(player)
-    said: list[tuple[int, int, str]] = []  # (rank, difference index, sentence)
     told_life: set[str] = set()
     indexed = list(enumerate(differences))
-    for i, d in indexed:
-        if d.field == "winner":
-            said.append((_RANK["winner"], i, _winner(game, v, d, told_life)))
-    # the battlefield first: what died or survived matters more than what is left in hand
-    cards = sorted(((i, d) for i, d in indexed if d.kind == "cards"), key=lambda t: _ZONE_ORDER.index(t[1].field))
-    said += [(_RANK["cards"], i, s) for i, s in enumerate(_card_sentences(game, v, [d for _, d in cards]))]
+    said: list[tuple[int, int, str]] = [  # (rank, difference index, sentence)
+        (_RANK["winner"], i, _winner(game, v, d, told_life)) for i, d in indexed if d.field == "winner"]
+    said += _cards_said(game, v, indexed)
     refs: dict[str, tuple[int, list[Difference]]] = {}  # a permanent's differences, told together
     for i, d in indexed:
         if d.section == "permanents":
             refs.setdefault(d.subject, (i, []))[1].append(d)
         elif d.section == "players" and d.kind == "missing":
             said.append((_RANK["missing"], i, f"there is no player called {d.subject}"))
-        elif d.field == "life" and d.subject not in told_life:
-            said.append((_RANK["life"], i, f"{v.be(d.subject)} at {d.got} life, not {d.want}"))
-        elif d.field == "poison":
-            said.append((_RANK["poison"], i, f"{v.have(d.subject)} {_count(d.got, 'poison counter')}, not {d.want}"))
-        elif d.field == "library_count":
-            said.append((_RANK["library_count"], i,
-                         f"{v.poss(d.subject)} library has {_count(d.got, 'card')}, not {d.want}"))
-        elif d.field == "hand_count":
-            said.append((_RANK["hand_count"], i, f"{v.have(d.subject)} {_count(d.got, 'card')} in hand, not {d.want}"))
-        elif d.field == "mana_pool":
-            said.append((_RANK["mana_pool"], i,
-                         f"{v.poss(d.subject)} mana pool is {d.got or 'empty'}, not {d.want or 'empty'}"))
-        elif d.field == "stack":
-            said += [(_RANK["stack"], i, s) for s in _stack(d)]
-        elif d.field in ("turn", "step", "active", "priority"):
-            said.append((_RANK[d.field], i, _when(game, v, d)))
-        elif d.field == "alive":
-            said.append((_RANK["alive"], i, f"{v.who(d.want)} did not survive"))
-        elif d.field == "log_cites":
-            said.append((_RANK["log_cites"], i, f"rule {d.want} never came up in this game"))
-        elif d.field == "log_contains":
-            said.append((_RANK["log_contains"], i, f"the game log never says \"{d.want}\""))
+        else:
+            said += [(_RANK[d.field], i, s) for s in _field_sentences(game, v, d, told_life)]
     for ref, (i, diffs) in refs.items():
         said += [(_RANK["permanent"], i, s) for s in _permanent(game, v, ref, diffs)]
     return _merge(s for _, _, s in sorted(said, key=lambda t: (t[0], t[1])))
+
+
+def _cards_said(game: Game, v: Voice, indexed: list[tuple[int, Difference]]) -> list[tuple[int, int, str]]:
+    """The zones' cards, the battlefield first: what died or survived matters more than what is
+    left in hand."""
+    cards = sorted(((i, d) for i, d in indexed if d.kind == "cards"), key=lambda t: _ZONE_ORDER.index(t[1].field))
+    return [(_RANK["cards"], i, s) for i, s in enumerate(_card_sentences(game, v, [d for _, d in cards]))]
+
+
+def _field_sentences(game: Game, v: Voice, d: Difference, told_life: set[str]) -> list[str]:
+    """The sentences a difference of a player's or the game's field makes; none for the winner
+    and the cards (told apart) and for a life total the winner's sentence already gave."""
+    if d.field == "life":
+        return [] if d.subject in told_life else [f"{v.be(d.subject)} at {d.got} life, not {d.want}"]
+    if d.field == "stack":
+        return _stack(d)
+    if d.field in ("turn", "step", "active", "priority"):
+        return [_when(game, v, d)]
+    say = _SAYS.get(d.field)
+    return [say(v, d)] if say is not None else []
 
 
 def _merge(sentences: Iterable[str]) -> list[str]:

@@ -28,6 +28,7 @@ from ..engine.api.digest import state_digest
 from ..engine.api.game import Game
 from ..engine.core import actions as A
 from ..engine.core.decisions import AttackersDecision, BlockersDecision, PriorityDecision
+from ..engine.core.objects import Characteristics, Obj
 from ..engine.core.ruleset import MULLIGANS, RULESETS
 from ..engine.core.setup import GameSetup, PermanentSpec, PlayerSpec
 from ..engine.loop.turn import STEPS
@@ -513,97 +514,127 @@ def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
     return [d.message for d in expectation_differences(game, expect)]
 
 
-def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Difference]:  # noqa: C901 (to split: issue 27)
+def expectation_differences(game: Game, expect: dict[str, Any]) -> list[Difference]:
     """Every expectation in `expect` that does not hold in `game`, in the order they are checked."""
+    bad = _game_differences(game, expect) + _log_differences(game, expect)
+    for pname, pexp in expect.get("players", {}).items():
+        bad += _player_differences(game, pname, pexp)
+    for ref, pexp in expect.get("permanents", {}).items():
+        bad += _permanent_differences(game, ref, pexp)
+    return bad
+
+
+def _differs(section: str, subject: str, key: str, want: Any, got: Any, kind: str = "value",
+             detail: str = "") -> list[Difference]:
+    """The difference when `want` is not `got`, as a list to add to the others (none when equal)."""
+    return [Difference(section, subject, key, want, got, kind, detail)] if want != got else []
+
+
+def _game_differences(game: Game, expect: dict[str, Any]) -> list[Difference]:
+    """The game's own expectations: turn, step, active player, priority, winner, players alive, stack."""
     bad: list[Difference] = []
-
-    def cmp(section: str, subject: str, key: str, want: Any, got: Any, detail: str = "") -> None:
-        if want != got:
-            bad.append(Difference(section, subject, key, want, got, detail=detail))
-
     for key in ("turn", "step", "active"):
         if key in expect:
-            cmp("game", "", key, expect[key], getattr(game, key))
+            bad += _differs("game", "", key, expect[key], getattr(game, key))
     if "priority" in expect:
         d = game.decision
         got = d.player if d is not None and d.kind == "priority" else None
-        cmp("game", "", "priority", expect["priority"], got)
+        bad += _differs("game", "", "priority", expect["priority"], got)
     if "winner" in expect:
-        cmp("game", "", "winner", expect["winner"], game.result)
+        bad += _differs("game", "", "winner", expect["winner"], game.result)
     for name in expect.get("alive", []):
         if not game.has_player(name) or game.player(name).lost:
             bad.append(Difference("game", "", "alive", name, game.result, "alive"))
     if "stack" in expect:
-        cmp("game", "", "stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
-    for rule in expect.get("log_cites", []):
-        if rule not in game.cited():
-            bad.append(Difference("game", "", "log_cites", rule, sorted(game.cited()), "cited"))
+        bad += _differs("game", "", "stack", list(expect["stack"]), [it.name for it in reversed(game.stack)])
+    return bad
+
+
+def _log_differences(game: Game, expect: dict[str, Any]) -> list[Difference]:
+    """The rules the log must cite and the fragments it must contain."""
+    bad = [Difference("game", "", "log_cites", rule, sorted(game.cited()), "cited")
+           for rule in expect.get("log_cites", []) if rule not in game.cited()]
     lines = [e.text for e in game.log]
     for fragment in expect.get("log_contains", []):
         if not any(fragment in line for line in lines):
             bad.append(Difference("game", "", "log_contains", fragment, _nearest_line(fragment, lines), "logged"))
-    for pname, pexp in expect.get("players", {}).items():
-        if not game.has_player(pname):
-            bad.append(Difference("players", pname, "", None, None, "missing"))
-            continue
-        p = game.player(pname)
-        for key in ("life", "poison"):
-            if key in pexp:
-                cmp("players", pname, key, pexp[key], getattr(p, key))
-        for zone in ("hand", "graveyard", "exile"):
-            if zone in pexp:
-                want = Counter(pexp[zone])
-                in_zone = _names(game, p.zone(zone))
-                if want != in_zone:
-                    bad.append(Difference("players", pname, zone, want, in_zone, "cards"))
-        if "battlefield" in pexp:
-            want = Counter(pexp["battlefield"])
-            in_play = Counter(o.name for o in game.permanents(pname))
-            if want != in_play:
-                bad.append(Difference("players", pname, "battlefield", want, in_play, "cards"))
-        if "library_count" in pexp:
-            cmp("players", pname, "library_count", pexp["library_count"], len(p.library))
-        if "hand_count" in pexp:
-            cmp("players", pname, "hand_count", pexp["hand_count"], len(p.hand))
-        if "mana_pool" in pexp and _pool(pexp["mana_pool"]) != +p.pool:
-            got_pool = mana_symbols(c for c in "WUBRGC" for _ in range(p.pool.get(c, 0)))
-            bad.append(Difference("players", pname, "mana_pool", pexp["mana_pool"], got_pool))
-    for ref, pexp in expect.get("permanents", {}).items():
-        try:
-            oid = game.resolve_ref(ref, zones=("battlefield",))
-        except A.IllegalAction:
-            bad.append(Difference("permanents", ref, "", None, None, "missing"))
-            continue
-        o = game.objects[oid]
-        ch = game.chars(o)
-        now = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
-               "toughness": ch.toughness, "damage": o.damage}
-        for key, value in now.items():
-            if key in pexp:
-                cmp("permanents", ref, key, pexp[key], value)
-        # card types, subtypes and colors as they are now (613: after every continuous effect), as sets
-        sets: dict[str, tuple[AbstractSet[str], Callable[[str], Any]]] = {
-            "types": (ch.types, str), "subtypes": (ch.subtypes, str),
-            "colors": ({COLOR_NAMES[c] for c in ch.colors}, _COLOR_WORDS.index),  # colors in WUBRG order
-        }
-        for key, (have, order) in sets.items():
-            if key in pexp:
-                cmp("permanents", ref, key, sorted(set(pexp[key]), key=order), sorted(have, key=order))
-        if "counters" in pexp:
-            for k, v in pexp["counters"].items():
-                cmp("permanents", ref, "counters", v, o.counters.get(k, 0), detail=k)
-        if "attached_to" in pexp:
-            want = pexp["attached_to"]
-            host = o.attached_to
-            got_name = host if isinstance(host, str) else (game.name_of(host) if host is not None else None)
-            ok = got_name == want or (isinstance(host, int) and host in game.objects
-                                      and game.objects[host].name == want)
-            if not ok:
-                bad.append(Difference("permanents", ref, "attached_to", want, got_name))
-        for kw in pexp.get("has", []):
-            if kw.lower() not in ch.keywords:
-                bad.append(Difference("permanents", ref, "has", kw, sorted(ch.keywords), "has"))
-        for kw in pexp.get("lacks", []):
-            if kw.lower() in ch.keywords:
-                bad.append(Difference("permanents", ref, "lacks", kw, sorted(ch.keywords), "lacks"))
     return bad
+
+
+def _player_differences(game: Game, pname: str, pexp: dict[str, Any]) -> list[Difference]:
+    """A player's expectations: life, poison, the cards in each zone, the counts, the mana pool."""
+    if not game.has_player(pname):
+        return [Difference("players", pname, "", None, None, "missing")]
+    p = game.player(pname)
+    bad: list[Difference] = []
+    for key in ("life", "poison"):
+        if key in pexp:
+            bad += _differs("players", pname, key, pexp[key], getattr(p, key))
+    for zone in ("hand", "graveyard", "exile"):
+        if zone in pexp:
+            bad += _differs("players", pname, zone, Counter(pexp[zone]), _names(game, p.zone(zone)), "cards")
+    if "battlefield" in pexp:
+        in_play = Counter(o.name for o in game.permanents(pname))
+        bad += _differs("players", pname, "battlefield", Counter(pexp["battlefield"]), in_play, "cards")
+    if "library_count" in pexp:
+        bad += _differs("players", pname, "library_count", pexp["library_count"], len(p.library))
+    if "hand_count" in pexp:
+        bad += _differs("players", pname, "hand_count", pexp["hand_count"], len(p.hand))
+    if "mana_pool" in pexp and _pool(pexp["mana_pool"]) != +p.pool:
+        got_pool = mana_symbols(c for c in "WUBRGC" for _ in range(p.pool.get(c, 0)))
+        bad.append(Difference("players", pname, "mana_pool", pexp["mana_pool"], got_pool))
+    return bad
+
+
+def _permanent_differences(game: Game, ref: str, pexp: dict[str, Any]) -> list[Difference]:
+    """A permanent's expectations, read from what it is now (613: after every continuous effect)."""
+    try:
+        oid = game.resolve_ref(ref, zones=("battlefield",))
+    except A.IllegalAction:
+        return [Difference("permanents", ref, "", None, None, "missing")]
+    o = game.objects[oid]
+    ch = game.chars(o)
+    now = {"controller": o.controller, "owner": o.owner, "tapped": o.tapped, "power": ch.power,
+           "toughness": ch.toughness, "damage": o.damage}
+    bad: list[Difference] = []
+    for key, value in now.items():
+        if key in pexp:
+            bad += _differs("permanents", ref, key, pexp[key], value)
+    bad += _set_differences(ref, pexp, ch)
+    if "counters" in pexp:
+        for k, v in pexp["counters"].items():
+            bad += _differs("permanents", ref, "counters", v, o.counters.get(k, 0), detail=k)
+    if "attached_to" in pexp:
+        bad += _attached_to_differences(game, ref, o, pexp["attached_to"])
+    return bad + _keyword_differences(ref, pexp, ch)
+
+
+def _set_differences(ref: str, pexp: dict[str, Any], ch: Characteristics) -> list[Difference]:
+    """Card types, subtypes and colors as they are now, compared as sets (colors in WUBRG order)."""
+    sets: dict[str, tuple[AbstractSet[str], Callable[[str], Any]]] = {
+        "types": (ch.types, str), "subtypes": (ch.subtypes, str),
+        "colors": ({COLOR_NAMES[c] for c in ch.colors}, _COLOR_WORDS.index),  # colors in WUBRG order
+    }
+    bad: list[Difference] = []
+    for key, (have, order) in sets.items():
+        if key in pexp:
+            bad += _differs("permanents", ref, key, sorted(set(pexp[key]), key=order), sorted(have, key=order))
+    return bad
+
+
+def _attached_to_differences(game: Game, ref: str, o: Obj, want: str) -> list[Difference]:
+    """What `o` is attached to, by name (a player's name, or the name of the object it is on)."""
+    host = o.attached_to
+    got_name = host if isinstance(host, str) else (game.name_of(host) if host is not None else None)
+    ok = got_name == want or (isinstance(host, int) and host in game.objects
+                              and game.objects[host].name == want)
+    return [] if ok else [Difference("permanents", ref, "attached_to", want, got_name)]
+
+
+def _keyword_differences(ref: str, pexp: dict[str, Any], ch: Characteristics) -> list[Difference]:
+    """The keywords the permanent must have (`has`) and must not (`lacks`)."""
+    missing = [Difference("permanents", ref, "has", kw, sorted(ch.keywords), "has")
+               for kw in pexp.get("has", []) if kw.lower() not in ch.keywords]
+    present = [Difference("permanents", ref, "lacks", kw, sorted(ch.keywords), "lacks")
+               for kw in pexp.get("lacks", []) if kw.lower() in ch.keywords]
+    return missing + present

@@ -122,6 +122,7 @@ from .ir import (
     RememberedCardIs,
     ReorderTop,
     Restrict,
+    Restriction,
     ReturnAllFromGraveyards,
     ReturnChosen,
     ReturnDiedThisTurn,
@@ -1432,7 +1433,7 @@ def _gains(m: re.Match[str], out: Compiled) -> None:
 
 @template(r"<objects> can't block this turn")
 def _cant_block(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.CANT_BLOCK, "can't block this turn"))
 
 
 @template(r"<objects> attacks (you) this turn if able")
@@ -1525,12 +1526,12 @@ def _becomes_color(m: re.Match[str], out: Compiled) -> None:
 @template(r"<objects> attacks this turn if able")
 def _must_attack_this_turn(m: re.Match[str], out: Compiled) -> None:
     """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
-    out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.MUST_ATTACK, "attacks this turn if able"))
 
 
 @template(r"<objects> can't be blocked this turn")
 def _unblockable(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.UNBLOCKABLE, "can't be blocked this turn"))
 
 
 @template(r"~ doesn't untap during your next untap step")

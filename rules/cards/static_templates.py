@@ -16,6 +16,9 @@ from .ir import (
     ALWAYS,
     ANY_NUMBER,
     CDA,
+    AddChosenCreatureType,
+    AddSubtypes,
+    AddTypes,
     Affects,
     AffectsAllCreatures,
     AffectsAttached,
@@ -34,16 +37,20 @@ from .ir import (
     AsEntersChoose,
     AsEntersCounter,
     AsEntersExile,
+    BeginOnBattlefield,
     Bonus,
     BonusPerPermanent,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
+    ControlAffected,
     ControlsCreatureOfType,
     CostsLessIfOutnumbered,
     CostsMorePerExtraTarget,
     CountSubtypeCDA,
     DamageCantBePrevented,
+    DeckLimit,
+    DefinePT,
     DiscardedToBattlefield,
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
@@ -52,6 +59,8 @@ from .ir import (
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
+    GrantChosenProtection,
+    GrantKeywords,
     GraveyardCardsCDA,
     GraveyardToLibrary,
     HasColor,
@@ -60,6 +69,7 @@ from .ir import (
     LifeAtLeast,
     LifeTotalCDA,
     LinkedTotalCDA,
+    ModifyPT,
     Not,
     OpponentsGraveyardToExile,
     OpponentsSpellsCostMore,
@@ -72,15 +82,22 @@ from .ir import (
     PreventToAndFromAttached,
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
+    PTBonus,
     RedirectToAttached,
+    RemoveKeywords,
+    Restricted,
+    Restriction,
     RuleFor,
     RuleForPlayers,
     SacrificeAllAsCost,
     SacrificeAsCost,
     SacrificeCost,
+    SetChosenLandType,
+    SetPTToManaValue,
     SourceCountersAtLeast,
     SourceEnchanted,
     SpendOnlyOnX,
+    StaticEffect,
     UntargetableBy,
     WhileCondition,
     XValue,
@@ -90,8 +107,21 @@ from .model import StaticAbility
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
-_RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
-                 "be blocked": "unblockable"}
+_RESTRICTIONS = {"attack or block": Restriction.CANT_ATTACK_OR_BLOCK, "attack": Restriction.CANT_ATTACK,
+                 "block": Restriction.CANT_BLOCK, "be blocked": Restriction.UNBLOCKABLE}
+
+
+def layered(*effects: StaticEffect) -> tuple[StaticEffect, ...]:
+    """The effects a sentence states, without the ones it leaves empty ("gets +1/+1" grants no
+    keyword; "gets +0/+0" is no P/T change)."""
+    return tuple(e for e in effects if not _empty(e))
+
+
+def _empty(effect: StaticEffect) -> bool:
+    match effect:
+        case ModifyPT(0, 0) | GrantKeywords(()) | RemoveKeywords(()):
+            return True
+    return False
 
 
 def _keywords(text: str) -> tuple[str, ...]:
@@ -135,15 +165,15 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     m = re.fullmatch(r"(Other )?(" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
     if m:
         grants = _keywords(m.group(5)) if m.group(5) else ()
-        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), power=int(m.group(3)),
-                             toughness=int(m.group(4)), grants=grants)
+        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))),
+                             effects=layered(ModifyPT(int(m.group(3)), int(m.group(4))), GrantKeywords(grants)))
     m = re.fullmatch(r"~ and other (" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
     if m:  # Vampire Nocturnus: the source itself, and the others of the group
         grants = _keywords(m.group(4)) if m.group(4) else ()
         group = creature_group(m.group(1), True)
         assert isinstance(group, AffectsGroup)
-        return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test), power=int(m.group(2)),
-                             toughness=int(m.group(3)), grants=grants)
+        return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test),
+                             effects=layered(ModifyPT(int(m.group(2)), int(m.group(3))), GrantKeywords(grants)))
     conditional = _as_long_as(s, raw)
     if conditional is not None:
         return conditional
@@ -157,24 +187,25 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.TOP_REVEALED),))
     m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
     if m:
-        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
+        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))),
+                             effects=(GrantKeywords(_keywords(m.group(3))),))
     if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
              "creature type with it"):
-        return StaticAbility(raw, affects=AffectsAllCreatures(), bonus=BonusPerSharedCreatureType())
+        return StaticAbility(raw, affects=AffectsAllCreatures(), effects=(PTBonus(BonusPerSharedCreatureType()),))
     m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (\w+) on the battlefield", s)
     if m:  # Yavimaya Enchantress
         _, test = object_phrase(m.group(3))
         bonus = BonusPerPermanent(test, int(m.group(1)), int(m.group(2)))
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=bonus)
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(PTBonus(bonus),))
     if s == "~ gets +1/+1 for each other creature on the battlefield named ~":
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=BonusPerSameName())
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(PTBonus(BonusPerSameName()),))
     # --- Auras and Equipment
     m = re.fullmatch(r"(?:Enchanted|Equipped) (?:creature|permanent) (gets|has|can't|doesn't) (.+)", s)
     if m:
         return _attached_static(m.group(1), m.group(2), raw)
     # --- the permanent itself
     if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
-        return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(Restricted(Restriction.DOESNT_UNTAP),))
     if s == ("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
              "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
              "cards revealed this way on the bottom of your library in any order"):  # Abundance (614.1a / 419.1a)
@@ -185,17 +216,18 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
     if m:  # Gaea's Revenge
         _, test = object_phrase(m.group(1) + " spell")
-        return StaticAbility(raw, restriction=UntargetableBy(test, f"{m.group(1)} spells or abilities from "
-                                                                   f"{m.group(1)} sources", abilities=True))
+        untargetable = UntargetableBy(test, f"{m.group(1)} spells or abilities from {m.group(1)} sources",
+                                      abilities=True)
+        return StaticAbility(raw, effects=(Restricted(untargetable),))
     m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
     if m:  # Karplusan Strider
         _, test = object_phrase(m.group(1) + " spell")
-        return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
+        return StaticAbility(raw, effects=(Restricted(UntargetableBy(test, m.group(1) + " spells")),))
     m = re.fullmatch(r"All (lands|creatures|artifacts|permanents) are ([A-Z][a-z]+) in addition to their other "
                      r"types", s)
     if m:  # Stormtide Leviathan (layer 4)
         kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
-        return StaticAbility(raw, affects=AffectsEachPermanent(kind), add_subtypes=(singular(m.group(2)),))
+        return StaticAbility(raw, affects=AffectsEachPermanent(kind), effects=(AddSubtypes((singular(m.group(2)),)),))
     m = re.fullmatch(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)", s)
     if m:  # Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"
         kws = [w for w in (m.group(2), m.group(3)) if w]
@@ -203,31 +235,33 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
             raise Unsupported(raw)
         having = AnyOf(tuple(HasKeyword(w) for w in kws))
         return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
-                             restriction=_RESTRICTIONS[m.group(4)])
+                             effects=(Restricted(_RESTRICTIONS[m.group(4)]),))
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
     if m:
-        return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
+        return StaticAbility(raw, effects=(Restricted(_RESTRICTIONS[m.group(1)]),))
     m = re.fullmatch(r"~ can't attack unless defending player controls an? (\w+)", s)
     if m and m.group(1) in BASIC_LAND_TYPES:
-        return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
+        return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)),
+                             effects=(Restricted(Restriction.CANT_ATTACK),))
     if s == "~ can't attack unless an opponent has been dealt damage this turn":  # Bloodcrazed Goblin
-        return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(), restriction="cant_attack")
+        return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(),
+                             effects=(Restricted(Restriction.CANT_ATTACK),))
     m = re.fullmatch(r"~ can't attack unless there are (\w+) or more (\w+) on the battlefield", s)
     if m and num(m.group(1)) and singular(m.group(2)) in BASIC_LAND_TYPES:  # Harbor Serpent
         return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), num(m.group(1)) or 0),
-                             restriction="cant_attack")
+                             effects=(Restricted(Restriction.CANT_ATTACK),))
     m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (.+)", s)
     if m:  # Earth Servant: "+0/+1 for each Mountain you control"
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=_count_bonus(m.group(3), int(m.group(1)),
-                                                                             int(m.group(2))))
+        per_land = _count_bonus(m.group(3), int(m.group(1)), int(m.group(2)))
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(PTBonus(per_land),))
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
     if m:
-        return StaticAbility(raw, cda=_cda(m.group(1)))
+        return StaticAbility(raw, effects=(DefinePT(_cda(m.group(1))),))
     m = re.fullmatch(r"Each (noncreature artifact) is an artifact creature with power and toughness each equal to "
                      r"its converted mana cost", s)
     if m:  # March of the Machines
-        return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
-                             pt_is_mana_value=True)
+        return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]),
+                             effects=(AddTypes(("Creature",)), SetPTToManaValue()))
     if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
         return StaticAbility(raw, effects=(SacrificeAllAsCost("creature"),))
     m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
@@ -239,13 +273,13 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if m:  # Fling, Goblin Grenade
         return StaticAbility(raw, effects=(SacrificeAsCost(SacrificeCost(m.group(1), object_phrase(m.group(1))[1])),))
     if s == "This spell can't be countered":
-        return StaticAbility(raw, restriction="uncounterable")
+        return StaticAbility(raw, effects=(Restricted(Restriction.UNCOUNTERABLE),))
     m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
     if m:
         limit = ANY_NUMBER if m.group(2) is None else num(m.group(2))
         if limit is None:
             raise Unsupported(s)
-        return StaticAbility(raw, deck_limit=limit)
+        return StaticAbility(raw, effects=(DeckLimit(limit),))
     m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
     if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
         return StaticAbility(raw, effects=(AsEntersExile(card_phrase(m.group(1) + " card")),))
@@ -254,22 +288,22 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         return StaticAbility(raw, effects=(AsEntersCounter(m.group(1), object_phrase(m.group(2))[1]),))
     if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
              "total toughness"):  # Sutured Ghoul (604.3)
-        return StaticAbility(raw, cda=LinkedTotalCDA())
+        return StaticAbility(raw, effects=(DefinePT(LinkedTotalCDA()),))
     m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
     if m:
         return StaticAbility(raw, effects=(AsEntersChoose(m.group(1)),))
     if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
-        return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
+        return StaticAbility(raw, affects=AffectsChosenName(), effects=(Restricted(Restriction.CANT_ACTIVATE_NONMANA),))
     if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
-        return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(GrantChosenProtection(),))
     if s == "~ is the chosen type in addition to its other types":  # Adaptive Automaton (layer 4)
-        return StaticAbility(raw, affects=AffectsSelf(), chosen_creature_type=True)
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(AddChosenCreatureType(),))
     if s == "Other creatures you control of the chosen type get +1/+1":  # Adaptive Automaton
-        return StaticAbility(raw, affects=AffectsYourChosenType(other=True), power=1, toughness=1)
+        return StaticAbility(raw, affects=AffectsYourChosenType(other=True), effects=(ModifyPT(1, 1),))
     if s == "Enchanted land is the chosen type":
-        return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
+        return StaticAbility(raw, affects=AffectsAttached(), effects=(SetChosenLandType(),))
     if s in ("You control enchanted creature", "You control enchanted permanent"):
-        return StaticAbility(raw, affects=AffectsAttached(), control=True)
+        return StaticAbility(raw, affects=AffectsAttached(), effects=(ControlAffected(),))
     m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
     if m:
         return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
@@ -283,7 +317,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
     if m:
         return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
     if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
-        return StaticAbility(raw, opening_hand=True)
+        return StaticAbility(raw, effects=(BeginOnBattlefield(),))
     if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
         return StaticAbility(raw, effects=(EntersTappedUnless(()),))
     if s == ("If ~ would be put into a graveyard from anywhere, "
@@ -402,8 +436,9 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
     attached = AffectsAttached()
     m = re.fullmatch(r"([+-]\d+)/([+-]\d+), has (.+?), and is an? ([A-Z]\w+) in addition to its other types", rest)
     if verb == "gets" and m:  # Angelic Destiny
-        return StaticAbility(raw, affects=attached, power=int(m.group(1)), toughness=int(m.group(2)),
-                             grants=_keywords(m.group(3)), add_subtypes=(m.group(4),))
+        return StaticAbility(raw, affects=attached, effects=(
+            ModifyPT(int(m.group(1)), int(m.group(2))), GrantKeywords(_keywords(m.group(3))),
+            AddSubtypes((m.group(4),))))
     if verb == "gets":
         m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (has|loses) (.+))?", rest)
         if not m:
@@ -412,23 +447,24 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
         bonus = _count_bonus(m.group(3), p, t) if m.group(3) else None
         kws = _keywords(m.group(5)) if m.group(5) else ()
         grants, removes = (kws, ()) if m.group(4) == "has" else ((), kws)
-        if bonus is not None:
-            p = t = 0
-        return StaticAbility(raw, affects=attached, power=p, toughness=t, grants=grants, removes=removes, bonus=bonus)
+        pt: StaticEffect = ModifyPT(p, t) if bonus is None else PTBonus(bonus)
+        return StaticAbility(raw, affects=attached, effects=layered(pt, GrantKeywords(grants), RemoveKeywords(removes)))
     if verb == "has":
-        return StaticAbility(raw, affects=attached, grants=_keywords(rest))
+        return StaticAbility(raw, affects=attached, effects=(GrantKeywords(_keywords(rest)),))
     if verb == "doesn't":
         if rest == "untap during its controller's untap step":
-            return StaticAbility(raw, affects=attached, restriction="doesnt_untap")
+            return StaticAbility(raw, affects=attached, effects=(Restricted(Restriction.DOESNT_UNTAP),))
         raise Unsupported(raw)
     m = re.fullmatch(r"(attack or block), and its activated abilities can't be activated", rest)
     if m:  # Ice Cage
-        return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], no_activating=True)
+        return StaticAbility(raw, affects=attached, effects=(Restricted(_RESTRICTIONS[m.group(1)]),
+                                                             Restricted(Restriction.CANT_ACTIVATE)))
     m = re.fullmatch(r"(attack or block|attack|block|be blocked)(?: and has (.+))?", rest)
     if not m:
         raise Unsupported(raw)
     grants = _keywords(m.group(2)) if m.group(2) else ()
-    return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], grants=grants)
+    return StaticAbility(raw, affects=attached,
+                         effects=layered(Restricted(_RESTRICTIONS[m.group(1)]), GrantKeywords(grants)))
 
 
 def _while(text: str) -> WhileCondition | None:
@@ -462,9 +498,10 @@ def _as_long_as(s: str, raw: str) -> StaticAbility | None:
     m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what)
     if m2:
         grants = _keywords(m2.group(3)) if m2.group(3) else ()
-        return StaticAbility(raw, affects=AffectsSelf(), power=int(m2.group(1)), toughness=int(m2.group(2)),
-                             grants=grants, while_condition=cond)
+        return StaticAbility(raw, affects=AffectsSelf(), while_condition=cond,
+                             effects=layered(ModifyPT(int(m2.group(1)), int(m2.group(2))), GrantKeywords(grants)))
     m2 = re.fullmatch(r"has (.+)", what)
     if m2:
-        return StaticAbility(raw, affects=AffectsSelf(), grants=_keywords(m2.group(1)), while_condition=cond)
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(GrantKeywords(_keywords(m2.group(1))),),
+                             while_condition=cond)
     return None

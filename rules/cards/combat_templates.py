@@ -22,6 +22,7 @@ from .ir import (
     HasKeyword,
     HasSubtype,
     IsType,
+    Keyword,
     MaxBlockers,
     ModifyPT,
     NotBlockedBy,
@@ -51,7 +52,7 @@ def _creature_test(phrase: str) -> Pred | None:
     for part in (p.strip() for p in re.split(r"\s+and/or\s+|\s+or\s+", phrase)):
         m = re.fullmatch(r"(\w+) creatures", part)
         if part == "creatures with flying":
-            tests.append(HasKeyword("flying"))
+            tests.append(HasKeyword(Keyword.FLYING))
         elif m and m.group(1) in NAME_TO_COLOR:
             tests.append(HasColor(NAME_TO_COLOR[m.group(1)]))
         elif m and m.group(1) == "artifact":

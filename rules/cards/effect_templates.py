@@ -80,6 +80,7 @@ from .ir import (
     If,
     IsAlso,
     KeepOneDiscardRest,
+    Keyword,
     Link,
     LinkedCards,
     LoseAndGain,
@@ -1364,7 +1365,7 @@ def _becomes(m: re.Match[str], out: Compiled) -> None:
         words, types = words[: -len(" artifact")], ("Artifact", "Creature")
     colors, subtypes = _colors_and_subtypes(words, m.group(0))
     x_pt = m.group(2) == "X"
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     if m.group(5):
         kws = keyword_list(m.group(5))
         if kws is None:
@@ -1584,7 +1585,7 @@ def _tokens(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(CreateTokens(token, n))
 
 
-def _keywords(text: str) -> tuple[str, ...]:
+def _keywords(text: str) -> tuple[Keyword, ...]:
     kws = keyword_list(text)
     if kws is None:
         raise Unsupported(text)

@@ -25,6 +25,59 @@ from .mana import ManaCost
 # ------------------------------------------------------------------ predicates
 
 
+
+class Keyword(StrEnum):
+    """A keyword ability (2014 702 / 2009 502) as the compiler reads it; its value is its
+    lower-case wording, the name the engine's characteristics, the view and saves use.
+    Protection is from a quality (702.16a / 502.7a): the colors are members, and any other
+    ("protection from Dragons") becomes one the first time it is read (`_missing_`)."""
+
+    FLYING = "flying"
+    FIRST_STRIKE = "first strike"
+    DOUBLE_STRIKE = "double strike"
+    DEATHTOUCH = "deathtouch"
+    LIFELINK = "lifelink"
+    VIGILANCE = "vigilance"
+    HASTE = "haste"
+    DEFENDER = "defender"
+    TRAMPLE = "trample"
+    REACH = "reach"
+    FLASH = "flash"
+    FEAR = "fear"
+    INTIMIDATE = "intimidate"
+    SHROUD = "shroud"
+    HEXPROOF = "hexproof"
+    INDESTRUCTIBLE = "indestructible"
+    PLAINSWALK = "plainswalk"
+    ISLANDWALK = "islandwalk"
+    SWAMPWALK = "swampwalk"
+    MOUNTAINWALK = "mountainwalk"
+    FORESTWALK = "forestwalk"
+    MENACE = "menace"  # can't be blocked except by two or more creatures (509.1b / 309.2a)
+    PROTECTION_FROM_WHITE = "protection from white"
+    PROTECTION_FROM_BLUE = "protection from blue"
+    PROTECTION_FROM_BLACK = "protection from black"
+    PROTECTION_FROM_RED = "protection from red"
+    PROTECTION_FROM_GREEN = "protection from green"
+
+    def __repr__(self) -> str:
+        """As its text: messages that show a list of keywords read as before (['flying'])."""
+        return str.__repr__(self)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Keyword | None:
+        """"protection from artifacts", "protection from Dragons": a member made for it, kept
+        so that it is the same member every time (and pickles as its value)."""
+        if not isinstance(value, str) or not value.startswith(PROTECTION_FROM) or value != value.strip():
+            return None
+        member = str.__new__(cls, value)
+        member._name_ = value.upper().replace(" ", "_")
+        member._value_ = value
+        return cls._value2member_map_.setdefault(value, member)  # type: ignore[return-value]
+
+
+PROTECTION_FROM = "protection from "
+
 @frozen
 class Always:
     """Matches everything ("permanent", "spell", "card")."""
@@ -57,7 +110,7 @@ class HasSupertype:
 
 @frozen
 class HasKeyword:
-    keyword: str
+    keyword: Keyword
 
 
 @frozen
@@ -663,7 +716,7 @@ class TokenSpec:
     colors: str
     power: str | None
     toughness: str | None
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
     artifact: bool = False
     text: str = ""
     name: str = ""  # "... token with flying named Wasp" (The Hive); else named by its creature types
@@ -933,8 +986,8 @@ class LoseAndGain:
     """"Until end of turn, ~ loses defender and gains flying" (Gargoyle Sentinel): layer 6."""
 
     objects: Ref
-    removes: tuple[str, ...]
-    grants: tuple[str, ...]
+    removes: tuple[Keyword, ...]
+    grants: tuple[Keyword, ...]
 
 
 @frozen
@@ -1037,7 +1090,7 @@ class PumpBy:
 
     objects: Ref
     amount: Amount
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
 
 
 @frozen
@@ -1291,7 +1344,7 @@ class Pump:
     objects: Ref
     power: int = 0
     toughness: int = 0
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     scale: Amount | None = None  # "+X/-X" (X), "+1/+1 ... for each creature blocking it": times this
 
 
@@ -1315,7 +1368,7 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
     while_source: bool = False
-    grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
+    grants: tuple[Keyword, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
     x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
     # 'with "{B}: Regenerate this creature"' (Spawning Pool): activated abilities it gains (layer 6)
     grants_abilities: tuple[Any, ...] = ()
@@ -1396,7 +1449,7 @@ class BecomesCreatureType:
     toughness: int
     creature_types: tuple[str, ...]
     colors: tuple[str, ...] = ()
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     loses_all: bool = False
 
 
@@ -2094,6 +2147,10 @@ class Restriction(StrEnum):
     CANT_ACTIVATE = "cant_activate"  # Ice Cage: its activated abilities, mana abilities too
     CANT_ACTIVATE_NONMANA = "cant_activate_nonmana"  # Pithing Needle
 
+    def __repr__(self) -> str:
+        """As its text, as messages showing restrictions read before it was an enum."""
+        return str.__repr__(self)
+
 
 @frozen
 class AffectsGroup:
@@ -2301,7 +2358,7 @@ class SetChosenLandType:
 class GrantKeywords:
     """"Creatures you control have flying" (layer 6): each grant one more instance."""
 
-    keywords: tuple[str, ...]
+    keywords: tuple[Keyword, ...]
     layer: ClassVar[Layer] = Layer.ABILITY
 
 
@@ -2309,7 +2366,7 @@ class GrantKeywords:
 class RemoveKeywords:
     """"Enchanted creature ... loses flying" (layer 6): every instance of each."""
 
-    keywords: tuple[str, ...]
+    keywords: tuple[Keyword, ...]
     layer: ClassVar[Layer] = Layer.ABILITY
 
 

@@ -103,7 +103,7 @@ class Ability:
 
 @frozen
 class KeywordAbility(Ability):
-    keyword: str = ""  # lower case: "flying", "first strike", "forestwalk", "protection from red"
+    keyword: str = ""  # an ir.Keyword ("flying", "protection from red"); "enchant creature" for an Aura
 
 
 @frozen

@@ -66,6 +66,7 @@ from .ir import (
     HasColor,
     HasKeyword,
     IsType,
+    Keyword,
     LifeAtLeast,
     LifeTotalCDA,
     LinkedTotalCDA,
@@ -124,7 +125,7 @@ def _empty(effect: StaticEffect) -> bool:
     return False
 
 
-def _keywords(text: str) -> tuple[str, ...]:
+def _keywords(text: str) -> tuple[Keyword, ...]:
     kws = keyword_list(text)
     if kws is None:
         raise Unsupported(text)
@@ -233,7 +234,7 @@ def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to 
         kws = [w for w in (m.group(2), m.group(3)) if w]
         if any(keyword_list(w) != (w,) for w in kws):
             raise Unsupported(raw)
-        having = AnyOf(tuple(HasKeyword(w) for w in kws))
+        having = AnyOf(tuple(HasKeyword(Keyword(w)) for w in kws))
         return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
                              effects=(Restricted(_RESTRICTIONS[m.group(4)]),))
     m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)

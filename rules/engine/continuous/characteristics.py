@@ -215,7 +215,7 @@ def _static_ability_parts(state: GameState, o: Obj, src: Obj, index: int, ab: St
 
     parts: list[Part] = []
     for effect in ab.layered:
-        apply = _STATIC_EFFECT_PARTS[type(effect)](state, o, src, effect)
+        apply = STATIC_EFFECT_PARTS[type(effect)](state, o, src, effect)
         if apply is not None:
             parts.append(Part(effect.layer, src.timestamp, key, applies, apply, from_static=True))
     return parts
@@ -277,7 +277,7 @@ def _no_part(state: GameState, o: Obj, src: Obj, effect: Any) -> None:
 
 
 # how each effect a static ability applies through the layers changes what it affects
-_STATIC_EFFECT_PARTS: dict[type, Callable[[GameState, Obj, Obj, Any], Apply | None]] = {
+STATIC_EFFECT_PARTS: dict[type, Callable[[GameState, Obj, Obj, Any], Apply | None]] = {
     ir.Restricted: _restricted,
     ir.GrantKeywords: _grant_keywords,
     ir.RemoveKeywords: _remove_keywords,

@@ -14,29 +14,34 @@ from .ir import (
     AffectsAttached,
     AffectsYourCreatures,
     AnyOf,
+    AnyRestriction,
+    AttackTax,
     BlockedOnlyBy,
     BlocksOnly,
     HasColor,
     HasKeyword,
     HasSubtype,
     IsType,
+    Keyword,
     MaxBlockers,
+    ModifyPT,
     NotBlockedBy,
     Pred,
+    Restricted,
     Restriction,
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 
 _SIMPLE = {
-    "attacks each combat if able": "must_attack",
-    "attacks each turn if able": "must_attack",
-    "can't attack or block alone": "cant_attack_or_block_alone",
-    "can't attack alone": "cant_attack_alone",
-    "can't block alone": "cant_block_alone",
-    "can block any number of creatures": "block_any_number",
-    "can block an additional creature": "block_additional",
-    "can block an additional creature each combat": "block_additional",
+    "attacks each combat if able": Restriction.MUST_ATTACK,
+    "attacks each turn if able": Restriction.MUST_ATTACK,
+    "can't attack or block alone": Restriction.CANT_ATTACK_OR_BLOCK_ALONE,
+    "can't attack alone": Restriction.CANT_ATTACK_ALONE,
+    "can't block alone": Restriction.CANT_BLOCK_ALONE,
+    "can block any number of creatures": Restriction.BLOCK_ANY_NUMBER,
+    "can block an additional creature": Restriction.BLOCK_ADDITIONAL,
+    "can block an additional creature each combat": Restriction.BLOCK_ADDITIONAL,
 }
 
 
@@ -47,7 +52,7 @@ def _creature_test(phrase: str) -> Pred | None:
     for part in (p.strip() for p in re.split(r"\s+and/or\s+|\s+or\s+", phrase)):
         m = re.fullmatch(r"(\w+) creatures", part)
         if part == "creatures with flying":
-            tests.append(HasKeyword("flying"))
+            tests.append(HasKeyword(Keyword.FLYING))
         elif m and m.group(1) in NAME_TO_COLOR:
             tests.append(HasColor(NAME_TO_COLOR[m.group(1)]))
         elif m and m.group(1) == "artifact":
@@ -59,7 +64,7 @@ def _creature_test(phrase: str) -> Pred | None:
     return AnyOf(tuple(tests))
 
 
-def combat_clause(clause: str) -> Restriction | None:
+def combat_clause(clause: str) -> AnyRestriction | None:
     """The restriction a clause about one creature states, or None if it isn't one.
     `clause` is what follows the creature: "can't be blocked except by black creatures"."""
     c = clause.strip().rstrip(".")
@@ -94,31 +99,34 @@ def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
     if m:
         r = combat_clause(m.group(1))
         if r is not None:
-            return [StaticAbility(raw, restriction=r)]
+            return [StaticAbility(raw, effects=(Restricted(r),))]
     m = re.fullmatch(r"Creatures can't attack you unless their controller pays \{(\d+)\} for each creature "
                      r"(?:he or she controls|they controls?) that's attacking you", s)
     if m:  # Windborn Muse: a cost to attack (508.1g / 308.2d)
-        return [StaticAbility(raw, attack_tax=int(m.group(1)))]
+        return [StaticAbility(raw, effects=(AttackTax(int(m.group(1))),))]
     if s == "You may have ~ assign its combat damage as though it weren't blocked":  # Rhox (510.1c / 310.2e)
-        return [StaticAbility(raw, restriction="assign_as_though_unblocked")]
+        return [StaticAbility(raw, effects=(Restricted(Restriction.ASSIGN_AS_THOUGH_UNBLOCKED),))]
     if s == "~ can't block and can't be blocked":  # Tormented Soul: two restrictions
-        return [StaticAbility(raw, restriction="cant_block"), StaticAbility(raw, restriction="unblockable")]
+        return [StaticAbility(raw, effects=(Restricted(Restriction.CANT_BLOCK),)),
+                StaticAbility(raw, effects=(Restricted(Restriction.UNBLOCKABLE),))]
     m = re.fullmatch(r"All creatures able to block (~|enchanted creature|equipped creature) do so", s)
     if m:
         who = None if m.group(1) == "~" else AffectsAttached()
-        return [StaticAbility(raw, affects=who, restriction="lure")]
+        return [StaticAbility(raw, affects=who, effects=(Restricted(Restriction.LURE),))]
     m = re.fullmatch(r"(Enchanted|Equipped) creature (.+)", s)
     if m:
         r = combat_clause(m.group(2))
         if r is not None:
-            return [StaticAbility(raw, affects=AffectsAttached(), restriction=r)]
+            return [StaticAbility(raw, affects=AffectsAttached(), effects=(Restricted(r),))]
         m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+) and (.+)", m.group(2))
         if m2:
             r = combat_clause(m2.group(3))
             if r is not None:
-                return [StaticAbility(raw, affects=AffectsAttached(), power=int(m2.group(1)),
-                                      toughness=int(m2.group(2)), restriction=r)]
+                return [StaticAbility(raw, affects=AffectsAttached(), effects=(
+                    ModifyPT(int(m2.group(1)), int(m2.group(2))), Restricted(r)))]
     m = re.fullmatch(r"Each creature you control (can block an additional creature(?: each combat)?)", s)
     if m:
-        return [StaticAbility(raw, affects=AffectsYourCreatures(), restriction=combat_clause(m.group(1)))]
+        clause = combat_clause(m.group(1))
+        assert clause is not None
+        return [StaticAbility(raw, affects=AffectsYourCreatures(), effects=(Restricted(clause),))]
     return None

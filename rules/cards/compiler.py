@@ -35,6 +35,9 @@ from .ir import (
     EntersAsCopy,
     EntersWithCounters,
     Fixed,
+    GrantAbilities,
+    ModifyPT,
+    Restriction,
     SacrificeAllAsCost,
     SacrificeAsCost,
     SacrificeCost,
@@ -173,7 +176,7 @@ def _static(t: str, raw: str, card: Any) -> Any:
     if granted is not None:
         return granted
     ab = compile_static(t, raw)
-    works_on_the_stack = ab is not None and (ab.restriction == "uncounterable" or any(
+    works_on_the_stack = ab is not None and (Restriction.UNCOUNTERABLE in ab.restrictions or any(
         isinstance(e, CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost)
         for e in ab.effects))
     if ab is not None and (card.is_type("Instant") or card.is_type("Sorcery")) and not works_on_the_stack:
@@ -208,19 +211,19 @@ def _granting_static(t: str, raw: str, card: Any) -> StaticAbility | None:
     head = m.group(1)
     if len(inner) == 1 and isinstance(inner[0], TriggeredAbility) and head == "Enchanted creature" \
             and not inner[0].targets:  # 'has "At the beginning of your upkeep, sacrifice this creature."'
-        return StaticAbility(raw, affects=AffectsAttached(), grants_abilities=(inner[0],))
+        return StaticAbility(raw, affects=AffectsAttached(), effects=(GrantAbilities((inner[0],)),))
     if len(inner) != 1 or not isinstance(inner[0], ActivatedAbility):
         raise Unsupported(raw)
     m2 = re.fullmatch(r"(.+?) you control", head)
     if m2 and not re.search(r"[Cc]reatures?", m2.group(1)):
         kind, test = object_phrase(m2.group(1))
-        return StaticAbility(raw, affects=AffectsYourPermanents(test), grants_abilities=(inner[0],))
+        return StaticAbility(raw, affects=AffectsYourPermanents(test), effects=(GrantAbilities((inner[0],)),))
     if head in ("Enchanted creature", "Equipped creature"):
-        return StaticAbility(raw, affects=AffectsAttached(), grants_abilities=(inner[0],))
+        return StaticAbility(raw, affects=AffectsAttached(), effects=(GrantAbilities((inner[0],)),))
     m2 = re.fullmatch(r"(Enchanted|Equipped) creature gets ([+-]\d+)/([+-]\d+) and", head)
     if m2:
-        return StaticAbility(raw, affects=AffectsAttached(), power=int(m2.group(2)), toughness=int(m2.group(3)),
-                             grants_abilities=(inner[0],))
+        return StaticAbility(raw, affects=AffectsAttached(), effects=(
+            ModifyPT(int(m2.group(2)), int(m2.group(3))), GrantAbilities((inner[0],))))
     raise Unsupported(raw)
 
 

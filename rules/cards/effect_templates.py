@@ -80,6 +80,7 @@ from .ir import (
     If,
     IsAlso,
     KeepOneDiscardRest,
+    Keyword,
     Link,
     LinkedCards,
     LoseAndGain,
@@ -122,6 +123,7 @@ from .ir import (
     RememberedCardIs,
     ReorderTop,
     Restrict,
+    Restriction,
     ReturnAllFromGraveyards,
     ReturnChosen,
     ReturnDiedThisTurn,
@@ -1363,7 +1365,7 @@ def _becomes(m: re.Match[str], out: Compiled) -> None:
         words, types = words[: -len(" artifact")], ("Artifact", "Creature")
     colors, subtypes = _colors_and_subtypes(words, m.group(0))
     x_pt = m.group(2) == "X"
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     if m.group(5):
         kws = keyword_list(m.group(5))
         if kws is None:
@@ -1432,7 +1434,7 @@ def _gains(m: re.Match[str], out: Compiled) -> None:
 
 @template(r"<objects> can't block this turn")
 def _cant_block(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(Restrict(objects(m.group(1), out), "cant_block", "can't block this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.CANT_BLOCK, "can't block this turn"))
 
 
 @template(r"<objects> attacks (you) this turn if able")
@@ -1525,12 +1527,12 @@ def _becomes_color(m: re.Match[str], out: Compiled) -> None:
 @template(r"<objects> attacks this turn if able")
 def _must_attack_this_turn(m: re.Match[str], out: Compiled) -> None:
     """An attack requirement until end of turn, naming no player (508.1d / 500.2)."""
-    out.steps.append(Restrict(objects(m.group(1), out), "must_attack", "attacks this turn if able"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.MUST_ATTACK, "attacks this turn if able"))
 
 
 @template(r"<objects> can't be blocked this turn")
 def _unblockable(m: re.Match[str], out: Compiled) -> None:
-    out.steps.append(Restrict(objects(m.group(1), out), "unblockable", "can't be blocked this turn"))
+    out.steps.append(Restrict(objects(m.group(1), out), Restriction.UNBLOCKABLE, "can't be blocked this turn"))
 
 
 @template(r"~ doesn't untap during your next untap step")
@@ -1583,7 +1585,7 @@ def _tokens(m: re.Match[str], out: Compiled) -> None:
     out.steps.append(CreateTokens(token, n))
 
 
-def _keywords(text: str) -> tuple[str, ...]:
+def _keywords(text: str) -> tuple[Keyword, ...]:
     kws = keyword_list(text)
     if kws is None:
         raise Unsupported(text)

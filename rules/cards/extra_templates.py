@@ -23,6 +23,7 @@ from .ir import (
     Fixed,
     FlipCoin,
     If,
+    Keyword,
     SacrificeSource,
     TargetRef,
     WonFlip,
@@ -109,7 +110,7 @@ def _becomes_creature_type(m: re.Match[str], out: Compiled) -> None:
     colors, types = _color_and_type_words(m.group(3), m.group(0))
     if not types:
         raise Unsupported(m.group(0))
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     if m.group(6):
         kws = keyword_list(m.group(6))
         if kws is None:

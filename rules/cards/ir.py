@@ -16,14 +16,67 @@ compared, snapshot-tested and pickled, and no card carries code.  Four families:
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
+from enum import IntEnum, StrEnum
+from typing import Any, ClassVar
 
 from .frozen import frozen
 from .mana import ManaCost
 
 # ------------------------------------------------------------------ predicates
 
+
+
+class Keyword(StrEnum):
+    """A keyword ability (2014 702 / 2009 502) as the compiler reads it; its value is its
+    lower-case wording, the name the engine's characteristics, the view and saves use.
+    Protection is from a quality (702.16a / 502.7a): the colors are members, and any other
+    ("protection from Dragons") becomes one the first time it is read (`_missing_`)."""
+
+    FLYING = "flying"
+    FIRST_STRIKE = "first strike"
+    DOUBLE_STRIKE = "double strike"
+    DEATHTOUCH = "deathtouch"
+    LIFELINK = "lifelink"
+    VIGILANCE = "vigilance"
+    HASTE = "haste"
+    DEFENDER = "defender"
+    TRAMPLE = "trample"
+    REACH = "reach"
+    FLASH = "flash"
+    FEAR = "fear"
+    INTIMIDATE = "intimidate"
+    SHROUD = "shroud"
+    HEXPROOF = "hexproof"
+    INDESTRUCTIBLE = "indestructible"
+    PLAINSWALK = "plainswalk"
+    ISLANDWALK = "islandwalk"
+    SWAMPWALK = "swampwalk"
+    MOUNTAINWALK = "mountainwalk"
+    FORESTWALK = "forestwalk"
+    MENACE = "menace"  # can't be blocked except by two or more creatures (509.1b / 309.2a)
+    PROTECTION_FROM_WHITE = "protection from white"
+    PROTECTION_FROM_BLUE = "protection from blue"
+    PROTECTION_FROM_BLACK = "protection from black"
+    PROTECTION_FROM_RED = "protection from red"
+    PROTECTION_FROM_GREEN = "protection from green"
+
+    def __repr__(self) -> str:
+        """As its text: messages that show a list of keywords read as before (['flying'])."""
+        return str.__repr__(self)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Keyword | None:
+        """"protection from artifacts", "protection from Dragons": a member made for it, kept
+        so that it is the same member every time (and pickles as its value)."""
+        if not isinstance(value, str) or not value.startswith(PROTECTION_FROM) or value != value.strip():
+            return None
+        member = str.__new__(cls, value)
+        member._name_ = value.upper().replace(" ", "_")
+        member._value_ = value
+        return cls._value2member_map_.setdefault(value, member)  # type: ignore[return-value]
+
+
+PROTECTION_FROM = "protection from "
 
 @frozen
 class Always:
@@ -57,7 +110,7 @@ class HasSupertype:
 
 @frozen
 class HasKeyword:
-    keyword: str
+    keyword: Keyword
 
 
 @frozen
@@ -663,7 +716,7 @@ class TokenSpec:
     colors: str
     power: str | None
     toughness: str | None
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
     artifact: bool = False
     text: str = ""
     name: str = ""  # "... token with flying named Wasp" (The Hive); else named by its creature types
@@ -933,8 +986,8 @@ class LoseAndGain:
     """"Until end of turn, ~ loses defender and gains flying" (Gargoyle Sentinel): layer 6."""
 
     objects: Ref
-    removes: tuple[str, ...]
-    grants: tuple[str, ...]
+    removes: tuple[Keyword, ...]
+    grants: tuple[Keyword, ...]
 
 
 @frozen
@@ -1037,7 +1090,7 @@ class PumpBy:
 
     objects: Ref
     amount: Amount
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
 
 
 @frozen
@@ -1291,7 +1344,7 @@ class Pump:
     objects: Ref
     power: int = 0
     toughness: int = 0
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     scale: Amount | None = None  # "+X/-X" (X), "+1/+1 ... for each creature blocking it": times this
 
 
@@ -1315,7 +1368,7 @@ class Becomes:
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # "W", "U", ...; empty: its colors don't change
     while_source: bool = False
-    grants: tuple[str, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
+    grants: tuple[Keyword, ...] = ()  # "... creature with flying": keywords it gains (layer 6)
     x_pt: bool = False  # "becomes an X/X ... creature": its P/T is the ability's X
     # 'with "{B}: Regenerate this creature"' (Spawning Pool): activated abilities it gains (layer 6)
     grants_abilities: tuple[Any, ...] = ()
@@ -1380,7 +1433,7 @@ class Restrict:
     """"can't block this turn", "can't be blocked this turn"."""
 
     objects: Ref
-    restriction: str
+    restriction: Restriction
     text: str
 
 
@@ -1396,7 +1449,7 @@ class BecomesCreatureType:
     toughness: int
     creature_types: tuple[str, ...]
     colors: tuple[str, ...] = ()
-    grants: tuple[str, ...] = ()
+    grants: tuple[Keyword, ...] = ()
     loses_all: bool = False
 
 
@@ -2055,6 +2108,50 @@ TriggerCondition = (
 # ------------------------------------------------------------------ static abilities
 
 
+class Layer(IntEnum):
+    """The layers continuous effects apply in (2014 613.1-613.3; 2009 418.5a): copy, control,
+    text, type, color, ability, then the power/toughness sublayers 7a-7e (2009's 6a-6e, ordered
+    by rules.engine.continuous.layers)."""
+
+    COPY = 1
+    CONTROL = 2
+    TEXT = 3
+    TYPE = 4
+    COLOR = 5
+    ABILITY = 6
+    PT_CDA = 7  # 7a / 6a (2014 613.3a-e, 2009 418.5a)
+    PT_SET = 8  # 7b / 6b
+    PT_MODIFY = 9  # 7c / 6b (resolved spells) and 6d (static abilities)
+    PT_COUNTERS = 10  # 7d / 6c
+    PT_SWITCH = 11  # 7e / 6e
+
+
+class Restriction(StrEnum):
+    """A restriction or requirement on an object that names itself (2014 508.1c-d, 509.1b-c,
+    602.5 / 2009 308.2, 309.2, 403.4); its value is its name on the object's characteristics."""
+
+    CANT_ATTACK = "cant_attack"
+    CANT_BLOCK = "cant_block"
+    CANT_ATTACK_OR_BLOCK = "cant_attack_or_block"
+    UNBLOCKABLE = "unblockable"
+    CANT_ATTACK_ALONE = "cant_attack_alone"
+    CANT_BLOCK_ALONE = "cant_block_alone"
+    CANT_ATTACK_OR_BLOCK_ALONE = "cant_attack_or_block_alone"
+    MUST_ATTACK = "must_attack"
+    LURE = "lure"  # "All creatures able to block ~ do so" (509.1c / 309.2c)
+    BLOCK_ANY_NUMBER = "block_any_number"
+    BLOCK_ADDITIONAL = "block_additional"
+    ASSIGN_AS_THOUGH_UNBLOCKED = "assign_as_though_unblocked"  # Rhox (510.1c / 310.2e)
+    DOESNT_UNTAP = "doesnt_untap"  # 502.2 / 302.2
+    UNCOUNTERABLE = "uncounterable"  # "This spell can't be countered"
+    CANT_ACTIVATE = "cant_activate"  # Ice Cage: its activated abilities, mana abilities too
+    CANT_ACTIVATE_NONMANA = "cant_activate_nonmana"  # Pithing Needle
+
+    def __repr__(self) -> str:
+        """As its text, as messages showing restrictions read before it was an enum."""
+        return str.__repr__(self)
+
+
 @frozen
 class AffectsGroup:
     """Creatures matching `test` (on base characteristics), `other` than the source if said."""
@@ -2209,6 +2306,123 @@ class LinkedTotalCDA:
 
 
 CDA = CountSubtypeCDA | LifeTotalCDA | GraveyardCardsCDA | LinkedTotalCDA
+
+
+# continuous effects of static abilities (611.3), each applying in one layer (613 / 418.5)
+
+
+@frozen
+class ControlAffected:
+    """"You control enchanted creature" (Mind Control): a control-changing effect (layer 2), for
+    the ability's controller, on what it affects."""
+
+    layer: ClassVar[Layer] = Layer.CONTROL
+
+
+@frozen
+class AddTypes:
+    """"Each noncreature artifact is an artifact creature ..." (March of the Machines): card
+    types added (layer 4)."""
+
+    types: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+
+@frozen
+class AddSubtypes:
+    """"Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
+    in addition to their other types" (layer 4): subtypes added; a basic land type brings its mana
+    ability (305.6 / 212.6g)."""
+
+    subtypes: tuple[str, ...]
+    layer: ClassVar[Layer] = Layer.TYPE
+
+
+@frozen
+class AddChosenCreatureType:
+    """"~ is the chosen type in addition to its other types" (Adaptive Automaton, layer 4): the
+    creature type its source chose as it entered."""
+
+    layer: ClassVar[Layer] = Layer.TYPE
+
+
+@frozen
+class SetChosenLandType:
+    """"Enchanted land is the chosen type" (layer 4, 305.7): its land types replaced by the one
+    its source chose."""
+
+    layer: ClassVar[Layer] = Layer.TYPE
+
+
+@frozen
+class GrantKeywords:
+    """"Creatures you control have flying" (layer 6): each grant one more instance."""
+
+    keywords: tuple[Keyword, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+
+@frozen
+class RemoveKeywords:
+    """"Enchanted creature ... loses flying" (layer 6): every instance of each."""
+
+    keywords: tuple[Keyword, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+
+@frozen
+class GrantChosenProtection:
+    """"~ has protection from the chosen color" (Voice of All, layer 6)."""
+
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+
+@frozen
+class GrantAbilities:
+    """'Enchanted creature has "{T}: This creature deals 1 damage to any target."' (layer 6):
+    activated or triggered abilities (rules.cards.model) granted."""
+
+    abilities: tuple[Any, ...]
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+
+@frozen
+class DefinePT:
+    """"~'s power and toughness are each equal to ..." (a characteristic-defining ability, 604.3:
+    layer 7a / 6a), working in every zone."""
+
+    cda: CDA
+    layer: ClassVar[Layer] = Layer.PT_CDA
+
+
+@frozen
+class SetPTToManaValue:
+    """"... with power and toughness each equal to its converted mana cost" (March of the
+    Machines): P/T set (7b / 6b), not characteristic-defining."""
+
+    layer: ClassVar[Layer] = Layer.PT_SET
+
+
+@frozen
+class ModifyPT:
+    """"Creatures you control get +1/+1" (7c / 6d)."""
+
+    power: int
+    toughness: int
+    layer: ClassVar[Layer] = Layer.PT_MODIFY
+
+
+@frozen
+class PTBonus:
+    """"~ gets +1/+1 for each ..." (7c / 6d): counted as the layers go."""
+
+    bonus: Bonus
+    layer: ClassVar[Layer] = Layer.PT_MODIFY
+
+
+LayeredEffect = (ControlAffected | AddTypes | AddSubtypes | AddChosenCreatureType | SetChosenLandType | GrantKeywords
+                 | RemoveKeywords | GrantChosenProtection | GrantAbilities | DefinePT | SetPTToManaValue | ModifyPT
+                 | PTBonus)
 
 
 @frozen
@@ -2465,7 +2679,52 @@ class UntargetableBy:
     abilities: bool = False
 
 
-Restriction = str | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy
+# what a restriction or requirement on an object is: a named one (Restriction), or one that
+# carries a test or a number
+AnyRestriction = Restriction | BlockedOnlyBy | NotBlockedBy | MaxBlockers | BlocksOnly | UntargetableBy
+
+
+@frozen
+class Restricted:
+    """"~ can't block", "Enchanted creature can't attack or block", "~ can't be blocked except by
+    black creatures", "All creatures able to block ~ do so": a restriction or requirement on what
+    the ability affects (on its source, when it affects nothing else). On the characteristics
+    of what it affects (the ability layer, as the engine keeps them), read by combat, untapping,
+    targeting and activating."""
+
+    restriction: AnyRestriction
+    layer: ClassVar[Layer] = Layer.ABILITY
+
+
+@frozen
+class AttackTax:
+    """"Creatures can't attack you unless their controller pays {2} for each creature they
+    control that's attacking you" (Windborn Muse, 508.1g / 308.2d): the generic mana each
+    creature attacking its controller costs."""
+
+    amount: int
+
+
+# restrictions and requirements (2014 508.1c-d, 509.1b-c, 602.5 / 2009 308.2, 309.2, 403.4)
+RestrictionEffect = Restricted | AttackTax
+
+
+@frozen
+class DeckLimit:
+    """"A deck can have any number of cards named ~" (ANY_NUMBER) or "up to seven" (2014 100.2a
+    / 2009 100.2): how many copies a deck may hold."""
+
+    limit: int
+
+
+@frozen
+class BeginOnBattlefield:
+    """"If ~ is in your opening hand, you may begin the game with it on the battlefield" (the
+    Leylines, 2014 103.6 / 2009 101.5): asked once every player has kept an opening hand."""
+
+
+# rules about building a deck and starting the game: they work outside any game's layers
+DeckRule = DeckLimit | BeginOnBattlefield
 
 
 # ------------------------------------------------------------------ costs
@@ -2546,7 +2805,8 @@ class CostsLessIfOutnumbered:
 CastingCostEffect = (CostsMorePerExtraTarget | SpendOnlyOnX | SacrificeAllAsCost | SacrificeAsCost
                      | OpponentsSpellsCostMore | CostsLessIfOutnumbered | AlternativeCost)
 
-# one effect a static ability generates, of one kind (611.3 / 613 / 614): its replacement and
-# prevention effects, its rules for players and what casting costs so far; continuous effects
-# with their layer and restrictions are still the ability's own fields
-StaticEffect = ReplacementEffect | RuleForPlayers | CastingCostEffect
+# one effect a static ability generates, of one kind (611.3 / 613 / 614): a continuous effect
+# in its layer, a replacement or prevention effect (as-enters and copy effects among them), a
+# restriction or requirement, a rule for players, what casting a spell costs, a deck rule
+StaticEffect = (LayeredEffect | ReplacementEffect | RestrictionEffect | RuleForPlayers | CastingCostEffect
+                | DeckRule)

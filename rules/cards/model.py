@@ -9,17 +9,19 @@ from typing import TypeVar
 
 from .frozen import frozen
 from .ir import (
-    CDA,
     Affects,
     Amount,
-    Bonus,
+    AnyRestriction,
     Condition,
+    ControlAffected,
+    DefinePT,
     Effect,
     Fixed,
+    LayeredEffect,
     Never,
     Pred,
     ReplacementEffect,
-    Restriction,
+    Restricted,
     RuleForPlayers,
     SacrificeCost,
     StaticEffect,
@@ -101,7 +103,7 @@ class Ability:
 
 @frozen
 class KeywordAbility(Ability):
-    keyword: str = ""  # lower case: "flying", "first strike", "forestwalk", "protection from red"
+    keyword: str = ""  # an ir.Keyword ("flying", "protection from red"); "enchant creature" for an Aura
 
 
 @frozen
@@ -180,54 +182,33 @@ class TriggeredAbility(Ability):
 
 @frozen
 class StaticAbility(Ability):
-    """Generates continuous effects while its source is on the battlefield (611.3)."""
+    """Generates continuous effects while its source is on the battlefield (611.3): `effects`,
+    each of one kind (ir.StaticEffect), on what it `affects` (its source alone when None)."""
 
     affects: Affects | None = None
-    power: int = 0
-    toughness: int = 0
-    grants: tuple[str, ...] = ()  # keywords granted
-    removes: tuple[str, ...] = ()  # keywords removed ("loses flying")
-    restriction: Restriction | None = None  # "cant_block", BlockedOnlyBy(...), ... on the affected objects
-    cda: CDA | None = None  # characteristic-defining P/T
-    bonus: Bonus | None = None  # "+1/+1 for each ...", on top of power/toughness
-    # the effects it generates, each of one kind (ir.StaticEffect): so far its replacement and
-    # prevention effects (614 / 419), which rules.engine.changes.static_replacements finds in
-    # play, and its rules for players (2014 613.10 / 2009 418.5k: rules.engine.continuous.player_rules)
+    # the effects it generates, each of one kind: continuous effects in their layers (613 /
+    # 418.5), replacement and prevention effects (614 / 419: rules.engine.changes.static_replacements),
+    # restrictions and requirements, rules for players (2014 613.10 / 2009 418.5k), casting costs
+    # and deck rules
     effects: tuple[StaticEffect, ...] = ()
-    control: bool = False  # "You control enchanted creature" (layer 2), on what it affects
-    # deck construction (100.2a / 100.2): "A deck can have any number of cards named ~"
-    # (ANY_NUMBER) or "up to seven"; None: not such a rule
-    deck_limit: int | None = None
-    # "its activated abilities can't be activated" (Ice Cage), on what it affects: mana abilities too
-    no_activating: bool = False
-    # "Enchanted land is the chosen type" (layer 4, 305.7): the land type its source chose
-    chosen_land_type: bool = False
     # "As long as the top card of your library is black, ...": it applies only while the top
     # card of its controller's library matches (printed characteristics)
     while_top_card: Pred | None = None
-    # "If ~ is in your opening hand, you may begin the game with it on the battlefield" (2014 103.6 /
-    # 2009 101.5): asked once every player has kept an opening hand
-    opening_hand: bool = False
     # "As long as you have 30 or more life, ~ gets +5/+5 and has flying": it applies only while
     # this holds
     while_condition: WhileCondition | None = None
-    # "~ has protection from the chosen color" (Voice of All): protection from what its source chose
-    chosen_protection: bool = False
-    # 'has "{T}: This creature deals 1 damage to any target."' (layer 6): abilities it grants
-    grants_abilities: tuple[ActivatedAbility | TriggeredAbility, ...] = ()  # triggered: Necrotic Plague
-    # "Enchanted creature ... is an Angel in addition to its other types", "All lands are Islands
-    # in addition to their other types" (layer 4): subtypes added (a basic land type with its mana ability)
-    add_subtypes: tuple[str, ...] = ()
-    # "Each noncreature artifact is an artifact creature with power and toughness each equal to
-    # its converted mana cost" (March of the Machines): types added (layer 4), and its P/T set to
-    # its converted mana cost (7b / 6b)
-    # "~ is the chosen type in addition to its other types" (layer 4): the creature type its source chose
-    chosen_creature_type: bool = False
-    adds_types: tuple[str, ...] = ()
-    pt_is_mana_value: bool = False
-    # "Creatures can't attack you unless their controller pays {2} for each creature ... attacking
-    # you" (508.1g / 308.2d): the generic mana each attacker attacking its controller costs
-    attack_tax: int = 0
+
+    @cached_property
+    def layered(self) -> tuple[LayeredEffect | Restricted, ...]:
+        """The effects it applies through the layers (its continuous effects, and the
+        restrictions it puts on what it affects), in printed order: the engine cuts each into
+        one part of its layer."""
+        return tuple(effect for effect in self.effects if isinstance(effect, LayeredEffect | Restricted))
+
+    @cached_property
+    def restrictions(self) -> tuple[AnyRestriction, ...]:
+        """The restrictions and requirements it puts on what it affects."""
+        return tuple(effect.restriction for effect in self.effects if isinstance(effect, Restricted))
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -311,7 +292,8 @@ class CardDef:
     def control_statics(self) -> tuple[StaticAbility, ...]:
         """Its static abilities that change who controls something ("You control enchanted
         creature", layer 2): the engine looks for them whenever control may change."""
-        return tuple(ab for ab in self.abilities if isinstance(ab, StaticAbility) and ab.control)
+        return tuple(ab for ab in self.static_abilities
+                     if any(isinstance(effect, ControlAffected) for effect in ab.effects))
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardDef:
         return self  # never changed once compiled: a copied game shares it
@@ -319,7 +301,7 @@ class CardDef:
     @cached_property
     def has_cda(self) -> bool:
         """Whether it has a characteristic-defining ability (604.3): they work in every zone."""
-        return any(isinstance(ab, StaticAbility) and ab.cda is not None for ab in self.abilities)
+        return bool(self.effects_of(DefinePT))
 
     @property
     def supported(self) -> bool:

@@ -2,7 +2,9 @@
 +1/+1"), Auras and Equipment ("Enchanted creature gets +1/+2", "Equipped creature can't be
 blocked and has shroud"), characteristic-defining P/T, "can't" restrictions, replacement
 and prevention effects ("enters the battlefield tapped unless ...", "prevent 1 of that
-damage") and rules for players ("You have no maximum hand size").
+damage") and rules for players ("You have no maximum hand size"). Each wording is a template
+on the compiler's registry (`rules.cards.registry`: the first whose wording is the whole
+sentence and that builds decides it), each building a StaticAbility of typed effects.
 
 Which objects an ability affects is judged on their base characteristics, so that
 computing one object's characteristics never needs another's."""
@@ -11,11 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from .ir import (
     ALWAYS,
     ANY_NUMBER,
     CDA,
+    AddChosenCreatureType,
+    AddSubtypes,
+    AddTypes,
     Affects,
     AffectsAllCreatures,
     AffectsAttached,
@@ -34,16 +40,20 @@ from .ir import (
     AsEntersChoose,
     AsEntersCounter,
     AsEntersExile,
+    BeginOnBattlefield,
     Bonus,
     BonusPerPermanent,
     BonusPerSameName,
     BonusPerSharedCreatureType,
     BonusPerSubtypeYouControl,
+    ControlAffected,
     ControlsCreatureOfType,
     CostsLessIfOutnumbered,
     CostsMorePerExtraTarget,
     CountSubtypeCDA,
     DamageCantBePrevented,
+    DeckLimit,
+    DefinePT,
     DiscardedToBattlefield,
     DoubleAllDamage,
     DoubleDamageFromYourSpells,
@@ -52,14 +62,18 @@ from .ir import (
     EntersTappedUnless,
     EntersWithCounters,
     Fixed,
+    GrantChosenProtection,
+    GrantKeywords,
     GraveyardCardsCDA,
     GraveyardToLibrary,
     HasColor,
     HasKeyword,
     IsType,
+    Keyword,
     LifeAtLeast,
     LifeTotalCDA,
     LinkedTotalCDA,
+    ModifyPT,
     Not,
     OpponentsGraveyardToExile,
     OpponentsSpellsCostMore,
@@ -72,29 +86,51 @@ from .ir import (
     PreventToAndFromAttached,
     PreventToSelfRemoveCounters,
     PreventToYouDuringYourTurn,
+    PTBonus,
     RedirectToAttached,
+    RemoveKeywords,
+    Restricted,
+    Restriction,
     RuleFor,
     RuleForPlayers,
     SacrificeAllAsCost,
     SacrificeAsCost,
     SacrificeCost,
+    SetChosenLandType,
+    SetPTToManaValue,
     SourceCountersAtLeast,
     SourceEnchanted,
     SpendOnlyOnX,
+    StaticEffect,
     UntargetableBy,
     WhileCondition,
     XValue,
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
+from .phrases import expand_phrases
+from .registry import new_registry, record_use
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
-_RESTRICTIONS = {"attack or block": "cant_attack_or_block", "attack": "cant_attack", "block": "cant_block",
-                 "be blocked": "unblockable"}
+_RESTRICTIONS = {"attack or block": Restriction.CANT_ATTACK_OR_BLOCK, "attack": Restriction.CANT_ATTACK,
+                 "block": Restriction.CANT_BLOCK, "be blocked": Restriction.UNBLOCKABLE}
 
 
-def _keywords(text: str) -> tuple[str, ...]:
+def layered(*effects: StaticEffect) -> tuple[StaticEffect, ...]:
+    """The effects a sentence states, without the ones it leaves empty ("gets +1/+1" grants no
+    keyword; "gets +0/+0" is no P/T change)."""
+    return tuple(e for e in effects if not _empty(e))
+
+
+def _empty(effect: StaticEffect) -> bool:
+    match effect:
+        case ModifyPT(0, 0) | GrantKeywords(()) | RemoveKeywords(()):
+            return True
+    return False
+
+
+def _keywords(text: str) -> tuple[Keyword, ...]:
     kws = keyword_list(text)
     if kws is None:
         raise Unsupported(text)
@@ -128,258 +164,457 @@ def _lands_unless(words: str) -> EntersTappedUnless:
 _GROUP = r"(?:[A-Z]?\w+ )?[Cc]reatures(?: you control| your opponents control)?(?: with(?:out)? flying)?"
 
 
-def compile_static(t: str, raw: str) -> StaticAbility | None:  # noqa: C901 (to split: issue 27)
-    """A static ability line, or None if `t` isn't one this module knows."""
+# a static ability's template: what it builds of the wording's match and the line's Oracle text,
+# or None where the wording matched but its words are not this template's (a later one is tried)
+StaticBuilder = Callable[[re.Match[str], str], StaticAbility | None]
+
+# the static abilities' templates, tried in the order defined: the first whose wording is the whole
+# sentence and that builds decides it (`rules.cards.registry`)
+_STATICS = new_registry()
+
+
+def static(pattern: str) -> Callable[[StaticBuilder], StaticBuilder]:
+    """Register a static ability's template (tried in the order defined)."""
+    def register(fn: StaticBuilder) -> StaticBuilder:
+        _STATICS.append((re.compile(expand_phrases(pattern)), fn))
+        return fn
+    return register
+
+
+def compile_static(t: str, raw: str) -> StaticAbility | None:
+    """A static ability line, or None if `t` isn't one a template knows."""
     s = t.rstrip(".")
-    # --- anthems and lords
-    m = re.fullmatch(r"(Other )?(" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
-    if m:
-        grants = _keywords(m.group(5)) if m.group(5) else ()
-        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), power=int(m.group(3)),
-                             toughness=int(m.group(4)), grants=grants)
-    m = re.fullmatch(r"~ and other (" + _GROUP + r") get ([+-]\d+)/([+-]\d+)(?: and have (.+))?", s)
-    if m:  # Vampire Nocturnus: the source itself, and the others of the group
-        grants = _keywords(m.group(4)) if m.group(4) else ()
-        group = creature_group(m.group(1), True)
-        assert isinstance(group, AffectsGroup)
-        return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test), power=int(m.group(2)),
-                             toughness=int(m.group(3)), grants=grants)
-    conditional = _as_long_as(s, raw)
-    if conditional is not None:
-        return conditional
-    m = re.fullmatch(r"As long as the top card of your library is (\w+), (.+)", s)
-    if m and m.group(1) in NAME_TO_COLOR:
-        rest = compile_static(m.group(2)[0].upper() + m.group(2)[1:] + ".", raw)
-        if rest is None or rest.affects is None:
-            raise Unsupported(s)
-        return dataclasses.replace(rest, while_top_card=HasColor(NAME_TO_COLOR[m.group(1)]))
-    if s == "Play with the top card of your library revealed":  # Vampire Nocturnus (everyone sees it)
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.TOP_REVEALED),))
-    m = re.fullmatch(r"(Other )?(" + _GROUP + r") have (.+)", s)
-    if m:
-        return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))), grants=_keywords(m.group(3)))
-    if s == ("Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
-             "creature type with it"):
-        return StaticAbility(raw, affects=AffectsAllCreatures(), bonus=BonusPerSharedCreatureType())
-    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (\w+) on the battlefield", s)
-    if m:  # Yavimaya Enchantress
-        _, test = object_phrase(m.group(3))
-        bonus = BonusPerPermanent(test, int(m.group(1)), int(m.group(2)))
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=bonus)
-    if s == "~ gets +1/+1 for each other creature on the battlefield named ~":
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=BonusPerSameName())
-    # --- Auras and Equipment
-    m = re.fullmatch(r"(?:Enchanted|Equipped) (?:creature|permanent) (gets|has|can't|doesn't) (.+)", s)
-    if m:
-        return _attached_static(m.group(1), m.group(2), raw)
-    # --- the permanent itself
-    if s == "~ doesn't untap during your untap step":  # Colossus of Sardia (502.2 / 302.2)
-        return StaticAbility(raw, affects=AffectsSelf(), restriction="doesnt_untap")
-    if s == ("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
-             "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
-             "cards revealed this way on the bottom of your library in any order"):  # Abundance (614.1a / 419.1a)
-        return StaticAbility(raw, effects=(DrawInstead("land_or_nonland"),))
-    if s == ("If a spell or ability an opponent controls causes you to discard ~, put it onto the battlefield "
-             "instead of putting it into your graveyard"):  # Obstinate Baloth (614.1a / 419.1a)
-        return StaticAbility(raw, effects=(DiscardedToBattlefield(),))
-    m = re.fullmatch(r"~ can't be the target of (\w+) spells or abilities from \1 sources", s)
-    if m:  # Gaea's Revenge
-        _, test = object_phrase(m.group(1) + " spell")
-        return StaticAbility(raw, restriction=UntargetableBy(test, f"{m.group(1)} spells or abilities from "
-                                                                   f"{m.group(1)} sources", abilities=True))
-    m = re.fullmatch(r"~ can't be the target of (.+?) spells", s)
-    if m:  # Karplusan Strider
-        _, test = object_phrase(m.group(1) + " spell")
-        return StaticAbility(raw, restriction=UntargetableBy(test, m.group(1) + " spells"))
-    m = re.fullmatch(r"All (lands|creatures|artifacts|permanents) are ([A-Z][a-z]+) in addition to their other "
-                     r"types", s)
-    if m:  # Stormtide Leviathan (layer 4)
-        kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
-        return StaticAbility(raw, affects=AffectsEachPermanent(kind), add_subtypes=(singular(m.group(2)),))
-    m = re.fullmatch(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)", s)
-    if m:  # Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"
-        kws = [w for w in (m.group(2), m.group(3)) if w]
-        if any(keyword_list(w) != (w,) for w in kws):
-            raise Unsupported(raw)
-        having = AnyOf(tuple(HasKeyword(w) for w in kws))
-        return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
-                             restriction=_RESTRICTIONS[m.group(4)])
-    m = re.fullmatch(r"~ can't (attack or block|attack|block|be blocked)", s)
-    if m:
-        return StaticAbility(raw, restriction=_RESTRICTIONS[m.group(1)])
-    m = re.fullmatch(r"~ can't attack unless defending player controls an? (\w+)", s)
-    if m and m.group(1) in BASIC_LAND_TYPES:
-        return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)), restriction="cant_attack")
-    if s == "~ can't attack unless an opponent has been dealt damage this turn":  # Bloodcrazed Goblin
-        return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(), restriction="cant_attack")
-    m = re.fullmatch(r"~ can't attack unless there are (\w+) or more (\w+) on the battlefield", s)
-    if m and num(m.group(1)) and singular(m.group(2)) in BASIC_LAND_TYPES:  # Harbor Serpent
-        return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), num(m.group(1)) or 0),
-                             restriction="cant_attack")
-    m = re.fullmatch(r"~ gets ([+-]\d+)/([+-]\d+) for each (.+)", s)
-    if m:  # Earth Servant: "+0/+1 for each Mountain you control"
-        return StaticAbility(raw, affects=AffectsSelf(), bonus=_count_bonus(m.group(3), int(m.group(1)),
-                                                                             int(m.group(2))))
-    m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", s)
-    if m:
-        return StaticAbility(raw, cda=_cda(m.group(1)))
-    m = re.fullmatch(r"Each (noncreature artifact) is an artifact creature with power and toughness each equal to "
-                     r"its converted mana cost", s)
-    if m:  # March of the Machines
-        return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]), adds_types=("Creature",),
-                             pt_is_mana_value=True)
-    if s == "As an additional cost to cast ~, sacrifice all creatures you control":  # Soulblast
-        return StaticAbility(raw, effects=(SacrificeAllAsCost("creature"),))
-    m = re.fullmatch(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost", s)
-    if m and num(m.group(2)):  # Demon of Death's Gate
-        what = m.group(3)
-        return StaticAbility(raw, effects=(AlternativeCost(
-            int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]), num(m.group(2)) or 0),))
-    m = re.fullmatch(r"As an additional cost to cast ~, sacrifice (?:a|an) (.+)", s)
-    if m:  # Fling, Goblin Grenade
-        return StaticAbility(raw, effects=(SacrificeAsCost(SacrificeCost(m.group(1), object_phrase(m.group(1))[1])),))
-    if s == "This spell can't be countered":
-        return StaticAbility(raw, restriction="uncounterable")
-    m = re.fullmatch(r"A deck can have (any number of|up to (\w+)) cards named ~", s)
-    if m:
-        limit = ANY_NUMBER if m.group(2) is None else num(m.group(2))
-        if limit is None:
-            raise Unsupported(s)
-        return StaticAbility(raw, deck_limit=limit)
-    m = re.fullmatch(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard", s)
-    if m:  # Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability
-        return StaticAbility(raw, effects=(AsEntersExile(card_phrase(m.group(1) + " card")),))
-    m = re.fullmatch(r"As ~ enters the battlefield, put an? ([a-z]+) counter on an? (.+? you control)", s)
-    if m:  # Phylactery Lich (614.12)
-        return StaticAbility(raw, effects=(AsEntersCounter(m.group(1), object_phrase(m.group(2))[1]),))
-    if s == ("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
-             "total toughness"):  # Sutured Ghoul (604.3)
-        return StaticAbility(raw, cda=LinkedTotalCDA())
-    m = re.fullmatch(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)", s)
-    if m:
-        return StaticAbility(raw, effects=(AsEntersChoose(m.group(1)),))
-    if s == "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities":
-        return StaticAbility(raw, affects=AffectsChosenName(), restriction="cant_activate_nonmana")
-    if s == "~ has protection from the chosen color":  # Voice of All (layer 6)
-        return StaticAbility(raw, affects=AffectsSelf(), chosen_protection=True)
-    if s == "~ is the chosen type in addition to its other types":  # Adaptive Automaton (layer 4)
-        return StaticAbility(raw, affects=AffectsSelf(), chosen_creature_type=True)
-    if s == "Other creatures you control of the chosen type get +1/+1":  # Adaptive Automaton
-        return StaticAbility(raw, affects=AffectsYourChosenType(other=True), power=1, toughness=1)
-    if s == "Enchanted land is the chosen type":
-        return StaticAbility(raw, affects=AffectsAttached(), chosen_land_type=True)
-    if s in ("You control enchanted creature", "You control enchanted permanent"):
-        return StaticAbility(raw, affects=AffectsAttached(), control=True)
-    m = re.fullmatch(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield", s)
-    if m:
-        return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
-    m = re.fullmatch(r"Spend only (white|blue|black|red|green) mana on X", s)
-    if m:
-        return StaticAbility(raw, effects=(SpendOnlyOnX(NAME_TO_COLOR[m.group(1)]),))
-    m = re.fullmatch(r"This spell costs \{(\d+)\} more to cast for each target beyond the first", s)
-    if m:
-        return StaticAbility(raw, effects=(CostsMorePerExtraTarget(int(m.group(1))),))
-    m = re.fullmatch(r"~ enters the battlefield tapped unless you control (.+)", s)
-    if m:
-        return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
-    if s == "If ~ is in your opening hand, you may begin the game with it on the battlefield":  # the Leylines
-        return StaticAbility(raw, opening_hand=True)
-    if s == "~ enters the battlefield tapped":  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
-        return StaticAbility(raw, effects=(EntersTappedUnless(()),))
-    if s == ("If ~ would be put into a graveyard from anywhere, "
-             "reveal ~ and shuffle it into its owner's library instead"):
-        return StaticAbility(raw, effects=(GraveyardToLibrary(),))
-    m = re.fullmatch(r"~ enters the battlefield with (\w+) ([+\-/\w]+) counters? on it", s)
-    if m:
-        n = XValue() if m.group(1) == "X" else Fixed(num(m.group(1)) or 0)
-        if isinstance(n, Fixed) and n.n == 0:
-            raise Unsupported(s)
-        return StaticAbility(raw, effects=(EntersWithCounters(m.group(2), n),))
-    if s == "If a card would be put into an opponent's graveyard from anywhere, exile it instead":
-        return StaticAbility(raw, effects=(OpponentsGraveyardToExile(),))  # Leyline of the Void
-    m = re.fullmatch(r"(Artifacts|Creatures|Lands)(?:,? and (artifacts|creatures|lands))? enter the battlefield "
-                     r"tapped", s)
-    if m:  # Root Maze
-        kinds = tuple(k.capitalize()[:-1] for k in m.groups() if k)
-        return StaticAbility(raw, effects=(OthersEnterTapped(kinds),))
-    if s == "Damage can't be prevented":
-        return StaticAbility(raw, effects=(DamageCantBePrevented(),))
-    if s == "Players can't gain life":
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_GAIN_LIFE, RuleFor.EVERYONE),))
-    if s == "Prevent all damage that would be dealt to and dealt by enchanted creature":
-        return StaticAbility(raw, effects=(PreventToAndFromAttached(),))
-    if s == "All damage that would be dealt to you is dealt to enchanted creature instead":
-        return StaticAbility(raw, effects=(RedirectToAttached(),))
-    if s == "Prevent all damage that would be dealt to ~":
-        return StaticAbility(raw, effects=(PreventAllToSelf(),))
-    if s == ("If a source would deal damage to a creature or player, it deals double that damage to that creature "
-             "or player instead"):
-        return StaticAbility(raw, effects=(DoubleAllDamage(),))
-    if s == "During your turn, prevent all damage that would be dealt to you":
-        return StaticAbility(raw, effects=(PreventToYouDuringYourTurn(),))
-    m = re.fullmatch(r"If an? (white|blue|black|red|green) instant or sorcery spell you control would deal damage, "
-                     r"it deals double that damage instead", s)
-    if m:  # Fire Servant
-        color = HasColor(NAME_TO_COLOR[m.group(1)])
-        spell = AnyOf((IsType("Instant"), IsType("Sorcery")))
-        return StaticAbility(raw, effects=(DoubleDamageFromYourSpells(AllOf((color, spell))),))
-    # --- prevention
-    m = re.fullmatch(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) "
-                     r"counters from it", s)
-    if m:
-        return StaticAbility(raw, effects=(PreventToSelfRemoveCounters(m.group(1)),))
-    if s == "If a source an opponent controls would deal damage to you, prevent 1 of that damage":
-        return StaticAbility(raw, effects=(PreventOneFromOpponents(),))
-    if s == "Prevent all noncombat damage that would be dealt to equipped creature":
-        return StaticAbility(raw, effects=(PreventNoncombatToAttached(),))
-    # --- rules for players
-    if s == "You may cast spells as though they had flash":  # Leyline of Anticipation (702.8a)
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_AS_THOUGH_FLASH),))
-    if s == "Each player may play an additional land on each of their turns":  # Rites of Flourishing
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ADDITIONAL_LAND, RuleFor.EVERYONE),))
-    if s == "You have hexproof":  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HEXPROOF),))
-    if s == "You may play land cards from your graveyard":  # Crucible of Worlds (305.1 / 212.6b)
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.LANDS_FROM_GRAVEYARD),))
-    if s == "You may cast the top card of your library if it's a creature card":  # Garruk's Horde (601.2a / 409.1a)
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_TOP_CREATURE),))
-    if s == "You have no maximum hand size":
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.NO_MAX_HAND_SIZE),))
-    if s == "Untap all permanents you control during each other player's untap step":  # Seedborn Muse
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.UNTAP_DURING_OTHERS),))
-    if s == "Mana pools don't empty as steps and phases end":  # Upwelling: everyone's
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.POOLS_DONT_EMPTY, RuleFor.EVERYONE),))
-    if s == "Each opponent who cast a spell this turn can't attack with creatures":  # Angelic Arbiter
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CAST_THEN_CANT_ATTACK, RuleFor.OPPONENTS),))
-    if s == "Each opponent who attacked with a creature this turn can't cast spells":  # Angelic Arbiter
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ATTACKED_THEN_CANT_CAST, RuleFor.OPPONENTS),))
-    if s == ("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
-             "or enchantments"):  # Grand Abolisher
-        return StaticAbility(raw, effects=(
-            RuleForPlayers(PlayerRule.YOUR_TURN_CANT_CAST_OR_ACTIVATE, RuleFor.OPPONENTS),))
-    if s == "Each player can't cast more than one spell each turn":  # Rule of Law
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.ONE_SPELL_EACH_TURN, RuleFor.EVERYONE),))
-    m = re.fullmatch(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast", s)
-    if m:  # Aura of Silence
-        words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
-        test = AnyOf(tuple(card_phrase(w + " card") for w in words))
-        return StaticAbility(raw, effects=(OpponentsSpellsCostMore(test, int(m.group(2))),))
-    m = re.fullmatch(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} "
-                     r"less to cast", s)
-    if m and num(m.group(1)) is not None:  # Avatar of Might
-        return StaticAbility(raw, effects=(CostsLessIfOutnumbered(num(m.group(1)) or 0, int(m.group(2))),))
-    if s == "You have shroud":  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.SHROUD),))
-    if s == "You can't cast creature spells":  # Steel Golem
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CANT_CAST_CREATURES),))
-    if s == "Creature spells can't be countered":  # Gaea's Herald: everyone's
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.CREATURE_SPELLS_UNCOUNTERABLE, RuleFor.EVERYONE),))
-    if s == "Your opponents play with their hands revealed":  # Telepathy
-        return StaticAbility(raw, effects=(RuleForPlayers(PlayerRule.HAND_REVEALED, RuleFor.OPPONENTS),))
-    if s == "You can't lose the game and your opponents can't win the game":
-        return StaticAbility(raw, effects=(
-            RuleForPlayers(PlayerRule.CANT_LOSE), RuleForPlayers(PlayerRule.CANT_WIN, RuleFor.OPPONENTS)))
+    for pattern, fn in _STATICS:
+        m = pattern.fullmatch(s)
+        if m:
+            built: StaticAbility | None = fn(m, raw)
+            if built is not None:
+                record_use((pattern, fn))
+                return built
     return None
+
+
+def _fixed(sentence: str, *effects: StaticEffect) -> None:
+    """A sentence that always says the same thing, on nothing but its source or its players: a
+    template of its own (its wording, exactly), building `effects`."""
+    def build(m: re.Match[str], raw: str) -> StaticAbility:
+        return StaticAbility(raw, effects=effects)
+    build.__qualname__ = build.__name__ = "fixed_" + re.sub(r"\W+", "_", sentence.lower())[:40]
+    _STATICS.append((re.compile(re.escape(sentence)), build))
+
+
+# --- anthems and lords
+
+
+@static(r"(Other )?(" + _GROUP + r") get <pt change>(?: and have (.+))?")
+def _anthem(m: re.Match[str], raw: str) -> StaticAbility:
+    grants = _keywords(m.group(5)) if m.group(5) else ()
+    return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))),
+                         effects=layered(ModifyPT(int(m.group(3)), int(m.group(4))), GrantKeywords(grants)))
+
+
+@static(r"~ and other (" + _GROUP + r") get <pt change>(?: and have (.+))?")
+def _self_and_lord(m: re.Match[str], raw: str) -> StaticAbility:
+    """Vampire Nocturnus: the source itself, and the others of the group."""
+    grants = _keywords(m.group(4)) if m.group(4) else ()
+    group = creature_group(m.group(1), True)
+    assert isinstance(group, AffectsGroup)
+    return StaticAbility(raw, affects=AffectsSelfAndGroup(group.test),
+                         effects=layered(ModifyPT(int(m.group(2)), int(m.group(3))), GrantKeywords(grants)))
+
+
+@static(r"As long as (.+?), (?:~|it) (.+)|~ (has .+) as long as (.+)")
+def _as_long_as(m: re.Match[str], raw: str) -> StaticAbility | None:
+    """"As long as you have 30 or more life, ~ gets +5/+5 and has flying" (Serra Ascendant,
+    Griffin Rider, Thran Golem); "~ has trample as long as it has ten or more +1/+1 counters
+    on it" (Primordial Hydra)."""
+    cond_text, what = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    cond = _while(cond_text)
+    if cond is None:
+        return None
+    m2 = re.fullmatch(expand_phrases(r"gets <pt change>(?: and has (.+))?"), what)
+    if m2:
+        grants = _keywords(m2.group(3)) if m2.group(3) else ()
+        return StaticAbility(raw, affects=AffectsSelf(), while_condition=cond,
+                             effects=layered(ModifyPT(int(m2.group(1)), int(m2.group(2))), GrantKeywords(grants)))
+    m2 = re.fullmatch(r"has (.+)", what)
+    if m2:
+        return StaticAbility(raw, affects=AffectsSelf(), effects=(GrantKeywords(_keywords(m2.group(1))),),
+                             while_condition=cond)
+    return None
+
+
+@static(r"As long as the top card of your library is (\w+), (.+)")
+def _while_top_card(m: re.Match[str], raw: str) -> StaticAbility | None:
+    """"As long as the top card of your library is black, ..." (Vampire Nocturnus)."""
+    if m.group(1) not in NAME_TO_COLOR:
+        return None
+    rest = compile_static(m.group(2)[0].upper() + m.group(2)[1:] + ".", raw)
+    if rest is None or rest.affects is None:
+        raise Unsupported(m.group(0))
+    return dataclasses.replace(rest, while_top_card=HasColor(NAME_TO_COLOR[m.group(1)]))
+
+
+_fixed("Play with the top card of your library revealed",  # Vampire Nocturnus (everyone sees it)
+       RuleForPlayers(PlayerRule.TOP_REVEALED))
+
+
+@static(r"(Other )?(" + _GROUP + r") have (.+)")
+def _lord_grants(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, affects=creature_group(m.group(2), bool(m.group(1))),
+                         effects=(GrantKeywords(_keywords(m.group(3))),))
+
+
+@static(r"Each creature gets \+1/\+1 for each other creature on the battlefield that shares at least one "
+        r"creature type with it")
+def _shared_type_bonus(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, affects=AffectsAllCreatures(), effects=(PTBonus(BonusPerSharedCreatureType()),))
+
+
+@static(r"~ gets <pt change> for each (\w+) on the battlefield")
+def _bonus_per_permanent(m: re.Match[str], raw: str) -> StaticAbility:
+    """Yavimaya Enchantress."""
+    _, test = object_phrase(m.group(3))
+    return StaticAbility(raw, affects=AffectsSelf(),
+                         effects=(PTBonus(BonusPerPermanent(test, int(m.group(1)), int(m.group(2)))),))
+
+
+@static(r"~ gets \+1/\+1 for each other creature on the battlefield named ~")
+def _same_name_bonus(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, affects=AffectsSelf(), effects=(PTBonus(BonusPerSameName()),))
+
+
+# --- Auras and Equipment
+
+
+@static(r"(?:Enchanted|Equipped) (?:creature|permanent) (gets|has|can't|doesn't) (.+)")
+def _attached(m: re.Match[str], raw: str) -> StaticAbility:
+    return _attached_static(m.group(1), m.group(2), raw)
+
+
+# --- the permanent itself
+
+
+@static(r"~ doesn't untap during your untap step")
+def _doesnt_untap(m: re.Match[str], raw: str) -> StaticAbility:
+    """Colossus of Sardia (502.2 / 302.2)."""
+    return StaticAbility(raw, affects=AffectsSelf(), effects=(Restricted(Restriction.DOESNT_UNTAP),))
+
+
+_fixed("If you would draw a card, you may instead choose land or nonland and reveal cards from the top of your "
+       "library until you reveal a card of the chosen kind. Put that card into your hand and put all other "
+       "cards revealed this way on the bottom of your library in any order",  # Abundance (614.1a / 419.1a)
+       DrawInstead("land_or_nonland"))
+_fixed("If a spell or ability an opponent controls causes you to discard ~, put it onto the battlefield "
+       "instead of putting it into your graveyard",  # Obstinate Baloth (614.1a / 419.1a)
+       DiscardedToBattlefield())
+
+
+@static(r"~ can't be the target of (\w+) spells or abilities from \1 sources")
+def _untargetable_by_spells_or_abilities(m: re.Match[str], raw: str) -> StaticAbility:
+    """Gaea's Revenge."""
+    _, test = object_phrase(m.group(1) + " spell")
+    untargetable = UntargetableBy(test, f"{m.group(1)} spells or abilities from {m.group(1)} sources",
+                                  abilities=True)
+    return StaticAbility(raw, effects=(Restricted(untargetable),))
+
+
+@static(r"~ can't be the target of (.+?) spells")
+def _untargetable_by_spells(m: re.Match[str], raw: str) -> StaticAbility:
+    """Karplusan Strider."""
+    _, test = object_phrase(m.group(1) + " spell")
+    return StaticAbility(raw, effects=(Restricted(UntargetableBy(test, m.group(1) + " spells")),))
+
+
+@static(r"All (lands|creatures|artifacts|permanents) are ([A-Z][a-z]+) in addition to their other types")
+def _all_are_also(m: re.Match[str], raw: str) -> StaticAbility:
+    """Stormtide Leviathan (layer 4)."""
+    kind: Pred = IsType(singular(m.group(1)).capitalize()) if m.group(1) != "permanents" else ALWAYS
+    return StaticAbility(raw, affects=AffectsEachPermanent(kind), effects=(AddSubtypes((singular(m.group(2)),)),))
+
+
+@static(r"Creatures (with|without) ([a-z]+)(?: or ([a-z]+))? can't (attack or block|attack|block)")
+def _creatures_without_cant(m: re.Match[str], raw: str) -> StaticAbility:
+    """Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"."""
+    kws = [w for w in (m.group(2), m.group(3)) if w]
+    if any(keyword_list(w) != (w,) for w in kws):
+        raise Unsupported(raw)
+    having = AnyOf(tuple(HasKeyword(Keyword(w)) for w in kws))
+    return StaticAbility(raw, affects=AffectsGroup(having if m.group(1) == "with" else Not(having)),
+                         effects=(Restricted(_RESTRICTIONS[m.group(4)]),))
+
+
+@static(r"~ can't (attack or block|attack|block|be blocked)")
+def _cant(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(Restricted(_RESTRICTIONS[m.group(1)]),))
+
+
+@static(r"~ can't attack unless defending player controls <a> (\w+)")
+def _cant_attack_unless_defender_has(m: re.Match[str], raw: str) -> StaticAbility | None:
+    if m.group(1) not in BASIC_LAND_TYPES:
+        return None
+    return StaticAbility(raw, affects=AffectsSelfUnlessDefenderHas(m.group(1)),
+                         effects=(Restricted(Restriction.CANT_ATTACK),))
+
+
+@static(r"~ can't attack unless an opponent has been dealt damage this turn")
+def _cant_attack_unless_damaged(m: re.Match[str], raw: str) -> StaticAbility:
+    """Bloodcrazed Goblin."""
+    return StaticAbility(raw, affects=AffectsSelfUnlessOpponentDamaged(),
+                         effects=(Restricted(Restriction.CANT_ATTACK),))
+
+
+@static(r"~ can't attack unless there are (\w+) or more (\w+) on the battlefield")
+def _cant_attack_unless_count(m: re.Match[str], raw: str) -> StaticAbility | None:
+    """Harbor Serpent."""
+    n = num(m.group(1))
+    if not n or singular(m.group(2)) not in BASIC_LAND_TYPES:
+        return None
+    return StaticAbility(raw, affects=AffectsSelfUnlessCount(singular(m.group(2)), n),
+                         effects=(Restricted(Restriction.CANT_ATTACK),))
+
+
+@static(r"~ gets <pt change> for each (.+)")
+def _bonus_per_land(m: re.Match[str], raw: str) -> StaticAbility:
+    """Earth Servant: "+0/+1 for each Mountain you control"."""
+    per_land = _count_bonus(m.group(3), int(m.group(1)), int(m.group(2)))
+    return StaticAbility(raw, affects=AffectsSelf(), effects=(PTBonus(per_land),))
+
+
+@static(r"~'s power and toughness are each equal to (.+)")
+def _defined_pt(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(DefinePT(_cda(m.group(1))),))
+
+
+@static(r"Each (noncreature artifact) is an artifact creature with power and toughness each equal to "
+        r"its converted mana cost")
+def _march(m: re.Match[str], raw: str) -> StaticAbility:
+    """March of the Machines."""
+    return StaticAbility(raw, affects=AffectsEachPermanent(object_phrase(m.group(1))[1]),
+                         effects=(AddTypes(("Creature",)), SetPTToManaValue()))
+
+
+_fixed("As an additional cost to cast ~, sacrifice all creatures you control",  # Soulblast
+       SacrificeAllAsCost("creature"))
+
+
+@static(r"You may pay (\d+) life and sacrifice (\w+) (.+?) rather than pay this spell's mana cost")
+def _alternative_cost(m: re.Match[str], raw: str) -> StaticAbility | None:
+    """Demon of Death's Gate."""
+    count = num(m.group(2))
+    if not count:
+        return None
+    what = m.group(3)
+    return StaticAbility(raw, effects=(AlternativeCost(int(m.group(1)), SacrificeCost(what, object_phrase(what)[1]),
+                                                       count),))
+
+
+@static(r"As an additional cost to cast ~, sacrifice <a> (.+)")
+def _sacrifice_as_cost(m: re.Match[str], raw: str) -> StaticAbility:
+    """Fling, Goblin Grenade."""
+    return StaticAbility(raw, effects=(SacrificeAsCost(SacrificeCost(m.group(1), object_phrase(m.group(1))[1])),))
+
+
+_fixed("This spell can't be countered", Restricted(Restriction.UNCOUNTERABLE))
+
+
+@static(r"A deck can have (any number of|up to (\w+)) cards named ~")
+def _deck_limit(m: re.Match[str], raw: str) -> StaticAbility:
+    limit = ANY_NUMBER if m.group(2) is None else num(m.group(2))
+    if limit is None:
+        raise Unsupported(m.group(0))
+    return StaticAbility(raw, effects=(DeckLimit(limit),))
+
+
+@static(r"As ~ enters the battlefield, exile any number of (.+?) cards from your graveyard")
+def _as_enters_exile(m: re.Match[str], raw: str) -> StaticAbility:
+    """Sutured Ghoul (614.12): the cards are "the exiled cards" of its other ability."""
+    return StaticAbility(raw, effects=(AsEntersExile(card_phrase(m.group(1) + " card")),))
+
+
+@static(r"As ~ enters the battlefield, put an? ([a-z]+) counter on <a> (.+? you control)")
+def _as_enters_counter(m: re.Match[str], raw: str) -> StaticAbility:
+    """Phylactery Lich (614.12)."""
+    return StaticAbility(raw, effects=(AsEntersCounter(m.group(1), object_phrase(m.group(2))[1]),))
+
+
+_fixed("~'s power is equal to the total power of the exiled cards and its toughness is equal to their "
+       "total toughness",  # Sutured Ghoul (604.3)
+       DefinePT(LinkedTotalCDA()))
+
+
+@static(r"As ~ enters the battlefield, choose a (basic land type|card name|color|creature type)")
+def _as_enters_choose(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(AsEntersChoose(m.group(1)),))
+
+
+@static(r"Activated abilities of sources with the chosen name can't be activated unless they're mana abilities")
+def _chosen_name_cant_activate(m: re.Match[str], raw: str) -> StaticAbility:
+    """Pithing Needle."""
+    return StaticAbility(raw, affects=AffectsChosenName(), effects=(Restricted(Restriction.CANT_ACTIVATE_NONMANA),))
+
+
+@static(r"~ has protection from the chosen color")
+def _chosen_protection(m: re.Match[str], raw: str) -> StaticAbility:
+    """Voice of All (layer 6)."""
+    return StaticAbility(raw, affects=AffectsSelf(), effects=(GrantChosenProtection(),))
+
+
+@static(r"~ is the chosen type in addition to its other types")
+def _chosen_creature_type(m: re.Match[str], raw: str) -> StaticAbility:
+    """Adaptive Automaton (layer 4)."""
+    return StaticAbility(raw, affects=AffectsSelf(), effects=(AddChosenCreatureType(),))
+
+
+@static(r"Other creatures you control of the chosen type get <pt change>")
+def _chosen_type_lord(m: re.Match[str], raw: str) -> StaticAbility:
+    """Adaptive Automaton."""
+    return StaticAbility(raw, affects=AffectsYourChosenType(other=True),
+                         effects=(ModifyPT(int(m.group(1)), int(m.group(2))),))
+
+
+@static(r"Enchanted land is the chosen type")
+def _chosen_land_type(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, affects=AffectsAttached(), effects=(SetChosenLandType(),))
+
+
+@static(r"You control enchanted (?:creature|permanent)")
+def _control_enchanted(m: re.Match[str], raw: str) -> StaticAbility:
+    """Mind Control: a control-changing effect (layer 2)."""
+    return StaticAbility(raw, affects=AffectsAttached(), effects=(ControlAffected(),))
+
+
+@static(r"You may have ~ enter the battlefield as a copy of any (.+) on the battlefield")
+def _enters_as_copy(m: re.Match[str], raw: str) -> StaticAbility:
+    """Clone: a copy effect (706 / 503), applied as it enters (614.1c / 419.1c)."""
+    return StaticAbility(raw, effects=(EntersAsCopy(object_phrase(m.group(1))[1]),))
+
+
+@static(r"Spend only (<color>) mana on X")
+def _spend_only_on_x(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(SpendOnlyOnX(NAME_TO_COLOR[m.group(1)]),))
+
+
+@static(r"This spell costs \{(\d+)\} more to cast for each target beyond the first")
+def _costs_more_per_target(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(CostsMorePerExtraTarget(int(m.group(1))),))
+
+
+@static(r"~ enters the battlefield tapped unless you control (.+)")
+def _enters_tapped_unless(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(_lands_unless(m.group(1)),))
+
+
+_fixed("If ~ is in your opening hand, you may begin the game with it on the battlefield",  # the Leylines
+       BeginOnBattlefield())
+_fixed("~ enters the battlefield tapped",  # Rusted Sentinel: unless nothing (614.1c / 419.1c)
+       EntersTappedUnless(()))
+_fixed("If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead",
+       GraveyardToLibrary())
+
+
+@static(r"~ enters the battlefield with (\w+) ([+\-/\w]+) counters? on it")
+def _enters_with_counters(m: re.Match[str], raw: str) -> StaticAbility:
+    n = XValue() if m.group(1) == "X" else Fixed(num(m.group(1)) or 0)
+    if isinstance(n, Fixed) and n.n == 0:
+        raise Unsupported(m.group(0))
+    return StaticAbility(raw, effects=(EntersWithCounters(m.group(2), n),))
+
+
+_fixed("If a card would be put into an opponent's graveyard from anywhere, exile it instead",  # Leyline of the Void
+       OpponentsGraveyardToExile())
+
+
+@static(r"(Artifacts|Creatures|Lands)(?:,? and (artifacts|creatures|lands))? enter the battlefield tapped")
+def _others_enter_tapped(m: re.Match[str], raw: str) -> StaticAbility:
+    """Root Maze."""
+    kinds = tuple(k.capitalize()[:-1] for k in m.groups() if k)
+    return StaticAbility(raw, effects=(OthersEnterTapped(kinds),))
+
+
+_fixed("Damage can't be prevented", DamageCantBePrevented())
+_fixed("Players can't gain life", RuleForPlayers(PlayerRule.CANT_GAIN_LIFE, RuleFor.EVERYONE))
+_fixed("Prevent all damage that would be dealt to and dealt by enchanted creature", PreventToAndFromAttached())
+_fixed("All damage that would be dealt to you is dealt to enchanted creature instead", RedirectToAttached())
+_fixed("Prevent all damage that would be dealt to ~", PreventAllToSelf())
+_fixed("If a source would deal damage to a creature or player, it deals double that damage to that creature "
+       "or player instead", DoubleAllDamage())
+_fixed("During your turn, prevent all damage that would be dealt to you", PreventToYouDuringYourTurn())
+
+
+@static(r"If <a> (<color>) instant or sorcery spell you control would deal damage, it deals double that damage "
+        r"instead")
+def _double_from_your_spells(m: re.Match[str], raw: str) -> StaticAbility:
+    """Fire Servant."""
+    color = HasColor(NAME_TO_COLOR[m.group(1)])
+    spell = AnyOf((IsType("Instant"), IsType("Sorcery")))
+    return StaticAbility(raw, effects=(DoubleDamageFromYourSpells(AllOf((color, spell))),))
+
+
+# --- prevention
+
+
+@static(r"If damage would be dealt to ~, prevent that damage and remove that many ([+\-/\w]+) counters from it")
+def _prevent_remove_counters(m: re.Match[str], raw: str) -> StaticAbility:
+    return StaticAbility(raw, effects=(PreventToSelfRemoveCounters(m.group(1)),))
+
+
+_fixed("If a source an opponent controls would deal damage to you, prevent 1 of that damage", PreventOneFromOpponents())
+_fixed("Prevent all noncombat damage that would be dealt to equipped creature", PreventNoncombatToAttached())
+
+# --- rules for players
+_fixed("You may cast spells as though they had flash",  # Leyline of Anticipation (702.8a)
+       RuleForPlayers(PlayerRule.CAST_AS_THOUGH_FLASH))
+_fixed("Each player may play an additional land on each of their turns",  # Rites of Flourishing
+       RuleForPlayers(PlayerRule.ADDITIONAL_LAND, RuleFor.EVERYONE))
+_fixed("You have hexproof",  # Leyline of Sanctity (702.11b): opponents' spells and abilities can't target you
+       RuleForPlayers(PlayerRule.HEXPROOF))
+_fixed("You may play land cards from your graveyard",  # Crucible of Worlds (305.1 / 212.6b)
+       RuleForPlayers(PlayerRule.LANDS_FROM_GRAVEYARD))
+_fixed("You may cast the top card of your library if it's a creature card",  # Garruk's Horde (601.2a / 409.1a)
+       RuleForPlayers(PlayerRule.CAST_TOP_CREATURE))
+_fixed("You have no maximum hand size", RuleForPlayers(PlayerRule.NO_MAX_HAND_SIZE))
+_fixed("Untap all permanents you control during each other player's untap step",  # Seedborn Muse
+       RuleForPlayers(PlayerRule.UNTAP_DURING_OTHERS))
+_fixed("Mana pools don't empty as steps and phases end",  # Upwelling: everyone's
+       RuleForPlayers(PlayerRule.POOLS_DONT_EMPTY, RuleFor.EVERYONE))
+_fixed("Each opponent who cast a spell this turn can't attack with creatures",  # Angelic Arbiter
+       RuleForPlayers(PlayerRule.CAST_THEN_CANT_ATTACK, RuleFor.OPPONENTS))
+_fixed("Each opponent who attacked with a creature this turn can't cast spells",  # Angelic Arbiter
+       RuleForPlayers(PlayerRule.ATTACKED_THEN_CANT_CAST, RuleFor.OPPONENTS))
+_fixed("During your turn, your opponents can't cast spells or activate abilities of artifacts, creatures, "
+       "or enchantments",  # Grand Abolisher
+       RuleForPlayers(PlayerRule.YOUR_TURN_CANT_CAST_OR_ACTIVATE, RuleFor.OPPONENTS))
+_fixed("Each player can't cast more than one spell each turn",  # Rule of Law
+       RuleForPlayers(PlayerRule.ONE_SPELL_EACH_TURN, RuleFor.EVERYONE))
+
+
+@static(r"(.+?) spells your opponents cast cost \{(\d+)\} more to cast")
+def _opponents_spells_cost_more(m: re.Match[str], raw: str) -> StaticAbility:
+    """Aura of Silence."""
+    words = [w for w in re.split(r",? and |, ", m.group(1).lower()) if w]
+    test = AnyOf(tuple(card_phrase(w + " card") for w in words))
+    return StaticAbility(raw, effects=(OpponentsSpellsCostMore(test, int(m.group(2))),))
+
+
+@static(r"If an opponent controls at least (\w+) more creatures than you, this spell costs \{(\d+)\} less to cast")
+def _costs_less_if_outnumbered(m: re.Match[str], raw: str) -> StaticAbility | None:
+    """Avatar of Might."""
+    more = num(m.group(1))
+    if more is None:
+        return None
+    return StaticAbility(raw, effects=(CostsLessIfOutnumbered(more, int(m.group(2))),))
+
+
+_fixed("You have shroud",  # True Believer (702.18 / 502.4): you can't be the target of spells or abilities
+       RuleForPlayers(PlayerRule.SHROUD))
+_fixed("You can't cast creature spells", RuleForPlayers(PlayerRule.CANT_CAST_CREATURES))  # Steel Golem
+_fixed("Creature spells can't be countered",  # Gaea's Herald: everyone's
+       RuleForPlayers(PlayerRule.CREATURE_SPELLS_UNCOUNTERABLE, RuleFor.EVERYONE))
+_fixed("Your opponents play with their hands revealed",  # Telepathy
+       RuleForPlayers(PlayerRule.HAND_REVEALED, RuleFor.OPPONENTS))
+_fixed("You can't lose the game and your opponents can't win the game",  # Platinum Angel
+       RuleForPlayers(PlayerRule.CANT_LOSE), RuleForPlayers(PlayerRule.CANT_WIN, RuleFor.OPPONENTS))
 
 
 def _cda(what: str) -> CDA:
@@ -402,8 +637,9 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
     attached = AffectsAttached()
     m = re.fullmatch(r"([+-]\d+)/([+-]\d+), has (.+?), and is an? ([A-Z]\w+) in addition to its other types", rest)
     if verb == "gets" and m:  # Angelic Destiny
-        return StaticAbility(raw, affects=attached, power=int(m.group(1)), toughness=int(m.group(2)),
-                             grants=_keywords(m.group(3)), add_subtypes=(m.group(4),))
+        return StaticAbility(raw, affects=attached, effects=(
+            ModifyPT(int(m.group(1)), int(m.group(2))), GrantKeywords(_keywords(m.group(3))),
+            AddSubtypes((m.group(4),))))
     if verb == "gets":
         m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?: and (has|loses) (.+))?", rest)
         if not m:
@@ -412,23 +648,24 @@ def _attached_static(verb: str, rest: str, raw: str) -> StaticAbility:
         bonus = _count_bonus(m.group(3), p, t) if m.group(3) else None
         kws = _keywords(m.group(5)) if m.group(5) else ()
         grants, removes = (kws, ()) if m.group(4) == "has" else ((), kws)
-        if bonus is not None:
-            p = t = 0
-        return StaticAbility(raw, affects=attached, power=p, toughness=t, grants=grants, removes=removes, bonus=bonus)
+        pt: StaticEffect = ModifyPT(p, t) if bonus is None else PTBonus(bonus)
+        return StaticAbility(raw, affects=attached, effects=layered(pt, GrantKeywords(grants), RemoveKeywords(removes)))
     if verb == "has":
-        return StaticAbility(raw, affects=attached, grants=_keywords(rest))
+        return StaticAbility(raw, affects=attached, effects=(GrantKeywords(_keywords(rest)),))
     if verb == "doesn't":
         if rest == "untap during its controller's untap step":
-            return StaticAbility(raw, affects=attached, restriction="doesnt_untap")
+            return StaticAbility(raw, affects=attached, effects=(Restricted(Restriction.DOESNT_UNTAP),))
         raise Unsupported(raw)
     m = re.fullmatch(r"(attack or block), and its activated abilities can't be activated", rest)
     if m:  # Ice Cage
-        return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], no_activating=True)
+        return StaticAbility(raw, affects=attached, effects=(Restricted(_RESTRICTIONS[m.group(1)]),
+                                                             Restricted(Restriction.CANT_ACTIVATE)))
     m = re.fullmatch(r"(attack or block|attack|block|be blocked)(?: and has (.+))?", rest)
     if not m:
         raise Unsupported(raw)
     grants = _keywords(m.group(2)) if m.group(2) else ()
-    return StaticAbility(raw, affects=attached, restriction=_RESTRICTIONS[m.group(1)], grants=grants)
+    return StaticAbility(raw, affects=attached,
+                         effects=layered(Restricted(_RESTRICTIONS[m.group(1)]), GrantKeywords(grants)))
 
 
 def _while(text: str) -> WhileCondition | None:
@@ -445,26 +682,4 @@ def _while(text: str) -> WhileCondition | None:
     m = re.fullmatch(r"(?:it|~) has (\w+) or more ([+\-/\w]+) counters on it", text)
     if m and num(m.group(1)):
         return SourceCountersAtLeast(m.group(2), num(m.group(1)) or 0)
-    return None
-
-
-def _as_long_as(s: str, raw: str) -> StaticAbility | None:
-    """"As long as you have 30 or more life, ~ gets +5/+5 and has flying" (Serra Ascendant,
-    Griffin Rider, Thran Golem); "~ has trample as long as it has ten or more +1/+1 counters
-    on it" (Primordial Hydra)."""
-    m = re.fullmatch(r"As long as (.+?), (?:~|it) (.+)", s) or re.fullmatch(r"~ (has .+) as long as (.+)", s)
-    if not m:
-        return None
-    cond_text, what = (m.group(1), m.group(2)) if s.startswith("As long as") else (m.group(2), m.group(1))
-    cond = _while(cond_text)
-    if cond is None:
-        return None
-    m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what)
-    if m2:
-        grants = _keywords(m2.group(3)) if m2.group(3) else ()
-        return StaticAbility(raw, affects=AffectsSelf(), power=int(m2.group(1)), toughness=int(m2.group(2)),
-                             grants=grants, while_condition=cond)
-    m2 = re.fullmatch(r"has (.+)", what)
-    if m2:
-        return StaticAbility(raw, affects=AffectsSelf(), grants=_keywords(m2.group(1)), while_condition=cond)
     return None

@@ -24,6 +24,7 @@ from .ir import (
     HasSubtype,
     HasSupertype,
     IsType,
+    Keyword,
     ManaValueAtMost,
     ManaValueAtMostX,
     NamedAsSource,
@@ -125,7 +126,7 @@ def object_phrase(phrase: str) -> tuple[str, Pred]:
             continue
         m = re.fullmatch(r"(.*?) (with|without) (flying)", p)
         if m:
-            has = HasKeyword(m.group(3))
+            has = HasKeyword(Keyword(m.group(3)))
             tests.append(has if m.group(2) == "with" else Not(has))
             p = m.group(1)
             continue

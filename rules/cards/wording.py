@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 
-KEYWORDS = {
-    "flying", "first strike", "double strike", "deathtouch", "lifelink", "vigilance", "haste",
-    "defender", "trample", "reach", "flash", "fear", "intimidate", "shroud", "hexproof",
-    "indestructible", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
-    "menace",  # can't be blocked except by two or more creatures (a blocking restriction, 509.1b / 309.2a)
-}
+from .ir import PROTECTION_FROM, Keyword
+
+# the keywords the engine knows by name; protection is from a quality (`is_keyword`)
+KEYWORDS = {k.value for k in Keyword if not k.startswith(PROTECTION_FROM)}
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twenty": 20}
 CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
@@ -94,7 +92,7 @@ def is_keyword(word: str) -> bool:
     return word in KEYWORDS or bool(m and (m.group(1)[-1] != "s" or singular(m.group(1)) + "s" == m.group(1)))
 
 
-def keyword_list(text: str) -> tuple[str, ...] | None:
+def keyword_list(text: str) -> tuple[Keyword, ...] | None:
     """"flying, first strike, and protection from black" -> keywords; None if any isn't one.
     "protection from blue and from black" is two protections (702.16a)."""
     items = [k.strip().lower() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+(?!from)", text) if k.strip()]
@@ -102,4 +100,4 @@ def keyword_list(text: str) -> tuple[str, ...] | None:
     for k in items:
         parts = k.split(" and from ")
         out += [parts[0]] + [f"protection from {p}" for p in parts[1:]]
-    return tuple(out) if out and all(is_keyword(k) for k in out) else None
+    return tuple(Keyword(k) for k in out) if out and all(is_keyword(k) for k in out) else None

@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import get_card
-from ..cards.ir import ANY_NUMBER
-from ..cards.model import CardDef, StaticAbility
+from ..cards.ir import ANY_NUMBER, DeckLimit
+from ..cards.model import CardDef
 from ..engine.core.ruleset import get_ruleset
 from .decklist import SHOWN_PROBLEMS, DeckError, DeckList
 
@@ -42,9 +42,8 @@ def copy_limit(card: CardDef) -> int | None:
     cards named Relentless Rats"), which the compiler reads as a static ability."""
     if "Basic" in card.type_line.supertypes:
         return None
-    for ab in card.abilities:
-        if isinstance(ab, StaticAbility) and ab.deck_limit is not None:
-            return None if ab.deck_limit >= ANY_NUMBER else ab.deck_limit
+    for rule in card.effects_of(DeckLimit):
+        return None if rule.limit >= ANY_NUMBER else rule.limit
     return MAX_COPIES
 
 

@@ -171,9 +171,12 @@ def _aura_role(o: Obj) -> int:
     for ab in o.card.abilities:
         if not isinstance(ab, StaticAbility) or isinstance(ab, EnchantAbility):
             continue
-        if ab.restriction is not None or ab.power < 0 or ab.toughness < 0 or ab.control or ab.no_activating:
+        pt = [e for e in ab.effects if isinstance(e, ir.ModifyPT)]
+        if ab.restrictions or any(e.power < 0 or e.toughness < 0 for e in pt) \
+                or any(isinstance(e, ir.ControlAffected) for e in ab.effects):
             score -= 1
-        elif ab.power > 0 or ab.toughness > 0 or ab.grants:
+        elif any(e.power > 0 or e.toughness > 0 for e in pt) \
+                or any(isinstance(e, ir.GrantKeywords) for e in ab.effects):
             score += 1
     return score
 

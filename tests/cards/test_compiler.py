@@ -7,8 +7,8 @@ import pytest
 
 from rules.cards import UnknownCard, card_names, compile_card, get_card
 from rules.cards.compiler import normalise, target_spec
-from rules.cards.ir import ANY_NUMBER
-from rules.cards.model import ActivatedAbility, KeywordAbility, SpellAbility, StaticAbility, TriggeredAbility
+from rules.cards.ir import ANY_NUMBER, DeckLimit
+from rules.cards.model import ActivatedAbility, KeywordAbility, SpellAbility, TriggeredAbility
 
 
 def kinds(name: str) -> list[str]:
@@ -111,12 +111,12 @@ def test_a_card_named_like_its_own_text_compiles() -> None:
 
 
 def test_tokens_with_abilities_compile_them() -> None:
-    from rules.cards.ir import LifeTotalCDA, TokenSpec
+    from rules.cards.ir import DefinePT, LifeTotalCDA, TokenSpec
     from rules.cards.tokens import token_card
     avatar = token_card(TokenSpec("Avatar", "white", None, None, (),
                                   text="This creature's power and toughness are each equal to your life total."))
     assert [type(a).__name__ for a in avatar.abilities] == ["StaticAbility"]
-    assert avatar.abilities[0].cda == LifeTotalCDA()
+    assert avatar.effects_of(DefinePT) == (DefinePT(LifeTotalCDA()),)
 
 
 def test_sentences_the_engine_does_not_enforce_stay_unsupported() -> None:
@@ -131,4 +131,4 @@ def test_a_deck_construction_sentence_compiles_to_a_static_ability_100_2a() -> N
     deck checks read it from the compiled card."""
     rats = get_card("Relentless Rats")
     assert rats.supported
-    assert [ab.deck_limit for ab in rats.abilities if isinstance(ab, StaticAbility) and ab.deck_limit] == [ANY_NUMBER]
+    assert rats.effects_of(DeckLimit) == (DeckLimit(ANY_NUMBER),)

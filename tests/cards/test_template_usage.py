@@ -1,6 +1,6 @@
 """Every template serves a card: compiling the whole bundled pool with the template registries
 watched (`template_uses`), each template (its wording and its builder: an effect sentence, a
-completion, a trigger condition) is used by at least one card's Oracle text, or is on the
+completion, a trigger condition, a static ability) is used by at least one card's Oracle text, or is on the
 allowlist below with the reason it stays.  A template no card reaches (a wording shadowed by an
 earlier, broader one, or a card that left the pool) is dead code that still costs a regex test
 on every phrase that gets that far."""
@@ -16,6 +16,7 @@ from rules.cards.effect_templates import compile_effect
 from rules.cards.ir import EventValue, StepTrigger
 from rules.cards.phrases import COMPOSED, PHRASES, expand_phrases
 from rules.cards.registry import Template, registered_templates, template_uses
+from rules.cards.static_templates import compile_static
 from rules.cards.targets import Unsupported
 from rules.cards.trigger_templates import compile_triggered, trigger_condition
 
@@ -102,6 +103,16 @@ def test_the_watch_records_trigger_conditions_too() -> None:
     assert [t[1].__module__ for t in uses] == ["rules.cards.trigger_templates"]
     trigger_templates = [t for t in registered_templates() if t[1].__module__ == "rules.cards.trigger_templates"]
     assert len(trigger_templates) > 20
+
+
+def test_the_watch_records_static_abilities_too() -> None:
+    """"Creatures you control get +1/+1" (611.3): one static template compiles it, recorded as the
+    effects' and triggers' are, so the test above covers every static ability's template too."""
+    with template_uses() as uses:
+        compile_static("Creatures you control get +1/+1.", "")
+    assert [t[1].__qualname__ for t in uses] == ["_anthem"]
+    static_templates = [t for t in registered_templates() if t[1].__module__ == "rules.cards.static_templates"]
+    assert len(static_templates) > 50
 
 
 def test_the_watch_records_intervening_if_clauses() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards.ir import AttackTax
 from ...cards.mana import ManaCost, parse_cost
-from ...cards.model import StaticAbility
 from ..changes.payment import pay_mana, plan_payment
 from ..core import actions as A
 from ..core.state import GameState
@@ -21,10 +21,8 @@ def attack_cost(state: GameState, attacks: dict[int, Any]) -> int:
     total = 0
     for oid in state.battlefield:
         o = state.objects[oid]
-        for ab in o.card.abilities:
-            if not isinstance(ab, StaticAbility) or not ab.attack_tax:
-                continue
-            total += ab.attack_tax * sum(1 for defender in attacks.values() if defender == o.controller)
+        for tax in o.card.effects_of(AttackTax):
+            total += tax.amount * sum(1 for defender in attacks.values() if defender == o.controller)
     return total
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...cards.model import StaticAbility
+from ...cards import ir
 from ...cards.subtypes import is_creature_type
 from ..core.objects import Characteristics, ContinuousEffect, Obj
 from ..core.state import GameState
@@ -65,40 +65,44 @@ def becomes_parts(e: ContinuousEffect, o: Obj) -> list[Part]:
     if e.set_creature_types is not None:
         parts.append(Part(Layer.TYPE, e.timestamp, key, _always, set_creature_types(e.set_creature_types)))
     if e.loses_all:
-        own = frozenset(ab.restriction for ab in o.card.abilities
-                        if isinstance(ab, StaticAbility) and ab.restriction and ab.affects is None)
+        own = frozenset(r for ab in o.card.static_abilities if ab.affects is None for r in ab.restrictions)
         parts.append(Part(Layer.ABILITY, e.timestamp, key, _always, lose_all_abilities(own)))
     if e.grants_abilities:
         parts.append(Part(Layer.ABILITY, e.timestamp, key, _always, grant_abilities(e.grants_abilities)))
     return parts
 
 
-def becomes_static_parts(o: Obj, src: Obj, key: tuple[object, ...], applies: Callable[[Characteristics], bool],
-                         ab: StaticAbility) -> list[Part]:
-    """A static ability that makes things creatures: "Each noncreature artifact is an artifact
-    creature with power and toughness each equal to its converted mana cost" (March of the
-    Machines): Creature added in layer 4, where what it affects is decided (613.5 / 418.5b),
-    then P/T set in 7b / 6b (an effect that sets, not a characteristic-defining ability)."""
-    parts: list[Part] = []
-    if ab.chosen_creature_type and src.chosen:  # "~ is the chosen type in addition to its other types"
-        chosen = src.chosen
+def add_chosen_creature_type(state: GameState, o: Obj, src: Obj, effect: ir.AddChosenCreatureType
+                             ) -> Callable[[Characteristics], None] | None:
+    """"~ is the chosen type in addition to its other types" (layer 4): once its source has chosen."""
+    chosen = src.chosen
+    if not chosen:
+        return None
 
-        def add_chosen(ch: Characteristics) -> None:
-            ch.subtypes = ch.subtypes | {chosen}
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, add_chosen, from_static=True))
-    if ab.adds_types:
-        types = ab.adds_types
+    def add_chosen(ch: Characteristics) -> None:
+        ch.subtypes = ch.subtypes | {chosen}
+    return add_chosen
 
-        def add(ch: Characteristics) -> None:
-            ch.types = ch.types | set(types)
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, add, from_static=True))
-    if ab.pt_is_mana_value:
-        value = o.card.cmc
 
-        def set_pt(ch: Characteristics) -> None:
-            ch.power, ch.toughness = value, value
-        parts.append(Part(Layer.PT_SET, src.timestamp, key, applies, set_pt, from_static=True))
-    return parts
+def add_card_types(state: GameState, o: Obj, src: Obj, effect: ir.AddTypes) -> Callable[[Characteristics], None]:
+    """"Each noncreature artifact is an artifact creature ..." (March of the Machines): Creature
+    added in layer 4, where what it affects is decided (613.5 / 418.5b)."""
+    types = effect.types
+
+    def add(ch: Characteristics) -> None:
+        ch.types = ch.types | set(types)
+    return add
+
+
+def set_pt_to_mana_value(state: GameState, o: Obj, src: Obj, effect: ir.SetPTToManaValue
+                         ) -> Callable[[Characteristics], None]:
+    """"... with power and toughness each equal to its converted mana cost": P/T set in 7b / 6b
+    (an effect that sets, not a characteristic-defining ability)."""
+    value = o.card.cmc
+
+    def set_pt(ch: Characteristics) -> None:
+        ch.power, ch.toughness = value, value
+    return set_pt
 
 
 def _always(ch: Characteristics) -> bool:

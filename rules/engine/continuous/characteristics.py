@@ -13,6 +13,7 @@ the characteristics of its source or of other permanents as the type layer leave
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import ir
@@ -20,7 +21,7 @@ from ...cards.model import StaticAbility
 from ...cards.subtypes import fitting_subtypes, is_creature_type
 from ..core.objects import Characteristics, Obj
 from ..core.state import GameState
-from .becomes import becomes_parts, becomes_static_parts, lost_all
+from .becomes import add_card_types, add_chosen_creature_type, becomes_parts, lost_all, set_pt_to_mana_value
 from .layers import Layer, Part, copy_chars, ordered, stage
 from .parts import add_subtypes, always, change_abilities, effect_parts, modify_pt, set_land_type, set_pt_to
 from .predicates import OBJECT_CHECKS, Check
@@ -165,11 +166,10 @@ def _parts(state: GameState, o: Obj, through: Layer = Layer.PT_SWITCH) -> list[P
     parts: list[Part] = []
     lost = lost_all(state)  # "loses all abilities": static abilities stop from layer 6 on
     # characteristic-defining abilities (604.3, 7a / 6a)
-    if o.card.has_cda and through >= Layer.PT_CDA:
-        for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.cda is not None and o.id not in lost:
-                parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), always,
-                                  set_pt_to(_cda_value(state, o, ab.cda)), cda=True))
+    if o.card.has_cda and through >= Layer.PT_CDA and o.id not in lost:
+        for defined in o.card.effects_of(ir.DefinePT):
+            parts.append(Part(Layer.PT_CDA, o.timestamp, ("cda", o.id), always,
+                              set_pt_to(_cda_value(state, o, defined.cda)), cda=True))
     # static abilities of permanents (611.3): what they affect is judged on `o` as it is
     # at the first layer they work in
     for src, index, ab in affecting_statics(state):
@@ -204,6 +204,8 @@ def _static_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbil
 
 
 def _static_ability_parts(state: GameState, o: Obj, src: Obj, index: int, ab: StaticAbility) -> list[Part]:
+    """One part for each of `ab`'s effects that work through the layers, in its layer (an
+    effect about what its source chose makes none until it has chosen)."""
     key = ("static", src.id, index)
     affects = ab.affects
     assert affects is not None
@@ -212,43 +214,91 @@ def _static_ability_parts(state: GameState, o: Obj, src: Obj, index: int, ab: St
         return static_affects(state, affects, o, src, ch)
 
     parts: list[Part] = []
-    if ab.grants or ab.removes or ab.restriction:
-        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
-                          change_abilities(ab.grants, ab.removes, ab.restriction), from_static=True))
-    if ab.chosen_protection and src.chosen:  # "has protection from the chosen color" (layer 6)
-        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies,
-                          change_abilities((f"protection from {src.chosen.lower()}",), (), None), from_static=True))
-    if ab.add_subtypes:  # "is an Angel / All lands are Islands in addition to their other types" (layer 4)
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, add_subtypes(ab.add_subtypes), from_static=True))
-    if ab.grants_abilities:  # 'has "{T}: ..."' (layer 6)
-        granted: list[Any] = list(ab.grants_abilities)
-
-        def grant(ch: Characteristics) -> None:
-            ch.abilities = list(ch.abilities) + granted
-        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, grant, from_static=True))
-    if ab.chosen_land_type and src.chosen:
-        parts.append(Part(Layer.TYPE, src.timestamp, key, applies, set_land_type(src.chosen), from_static=True))
-    parts += becomes_static_parts(o, src, key, applies, ab)
-    if ab.no_activating:
-        parts.append(Part(Layer.ABILITY, src.timestamp, key, applies, change_abilities((), (), "cant_activate"),
-                          from_static=True))
-    if ab.power or ab.toughness:
-        parts.append(Part(Layer.PT_MODIFY, src.timestamp, key, applies, modify_pt(ab.power, ab.toughness),
-                          from_static=True))
-    if ab.bonus is not None:
-        bonus = ab.bonus
-
-        def add_bonus(ch: Characteristics) -> None:
-            modify_pt(*_bonus(state, bonus, o, ch, src))(ch)
-        parts.append(Part(Layer.PT_MODIFY, src.timestamp, key, applies, add_bonus, from_static=True))
+    for effect in ab.layered:
+        apply = STATIC_EFFECT_PARTS[type(effect)](state, o, src, effect)
+        if apply is not None:
+            parts.append(Part(effect.layer, src.timestamp, key, applies, apply, from_static=True))
     return parts
+
+
+Apply = Callable[[Characteristics], None]
+
+
+def _restricted(state: GameState, o: Obj, src: Obj, effect: ir.Restricted) -> Apply:
+    return change_abilities((), (), effect.restriction)
+
+
+def _grant_keywords(state: GameState, o: Obj, src: Obj, effect: ir.GrantKeywords) -> Apply:
+    return change_abilities(effect.keywords, (), None)
+
+
+def _remove_keywords(state: GameState, o: Obj, src: Obj, effect: ir.RemoveKeywords) -> Apply:
+    return change_abilities((), effect.keywords, None)
+
+
+def _chosen_protection(state: GameState, o: Obj, src: Obj, effect: ir.GrantChosenProtection) -> Apply | None:
+    """"has protection from the chosen color" (layer 6)."""
+    return change_abilities((f"protection from {src.chosen.lower()}",), (), None) if src.chosen else None
+
+
+def _grant_abilities(state: GameState, o: Obj, src: Obj, effect: ir.GrantAbilities) -> Apply:
+    """'has "{T}: ..."' (layer 6)."""
+    granted: list[Any] = list(effect.abilities)
+
+    def grant(ch: Characteristics) -> None:
+        ch.abilities = list(ch.abilities) + granted
+    return grant
+
+
+def _add_subtypes(state: GameState, o: Obj, src: Obj, effect: ir.AddSubtypes) -> Apply:
+    """"is an Angel / All lands are Islands in addition to their other types" (layer 4)."""
+    return add_subtypes(effect.subtypes)
+
+
+def _chosen_land_type(state: GameState, o: Obj, src: Obj, effect: ir.SetChosenLandType) -> Apply | None:
+    return set_land_type(src.chosen) if src.chosen else None
+
+
+def _modify_pt(state: GameState, o: Obj, src: Obj, effect: ir.ModifyPT) -> Apply:
+    return modify_pt(effect.power, effect.toughness)
+
+
+def _pt_bonus(state: GameState, o: Obj, src: Obj, effect: ir.PTBonus) -> Apply:
+    """"+1/+1 for each ...": counted as the layers reach it."""
+    def add_bonus(ch: Characteristics) -> None:
+        modify_pt(*_bonus(state, effect.bonus, o, ch, src))(ch)
+    return add_bonus
+
+
+def _no_part(state: GameState, o: Obj, src: Obj, effect: Any) -> None:
+    """Control (layer 2) is settled for all permanents at once (rules.engine.continuous.control),
+    characteristic-defining abilities by the object's own card (`_parts`)."""
+    return None
+
+
+# how each effect a static ability applies through the layers changes what it affects
+STATIC_EFFECT_PARTS: dict[type, Callable[[GameState, Obj, Obj, Any], Apply | None]] = {
+    ir.Restricted: _restricted,
+    ir.GrantKeywords: _grant_keywords,
+    ir.RemoveKeywords: _remove_keywords,
+    ir.GrantChosenProtection: _chosen_protection,
+    ir.GrantAbilities: _grant_abilities,
+    ir.AddSubtypes: _add_subtypes,
+    ir.SetChosenLandType: _chosen_land_type,
+    ir.AddChosenCreatureType: add_chosen_creature_type,
+    ir.AddTypes: add_card_types,
+    ir.SetPTToManaValue: set_pt_to_mana_value,
+    ir.ModifyPT: _modify_pt,
+    ir.PTBonus: _pt_bonus,
+    ir.ControlAffected: _no_part,
+    ir.DefinePT: _no_part,
+}
 
 
 def _apply_cda(state: GameState, o: Obj, ch: Characteristics) -> Characteristics:
     """Characteristic-defining abilities work in every zone (604.3, layer 7a / 6a)."""
-    for ab in o.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.cda is not None:
-            ch.power, ch.toughness = _cda_value(state, o, ab.cda)
+    for defined in o.card.effects_of(ir.DefinePT):
+        ch.power, ch.toughness = _cda_value(state, o, defined.cda)
     return ch
 
 

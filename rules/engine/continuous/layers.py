@@ -19,23 +19,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
+from ...cards.ir import Layer
 from ..core.objects import Characteristics
 
-
-class Layer(IntEnum):
-    COPY = 1
-    CONTROL = 2
-    TEXT = 3
-    TYPE = 4
-    COLOR = 5
-    ABILITY = 6
-    PT_CDA = 7  # 7a / 6a (2014 613.3a-e, 2009 418.5a)
-    PT_SET = 8  # 7b / 6b
-    PT_MODIFY = 9  # 7c / 6b (resolved spells) and 6d (static abilities)
-    PT_COUNTERS = 10  # 7d / 6c
-    PT_SWITCH = 11  # 7e / 6e
+__all__ = ["Layer", "Part", "stage", "applies_now", "copy_chars", "ordered"]
 
 
 def stage(layer: Layer, ruleset: str, from_static: bool = False) -> int:

@@ -39,8 +39,8 @@ def always(ch: Characteristics) -> bool:
     return True
 
 
-def change_abilities(grants: tuple[str, ...], removes: tuple[str, ...], restriction: ir.Restriction | None
-               ) -> Callable[[Characteristics], None]:
+def change_abilities(grants: tuple[str, ...], removes: tuple[str, ...], restriction: ir.AnyRestriction | str | None
+                     ) -> Callable[[Characteristics], None]:
     def apply(ch: Characteristics) -> None:
         counts = ch.keyword_counts
         for kw in grants:  # each grant is one more instance

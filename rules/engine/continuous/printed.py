@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...cards.model import CardDef, KeywordAbility, StaticAbility
+from ...cards.model import CardDef, KeywordAbility
 from ..core.objects import Characteristics, Obj
 from ..core.state import GameState
 
@@ -21,8 +21,7 @@ def printed_chars(c: CardDef) -> Characteristics:
     if hit is not None and hit[0] is c:
         return hit[1]
     counts = Counter(ab.keyword for ab in c.abilities if isinstance(ab, KeywordAbility))
-    restrictions = frozenset(ab.restriction for ab in c.abilities
-                             if isinstance(ab, StaticAbility) and ab.restriction and ab.affects is None)
+    restrictions = frozenset(r for ab in c.static_abilities if ab.affects is None for r in ab.restrictions)
     ch = Characteristics(
         name=c.name, types=frozenset(c.type_line.types), subtypes=frozenset(c.type_line.subtypes),
         supertypes=frozenset(c.type_line.supertypes), colors=c.colors,

@@ -43,7 +43,7 @@ def _looks_around(ab: StaticAbility) -> bool:
     """A static ability whose effect depends on more than the affected object and its source:
     counts of permanents ("+1/+1 for each ..."), "as long as you control ...", life totals,
     the top card of a library, an opponent's permanents or damage this turn."""
-    return (ab.bonus is not None or ab.while_top_card is not None
+    return (any(isinstance(effect, ir.PTBonus) for effect in ab.effects) or ab.while_top_card is not None
             or (ab.while_condition is not None and not isinstance(ab.while_condition, ir.SourceCountersAtLeast))
             or isinstance(ab.affects, ir.AffectsSelfUnlessDefenderHas | ir.AffectsSelfUnlessCount
                           | ir.AffectsSelfUnlessOpponentDamaged))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...cards.ir import Pred, Restriction
+from ...cards.ir import AnyRestriction, Pred
 from ...cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, StaticAbility, TriggeredAbility
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
@@ -108,7 +108,7 @@ class Characteristics:
     toughness: int | None
     abilities: list[Ability]
     keywords: frozenset[str]
-    restrictions: frozenset[Restriction]  # "cant_block", or a restriction with a value
+    restrictions: frozenset[AnyRestriction | str]  # "cant_block", or a restriction with a value
     # how many instances of each keyword it has: under the 2009 rules each instance of a
     # triggered keyword triggers on its own (502.63b deathtouch, 502.68b lifelink)
     keyword_counts: dict[str, int] = field(default_factory=dict)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...cards.ir import PlayerRule, SacrificeCost
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
-from ...cards.model import ActivatedAbility, Cost, StaticAbility, TargetSpec, TriggeredAbility
+from ...cards.model import ActivatedAbility, Cost, TargetSpec, TriggeredAbility
 from ..changes.events import emit, emit_targeted, flush, remove_counters, tap_permanent
 from ..changes.payment import mana_amount, pay_mana, plan_payment, tapped_for_mana
 from ..changes.unenforced import announce_unenforced
@@ -578,8 +578,7 @@ def _put_ability_on_stack(state: GameState, a: A.Activate, o: Obj, ab: Activated
 def _needle_of(state: GameState, o: Obj) -> str:
     """The permanent whose chosen name stops `o`'s abilities (for the refusal's message)."""
     return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
-                 and any(isinstance(ab, StaticAbility) and ab.restriction == "cant_activate_nonmana"
-                         for ab in src.card.abilities)), "an effect")
+                 and any("cant_activate_nonmana" in ab.restrictions for ab in src.card.static_abilities)), "an effect")
 
 
 def _discard_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:

@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ...cards import creature_types, ir
-from ...cards.model import CardDef, StaticAbility
+from ...cards.model import CardDef
 from ...cards.wording import BASIC_LAND_TYPES
 from ..changes.zones import move
 from ..continuous.characteristics import chars, matches, matches_card
@@ -179,7 +179,7 @@ def begin_with_opening_hand(state: GameState) -> Gen:
     for p in state.apnap():
         for oid in list(p.hand):
             o = state.objects[oid]
-            if not any(isinstance(a, StaticAbility) and a.opening_hand for a in o.card.abilities):
+            if not o.card.effects_of(ir.BeginOnBattlefield):
                 continue
             ans, _ = yield YesNoDecision(p.name, f"begin the game with {o.name} "
                                                  f"{state.rules.word('on_battlefield')}?")

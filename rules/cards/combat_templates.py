@@ -1,14 +1,16 @@
 """Oracle templates for combat restrictions and requirements (2014: 508.1c-d, 509.1b-c;
 2009: 308.2, 309.2).
 
-A restriction is data on the creature's characteristics: a string for simple ones
-("must_attack", "cant_attack_alone", "lure", "block_any_number", "block_additional") or a
-record for evasion that tests the blocker (`BlockedOnlyBy`, `NotBlockedBy`, `MaxBlockers`
-of `rules.cards.ir`).  Combat reads them; nothing here knows about the rest of the game."""
+A restriction is data on the creature's characteristics: a `Restriction` member for simple ones
+(MUST_ATTACK, CANT_ATTACK_ALONE, LURE, BLOCK_ANY_NUMBER, BLOCK_ADDITIONAL, ...) or a record for
+evasion that tests the blocker (`BlockedOnlyBy`, `NotBlockedBy`, `MaxBlockers` of `rules.cards.ir`).
+The sentences are templates on the compiler's registry (`rules.cards.registry`), tried in order.
+Combat reads them; nothing here knows about the rest of the game."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .ir import (
     AffectsAttached,
@@ -32,6 +34,7 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
+from .registry import new_registry, record_use
 
 _SIMPLE = {
     "attacks each combat if able": Restriction.MUST_ATTACK,
@@ -81,10 +84,6 @@ def combat_clause(clause: str) -> AnyRestriction | None:
     m = re.fullmatch(r"can't be blocked by more than (one|two) creatures?", c)
     if m:
         return MaxBlockers({"one": 1, "two": 2}[m.group(1)], f"more than {m.group(1)} creature")
-    m = re.fullmatch(r"can block only (.+)", c)
-    if m:
-        test = _creature_test(m.group(1))
-        return BlocksOnly(test, m.group(1)) if test is not None else None
     m = re.fullmatch(r"can't be blocked by (.+)", c)
     if m:
         test = _creature_test(m.group(1))
@@ -92,41 +91,87 @@ def combat_clause(clause: str) -> AnyRestriction | None:
     return None
 
 
+# a combat template: the static abilities it builds of the wording's match and the line's Oracle
+# text, or None where the wording matched but its words are not this template's (a later one is tried)
+CombatBuilder = Callable[[re.Match[str], str], list[StaticAbility] | None]
+
+# the combat templates, tried in the order defined: the first whose wording is the whole sentence
+# and that builds decides it (`rules.cards.registry`)
+_COMBAT = new_registry()
+
+
+def combat(pattern: str) -> Callable[[CombatBuilder], CombatBuilder]:
+    """Register a combat template (tried in the order defined)."""
+    def register(fn: CombatBuilder) -> CombatBuilder:
+        _COMBAT.append((re.compile(pattern), fn))
+        return fn
+    return register
+
+
 def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
     """Static abilities about attacking and blocking; None if `t` isn't one."""
     s = t.rstrip(".")
-    m = re.fullmatch(r"~ (.+)", s)
-    if m:
-        r = combat_clause(m.group(1))
-        if r is not None:
-            return [StaticAbility(raw, effects=(Restricted(r),))]
-    m = re.fullmatch(r"Creatures can't attack you unless their controller pays \{(\d+)\} for each creature "
-                     r"(?:he or she controls|they controls?) that's attacking you", s)
-    if m:  # Windborn Muse: a cost to attack (508.1g / 308.2d)
-        return [StaticAbility(raw, effects=(AttackTax(int(m.group(1))),))]
-    if s == "You may have ~ assign its combat damage as though it weren't blocked":  # Rhox (510.1c / 310.2e)
-        return [StaticAbility(raw, effects=(Restricted(Restriction.ASSIGN_AS_THOUGH_UNBLOCKED),))]
-    if s == "~ can't block and can't be blocked":  # Tormented Soul: two restrictions
-        return [StaticAbility(raw, effects=(Restricted(Restriction.CANT_BLOCK),)),
-                StaticAbility(raw, effects=(Restricted(Restriction.UNBLOCKABLE),))]
-    m = re.fullmatch(r"All creatures able to block (~|enchanted creature|equipped creature) do so", s)
-    if m:
-        who = None if m.group(1) == "~" else AffectsAttached()
-        return [StaticAbility(raw, affects=who, effects=(Restricted(Restriction.LURE),))]
-    m = re.fullmatch(r"(Enchanted|Equipped) creature (.+)", s)
-    if m:
-        r = combat_clause(m.group(2))
-        if r is not None:
-            return [StaticAbility(raw, affects=AffectsAttached(), effects=(Restricted(r),))]
-        m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+) and (.+)", m.group(2))
-        if m2:
-            r = combat_clause(m2.group(3))
-            if r is not None:
-                return [StaticAbility(raw, affects=AffectsAttached(), effects=(
-                    ModifyPT(int(m2.group(1)), int(m2.group(2))), Restricted(r)))]
-    m = re.fullmatch(r"Each creature you control (can block an additional creature(?: each combat)?)", s)
-    if m:
-        clause = combat_clause(m.group(1))
-        assert clause is not None
-        return [StaticAbility(raw, affects=AffectsYourCreatures(), effects=(Restricted(clause),))]
+    for pattern, fn in _COMBAT:
+        m = pattern.fullmatch(s)
+        if m:
+            built: list[StaticAbility] | None = fn(m, raw)
+            if built is not None:
+                record_use((pattern, fn))
+                return built
     return None
+
+
+@combat(r"~ (.+)")
+def _own_restriction(m: re.Match[str], raw: str) -> list[StaticAbility] | None:
+    """"~ can't be blocked except by Walls", "~ attacks each turn if able"."""
+    r = combat_clause(m.group(1))
+    return [StaticAbility(raw, effects=(Restricted(r),))] if r is not None else None
+
+
+@combat(r"Creatures can't attack you unless their controller pays \{(\d+)\} for each creature "
+        r"(?:he or she controls|they controls?) that's attacking you")
+def _attack_tax(m: re.Match[str], raw: str) -> list[StaticAbility]:
+    """Windborn Muse: a cost to attack (508.1g / 308.2d)."""
+    return [StaticAbility(raw, effects=(AttackTax(int(m.group(1))),))]
+
+
+@combat(r"You may have ~ assign its combat damage as though it weren't blocked")
+def _as_though_unblocked(m: re.Match[str], raw: str) -> list[StaticAbility]:
+    """Rhox (510.1c / 310.2e)."""
+    return [StaticAbility(raw, effects=(Restricted(Restriction.ASSIGN_AS_THOUGH_UNBLOCKED),))]
+
+
+@combat(r"~ can't block and can't be blocked")
+def _cant_block_nor_be_blocked(m: re.Match[str], raw: str) -> list[StaticAbility]:
+    """Tormented Soul: two restrictions."""
+    return [StaticAbility(raw, effects=(Restricted(Restriction.CANT_BLOCK),)),
+            StaticAbility(raw, effects=(Restricted(Restriction.UNBLOCKABLE),))]
+
+
+@combat(r"All creatures able to block (~|enchanted creature|equipped creature) do so")
+def _lure(m: re.Match[str], raw: str) -> list[StaticAbility]:
+    """Lure: a requirement on every creature able to block it."""
+    who = None if m.group(1) == "~" else AffectsAttached()
+    return [StaticAbility(raw, affects=who, effects=(Restricted(Restriction.LURE),))]
+
+
+@combat(r"(?:Enchanted|Equipped) creature (.+)")
+def _attached_restriction(m: re.Match[str], raw: str) -> list[StaticAbility] | None:
+    """"Enchanted creature can't block", "Equipped creature gets +1/+0 and can't be blocked
+    except by ..."."""
+    r = combat_clause(m.group(1))
+    if r is not None:
+        return [StaticAbility(raw, affects=AffectsAttached(), effects=(Restricted(r),))]
+    m2 = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+) and (.+)", m.group(1))
+    r = combat_clause(m2.group(3)) if m2 else None
+    if m2 is None or r is None:
+        return None
+    return [StaticAbility(raw, affects=AffectsAttached(), effects=(ModifyPT(int(m2.group(1)), int(m2.group(2))),
+                                                                   Restricted(r)))]
+
+
+@combat(r"Each creature you control (can block an additional creature(?: each combat)?)")
+def _your_creatures_block_more(m: re.Match[str], raw: str) -> list[StaticAbility]:
+    clause = combat_clause(m.group(1))
+    assert clause is not None
+    return [StaticAbility(raw, affects=AffectsYourCreatures(), effects=(Restricted(clause),))]

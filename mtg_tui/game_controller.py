@@ -349,33 +349,44 @@ class GameController:
                 return not over and not phases and not picking and dialog
             case "summary":
                 return over
-            case "play":
-                if over or phases or picking or dialog:
-                    return False
-                return True if self.my_priority() and own_card() else None
-            case "pay_by_hand":
-                if over or picking or dialog:
-                    return False
-                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
-                return True if castable and own_card() else None
-            case "pass_priority" | "pass_to_end_of_turn":
-                if over or dialog:
-                    return False
-                return True if self.my_priority() else None
+            case "play" | "pay_by_hand" | "pass_priority" | "pass_to_end_of_turn":
+                return self.acting_key_state(action, phases=phases, own_card=own_card)
             case "cancel":
                 return picking and not over
             case "clear_message":
                 return not picking
-            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
-                if not self.session.checkpoints:
-                    return False
-                why = self.session.undo_refusal(self.session.decider or self.viewer)
-                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
+            case "undo":
+                return self.undo_key_state()
             case "deck_lab":
                 return self.session.goldfish
             case "concede":
                 return self.conceder() is not None
         return True
+
+    def acting_key_state(self, action: str, *, phases: bool, own_card: Callable[[], bool]) -> bool | None:
+        """The keys that play or pass (`key_state`): hidden in a dialog's decision or once the
+        game is over (playing, with letters on the board too), greyed while they would be refused."""
+        d = self.game.decision
+        if d is None or isinstance(d, DIALOG_TYPES):
+            return False
+        match action:
+            case "play":
+                if phases or self.picker is not None:
+                    return False
+                return True if self.my_priority() and own_card() else None
+            case "pay_by_hand":
+                if self.picker is not None:
+                    return False
+                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
+                return True if castable and own_card() else None
+        return True if self.my_priority() else None
+
+    def undo_key_state(self) -> bool:
+        """Ctrl+Z: hidden with nothing to take back; shown when refused, so the key says why."""
+        if not self.session.checkpoints:
+            return False
+        why = self.session.undo_refusal(self.session.decider or self.viewer)
+        return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
 
     # ------------------------------------------------------------ the selection
     def decision_context(self) -> tuple:

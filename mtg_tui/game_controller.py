@@ -292,6 +292,25 @@ class GameController:
             return None
         return "turn" if g.turn != last[0] else "step"
 
+    def moment_hold(self) -> tuple[str, bool] | None:
+        """Why keys pressed before the decision now was on screen are dropped (`new_moment`:
+        the client played on for its player), and whether keys are held a moment longer too
+        (a new turn: an `e` typed a moment late would end it too); None when nothing moved."""
+        g = self.game
+        moved = self.new_moment()
+        if moved == "turn":
+            return f"turn {g.turn} began", True
+        if moved == "step":
+            return f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", False
+        return None
+
+    def start_picking(self, picker: TargetPicker) -> bool:
+        """A spell's or ability's targets by letters on the board, a picker of the player's own
+        (Escape drops it); whether it is complete already (every phrase "up to", nothing to choose)."""
+        self.picker, self.player_picker = picker, True
+        self.say()
+        return picker.complete()
+
     def board_picker(self) -> Picker | None:
         """The letters-on-the-board flow of the decision now, if it has one."""
         g = self.game

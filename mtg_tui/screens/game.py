@@ -2,9 +2,11 @@
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
 (`legal_actions`, `rules.play.assist`), and the session logic (the decision on screen, the
 board its player sees and the selection on it, what Enter on a card sends and what is asked
-on the way, which keys apply, the answer sent and its refusal, passing, undo, the computer's
-pacing) is the headless `GameController` (mtg_tui/game_controller.py); the screen keeps the
-widgets, the keys and the dialogs, and draws what the controller says.
+on the way, the letters on the board, the prompt line, which keys apply, the answer sent and
+its refusal, passing, undo, conceding, saving, the computer's pacing) is the headless
+`GameController` (mtg_tui/game_controller.py), and each dialog (its options and what each
+sends) is described headless too (mtg_tui/decision_dialogs.py); the screen keeps the widgets,
+the keys, the timers and workers, pushes the dialogs, and draws what the controller says.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
 attackers, blockers and targets (letters on the board), everything else a dialog.
@@ -38,7 +40,7 @@ from rules.engine.core.decisions import (
 from ..board import Board
 from ..decision_dialogs import FIND_NOTHING_LABEL, Assign, Cards, Choice, Dialog, Division, Names, Order, lettered
 from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
-from ..grouping import STEP_NAMES, CardFacts
+from ..grouping import CardFacts
 from ..key_guard import hold_from_now
 from ..picking import LETTERS, Picker
 from ..render import hand_chip, progress_bar, styled
@@ -301,12 +303,9 @@ class GameScreen(PassingKeys, Screen[None]):
         one's: the client played on for them.  Keys they pressed before it was on screen were
         meant for what they saw, so they are dropped; in a new turn, keys are held a moment
         longer (key_guard): an `e` typed a moment late would end the new turn too."""
-        g = self.game
-        moved = self.control.new_moment()
-        if moved == "turn":
-            hold_from_now(self.app, f"turn {g.turn} began")
-        elif moved == "step":
-            hold_from_now(self.app, f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", hold=False)
+        held = self.control.moment_hold()
+        if held is not None:
+            hold_from_now(self.app, held[0], hold=held[1])
 
     def key_held(self, key: str, why: str) -> None:
         """A key was dropped by the app's key hold: say which and why."""
@@ -679,14 +678,11 @@ class GameScreen(PassingKeys, Screen[None]):
         if isinstance(step, Ask):
             self.ask(step.title, lettered(step.options), lambda value: self.follow(step.then(value), manual))
         elif isinstance(step, PickTargets):
-            self.picker = step.picker
-            self.control.player_picker = True
             self._after_targets = partial(self.send_announced, manual=manual)
-            self.say()
-            if step.picker.complete():  # every phrase was "up to" with nothing to choose
+            if self.control.start_picking(step.picker):  # every phrase was "up to" with nothing to choose
                 self.finish_picker()
-                return
-            self.render_board()
+            else:
+                self.render_board()
         elif step.announced:
             self.send_announced(step.action, manual=manual)
         else:

@@ -321,3 +321,28 @@ def test_the_cursors_stay_on_the_cards_a_zone_still_has() -> None:
     b = c.board()
     c.keep_cursors_on(b)
     assert (c.cursor["hand"], c.cursor["mine"], c.cursor["log"]) == (0, 0, max(len(b.log) - 1, 0))
+
+
+def test_keys_pressed_before_a_new_step_or_turn_are_dropped_and_held_in_a_new_turn() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    assert c.moment_hold() is None  # the first decision shown: nothing moved
+    assert c.pass_priority() and c.catch_up().new  # on to alice's main 2 (the Bolt: something to do)
+    assert c.moment_hold() == ("the game moved on to main 2", False)
+    assert c.moment_hold() is None  # the same moment again
+    assert c.pass_priority() and c.catch_up().new  # on to her next turn
+    assert c.moment_hold() == ("turn 3 began", True) and c.game.turn == 3  # the goldfish had turn 2
+
+
+def test_targets_picked_for_a_spell_are_the_players_own_picker() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    c.say("an old message")
+    step = c.use_card("hand", hand_card(c, "Lightning Bolt"))
+    assert isinstance(step, PickTargets)
+    assert not c.start_picking(step.picker) and c.picker is step.picker and c.player_picker and c.said == ("", "")
+    assert c.picker_key("escape", None) == "redraw" and c.picker is None and c.said == ("cancelled", "dim")

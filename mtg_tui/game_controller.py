@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
 from rules import Game, IllegalAction
-from rules.engine.api.view_types import CardView
+from rules.engine.api.view_types import CardView, PlayerView
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import (
     AttackersDecision,
@@ -42,8 +42,10 @@ from rules.engine.loop.turn import STEPS
 from rules.play.assist import (
     ability_texts,
     block_options,
+    damage_to_divide,
     first_ability_index,
     mana_burn_if_passed,
+    mana_source_ids,
     mode_texts,
     relevant_actions,
     target_choices,
@@ -51,7 +53,8 @@ from rules.play.assist import (
 )
 
 from .board import ZONES, Board, build_board, card_facts, labelled_log
-from .grouping import STEP_NAMES, CardFacts, scrub, target_names
+from .decision_dialogs import Cards, Dialog, Division, decision_dialog, division, mana_sources
+from .grouping import STEP_NAMES, CardFacts, on_the_stack, scrub, target_names
 from .picking import AttackPicker, BlockPicker, Picker, TargetPicker, assign_labels
 from .session import Session
 
@@ -122,6 +125,38 @@ class PickTargets:
 
 # the next step of using a card (`GameController.use_card`)
 Step = Send | Ask | PickTargets
+# what the screen does after a key while letters are on the board (`GameController.picker_key`)
+PickerKey = Literal["redraw", "finish"]
+# what became of a line typed in the command bar (`GameController.command`)
+Command = Literal["empty", "refused", "sent"]
+# what the player at the keyboard is asked while the picker is under way (the keys: the Footer's)
+KEYS_PICK = "press a letter on the board to choose"
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the prompt line says (`GameController.prompt`): `kind` "over" (`ask`: the result),
+    "computer" (its seat `who` decides: the screen says it thinks) or "ask" (`who` is asked
+    `ask`, with `keys`); `warning`: the mana burn passing costs now, when nothing else is
+    said; `off_board`: (letter, name) of the choices not on the board (cards in a graveyard)."""
+
+    kind: Literal["over", "computer", "ask"]
+    who: str = ""
+    ask: str = ""
+    keys: str = ""
+    warning: str = ""
+    off_board: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class LabSetup:
+    """What the deck lab opens with (`d` in a goldfish game): the deck's name and list, the
+    rules and the mulligan rule of the game."""
+
+    name: str
+    deck: Sequence[str]
+    ruleset: str
+    mulligan: str | None
 
 
 def said_once(lines: list[str], subject: str) -> list[str]:
@@ -227,6 +262,19 @@ class GameController:
         d = self.game.decision
         return self.session.decider or (d.player if d is not None else "")
 
+    def cover_ask(self) -> tuple[str, str]:
+        """Who takes the keyboard behind the cover, and what the cover says they are asked
+        ("Your priority: bob's Lightning Bolt is on the stack.")."""
+        g = self.game
+        d = g.decision
+        assert d is not None
+        decider = self.cover_decider()
+        whose = f" for {d.player}" if decider != d.player else ""
+        ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
+        if d.kind == "priority" and g.stack:
+            ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
+        return decider, ask
+
     def uncovered(self) -> None:
         """The cover is gone: the board shows for the decision's player, as a new moment."""
         d = self.game.decision
@@ -243,6 +291,25 @@ class GameController:
         if last is None or moment == last:
             return None
         return "turn" if g.turn != last[0] else "step"
+
+    def moment_hold(self) -> tuple[str, bool] | None:
+        """Why keys pressed before the decision now was on screen are dropped (`new_moment`:
+        the client played on for its player), and whether keys are held a moment longer too
+        (a new turn: an `e` typed a moment late would end it too); None when nothing moved."""
+        g = self.game
+        moved = self.new_moment()
+        if moved == "turn":
+            return f"turn {g.turn} began", True
+        if moved == "step":
+            return f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", False
+        return None
+
+    def start_picking(self, picker: TargetPicker) -> bool:
+        """A spell's or ability's targets by letters on the board, a picker of the player's own
+        (Escape drops it); whether it is complete already (every phrase "up to", nothing to choose)."""
+        self.picker, self.player_picker = picker, True
+        self.say()
+        return picker.complete()
 
     def board_picker(self) -> Picker | None:
         """The letters-on-the-board flow of the decision now, if it has one."""
@@ -275,6 +342,16 @@ class GameController:
                                       labels=self.computer_labels())
             self._board_key = key
         return self._board
+
+    def keep_cursors_on(self, b: Board) -> None:
+        """Each zone's cursor on one of its cards (the board may have lost some since)."""
+        for z in ("hand", "mine", "theirs", "stack", "log"):
+            self.cursor[z] = min(self.cursor[z], max(len(b.items(z)) - 1, 0))
+
+    def named(self, p: PlayerView) -> PlayerView:
+        """A player's view with the name the client shows ("bob (computer)")."""
+        label = self.session.label(p.name)
+        return p if label == p.name else replace(p, name=label)
 
     def letters(self, b: Board) -> tuple[dict[Any, str], list[Any]]:
         """Letters for the picker's choices (one per group of identical lands), and the
@@ -349,33 +426,44 @@ class GameController:
                 return not over and not phases and not picking and dialog
             case "summary":
                 return over
-            case "play":
-                if over or phases or picking or dialog:
-                    return False
-                return True if self.my_priority() and own_card() else None
-            case "pay_by_hand":
-                if over or picking or dialog:
-                    return False
-                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
-                return True if castable and own_card() else None
-            case "pass_priority" | "pass_to_end_of_turn":
-                if over or dialog:
-                    return False
-                return True if self.my_priority() else None
+            case "play" | "pay_by_hand" | "pass_priority" | "pass_to_end_of_turn":
+                return self.acting_key_state(action, phases=phases, own_card=own_card)
             case "cancel":
                 return picking and not over
             case "clear_message":
                 return not picking
-            case "undo":  # hidden with nothing to take back; shown when refused, so the key says why
-                if not self.session.checkpoints:
-                    return False
-                why = self.session.undo_refusal(self.session.decider or self.viewer)
-                return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
+            case "undo":
+                return self.undo_key_state()
             case "deck_lab":
                 return self.session.goldfish
             case "concede":
                 return self.conceder() is not None
         return True
+
+    def acting_key_state(self, action: str, *, phases: bool, own_card: Callable[[], bool]) -> bool | None:
+        """The keys that play or pass (`key_state`): hidden in a dialog's decision or once the
+        game is over (playing, with letters on the board too), greyed while they would be refused."""
+        d = self.game.decision
+        if d is None or isinstance(d, DIALOG_TYPES):
+            return False
+        match action:
+            case "play":
+                if phases or self.picker is not None:
+                    return False
+                return True if self.my_priority() and own_card() else None
+            case "pay_by_hand":
+                if self.picker is not None:
+                    return False
+                castable = self.my_priority() and any(isinstance(a, (A.Cast, A.Activate)) for a in self.legal())
+                return True if castable and own_card() else None
+        return True if self.my_priority() else None
+
+    def undo_key_state(self) -> bool:
+        """Ctrl+Z: hidden with nothing to take back; shown when refused, so the key says why."""
+        if not self.session.checkpoints:
+            return False
+        why = self.session.undo_refusal(self.session.decider or self.viewer)
+        return why is not None or self.session.can_undo()  # can_undo: False where undo isn't offered
 
     # ------------------------------------------------------------ the selection
     def decision_context(self) -> tuple:
@@ -497,6 +585,28 @@ class GameController:
                 f"{whose} turns. Elsewhere it passes for you unless a spell needs an answer. Enter toggles it.")
         return CardFacts(STEP_NAMES[step], type=f"a step of {whose} turns", text=text), [
             "stop set" if stop else "no stop"]
+
+    def prompt(self, labels: dict[Any, str], off_board: list[Any]) -> Prompt:
+        """What the prompt line says now (`labels`, `off_board`: the picker's letters)."""
+        g = self.game
+        d = g.decision
+        if d is None:
+            return Prompt("over", ask=self.result())
+        seat = self.session.computer_deciding()
+        if seat is not None:  # never its prompt: that may name what its hand holds
+            return Prompt("computer", who=seat)
+        off = tuple((labels.get(ref, "?"), g.name_of(ref)) for ref in off_board)
+        if self.zone == "phases":
+            # short, so the prompt keeps its height: the card panel explains the selected step's stop
+            ask = f"stops on {self.whose_turn()} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
+            return Prompt("ask", d.player, ask, off_board=off)
+        if self.picker is not None:
+            return Prompt("ask", d.player, self.picker.prompt, KEYS_PICK, off_board=off)
+        if self.in_dialog():
+            return Prompt("ask", d.player, d.prompt, off_board=off)
+        burn = mana_burn_if_passed(g, d.player)
+        warning = f"mana in your pool: passing now burns {burn} life ({g.rules.cite('mana_burn')})" if burn else ""
+        return Prompt("ask", d.player, d.prompt, warning=warning, off_board=off)
 
     def stops_shown(self) -> set[str]:
         viewer = self.viewer
@@ -624,6 +734,146 @@ class GameController:
         source = a.card if isinstance(a, A.Cast) else a.source
         return re.sub(r"#\d+$", "", self.game.name_of(source))
 
+    def enter(self) -> Step | Literal["dialog"] | None:
+        """Enter (or `p`): the decision's dialog again, or the next step of using the selected
+        card; None when there is nothing to do (the message may say why)."""
+        d = self.game.decision
+        if d is None:  # the game is over (Enter and p are hidden then)
+            return None
+        if isinstance(d, DIALOG_TYPES):
+            return "dialog"
+        if d.kind != "priority":
+            return None
+        if not self.own_card_selected():
+            self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
+            return None
+        z = self.zone
+        return self.use_card(z, self.board().items(z)[self.cursor[z]])
+
+    def pay_by_hand(self, action: Announced) -> Cards:
+        """`p`: the dialog choosing the mana sources the spell or ability is paid with."""
+        self.picker = None
+        names = {i: g.card.name for g in self.board().mine for i in g.ids}
+        return mana_sources(self.game, action, mana_source_ids(self.game, action.player), names)
+
+    # ------------------------------------------------------------ letters on the board
+    def picker_key(self, key: str, ch: str | None) -> PickerKey:
+        """A key while letters are on the board: Escape steps back (a blocker's choice) or
+        drops the choices, Enter finishes, a letter chooses; "finish" when the picker's answer
+        is to be sent (`picked`), else the board is drawn again."""
+        p = self.picker
+        assert p is not None
+        if key == "escape":
+            if not (isinstance(p, BlockPicker) and p.back()):
+                self.drop_picking("choices cleared")
+            return "redraw"
+        if key == "enter":
+            if isinstance(p, TargetPicker) and not p.complete():
+                p.finish_spec()
+                if not p.complete():
+                    self.say(f"choose {p.spec.text if p.spec else 'a target'} first", "$text-warning")
+                    return "redraw"
+            return "finish"
+        labels, _ = self.letters(self.board())
+        by_letter = {v: r for r, v in labels.items()}
+        if ch in by_letter:
+            p.press(by_letter[ch])
+            self.say()
+            if isinstance(p, TargetPicker) and p.complete():
+                return "finish"
+        return "redraw"
+
+    def drop_picking(self, said: str) -> None:
+        """The choices made by letters are dropped: the player's own (casting) ends, a
+        decision's starts again (`said` then)."""
+        if self.player_picker:
+            self.picker, self.player_picker = None, False
+            self.say("cancelled", "dim")
+        else:
+            self.picker = self.board_picker()
+            self.say(said, "dim")
+
+    def picked(self) -> A.Action | Division | None:
+        """The picker's answer: the action, or first the dialog dividing its damage among its
+        targets (601.2d); None while it is incomplete (the message says what is missing)."""
+        p = self.picker
+        if p is None:
+            return None
+        if not p.complete():
+            self.say(p.prompt, "$text-warning")
+            return None
+        action = p.answer()
+        if action is None:
+            return None
+        total = damage_to_divide(self.game, action)
+        if total and isinstance(action, (A.Cast, A.Activate, A.ChooseTargets)):  # only these divide damage
+            return division(self.game, action, total)
+        return action
+
+    # ------------------------------------------------------------ the screen's dialogs
+    def dialog(self) -> Dialog | None:
+        """The dialog the decision now is answered in (mtg_tui.decision_dialogs), if any."""
+        return decision_dialog(self.game, self.board().hand)
+
+    def in_dialog(self) -> bool:
+        """Whether the decision now is answered in a dialog."""
+        return isinstance(self.game.decision, DIALOG_TYPES)
+
+    def concession(self) -> tuple[str, str] | None:
+        """Who would concede now and what follows ("bob wins"), or None (104.3a / 2009 102.3a)."""
+        who = self.conceder()
+        if who is None:
+            return None
+        rest = [p.name for p in self.game.players if p.name != who and not p.lost]
+        return who, f"{rest[0]} wins" if len(rest) == 1 else "the game goes on without them"
+
+    def save_path(self) -> str:
+        """Where the game is saved unless the player types another path."""
+        from .persistence.saves import default_path
+
+        return default_path(self.session)
+
+    def save(self, path: str) -> str | None:
+        """Save the game to `path` (empty: `save_path`): why not, or None (the message says where)."""
+        from .persistence.saves import SaveError, save
+
+        try:
+            where = save(self.session, path or self.save_path())
+        except SaveError as e:
+            return str(e)
+        self.say(f"saved to {where}", "$text-success")
+        return None
+
+    def lab_setup(self) -> LabSetup | None:
+        """The deck lab for this goldfish game's deck, rules and mulligan rule, or None (the
+        message says why: a game begun from a position has no deck list)."""
+        g = self.game
+        human = self.session.humans[0]
+        spec = next(p for p in g.setup.players if p.name == human)
+        if not spec.deck:
+            self.say("the deck lab needs a deck list: this game began from a position", "$text-warning")
+            return None
+        cfg = self.session.config
+        name = cfg.decks[0] if cfg is not None and cfg.decks else f"{human}'s deck"
+        return LabSetup(name, spec.deck, g.setup.ruleset, g.setup.mulligan)
+
+    def command(self, text: str) -> Command:
+        """A line typed in the command bar, in notation: nothing typed, refused (the message
+        says why) or sent."""
+        text = text.strip()
+        if not text:
+            return "empty"
+        return "refused" if self.act(text) is not None else "sent"
+
+    def completion_names(self) -> list[str]:
+        """The names the command bar completes: the players and every card they can see."""
+        b = self.board()
+        names = {p.name for p in b.view.players}
+        for p in b.view.players:
+            names |= {c.name for c in p.battlefield + p.graveyard + p.exile + (p.hand or ())}
+        names |= {it.name for it in b.stack}
+        return sorted(names)
+
     # ------------------------------------------------------------ answering
     def act(self, action: A.Action | str) -> str | None:
         """Send an answer for the player at the keyboard: the engine's refusal (also on the
@@ -685,6 +935,16 @@ class GameController:
         self.say(*self.news(turn))
         return True
 
+    def pass_to_end_of_turn(self) -> bool:
+        """e: pass to end of turn (Session.pass_until "eot"), or once when the decision is no
+        priority (the message then says what the engine waits for); whether the game moved."""
+        d = self.game.decision
+        if d is None:
+            return False
+        if d.kind != "priority":
+            return self.pass_priority()
+        return self.pass_with("eot", "e")
+
     def undo(self) -> bool:
         """Take back the player's last decision (Session.undo_refusal says when not, and why,
         on the message line); the computer's answer in progress is dropped."""
@@ -728,6 +988,16 @@ class GameController:
         named = [scrub(e.text) for e in labelled_log(self.game, entries, self.computer_labels())]
         label = self.session.label(seat)
         return "; ".join(said_once(named, label + " ")) or f"{label} acted"
+
+    def computer_ask(self) -> tuple[str, tuple[int, int] | None]:
+        """What the prompt line says while the computer decides, and its search's progress
+        (done, budget) to draw after it: its last action on show (Space goes on at once), or
+        thinking, with a bar once it searches."""
+        if self.wait is not None:
+            return "is deciding (Space: go on at once)", None
+        if self.searched is not None:
+            return "is thinking… ", self.searched
+        return "is thinking…", None
 
     def computer_busy(self) -> bool:
         """Whether the computer is deciding or its last action is being shown."""

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine.api.view_types import CardView, PermanentView, StackItemView
+from rules.engine.core.objects import StackItem
 from rules.engine.loop.turn import STEPS
 
 # what a card off the battlefield shows of a permanent's state: nothing (read where a card may be either)
@@ -263,3 +264,13 @@ def target_names(item: StackItemView, names: Mapping[Any, str]) -> list[str]:
     """What a stack object targets, by the names the board shows (`names`, by id), else the
     engine's name for it (a card in a graveyard, a spell), without internal numbers."""
     return [names[r] if r in names else scrub(e) for r, e in zip(item.target_ids, item.targets, strict=False)]
+
+
+def on_the_stack(item: StackItem) -> str:
+    """How a cover names what is on the stack: "bob's Lightning Bolt", "bob's Royal Assassin
+    ability"."""
+    if item.kind in ("ability", "trigger"):
+        return f"{item.controller}'s {scrub(item.name)} ability"
+    if item.kind == "combat_damage":
+        return "combat damage"
+    return f"{item.controller}'s {scrub(item.name)}"

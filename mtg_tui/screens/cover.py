@@ -23,10 +23,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rules import Game
-from rules.engine.core.objects import StackItem
 from rules.engine.core.state import LogEvent
 
-from ..grouping import STEP_NAMES, scrub
+from ..grouping import (
+    STEP_NAMES,
+    on_the_stack as on_the_stack,  # how a cover names the stack's top, where it was
+    scrub,
+)
 from ..key_guard import hold_from_now
 from ..render import styled
 
@@ -84,16 +87,6 @@ def news_since(game: Game, player: str, since: int) -> list[str]:
     ranked = sorted(range(len(entries)), key=lambda i: (-_weight(entries[i].text, players), i))
     kept = sorted(ranked[:MOST_NEWS])  # the most important, told in the order they happened
     return [scrub(entries[i].text) for i in kept]
-
-
-def on_the_stack(item: StackItem) -> str:
-    """How a cover names what is on the stack: "bob's Lightning Bolt", "bob's Royal Assassin
-    ability"."""
-    if item.kind in ("ability", "trigger"):
-        return f"{item.controller}'s {scrub(item.name)} ability"
-    if item.kind == "combat_damage":
-        return "combat damage"
-    return f"{item.controller}'s {scrub(item.name)}"
 
 
 def cover_text(game: Game, player: str, since: int | None, ask: str) -> str:

@@ -2,9 +2,11 @@
 actions.  It holds no rules: legal actions, targets and blocks come from the engine
 (`legal_actions`, `rules.play.assist`), and the session logic (the decision on screen, the
 board its player sees and the selection on it, what Enter on a card sends and what is asked
-on the way, which keys apply, the answer sent and its refusal, passing, undo, the computer's
-pacing) is the headless `GameController` (mtg_tui/game_controller.py); the screen keeps the
-widgets, the keys and the dialogs, and draws what the controller says.
+on the way, the letters on the board, the prompt line, which keys apply, the answer sent and
+its refusal, passing, undo, conceding, saving, the computer's pacing) is the headless
+`GameController` (mtg_tui/game_controller.py), and each dialog (its options and what each
+sends) is described headless too (mtg_tui/decision_dialogs.py); the screen keeps the widgets,
+the keys, the timers and workers, pushes the dialogs, and draws what the controller says.
 
 Each decision kind has one flow: priority (Enter / p / Space / e on the selected card),
 attackers, blockers and targets (letters on the board), everything else a dialog.
@@ -13,7 +15,6 @@ attackers, blockers and targets (letters on the board), everything else a dialog
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -25,43 +26,23 @@ from textual.message import Message
 from textual.screen import Screen
 
 from rules import Game
-from rules.engine.api.view_types import CardView, PlayerView
+from rules.engine.api.view_types import CardView
 from rules.engine.core import actions as A
 from rules.engine.core.decisions import (
     AttackersDecision,
-    BlockerOrderDecision,
     BlockersDecision,
-    BottomDecision,
     CastFreeDecision,
-    ChooseCardsDecision,
-    ChooseDecision,
-    ChooseKeepDecision,
-    ChooseNameDecision,
-    ChooseObjectDecision,
-    DamageAssignmentDecision,
     Decision,
-    DiscardDecision,
-    MulliganDecision,
     PriorityDecision,
     TargetsDecision,
-    TriggerOrderDecision,
-    YesNoDecision,
-)
-from rules.play.assist import (
-    choice_view,
-    damage_to_divide,
-    default_assignment,
-    even_division,
-    lethal_damage,
-    mana_burn_if_passed,
-    mana_source_ids,
 )
 
 from ..board import Board
+from ..decision_dialogs import FIND_NOTHING_LABEL, Assign, Cards, Choice, Dialog, Division, Names, Order, lettered
 from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
-from ..grouping import STEP_NAMES, CardFacts, choice_labels
+from ..grouping import CardFacts
 from ..key_guard import hold_from_now
-from ..picking import LETTERS, BlockPicker, Picker, TargetPicker
+from ..picking import LETTERS, Picker
 from ..render import hand_chip, progress_bar, styled
 from ..search_progress import ProgressRelay
 from ..session import Session
@@ -76,8 +57,8 @@ from ..widgets.phase_bar import PhaseBar
 from ..widgets.player import PlayerPanel
 from ..widgets.prompt import PromptLine
 from ..widgets.stack import StackPanel
-from .cover import CoverScreen, cover_text, on_the_stack
-from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog, lettered
+from .cover import CoverScreen, cover_text
+from .modals import AssignDialog, ChoiceDialog, NameDialog, OrderDialog, PickCardsDialog, TextDialog
 from .passing import PassingKeys
 
 # every class of decision the engine asks -> how a player answers it here (tests check the two agree)
@@ -87,10 +68,7 @@ FLOWS: dict[type[Decision], str] = {
                     "letters on the board, then Enter"),
     **dict.fromkeys(DIALOG_TYPES, "a dialog"),
 }
-# the option of a search that may find nothing (701.16b), last in its dialog
-FIND_NOTHING_LABEL = "find nothing"
-# what the Footer can't say (the keys themselves are bindings, shown by the Footer below)
-KEYS_PICK = "press a letter on the board to choose"
+__all__ = ["FIND_NOTHING_LABEL", "FLOWS", "GameScreen"]  # the search dialog's last option: its tests read it here
 
 
 class GameScreen(PassingKeys, Screen[None]):
@@ -146,22 +124,6 @@ class GameScreen(PassingKeys, Screen[None]):
         self.control.picker = picker
 
     @property
-    def player_picker(self) -> bool:
-        return self.control.player_picker
-
-    @player_picker.setter
-    def player_picker(self, started: bool) -> None:
-        self.control.player_picker = started
-
-    @property
-    def serial(self) -> tuple:
-        return self.control.serial
-
-    @serial.setter
-    def serial(self, serial: tuple) -> None:
-        self.control.serial = serial
-
-    @property
     def zone(self) -> str:
         """The selected zone of the board (ZONES)."""
         return self.control.zone
@@ -174,23 +136,6 @@ class GameScreen(PassingKeys, Screen[None]):
     def cursor(self) -> dict[str, int]:
         """The selected card (line, step) in each zone."""
         return self.control.cursor
-
-    @property
-    def stops_own(self) -> bool | None:
-        return self.control.stops_own
-
-    @stops_own.setter
-    def stops_own(self, own: bool | None) -> None:
-        self.control.stops_own = own
-
-    @property
-    def folded(self) -> bool:
-        """The log's routine lines left out (f shows them)."""
-        return self.control.folded
-
-    @folded.setter
-    def folded(self, folded: bool) -> None:
-        self.control.folded = folded
 
     @property
     def computer_pause(self) -> float:
@@ -277,20 +222,11 @@ class GameScreen(PassingKeys, Screen[None]):
         """Behind the cover (opaque), the board is drawn already for the player taking the
         keyboard, picker and cursor placed as `_uncovered` will place them: uncovering it then
         changes nothing, and the board shows in one frame."""
-        g = self.game
-        d = g.decision
-        assert d is not None
         self.set_cursor()
         self.render_board()
         self.covering = True
-        # a controlled player's decisions are made by the player controlling them, who sees
-        # what that player sees (712 / 507: Sorin Markov)
-        decider = self.control.cover_decider()
-        whose = f" for {d.player}" if decider != d.player else ""
-        ask = "Your priority." if d.kind == "priority" and not whose else f"You decide{whose}: {d.prompt}"
-        if d.kind == "priority" and g.stack:
-            ask = f"Your priority: {on_the_stack(g.stack[-1])} is on the stack."
-        why = cover_text(g, decider, self.session.seen.get(decider), ask)
+        decider, ask = self.control.cover_ask()
+        why = cover_text(self.game, decider, self.session.seen.get(decider), ask)
         cover = CoverScreen.shared(self.app, decider, why)
         # hold keys from now: one queued behind the key that handed over may yet reach
         # the cover before it has heard that it is up
@@ -302,9 +238,6 @@ class GameScreen(PassingKeys, Screen[None]):
         return self.control.hides_hands()
 
     # ------------------------------------------------------------ the computer's seat
-    def computer_seat(self) -> str:
-        return self.control.computer_seat()
-
     def computer_turn(self) -> None:
         """The computer must decide: its player works the answer out in a thread (a search may
         take seconds), so keys (undo, leave, concede) are handled meanwhile."""
@@ -336,10 +269,6 @@ class GameScreen(PassingKeys, Screen[None]):
         else:
             self.sync()
 
-    def computer_labels(self) -> dict[str, str]:
-        """The computer's seats with the names the client shows them by ("bob (computer)")."""
-        return self.control.computer_labels()
-
     def _search_progress(self, token: object, done: int, budget: int) -> None:
         """The computer's search got on (from its worker, a few times a second): the prompt
         line says it is thinking, with how far it is."""
@@ -352,13 +281,9 @@ class GameScreen(PassingKeys, Screen[None]):
         """The prompt line while the computer decides: its last action on show (Space goes on
         at once), or thinking, with its search's progress bar once it searches (only the
         bar comes and goes between decisions that follow one another)."""
-        prompt = self.query_one("#prompt", PromptLine)
-        ask: str | Text = "is thinking…"
-        if self.control.wait is not None:
-            ask = "is deciding (Space: go on at once)"
-        elif self.control.searched is not None:
-            ask = styled("is thinking… ", "bold") + progress_bar(*self.control.searched)
-        prompt.set(self.session.label(seat), ask, "", self.message)
+        words, searched = self.control.computer_ask()
+        ask = words if searched is None else styled(words, "bold") + progress_bar(*searched)
+        self.query_one("#prompt", PromptLine).set(self.session.label(seat), ask, "", self.message)
 
     def _computer_go_on(self) -> None:
         """The pause after the computer's action is over (or skipped): its next decision."""
@@ -378,12 +303,9 @@ class GameScreen(PassingKeys, Screen[None]):
         one's: the client played on for them.  Keys they pressed before it was on screen were
         meant for what they saw, so they are dropped; in a new turn, keys are held a moment
         longer (key_guard): an `e` typed a moment late would end the new turn too."""
-        g = self.game
-        moved = self.control.new_moment()
-        if moved == "turn":
-            hold_from_now(self.app, f"turn {g.turn} began")
-        elif moved == "step":
-            hold_from_now(self.app, f"the game moved on to {STEP_NAMES.get(g.step, g.step)}", hold=False)
+        held = self.control.moment_hold()
+        if held is not None:
+            hold_from_now(self.app, held[0], hold=held[1])
 
     def key_held(self, key: str, why: str) -> None:
         """A key was dropped by the app's key hold: say which and why."""
@@ -399,9 +321,6 @@ class GameScreen(PassingKeys, Screen[None]):
         hold_from_now(self.app, f"{self.viewer}'s board came up")
         self.sync()
         self.place_cursor()
-
-    def _board_picker(self) -> Picker | None:
-        return self.control.board_picker()
 
     def legal(self) -> list[A.Action]:
         return self.control.legal()
@@ -429,9 +348,7 @@ class GameScreen(PassingKeys, Screen[None]):
         d = g.decision
         labels, off_board = self.labels(b)
         notes = self.picker.notes() if self.picker is not None else {}
-        for z in ("hand", "mine", "theirs", "stack", "log"):
-            n = len(b.items(z))
-            self.cursor[z] = min(self.cursor[z], max(n - 1, 0))
+        self.control.keep_cursors_on(b)
         sel = lambda z: self.cursor[z] if self.zone == z else None  # noqa: E731
         me, them = b.me.name, b.them.name
         prio = g.priority
@@ -441,9 +358,9 @@ class GameScreen(PassingKeys, Screen[None]):
             cursor=self.cursor["phases"] if self.zone == "phases" else None, **self.phase_extras())
         # what the selected stack object targets gets a mark on the board
         marks = b.targets_of(self.cursor["stack"]) if self.zone == "stack" else frozenset()
-        self.query_one("#them", PlayerPanel).set(self.named(b.them), active=g.active == them, priority=prio == them,
-                                                 label=labels.get(them), mark=them in marks)
-        self.query_one("#me", PlayerPanel).set(self.named(b.me), active=g.active == me, priority=prio == me,
+        self.query_one("#them", PlayerPanel).set(self.control.named(b.them), active=g.active == them,
+                                                 priority=prio == them, label=labels.get(them), mark=them in marks)
+        self.query_one("#me", PlayerPanel).set(self.control.named(b.me), active=g.active == me, priority=prio == me,
                                                label=labels.get(me), mark=me in marks)
         self.query_one("#theirs", Battlefield).set(b.theirs, title=f"{them}'s battlefield", selected=sel("theirs"),
                                                    labels=labels, notes=notes, lands_first=True,
@@ -472,18 +389,13 @@ class GameScreen(PassingKeys, Screen[None]):
                            playable=set(), labels=labels, active=False)
         self.query_one("#stack", StackPanel).set(b.stack, selected=sel("stack"), labels=labels,
                                                  active=self.zone == "stack", names=b.names, marks=marks)
-        self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.folded,
+        self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.control.folded,
                                              active=self.zone == "log")
         card, extra = self.selected_card(b)
         self.query_one("#detail", CardDetail).set(card, extra)
         self._render_prompt(b, labels, off_board)
         self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
         self.query_one(KeyBar).redraw()  # in this frame, not in a second one after the bindings signal
-
-    def named(self, p: PlayerView) -> PlayerView:
-        """A player's view with the name the client shows ("bob (computer)")."""
-        label = self.session.label(p.name)
-        return p if label == p.name else replace(p, name=label)
 
     def _stops_shown(self) -> set[str]:
         return self.control.stops_shown()
@@ -492,37 +404,19 @@ class GameScreen(PassingKeys, Screen[None]):
         return self.control.editing_own_turns()
 
     def _render_prompt(self, b: Board, labels: dict[Any, str], off_board: list[Any]) -> None:
-        d = self.game.decision
+        """The prompt line, as the controller says it (GameController.prompt)."""
+        said = self.control.prompt(labels, off_board)
         prompt = self.query_one("#prompt", PromptLine)
-        if d is None:
-            prompt.set("game over", self.control.result(), "")
-            return
-        seat = self.session.computer_deciding()
-        if seat is not None:  # never its prompt: that may name what its hand holds
-            self._computer_prompt(seat)
-            return
-        extra = Text()
-        if off_board:
-            for ref in off_board:
-                extra += styled(f"{labels.get(ref, '?')}", "bold $mtg-label") + Text(
-                    f" {self.game.name_of(ref)}  ")
-        if self.zone == "phases":
-            # short, so the prompt keeps its height (a taller prompt lays the whole screen out
-            # again): the card panel explains the selected step's stop
-            whose = self.control.whose_turn()
-            ask = f"stops on {whose} turns: ←→ pick a step, Enter toggles its stop, t the other turns"
-            prompt.set(d.player, ask, "", self.message, extra)
-        elif self.picker is not None:
-            prompt.set(d.player, self.picker.prompt, KEYS_PICK, self.message, extra)
-        elif isinstance(d, DIALOG_TYPES):
-            prompt.set(d.player, d.prompt, "", self.message, extra)
+        if said.kind == "over":
+            prompt.set("game over", said.ask, "")
+        elif said.kind == "computer":
+            self._computer_prompt(said.who)
         else:
-            keys = ""
-            burn = mana_burn_if_passed(self.game, d.player)
-            burning = styled(f"mana in your pool: passing now burns {burn} life "
-                             f"({self.game.rules.cite('mana_burn')})", "$text-warning") if burn else Text()
-            message = self.message or burning
-            prompt.set(d.player, d.prompt, keys, message, extra)
+            extra = Text()
+            for letter, name in said.off_board:
+                extra += styled(letter, "bold $mtg-label") + Text(f" {name}  ")
+            warning = styled(said.warning, "$text-warning") if said.warning else Text()
+            prompt.set(said.who, said.ask, said.keys, self.message or warning, extra)
 
     def selected_card(self, b: Board) -> tuple[CardView | CardFacts | None, list[str]]:
         """What the card panel shows: the selected card and facts about it, or the selected step."""
@@ -594,13 +488,6 @@ class GameScreen(PassingKeys, Screen[None]):
         bar = self.query_one("#command", CommandBar)
         return bar.has_focus and bar.has_class("-visible")
 
-    def own_card_selected(self) -> bool:
-        return self.control.own_card_selected()
-
-    def my_priority(self) -> bool:
-        """A priority decision of the player at the keyboard, with no picker under way."""
-        return self.control.my_priority()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys apply now: False hides a key (Footer and help), None shows it greyed."""
         if action not in self.BOARD_ACTIONS and action != "close_command_bar":
@@ -611,7 +498,7 @@ class GameScreen(PassingKeys, Screen[None]):
             return self.command_bar_open()
         if self.command_bar_open():
             return False
-        return self.control.key_state(action, phases=self.zone == "phases", own_card=self.own_card_selected)
+        return self.control.key_state(action, phases=self.zone == "phases", own_card=self.control.own_card_selected)
 
     def on_key(self, event: events.Key) -> None:
         """The picker's letters: they change with every choice (one per target, attacker or
@@ -657,7 +544,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.toggle_stop()
 
     def action_switch_stops(self) -> None:
-        self.stops_own = not self.editing_own_turns()
+        self.control.stops_own = not self.editing_own_turns()
         self.render_board()
 
     def action_open_dialog(self) -> None:
@@ -680,7 +567,7 @@ class GameScreen(PassingKeys, Screen[None]):
         self.app.push_screen(ZonesScreen(self.current_board().view))
 
     def action_fold_log(self) -> None:
-        self.folded = not self.folded
+        self.control.folded = not self.control.folded
         self.cursor["log"] = 10 ** 6
         self.render_board()
 
@@ -712,17 +599,16 @@ class GameScreen(PassingKeys, Screen[None]):
     def concede(self) -> None:
         """Ctrl+D or the palette: concede for the player at the keyboard once they confirm
         (104.3a / 2009 102.3a: a player may concede at any time; they leave the game and lose)."""
-        from .modals import ConcedeDialog, Dialog
+        from .modals import ConcedeDialog, Dialog as Asking
 
-        who = self.conceder()
-        if who is None:
+        asked = self.control.concession()
+        if asked is None:
             return
-        rest = [p.name for p in self.game.players if p.name != who and not p.lost]
-        outcome = f"{rest[0]} wins" if len(rest) == 1 else "the game goes on without them"
+        who, outcome = asked
 
         def answered(yes: bool | None) -> None:
             if yes and self.conceder() == who:
-                while self.app.screen is not self and isinstance(self.app.screen, Dialog):
+                while self.app.screen is not self and isinstance(self.app.screen, Asking):
                     self.app.pop_screen()  # the decision's dialog it was asked from: no answer now
                 self.try_act(A.Concede(who))
         self.app.push_screen(ConcedeDialog(who, outcome, self.game.rules.cite("concede")), answered)
@@ -737,105 +623,54 @@ class GameScreen(PassingKeys, Screen[None]):
 
     # ------------------------------------------------------------ flows
     def picker_key(self, k: str, ch: str | None) -> None:
-        p = self.picker
-        assert p is not None
-        if k == "escape":
-            if isinstance(p, BlockPicker) and p.back():
-                pass
-            elif self.player_picker:
-                self.picker = None
-                self.player_picker = False
-                self.say("cancelled", "dim")
-            else:
-                self.picker = self._board_picker()  # a decision's picker: start it again
-                self.say("choices cleared", "dim")
-            self.render_board()
-            return
-        if k == "enter":
-            if isinstance(p, TargetPicker) and not p.complete():
-                p.finish_spec()
-                if not p.complete():
-                    self.say(f"choose {p.spec.text if p.spec else 'a target'} first", "$text-warning")
-                    self.render_board()
-                    return
+        if self.control.picker_key(k, ch) == "finish":
             self.finish_picker()
-            return
-        labels, _ = self.labels(self.current_board())
-        by_letter = {v: r for r, v in labels.items()}
-        if ch in by_letter:
-            p.press(by_letter[ch])
-            self.say()
-            if isinstance(p, TargetPicker) and p.complete():
-                self.finish_picker()
-                return
-        self.render_board()
+        else:
+            self.render_board()
 
     def finish_picker(self) -> None:
-        p = self.picker
-        if p is None:
-            return
-        if not p.complete():
-            self.say(p.prompt, "$text-warning")
-            self.render_board()
-            return
-        action = p.answer()
-        if action is None:
-            return
+        """Send the picker's answer (the player's own picker: on to its mana, `p`), dividing its
+        damage in a dialog first when it has some to divide."""
         then: Callable[[A.Action], Any] = self.try_act
-        if self.player_picker and self._after_targets is not None:
+        if self.control.player_picker and self._after_targets is not None:
             then = self._after_targets
-        total = damage_to_divide(self.game, action)
-        if total and isinstance(action, (A.Cast, A.Activate, A.ChooseTargets)):  # only these divide damage
-            self.divide(action, total, then)
+        answer = self.control.picked()
+        if answer is None:
+            self.render_board()
+        elif isinstance(answer, Division):
+            self.divide(answer, then)
         else:
-            then(action)
+            then(answer)
 
-    def divide(self, action: A.Cast | A.Activate | A.ChooseTargets, total: int,
-               then: Callable[[A.Action], Any]) -> None:
-        """Damage divided among the chosen targets (601.2d): a dialog moves it between them,
-        each starting with an even share; the engine checks the division when it is sent."""
-        name = self.game.name_of
+    def divide(self, division: Division, then: Callable[[A.Action], Any]) -> None:
+        """Damage divided among the chosen targets (601.2d): a dialog moves it between them;
+        Escape drops the choices (GameController.drop_picking)."""
         box: dict[str, A.Action] = {}
 
         def submit(given: tuple[tuple[int, Any], ...]) -> str | None:
-            if any(n < 1 for n, _ in given):
-                return "each target must be dealt at least 1"
-            if sum(n for n, _ in given) != total:
-                return f"divide all {total} damage"
-            box["action"] = replace(action, division=tuple(n for n, _ in given))
+            answer = division.divided(given)
+            if isinstance(answer, str):
+                return answer
+            box["action"] = answer
             return None
 
         def closed(ok: Any) -> None:
             if ok and "action" in box:
                 then(box["action"])
             else:
-                if self.player_picker:  # casting or activating: start over
-                    self.picker, self.player_picker = None, False
-                else:  # a decision's picker: choose its targets again
-                    self.picker = self._board_picker()
-                self.say("cancelled", "dim")
+                self.control.drop_picking("cancelled")
                 self.render_board()
-
-        title = f"{self.game.decision.player if self.game.decision else action.player}: divide {total} damage"
-        self.app.push_screen(AssignDialog(title, [(t, name(t), None) for t in action.targets], total,
-                                          even_division(total, len(action.targets)), submit), closed)
+        self.app.push_screen(AssignDialog(division.title, division.recipients, division.total, division.start,
+                                          submit), closed)
 
     def enter(self, manual: bool) -> None:
-        d = self.game.decision
-        if d is None:  # the game is over (Enter and p are hidden then)
-            return
-        if isinstance(d, DIALOG_TYPES):
+        step = self.control.enter()
+        if step == "dialog":
             self.open_dialog()
-            return
-        if d.kind != "priority":
-            return
-        if not self.own_card_selected():
-            self.say("select a card in your hand or on your battlefield (Tab / arrows)", "$text-warning")
+        elif step is None:
             self.render_board()
-            return
-        z = self.zone
-        item = self.current_board().items(z)[self.cursor[z]]
-        self.follow(self.control.use_card(z, item), manual)
+        else:
+            self.follow(step, manual)
 
     def follow(self, step: Step, manual: bool) -> None:
         """The next step of using a card: a question in a menu, targets by letters on the
@@ -843,14 +678,11 @@ class GameScreen(PassingKeys, Screen[None]):
         if isinstance(step, Ask):
             self.ask(step.title, lettered(step.options), lambda value: self.follow(step.then(value), manual))
         elif isinstance(step, PickTargets):
-            self.picker = step.picker
-            self.player_picker = True
             self._after_targets = partial(self.send_announced, manual=manual)
-            self.say()
-            if step.picker.complete():  # every phrase was "up to" with nothing to choose
+            if self.control.start_picking(step.picker):  # every phrase was "up to" with nothing to choose
                 self.finish_picker()
-                return
-            self.render_board()
+            else:
+                self.render_board()
         elif step.announced:
             self.send_announced(step.action, manual=manual)
         else:
@@ -879,16 +711,10 @@ class GameScreen(PassingKeys, Screen[None]):
         self.app.push_screen(ChoiceDialog(title, options, submit), closed)
 
     def pay_by_hand(self, action: Announced) -> None:
-        ids = mana_source_ids(self.game, action.player)
-        b = self.current_board()
-        by_id = {i: g.card for g in b.mine for i in g.ids}
-        cards = [(i, Text(by_id[i].name if i in by_id else self.game.name_of(i))) for i in ids]
-        self.picker = None
+        """`p`: the spell or ability sent with the mana sources chosen in a dialog."""
+        dialog = self.control.pay_by_hand(action)
         self.render_board()
-        self.app.push_screen(
-            PickCardsDialog(f"{self.game.notation(action)}: tap which mana sources?", cards, None,
-                            lambda chosen: self.try_act(replace(action, paying=tuple(chosen)), sync=False)),
-            self._dialog_closed)
+        self.show_dialog(dialog)
 
     def pass_priority(self) -> None:
         if self.game.decision is None:
@@ -906,103 +732,57 @@ class GameScreen(PassingKeys, Screen[None]):
         """Pass to end of turn (e, F4): the client passes for the player through this turn,
         stopping if an opponent's spell or ability needs an answer, if they are attacked, and
         at their own main 2 when they have something to do there (Session.pass_until)."""
-        d = self.game.decision
-        if d is None:
-            return
-        if d.kind != "priority":
-            self.pass_priority()
-            return
-        self.pass_with("eot", "e")
+        if self.game.decision is not None:
+            self.sync() if self.control.pass_to_end_of_turn() else self.render_board()
 
     def open_lab(self) -> None:
         """The deck lab for this goldfish game's deck, rules and mulligan rule (`d`)."""
         from .lab import LabScreen
 
-        g = self.game
-        human = self.session.humans[0]
-        spec = next(p for p in g.setup.players if p.name == human)
-        if not spec.deck:
-            self.say("the deck lab needs a deck list: this game began from a position", "$text-warning")
+        lab = self.control.lab_setup()
+        if lab is None:
             self.render_board()
             return
-        cfg = self.session.config
-        name = cfg.decks[0] if cfg is not None and cfg.decks else f"{human}'s deck"
-        self.app.push_screen(LabScreen(name, spec.deck, g.setup.ruleset, g.setup.mulligan))
+        self.app.push_screen(LabScreen(lab.name, lab.deck, lab.ruleset, lab.mulligan))
 
     def undo(self) -> None:
         """Take back the player's last decision (Session.undo_refusal says when not, and why)."""
         self.sync() if self.control.undo() else self.render_board()
 
     def save(self) -> None:
-        from ..persistence.saves import SaveError, default_path, save
-
-        def submit(path: Any) -> str | None:
-            try:
-                where = save(self.session, path or default_path(self.session))
-            except SaveError as e:
-                return str(e)
-            self.say(f"saved to {where}", "$text-success")
-            return None
-        self.app.push_screen(TextDialog("save the game to:", default_path(self.session), submit), self._dialog_closed)
+        """Ctrl+S: the path asked, the default filled in (GameController.save)."""
+        self.app.push_screen(TextDialog("save the game to:", self.control.save_path(), self.control.save),
+                             self._dialog_closed)
 
     # ------------------------------------------------------------ dialogs
     def open_dialog(self) -> None:
-        d = self.game.decision
-        if d is None:  # the game is over
-            return
-        g = self.game
-        p = d.player
-        name = g.name_of
+        """The decision's dialog, as the controller describes it (mtg_tui.decision_dialogs)."""
+        dialog = self.control.dialog()
+        if dialog is not None:  # None: the game is over
+            self.show_dialog(dialog)
 
-        def send(build: Callable[[Any], A.Action]) -> Callable[[Any], str | None]:
-            return lambda v: self.try_act(build(v), sync=False)
+    def show_dialog(self, dialog: Dialog) -> None:
+        """Show a described dialog; its answer is sent (a refusal keeps it open)."""
+        def send(value: Any) -> str | None:
+            return self.try_act(dialog.build(value), sync=False)
 
-        screen: Any
-        match d:
-            case MulliganDecision():
-                hand = Text("  ".join(c.name for c in self.current_board().hand))
-                screen = ChoiceDialog(f"{p}: {d.prompt}", [("k", "keep", A.Keep(p)), ("m", "mulligan", A.Mulligan(p))],
-                                      send(lambda v: v), intro=hand)
-            case YesNoDecision():
-                yes_no = [("y", "yes", A.YesNo(p, True)), ("n", "no", A.YesNo(p, False))]
-                screen = ChoiceDialog(f"{p}: {d.prompt}", yes_no, send(lambda v: v))
-            case ChooseNameDecision():  # hundreds of names: typed, filtered, picked
-                screen = NameDialog(f"{p}: {d.prompt}", d.names, d.suggested,
-                                    send(lambda v: A.Choose(p, (v,))))
-            case ChooseDecision():  # the options are Choose actions: a card, a player or a word each
-                objects = isinstance(d, (ChooseObjectDecision, ChooseKeepDecision))
-                cards = [choice_view(g, o.words[0]) if objects and o.words
-                         else " ".join(str(w) for w in o.words) or FIND_NOTHING_LABEL
-                         for o in d.choices]
-                items = list(zip(choice_labels(cards), d.choices, strict=True))
-                screen = ChoiceDialog(f"{p}: {d.prompt}", lettered(items), send(lambda v: v))
-            case DiscardDecision() | BottomDecision():
-                by_id = {c.id: c for c in self.current_board().hand}
-                chips = [(i, hand_chip(by_id[i]) if i in by_id else Text(name(i))) for i in d.cards]
-                discard = isinstance(d, DiscardDecision)
-                make = (lambda v: A.Discard(p, tuple(v))) if discard else (lambda v: A.Choose(p, tuple(v)))
-                screen = PickCardsDialog(f"{p}: {d.prompt}", chips, d.count, send(make))
-            case ChooseCardsDecision():  # up to `most` cards, none allowed
-                chips = [(i, hand_chip(choice_view(g, i))) for i in d.cards]
-                screen = PickCardsDialog(f"{p}: {d.prompt} (up to {d.most})", chips, None,
-                                         send(lambda v: A.Choose(p, tuple(v))))
-            case BlockerOrderDecision():
-                screen = OrderDialog(f"{p}: {d.prompt}", [(name(i), i) for i in d.items],
-                                     send(lambda v: A.Order(p, tuple(v))), "is assigned damage first")
-            case TriggerOrderDecision():
-                screen = OrderDialog(f"{p}: {d.prompt}", [(str(lab), i) for i, lab in enumerate(d.labels)],
-                                     send(lambda v: A.Order(p, tuple(v))), "resolves first")
-            case DamageAssignmentDecision():
-                lethal = lethal_damage(g, d)
-                start = {r: n for n, r in default_assignment(g, d).assignments}
-                recips = [(r, name(r), lethal.get(r)) for r in d.recipients]
-                screen = AssignDialog(f"{p}: {d.prompt}", recips, d.amount, [start.get(r, 0) for r in d.recipients],
-                                      send(lambda v: A.Assign(p, tuple(v))))
-            case _:  # pragma: no cover - every dialog kind has a flow
+        screen: AssignDialog | ChoiceDialog | NameDialog | OrderDialog | PickCardsDialog
+        match dialog:
+            case Choice():
+                intro = Text("  ".join(dialog.intro)) if dialog.intro is not None else None
+                screen = ChoiceDialog(dialog.title, dialog.options, send, intro=intro)
+            case Names():
+                screen = NameDialog(dialog.title, dialog.names, dialog.suggested, send)
+            case Cards():
+                screen = PickCardsDialog(dialog.title, [(i, hand_chip(c)) for i, c in dialog.cards], dialog.count, send)
+            case Order():
+                screen = OrderDialog(dialog.title, dialog.items, send, dialog.first_word)
+            case Assign():
+                screen = AssignDialog(dialog.title, dialog.recipients, dialog.total, dialog.start, send)
+            case _:  # pragma: no cover - every description has its widget
                 return
-        if g.announced_at is not None:  # a cost or choice of a spell being cast, an ability being activated
-            verb = "cast" if isinstance(g.record[g.announced_at], A.Cast) else "activate"
-            screen.escape_note = f"Esc: don't {verb} it after all (every cost is given back)"
+        if dialog.escape_note:
+            screen.escape_note = dialog.escape_note
         self.app.push_screen(screen, self._dialog_closed)
 
     def _dialog_closed(self, accepted: Any = None) -> None:
@@ -1027,18 +807,13 @@ class GameScreen(PassingKeys, Screen[None]):
 
     def on_input_submitted(self, event: CommandBar.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
-        if not text:
-            self.close_command_bar()
+        sent = self.control.command(event.value)
+        if sent == "refused":
+            self.render_board()
             return
-        if self.try_act(text, sync=False) is None:
-            self.close_command_bar()
+        self.close_command_bar()
+        if sent == "sent":
             self.sync()
 
     def _completion_names(self) -> list[str]:
-        b = self.current_board()
-        names = {p.name for p in b.view.players}
-        for p in b.view.players:
-            names |= {c.name for c in p.battlefield + p.graveyard + p.exile + (p.hand or ())}
-        names |= {it.name for it in b.stack}
-        return sorted(names)
+        return self.control.completion_names()

@@ -120,11 +120,6 @@ class ChoiceDialog(Dialog):
         self.send(self.options[self.cursor][2])
 
 
-def lettered(items: Sequence[tuple[str, Any]], reserved: str = "") -> list[tuple[str, str, Any]]:
-    letters = [c for c in LETTERS if c not in reserved]
-    return [(letters[i], label, value) for i, (label, value) in enumerate(items[:len(letters)])]
-
-
 class PickCardsDialog(Dialog):
     """Exactly `count` of some cards (discard, put on the bottom, mana sources)."""
 

@@ -191,10 +191,10 @@ class PracticeScreen(RulesKeys, GameScreen):
         status, why = self.verdict()
         if status != PLAYING or self.game.decision is None:
             g = self.game
-            if self.serial != (id(g), len(g.record)):  # GameScreen.sync's bookkeeping
-                self.serial = (id(g), len(g.record))
+            if self.control.serial != (id(g), len(g.record)):  # GameScreen.sync's bookkeeping
+                self.control.serial = (id(g), len(g.record))
                 self.picker = None
-                self.player_picker = False
+                self.control.player_picker = False
         if status != PLAYING and not self.announced:
             self.announced = True
             if self.progress is not None:
@@ -226,9 +226,9 @@ class PracticeScreen(RulesKeys, GameScreen):
         """Back to the start position (hints already shown stay shown)."""
         self.session = PuzzleSession(PuzzleRun(self.puzzle, ask_every_search=True))
         self.announced = False
-        self.serial = ()
+        self.control.serial = ()
         self.picker = None
-        self.player_picker = False
+        self.control.player_picker = False
         self.viewer = self.puzzle.player
         self.say("back to the start", "$text-success")
         self.sync()

@@ -60,7 +60,7 @@ class RulesKeys(GameScreen):
         era = self.era
         panel = self.query_one("#log", LogPanel)
         panel.show(lambda width: explained_lines(b.log, era, selected=selected, width=width, explain=True),
-                   log_title(self.folded), self.zone == "log")
+                   log_title(self.control.folded), self.zone == "log")
 
     def step_facts(self) -> tuple[CardFacts, list[str]]:
         card, extra = super().step_facts()

@@ -271,3 +271,78 @@ def test_a_stop_toggled_on_the_phase_bar_is_the_viewers() -> None:
     assert c.said == ("stop set on your turns: upkeep", "$text-success")
     card, facts = c.step_facts()
     assert card is not None and card.name == "upkeep" and facts == ["stop set"]
+
+
+def test_the_cover_says_who_takes_the_keyboard_and_what_is_on_the_stack() -> None:
+    game = position({"alice": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Grizzly Bears"]},
+                     "bob": {"hand": ["Lightning Bolt"],
+                                                                     "battlefield": ["Mountain"]}},
+                    step="main1", active="bob")
+    c = GameController(Session(game))
+    assert c.catch_up().kind == "cover" and c.cover_ask() == ("bob", "Your priority.")
+    c.uncovered()
+    c.catch_up()
+    bolt = game.player("bob").hand[0]
+    bears = next(o.id for o in game.permanents("alice") if o.name == "Grizzly Bears")
+    assert c.act(A.Cast("bob", bolt, targets=(bears,))) is None
+    assert c.catch_up().kind == "cover"
+    assert c.cover_ask() == ("alice", "Your priority: bob's Lightning Bolt is on the stack.")
+
+
+def test_e_passes_to_the_end_of_the_turn_or_says_what_the_engine_waits_for() -> None:
+    c = controller(GameConfig("goldfish", ("red-green",), seed=4))
+    c.catch_up()  # the mulligan
+    assert not c.pass_to_end_of_turn() and c.said[0] == "the engine is waiting for mulligan, not a pass"
+    c.act(A.Keep("alice"))
+    c.catch_up()
+    before = (c.game.turn, c.game.step)
+    assert c.pass_to_end_of_turn() and (c.game.turn, c.game.step) != before
+
+
+def test_while_the_computer_decides_the_prompt_says_thinking_then_its_progress_or_its_pause() -> None:
+    c = controller(GameConfig("computer", ("red-green", "white-blue"), seed=3, ai="easy"))
+    assert c.computer_ask() == ("is thinking…", None)
+    c.searched = (12, 50)
+    assert c.computer_ask() == ("is thinking… ", (12, 50))
+
+    class Timer:
+        def stop(self) -> None: ...
+    c.wait = Timer()
+    assert c.computer_ask() == ("is deciding (Space: go on at once)", None)
+    them = c.board().them
+    assert c.named(them).name == "bob (computer)" and c.named(c.board().me).name == "alice"
+
+
+def test_the_cursors_stay_on_the_cards_a_zone_still_has() -> None:
+    game = position({"alice": {"hand": ["Mountain"]}, "goldfish": {}}, goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    c.cursor.update(hand=5, mine=3, log=10 ** 6)
+    b = c.board()
+    c.keep_cursors_on(b)
+    assert (c.cursor["hand"], c.cursor["mine"], c.cursor["log"]) == (0, 0, max(len(b.log) - 1, 0))
+
+
+def test_keys_pressed_before_a_new_step_or_turn_are_dropped_and_held_in_a_new_turn() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    assert c.moment_hold() is None  # the first decision shown: nothing moved
+    assert c.pass_priority() and c.catch_up().new  # on to alice's main 2 (the Bolt: something to do)
+    assert c.moment_hold() == ("the game moved on to main 2", False)
+    assert c.moment_hold() is None  # the same moment again
+    assert c.pass_priority() and c.catch_up().new  # on to her next turn
+    assert c.moment_hold() == ("turn 3 began", True) and c.game.turn == 3  # the goldfish had turn 2
+
+
+def test_targets_picked_for_a_spell_are_the_players_own_picker() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, "goldfish": {}},
+                    goldfish=("goldfish",))
+    c = GameController(Session(game))
+    c.catch_up()
+    c.say("an old message")
+    step = c.use_card("hand", hand_card(c, "Lightning Bolt"))
+    assert isinstance(step, PickTargets)
+    assert not c.start_picking(step.picker) and c.picker is step.picker and c.player_picker and c.said == ("", "")
+    assert c.picker_key("escape", None) == "redraw" and c.picker is None and c.said == ("cancelled", "dim")

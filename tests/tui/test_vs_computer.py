@@ -16,6 +16,7 @@ from conftest import game_screen, position, screen_text
 from textual.widgets import Select
 
 import mtg_tui.cli.launch as launch
+import mtg_tui.screens.game as game_screen_module
 from mtg_tui import key_guard
 from mtg_tui.app import MtgApp
 from mtg_tui.board import actor_labelled, build_board
@@ -337,14 +338,18 @@ def bears_to_cast() -> Game:
 class SlowSearch(SearchPlayer):
     """A searching player whose search lasts while `hold` is set: it reports its progress every
     2 ms (as a search does after each playout, hundreds of times a second), then answers as
-    the real one does with no budget (the easy player's answer)."""
+    the real one does with no budget (the easy player's answer).  `now` is the search's own
+    clock: 2 ms go by with each report, however slowly a loaded machine runs the thread, so
+    what the screen is passed on depends on the reports alone, not on the machine's load."""
 
     hold = threading.Event()
     reported = 0
+    now = 0.0
 
     def answer(self, game, decision):  # noqa: ANN001, ANN201
         while self.hold.is_set():
             SlowSearch.reported += 1
+            SlowSearch.now += 0.002
             if self.progress is not None:
                 self.progress(min(SlowSearch.reported, 50), 50)
             time.sleep(0.002)
@@ -354,8 +359,12 @@ class SlowSearch(SearchPlayer):
 @pytest.mark.asyncio
 async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch: pytest.MonkeyPatch) -> None:
     """While its player searches: "bob (computer): is thinking…" and a bar, a few updates a
-    second however often the search reports, keys answered meanwhile; gone once it answers."""
+    second however often the search reports, keys answered meanwhile; gone once it answers.
+    The screen's relay reads the search's own clock (SlowSearch.now), so the counts below
+    hold on a loaded machine too."""
     monkeypatch.setitem(LEVELS, "normal", lambda seat, seed=0: SlowSearch(seat, seed, budget=1))
+    monkeypatch.setattr(game_screen_module, "ProgressRelay",
+                        lambda post: ProgressRelay(post, clock=lambda: SlowSearch.now))
     shown: list[tuple[int, int]] = []
     relay = GameScreen._search_progress
     monkeypatch.setattr(GameScreen, "_search_progress", lambda self, token, done, budget: (
@@ -363,15 +372,15 @@ async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch:
     game = bears_to_cast()
     SlowSearch.hold.set()
     SlowSearch.reported = 0
+    SlowSearch.now = 0.0
     app = MtgApp(session=Session(game, computers={"bob": "normal"}))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            start = time.monotonic()
             await pilot.pause(0.01)
             assert "bob (computer): is thinking…" in screen_text(app)  # at once (the bar comes with its first update)
-            for _ in range(200):
+            for _ in range(1000):
                 await pilot.pause(0.02)
-                if "is thinking… ━" in screen_text(app):
+                if "is thinking… ━" in screen_text(app) and len(shown) >= 2:
                     break
             screen = game_screen(app)
             text = screen_text(app)
@@ -380,13 +389,13 @@ async def test_the_screen_says_the_computer_is_thinking_and_how_far(monkeypatch:
             await pilot.press("f")  # a key during the search: answered at once
             await pilot.pause(0.05)
             assert "log (all events: f folds)" in screen_text(app)
-            await pilot.pause(0.4)
-            elapsed = time.monotonic() - start
-            assert SlowSearch.reported > max(50, 4 * len(shown))  # the search reported hundreds of times...
-            assert 2 <= len(shown) <= elapsed * 10 + 1  # ...the screen heard of it ten times a second at most
+            heard = len(shown)  # read before the search's count and clock, which only go on
+            reported, elapsed = SlowSearch.reported, SlowSearch.now
+            assert reported > max(50, 4 * heard)  # the search reported hundreds of times...
+            assert 2 <= heard <= elapsed * 10 + 1  # ...the screen heard of it ten times a second at most
             assert [d for d, _ in shown] == sorted(d for d, _ in shown)
             SlowSearch.hold.clear()
-            for _ in range(200):
+            for _ in range(1000):
                 await pilot.pause(0.02)
                 if not screen.computer_busy() and screen.session.computer_deciding() is None:
                     break

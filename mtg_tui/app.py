@@ -309,7 +309,7 @@ class MtgApp(CrashHookApp):
             return
         self.notify(f"screenshot saved to {where}", timeout=8)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette commands, less those mtg-tui's replace (palette.REPLACED_SYSTEM_COMMANDS:
         the theme setting, the screenshot, the keys, quit): one command for each."""
         from .palette import REPLACED_SYSTEM_COMMANDS

@@ -34,7 +34,7 @@ class Board:
     their_hand: tuple[CardView, ...] | None = None  # open-hand practice only
     names: dict[Any, str] | None = None  # every permanent's id -> the name the screen shows it by
 
-    def targets_of(self, index: int) -> frozenset:
+    def targets_of(self, index: int) -> frozenset[int | str]:
         """What the stack object at `index` (top first) targets: permanent ids and player names."""
         if not 0 <= index < len(self.stack):
             return frozenset()

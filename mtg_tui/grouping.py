@@ -87,7 +87,7 @@ def sickness_matters(card: CardView, active: str | None) -> bool:
     return active is None or card.controller == active or tap_ability
 
 
-def _same_look(c: CardView, sick: bool) -> tuple:
+def _same_look(c: CardView, sick: bool) -> tuple[object, ...]:
     """Everything a player sees of a permanent: two with the same look fold into one chip."""
     p = state_of(c)
     return (c.name, c.controller, p.tapped, sick, p.damage, tuple(sorted(p.counters.items())), p.keywords,
@@ -119,7 +119,7 @@ def group_battlefield(cards: Sequence[CardView], names: dict[int, str], *, every
     loose = [c for c in cards if not (isinstance(host := state_of(c).attached_to, int) and host in on_battlefield)]
     attack_order = {c.id: i for i, c in enumerate(c for c in everyone if state_of(c).attacking)}
 
-    def combat_key(c: CardView) -> tuple:
+    def combat_key(c: CardView) -> tuple[object, ...]:
         if state_of(c).attacking:
             return (0, attack_order.get(c.id, 0))
         if state_of(c).blocking:
@@ -128,7 +128,7 @@ def group_battlefield(cards: Sequence[CardView], names: dict[int, str], *, every
 
     loose.sort(key=lambda c: combat_key(c) if _row(c) == "creature" else (3, 0))
     out: dict[str, list[Group]] = {"creature": [], "other": [], "land": []}
-    folded: dict[tuple, int] = {}  # look -> index in its row
+    folded: dict[tuple[object, ...], int] = {}  # look -> index in its row
     for c in loose:
         row = _row(c)
         sick = sickness_matters(c, active)

@@ -22,7 +22,7 @@ LETTERS = "abcdefgimnoprstuvwxyzABCDEFGIMNOPRSTUVWXYZ"
 def assign_labels(choices: list[Any]) -> dict[str, Any]:
     """Letters for choices in the order the board shows them (first come, first lettered)."""
     out: dict[str, Any] = {}
-    seen: set = set()
+    seen: set[Any] = set()
     for c in choices:
         if c in seen:
             continue

@@ -117,7 +117,7 @@ def save_long_game(path: str) -> tuple[str, int]:
 
 # ------------------------------------------------------------------ the pseudo-terminal
 def spawn(argv: list[str], home: str, cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None,
-          ) -> tuple[subprocess.Popen, int]:
+          ) -> tuple[subprocess.Popen[bytes], int]:
     """Start `argv` in a new pseudo-terminal of `cols` x `rows`, in the directory `home`,
     which is also its user data, settings and cache directory (the player's autosave, settings
     and cache are neither read nor touched); returns the process and the terminal's master end.
@@ -160,7 +160,7 @@ def take_terminal() -> None:
 
 @contextmanager
 def client_in_terminal(argv: list[str], home: str, env: dict[str, str] | None = None,
-                       ) -> Iterator[tuple[subprocess.Popen, int]]:
+                       ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """`spawn` for the body, then quit the client with Ctrl+Q; when the body fails or the bench
     is stopped (mtg_tui.cli.stopping), the client is terminated at once instead."""
     from mtg_tui.cli.stopping import end_process
@@ -215,7 +215,7 @@ def until(fd: int, text: str, start: float, timeout: float = 20.0) -> float:
     return at
 
 
-def quit_app(proc: subprocess.Popen, fd: int) -> None:
+def quit_app(proc: subprocess.Popen[bytes], fd: int) -> None:
     """Ctrl+Q, then make sure: an app left without its terminal would spin on."""
     try:
         os.write(fd, b"\x11")

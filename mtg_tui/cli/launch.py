@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck
+from rules.play.decklist import DeckError
 from rules.play.partial import PartialDeck
 
 from ..config import GameConfig, Mode
-from ..persistence.decklists import DeckError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..session import Session
+
+# a command's function as click's decorators take and give it back
+Command = TypeVar("Command", bound=Callable[..., Any])
 
 ALLOW_HINT = "--allow-illegal plays it anyway"
 PARTIAL_HINT = "--allow-partial plays it anyway, those sentences done by hand (manual actions)"
@@ -69,14 +72,14 @@ def at_least(minimum: int) -> Callable[[click.Context, click.Parameter, int | No
     return check
 
 
-def allow_illegal_option(f):  # noqa: ANN001, ANN201 - a click decorator
+def allow_illegal_option(f: Command) -> Command:
     """`--allow-illegal`, for `play`, `goldfish` and `simulate`."""
     return click.option("--allow-illegal", is_flag=True,
                         help="Accept decks the construction rules forbid (under 60 cards, over 4 copies): "
                              "practice decks.")(f)
 
 
-def game_options(f):  # noqa: ANN001, ANN201 - a click decorator
+def game_options(f: Command) -> Command:
     """The options `play` and `goldfish` share."""
     f = allow_illegal_option(f)
     f = click.option("--allow-partial", is_flag=True,

@@ -50,7 +50,7 @@ def stops_cleanly(command: str) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def end_process(proc: subprocess.Popen, grace: float = 2.0) -> None:
+def end_process(proc: subprocess.Popen[bytes], grace: float = 2.0) -> None:
     """Terminate `proc` (SIGTERM), and kill it if it is still there after `grace` seconds."""
     if proc.poll() is not None:
         return

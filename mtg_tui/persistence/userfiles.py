@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
@@ -27,6 +27,9 @@ from rules.cards.safe_files import (
     remove_stale_temp_files,
     write_atomically as write_atomically,
 )
+
+if TYPE_CHECKING:  # pragma: no cover - loaded when the app first shows a rule (its start stays quick)
+    from rules.reference.lookup import Reference
 
 APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
@@ -92,10 +95,10 @@ def cr_file_choice(explicit: str | None = None) -> tuple[str | None, str, str | 
     return None, "", warning
 
 
-_REFERENCES: dict[tuple[str | None, str], Any] = {}
+_REFERENCES: dict[tuple[str | None, str], tuple[Reference, str | None]] = {}
 
 
-def app_reference(era: str) -> tuple[Any, str | None]:
+def app_reference(era: str) -> tuple[Reference, str | None]:
     """The rules reference the app shows (`rules.reference.Reference`) and a warning.  The
     configured rules file ($MTG_TUI_CR_FILE or cr_file in the settings) when it loads, else the
     project's own index in `era`'s numbering.  Parsed once per run."""

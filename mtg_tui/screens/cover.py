@@ -10,7 +10,7 @@ screen, or a double tap, never dismisses it.
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from rich.text import Text
 from textual import events
@@ -127,7 +127,7 @@ class CoverScreen(Screen[bool]):
         self.dropped = False  # a key was pressed too soon (said on the cover)
 
     @classmethod
-    def shared(cls, app: App, player: str, why: str) -> CoverScreen:
+    def shared(cls, app: App[Any], player: str, why: str) -> CoverScreen:
         """The app's cover screen, made once and installed, now for `player`: Textual keeps an
         installed screen when it is dismissed instead of removing it, and removing a screen
         lays the screen below out again and paints it twice more (Enter on a cover took

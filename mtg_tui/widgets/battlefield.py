@@ -26,7 +26,7 @@ _Drawn = tuple[list[int], Group, Attached, Any, bool, str, bool]
 
 
 def battlefield_lines(groups: list[Group], width: int, *, selected: int | None, labels: dict[Any, str],
-                      notes: dict[Any, str], lands_first: bool, marks: frozenset = frozenset()
+                      notes: dict[Any, str], lands_first: bool, marks: frozenset[int | str] = frozenset()
                       ) -> tuple[list[Text], int]:
     """Rows of chips (or boxes); `labels`, `notes` and `marks` (the targets of the selected
     stack object) are keyed by permanent id."""
@@ -57,7 +57,7 @@ def _first(d: dict[Any, str], g: Group) -> Any:
 
 
 def _rows(groups: list[Group], selected: int | None, labels: dict[Any, str], notes: dict[Any, str],
-          marks: frozenset) -> dict[str, list[_Drawn]]:
+          marks: frozenset[int | str]) -> dict[str, list[_Drawn]]:
     """The groups to draw in each row (creature, other, land), each with the Auras and
     Equipment on it; an attachment whose host is drawn is drawn on its host."""
     on_host: dict[int, Attached] = {}
@@ -125,7 +125,7 @@ class Battlefield(ZonePanel):
     """A player's permanents."""
 
     def set(self, groups: list[Group], *, title: str, selected: int | None, labels: dict[Any, str],
-            notes: dict[Any, str], lands_first: bool, active: bool, marks: frozenset = frozenset()) -> None:
+            notes: dict[Any, str], lands_first: bool, active: bool, marks: frozenset[int | str] = frozenset()) -> None:
         self.show(lambda w: battlefield_lines(groups, w, selected=selected, labels=labels, notes=notes,
                                               lands_first=lands_first, marks=marks), title, active,
                   inputs=(groups, selected, labels, notes, lands_first, marks))

@@ -10,6 +10,8 @@ Footer, the command palette's key (`^p commands`) is on the right.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.screen import Screen
 
@@ -35,7 +37,7 @@ class KeyBar(OneLayoutWidget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         if screen is self.screen:
             self.redraw()
 

@@ -5,6 +5,8 @@ turns and on the opponent's spelt out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from rules.engine.loop.turn import STEPS
@@ -82,7 +84,7 @@ def phase_text(*, turn: int, active: str, step: str, priority: str | None, stops
 class PhaseBar(OneLayoutWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._args: dict = {}
+        self._args: dict[str, Any] = {}
 
     def set(self, **kwargs: object) -> None:
         if kwargs != self._args:

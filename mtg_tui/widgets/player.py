@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from rules.engine.api.view_types import PlayerView
@@ -16,7 +18,7 @@ class PlayerPanel(OneLayoutWidget):
         super().__init__(id=id)
         self._text = Text("")
         self._short = Text("")
-        self._last: tuple[PlayerView, dict] | None = None
+        self._last: tuple[PlayerView, dict[str, Any]] | None = None
 
     def on_mount(self) -> None:
         follow_theme(self, self.set_again)

@@ -16,7 +16,7 @@ from .zone import ZonePanel
 
 class StackPanel(ZonePanel):
     def set(self, items: Sequence[StackItemView], *, selected: int | None, labels: dict[Any, str], active: bool,
-            names: dict[Any, str] | None = None, marks: frozenset = frozenset()) -> None:
+            names: dict[Any, str] | None = None, marks: frozenset[int | str] = frozenset()) -> None:
         def build(width: int) -> tuple[list[Text], int]:
             if not items:
                 return [styled("empty", "dim")], 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -13,11 +15,11 @@ class SteadyFooter(Footer):
     again, Textual's way on any change of the bindings (40-50 ms of mounting and laying out,
     on every key press of the game screen, which refreshes its bindings after each)."""
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         if not self.grey_in_place(screen):
             super().bindings_changed(screen)  # other keys (or the first time): composed as ever
 
-    def grey_in_place(self, screen: Screen) -> bool:
+    def grey_in_place(self, screen: Screen[Any]) -> bool:
         """Grey or light the keys shown as `screen` says now; False when other keys would show."""
         keys = [(k, getattr(k, "key", ""), getattr(k, "action", None)) for k in self.query("FooterKey")
                 if getattr(k, "action", None) not in ("command_palette", "app.command_palette")]  # never greyed

@@ -25,7 +25,7 @@ def follow_theme(widget: Widget, redo: Callable[[], None]) -> None:
     widget.app.theme_changed_signal.subscribe(widget, lambda _theme: redo())
 
 
-def same_inputs(a: tuple | None, b: tuple | None) -> bool:
+def same_inputs(a: tuple[object, ...] | None, b: tuple[object, ...] | None) -> bool:
     """Whether two panels' inputs are the same: lists (the board's zones, rebuilt once per
     decision) by identity, anything else by value."""
     if a is None or b is None or len(a) != len(b):
@@ -45,10 +45,10 @@ class ZonePanel(OneLayoutWidget):
         self.border_title = title
         self._build: Lines = lambda width: ([], 0)
         self._built: tuple[int, list[Text], int] = (-1, [], 0)
-        self._inputs: tuple | None = None
+        self._inputs: tuple[object, ...] | None = None
 
     def show(self, build: Lines, title: str | None = None, active: bool | None = None,
-             inputs: tuple | None = None) -> None:
+             inputs: tuple[object, ...] | None = None) -> None:
         """Show the lines `build` makes for the panel's width.  `inputs`, what the lines are
         made of: when they are the same as last time (`same_inputs`), the lines are not built
         again (a key press that moves the selection elsewhere costs this panel nothing)."""

@@ -34,7 +34,7 @@ from .ir import (
 )
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
-from .registry import new_registry, record_use
+from .registry import first_that_builds, new_registry, registering
 
 _SIMPLE = {
     "attacks each combat if able": Restriction.MUST_ATTACK,
@@ -102,23 +102,13 @@ _COMBAT = new_registry()
 
 def combat(pattern: str) -> Callable[[CombatBuilder], CombatBuilder]:
     """Register a combat template (tried in the order defined)."""
-    def register(fn: CombatBuilder) -> CombatBuilder:
-        _COMBAT.append((re.compile(pattern), fn))
-        return fn
-    return register
+    return registering(_COMBAT, pattern)
 
 
 def compile_combat_static(t: str, raw: str) -> list[StaticAbility] | None:
     """Static abilities about attacking and blocking; None if `t` isn't one."""
-    s = t.rstrip(".")
-    for pattern, fn in _COMBAT:
-        m = pattern.fullmatch(s)
-        if m:
-            built: list[StaticAbility] | None = fn(m, raw)
-            if built is not None:
-                record_use((pattern, fn))
-                return built
-    return None
+    built: list[StaticAbility] | None = first_that_builds(_COMBAT, t.rstrip("."), raw)
+    return built
 
 
 @combat(r"~ (.+)")

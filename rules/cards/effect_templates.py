@@ -189,7 +189,7 @@ from .phrases import (
     split_sentences,
     times,
 )
-from .registry import new_registry, record_use, take_back_uses, uses_so_far
+from .registry import new_registry, record_use, registering, take_back_uses, uses_so_far
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
 
@@ -212,10 +212,7 @@ _COMPLETIONS = new_registry()
 
 def template(pattern: str, flags: int = 0) -> Callable[[Builder], Builder]:
     """Register a sentence template (tried in the order defined)."""
-    def register(fn: Builder) -> Builder:
-        _TEMPLATES.append((re.compile(expand_phrases(pattern), flags), fn))
-        return fn
-    return register
+    return registering(_TEMPLATES, expand_phrases(pattern), flags)
 
 
 def object_template(pattern: str, effect: Callable[[Ref], Effect]) -> None:
@@ -228,10 +225,7 @@ def object_template(pattern: str, effect: Callable[[Ref], Effect]) -> None:
 def completion(pattern: str) -> Callable[[Builder], Builder]:
     """Register a template for a sentence that completes the step before it: tried only when
     that step expects the sentence (`rules.cards.phrases.expect`)."""
-    def register(fn: Builder) -> Builder:
-        _COMPLETIONS.append((re.compile(expand_phrases(pattern)), fn))
-        return fn
-    return register
+    return registering(_COMPLETIONS, expand_phrases(pattern))
 
 
 def compile_sentence(s: str, out: Compiled) -> None:

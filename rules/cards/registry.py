@@ -1,19 +1,22 @@
 """The compiler's template registries and the one watch over them: a template is a wording (a
 regular expression the whole phrase matches) and the builder that turns a match into IR.  Each
-kind of phrase (effect sentences, their completions, trigger conditions) keeps its own ordered
-list, made here (`new_registry`), so `registered_templates` knows them all and `template_uses`
-records which templates compile a card, whichever kind they are: what the test that every
-template serves a card counts."""
+kind of phrase (effect sentences, their completions, trigger conditions, statics) keeps its own
+ordered list, made here (`new_registry`) and filled through `registering`; `first_that_builds`
+tries one in order where a later template gets its turn when a builder declines.  So
+`registered_templates` knows them all and `template_uses` records which templates compile a
+card, whichever kind they are: what the test that every template serves a card counts."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 # a template's identity is the pair (one builder may serve several wordings)
 Template = tuple[re.Pattern[str], Callable[..., Any]]
+
+Builder = TypeVar("Builder", bound=Callable[..., Any])
 
 _REGISTRIES: list[list[Template]] = []
 _WATCHES: list[list[Template]] = []  # while `template_uses` watches: the templates that compiled
@@ -24,6 +27,30 @@ def new_registry() -> list[Template]:
     templates: list[Template] = []
     _REGISTRIES.append(templates)
     return templates
+
+
+def registering(templates: list[Template], wording: str, flags: int = 0) -> Callable[[Builder], Builder]:
+    """The decorator that registers a builder in `templates` for `wording` (a regular expression
+    the whole phrase must match), after the templates already there."""
+    pattern = re.compile(wording, flags)
+
+    def register(fn: Builder) -> Builder:
+        templates.append((pattern, fn))
+        return fn
+    return register
+
+
+def first_that_builds(templates: list[Template], text: str, *args: object) -> Any:
+    """What the first template whose wording is the whole `text` and whose builder (given the
+    match and `args`) builds something, not None, builds (recorded as used); None if none does."""
+    for pattern, fn in templates:
+        m = pattern.fullmatch(text)
+        if m:
+            built = fn(m, *args)
+            if built is not None:
+                record_use((pattern, fn))
+                return built
+    return None
 
 
 def registered_templates() -> list[Template]:

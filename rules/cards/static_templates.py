@@ -109,7 +109,7 @@ from .ir import (
 from .mana import NAME_TO_COLOR
 from .model import StaticAbility
 from .phrases import expand_phrases
-from .registry import new_registry, record_use
+from .registry import first_that_builds, new_registry, registering
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import BASIC_LAND_TYPES, keyword_list, num, singular
 
@@ -175,23 +175,13 @@ _STATICS = new_registry()
 
 def static(pattern: str) -> Callable[[StaticBuilder], StaticBuilder]:
     """Register a static ability's template (tried in the order defined)."""
-    def register(fn: StaticBuilder) -> StaticBuilder:
-        _STATICS.append((re.compile(expand_phrases(pattern)), fn))
-        return fn
-    return register
+    return registering(_STATICS, expand_phrases(pattern))
 
 
 def compile_static(t: str, raw: str) -> StaticAbility | None:
     """A static ability line, or None if `t` isn't one a template knows."""
-    s = t.rstrip(".")
-    for pattern, fn in _STATICS:
-        m = pattern.fullmatch(s)
-        if m:
-            built: StaticAbility | None = fn(m, raw)
-            if built is not None:
-                record_use((pattern, fn))
-                return built
-    return None
+    built: StaticAbility | None = first_that_builds(_STATICS, t.rstrip("."), raw)
+    return built
 
 
 def _fixed(sentence: str, *effects: StaticEffect) -> None:

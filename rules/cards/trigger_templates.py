@@ -61,7 +61,7 @@ from .ir import (
 from .mana import NAME_TO_COLOR
 from .model import TriggeredAbility
 from .phrases import expand_phrases
-from .registry import Template, new_registry, record_use
+from .registry import Template, new_registry, record_use, registering
 from .targets import Unsupported, card_phrase, object_phrase
 from .wording import num
 
@@ -100,10 +100,7 @@ _TRIGGERS = new_registry()
 
 def trigger(pattern: str) -> Callable[[TriggerBuilder], TriggerBuilder]:
     """Register a trigger condition's template (tried in the order defined)."""
-    def register(fn: TriggerBuilder) -> TriggerBuilder:
-        _TRIGGERS.append((re.compile(expand_phrases(pattern)), fn))
-        return fn
-    return register
+    return registering(_TRIGGERS, expand_phrases(pattern))
 
 
 def trigger_condition(cond: str) -> Trigger:
@@ -335,10 +332,7 @@ _INTERVENING = new_registry()
 
 def intervening(pattern: str) -> Callable[[ConditionBuilder], ConditionBuilder]:
     """Register an intervening "if" clause's template (tried in the order defined)."""
-    def register(fn: ConditionBuilder) -> ConditionBuilder:
-        _INTERVENING.append((re.compile(expand_phrases(pattern)), fn))
-        return fn
-    return register
+    return registering(_INTERVENING, expand_phrases(pattern))
 
 
 def _intervening_if(text: str) -> Condition:

@@ -14,7 +14,7 @@ from mtg_tui.persistence.decklists import load_deck
 from rules import Game, GameSetup
 from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.construction import IllegalDeck, check_construction
-from rules.play.decklist import DeckError
+from rules.play.decklist import DeckError, DeckList
 from rules.play.partial import PartialDeck, check_supported
 from rules.play.players import LEVELS
 
@@ -61,6 +61,17 @@ class GameConfig:
         """The config with its decks loaded and its options checked; raises DeckError (or
         ValueError) with a message meant for the player.  An illegal deck is IllegalDeck (a
         DeckError), unless `allow_illegal`."""
+        self._check_seats()
+        names = self.player_names()
+        self._check_names(names)
+        self._check_options()
+        decks = self._loaded_decks()
+        cards = {name: deck.cards for name, deck in zip(names, decks, strict=True)}
+        seed = self.seed if self.seed is not None else random.randrange(1_000_000)
+        return replace(self, names=names, seed=seed, cards=cards)
+
+    def _check_seats(self) -> None:
+        """A deck for each player of the mode, no more names than players, none empty."""
         need = 1 if self.mode == "goldfish" else 2
         players = f"{need} player{'s' if need > 1 else ''}"
         if len(self.decks) != need:
@@ -71,18 +82,27 @@ class GameConfig:
                              f"not {len(given)} (names are separated by commas): {', '.join(map(repr, given))}")
         if not all(given):
             raise ValueError(f"a player name can't be empty (names given: {', '.join(map(repr, given))})")
-        names = self.player_names()
+
+    def _check_names(self, names: tuple[str, ...]) -> None:
+        """Single words, all different (and none the goldfish's)."""
         bad = [n for n in names if not n.replace("-", "").replace("_", "").isalnum()]
         if bad:
             raise ValueError(f"player names are single words of letters and digits, not {bad[0]!r}")
         if len(set(names)) != len(names) or (self.mode == "goldfish" and GOLDFISH_NAME in names):
             raise ValueError("the players need different names")
+
+    def _check_options(self) -> None:
+        """The ruleset, the mulligan rule and the computer's level are ones there are."""
         if self.ruleset not in RULESETS:
             raise ValueError(f"the ruleset is one of {', '.join(RULESETS)}")
         if self.mulligan not in (None, *MULLIGANS):
             raise ValueError(f"the mulligan rule is one of {', '.join(MULLIGANS)}")
         if self.mode == "computer" and self.ai not in LEVELS:
             raise ValueError(f"no computer player {self.ai!r}: the levels are {', '.join(LEVELS)}")
+
+    def _loaded_decks(self) -> list[DeckList]:
+        """The decks loaded, each checked for the construction rules (unless `allow_illegal`),
+        then each for cards whose sentences are done by hand (unless `allow_partial`)."""
         decks = [load_deck(ref) for ref in self.decks]
         if not self.allow_illegal:
             for deck in decks:
@@ -90,9 +110,7 @@ class GameConfig:
         if not self.allow_partial:
             for deck in decks:
                 check_supported(deck)
-        cards = {name: deck.cards for name, deck in zip(names, decks, strict=True)}
-        seed = self.seed if self.seed is not None else random.randrange(1_000_000)
-        return replace(self, names=names, seed=seed, cards=cards)
+        return decks
 
     def next_seed(self) -> GameConfig:
         """The same game with the next seed: "play again"."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from .ir import (
     ALWAYS,
@@ -50,10 +51,37 @@ def _any(preds: list[Pred]) -> Pred:
     return AnyOf(tuple(preds))
 
 
+# the words whose test is fixed: "tapped", "attacking", "basic", ...
+_WORD_TESTS: dict[str, Pred] = {
+    "permanent": ALWAYS,
+    "spell": ALWAYS,
+    "card": ALWAYS,
+    "tapped": Tapped(),
+    "untapped": Not(Tapped()),
+    "attacking": Attacking(),
+    "blocking": Blocking(),
+    "basic": HasSupertype("Basic"),
+    "other": OtherThanSource(),  # "each other creature you control"
+    "colorless": Colorless(),
+}
+
+
 def _word_test(word: str) -> Pred:
     """One adjective or noun: a color, "nonblack", a card type, "nonland", "tapped",
     "attacking", "basic", a subtype ("Goblin", "Forest")."""
     low = word.lower()
+    test = _color_or_type_test(low)
+    if test is None:
+        test = _WORD_TESTS.get(low)
+    if test is None:
+        test = _subtype_test(word)
+    if test is None:
+        raise Unsupported(word)
+    return test
+
+
+def _color_or_type_test(low: str) -> Pred | None:
+    """A color or a card type, or "non" one (`low`: the word in lower case)."""
     if low in NAME_TO_COLOR:
         return HasColor(NAME_TO_COLOR[low])
     if low.startswith("non") and low[3:] in NAME_TO_COLOR:
@@ -62,100 +90,78 @@ def _word_test(word: str) -> Pred:
         return Not(IsType(CARD_TYPES[low[3:]]))
     if low in CARD_TYPES:
         return IsType(CARD_TYPES[low])
-    if low in ("permanent", "spell", "card"):
-        return ALWAYS
-    if low == "tapped":
-        return Tapped()
-    if low == "untapped":
-        return Not(Tapped())
-    if low == "attacking":
-        return Attacking()
-    if low == "blocking":
-        return Blocking()
-    if low == "basic":
-        return HasSupertype("Basic")
-    if low == "other":  # "each other creature you control"
-        return OtherThanSource()
-    if low == "colorless":
-        return Colorless()
+    return None
+
+
+def _subtype_test(word: str) -> Pred | None:
+    """A capitalized word is a subtype ("Goblin"); "non-Zombie" is not one (Call to the Grave)."""
     if word[:1].isupper() and word.isalpha():
         return HasSubtype(singular(word))
-    if re.fullmatch(r"non-[A-Z][a-z]+", word):  # "non-Zombie creature" (Call to the Grave)
+    if re.fullmatch(r"non-[A-Z][a-z]+", word):
         return Not(HasSubtype(singular(word[4:])))
-    raise Unsupported(word)
+    return None
 
 
 _CONTROL = re.compile(r"(.*?)\s*\b(you control|you don't control|an opponent controls|your opponents control)$")
 
 
+# what a description's suffixes add, tried in order on what is left of it (each may come in any
+# order: "creatures you control with flying"): the pattern (the rest of the phrase its group 1)
+# and the test it adds
+_SUFFIXES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Pred]]] = [
+    (_CONTROL, lambda m: ControlledByYou() if m.group(2) == "you control" else Not(ControlledByYou())),
+    (re.compile(r"(.*?) with toughness less than ~'s power"), lambda m: ToughnessLessThanSourcePower()),
+    (re.compile(r"(.*?) other than ~"), lambda m: OtherThanSource()),  # Worldslayer: "all permanents other than ~"
+    (re.compile(r"(.*?) blocking ~"), lambda m: BlockingSource()),  # Knight of Dusk
+    (re.compile(r"(.*?) defending player controls"), lambda m: ControlledByDefendingPlayer()),  # Ancient Hellkite
+    (re.compile(r"(.*?) with power (\d+) or less"), lambda m: PowerAtMost(int(m.group(2)))),  # Goblin Tunneler
+    (re.compile(r"(.*?) (with|without) (flying)"),
+     lambda m: HasKeyword(Keyword(m.group(3))) if m.group(2) == "with" else Not(HasKeyword(Keyword(m.group(3))))),
+]
+
+
 def object_phrase(phrase: str) -> tuple[str, Pred]:
     """Parse a description of permanents (or spells): the noun's kind ("creature", "land",
     "permanent") and the predicate.  Plural nouns are accepted ("creatures you control")."""
-    p = phrase.strip()
-    tests: list[Pred] = []
-    while True:  # suffixes, in any order: "you control", "with flying", "with toughness ..."
-        m = _CONTROL.fullmatch(p)
-        if m:
-            tests.append(ControlledByYou() if m.group(2) == "you control" else Not(ControlledByYou()))
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) with toughness less than ~'s power", p)
-        if m:
-            tests.append(ToughnessLessThanSourcePower())
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) other than ~", p)
-        if m:  # Worldslayer: "all permanents other than ~"
-            tests.append(OtherThanSource())
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) blocking ~", p)
-        if m:  # Knight of Dusk
-            tests.append(BlockingSource())
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) defending player controls", p)
-        if m:  # Ancient Hellkite
-            tests.append(ControlledByDefendingPlayer())
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) with power (\d+) or less", p)
-        if m:  # Goblin Tunneler
-            tests.append(PowerAtMost(int(m.group(2))))
-            p = m.group(1)
-            continue
-        m = re.fullmatch(r"(.*?) (with|without) (flying)", p)
-        if m:
-            has = HasKeyword(Keyword(m.group(3)))
-            tests.append(has if m.group(2) == "with" else Not(has))
-            p = m.group(1)
-            continue
-        break
+    p, tests = _suffix_tests(phrase.strip())
     if not p:
         raise Unsupported(phrase)
-    alts, joiner = split_alternatives(p)
-    nouns: list[str]
-    if joiner == "or":
-        last = alts[-1].split()
-        if len(last) > 1 and all(len(a.split()) == 1 for a in alts[:-1]):
-            # "black or red permanent": adjectives, any of them, on one noun
-            noun = last[-1]
-            tests.append(_any([_word_test(a) for a in alts[:-1] + [" ".join(last[:-1])]]))
-            tests.append(_word_test(singular(noun)))
-            nouns = [noun]
-        elif all(len(a.split()) == 1 for a in alts):
-            nouns = alts  # "artifact, enchantment, or land"; "Skeleton, Vampire, or Zombie"
-            tests.append(_any([_word_test(singular(a)) for a in alts]))
-        else:
-            raise Unsupported(phrase)
-    else:
-        words = p.replace(",", " ").split()
-        nouns = [words[-1]]
-        tests += [_word_test(w) for w in words[:-1]]
-        tests.append(_word_test(singular(words[-1])))
+    nouns, noun_tests = _nouns(phrase, p)
     kinds = {_noun_kind(singular(n)) for n in nouns}
     kind = kinds.pop() if len(kinds) == 1 else "permanent"
-    return kind, all_of(*tests)
+    return kind, all_of(*tests, *noun_tests)
+
+
+def _suffix_tests(p: str) -> tuple[str, list[Pred]]:
+    """The tests the phrase's suffixes add (`_SUFFIXES`), outermost first, and what is left."""
+    tests: list[Pred] = []
+    while True:
+        for pattern, test in _SUFFIXES:
+            m = pattern.fullmatch(p)
+            if m:
+                tests.append(test(m))
+                p = m.group(1)
+                break
+        else:
+            return p, tests
+
+
+def _nouns(phrase: str, p: str) -> tuple[list[str], list[Pred]]:
+    """The nouns of what is left of `phrase` and the tests of its words: "black or red
+    permanent" (any of the adjectives, on one noun), "artifact, enchantment, or land" (any of
+    the nouns), "nonblack attacking creature" (every word)."""
+    alts, joiner = split_alternatives(p)
+    if joiner != "or":
+        words = p.replace(",", " ").split()
+        return [words[-1]], [*(_word_test(w) for w in words[:-1]), _word_test(singular(words[-1]))]
+    last = alts[-1].split()
+    if len(last) > 1 and all(len(a.split()) == 1 for a in alts[:-1]):
+        noun = last[-1]
+        return [noun], [_any([_word_test(a) for a in alts[:-1] + [" ".join(last[:-1])]]),
+                        _word_test(singular(noun))]
+    if all(len(a.split()) == 1 for a in alts):
+        return alts, [_any([_word_test(singular(a)) for a in alts])]  # "Skeleton, Vampire, or Zombie"
+    raise Unsupported(phrase)
 
 
 def _noun_kind(noun: str) -> str:

@@ -220,6 +220,63 @@ _HEADERS = {"deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN, "ma
 _CARD = re.compile(r"^(\S+?)[xX]?\s+(.+?)(?:\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9★*-]+))?)?\s*$")
 
 
+@dataclass
+class _PlainTextReading:
+    """Where reading a plain-text deck list has got to: the section a header opened, and the
+    blocks of card lines between blank lines (an unmarked second block is MTGO's sideboard)."""
+
+    b: DeckBuilder
+    section: str = MAIN
+    marked: bool = False  # a header or an "SB:" line said where the sideboard is
+    block: int = 0  # the block the card lines are in, counted from 0
+    seen_card: bool = False
+    comment_between: bool = False  # a comment after a card: the blocks aren't MTGO's
+    blank_before: bool = False  # a blank line since the last card: the next card starts a block
+    blocks: list[tuple[int, int]] = field(default_factory=list)  # (entry index, block) of main's lines
+
+    def read(self, n: int, raw: str) -> None:
+        """Line `n`: a blank, a comment, a section header, the about section's name, or a card."""
+        line = raw.strip()
+        if not line:
+            self.blank_before = self.seen_card
+        elif line.startswith(("#", "//")):
+            self.comment_between |= self.seen_card
+        elif (header := _HEADERS.get(line.lower().rstrip(":").strip())) is not None:
+            self.section, self.marked = header, True
+        elif self.section == "about":
+            key, _, value = line.partition(" ")
+            if key.lower() == "name" and value.strip():
+                self.b.name = value.strip()
+        else:
+            self._card(n, line)
+
+    def _card(self, n: int, line: str) -> None:
+        """A card line, "SB:" before it putting it in the sideboard."""
+        where = self.section
+        if line[:3].upper() == "SB:":
+            where, self.marked, line = SIDE, True, line[3:].strip()
+        m = _CARD.match(line)
+        if not m:
+            self.b.problem(n, f"expected 'COUNT Card Name', found {one_line(line)}")
+            return
+        if self.blank_before:
+            self.block, self.blank_before = self.block + 1, False
+        self.seen_card = True
+        at = self.b.add(m.group(1), m.group(2), n, line, where, set=(m.group(3) or "").upper(),
+                        number=m.group(4) or "")
+        if at is not None and where == MAIN:
+            self.blocks.append((at, self.block))
+
+    def second_block_to_sideboard(self) -> None:
+        """MTGO's layout: with no header or "SB:", a blank line between two blocks of cards (no
+        comment after the first card) starts the sideboard."""
+        if self.marked or self.comment_between or self.block != 1:
+            return
+        for at, in_block in self.blocks:
+            if in_block == 1:
+                self.b.entries[at] = replace(self.b.entries[at], section=SIDE)
+
+
 def parse_deck(text: str, name: str = "deck", *, file: str | None = None, blank_sideboard: bool = True,
                unknown: list[UnknownEntry] | None = None) -> DeckList:
     """The deck `text` lists (plain text, MTGO .txt or an Arena export); DeckError names the
@@ -228,46 +285,12 @@ def parse_deck(text: str, name: str = "deck", *, file: str | None = None, blank_
     whether a blank line between two blocks starts the sideboard (MTGO); `unknown`, when given,
     collects the unknown cards instead of refusing them."""
     file = file or name
-    b = DeckBuilder(file, name, unknown)
-    section, marked = MAIN, False
-    block, seen_card, comment_between = 0, False, False
-    blank_before = False
-    blocks: list[tuple[int, int]] = []  # (entry index, block) of the lines in the main section
+    reading = _PlainTextReading(DeckBuilder(file, name, unknown))
     for n, raw in enumerate(split_lines(text, file), 1):
-        line = raw.strip()
-        if not line:
-            blank_before = seen_card
-            continue
-        if line.startswith(("#", "//")):
-            comment_between |= seen_card
-            continue
-        header = _HEADERS.get(line.lower().rstrip(":").strip())
-        if header is not None:
-            section, marked = header, True
-            continue
-        if section == "about":
-            key, _, value = line.partition(" ")
-            if key.lower() == "name" and value.strip():
-                b.name = value.strip()
-            continue
-        where = section
-        if line[:3].upper() == "SB:":
-            where, marked, line = SIDE, True, line[3:].strip()
-        m = _CARD.match(line)
-        if not m:
-            b.problem(n, f"expected 'COUNT Card Name', found {one_line(line)}")
-            continue
-        if blank_before:
-            block, blank_before = block + 1, False
-        seen_card = True
-        at = b.add(m.group(1), m.group(2), n, line, where, set=(m.group(3) or "").upper(), number=m.group(4) or "")
-        if at is not None and where == MAIN:
-            blocks.append((at, block))
-    if blank_sideboard and not marked and not comment_between and block == 1:
-        for at, in_block in blocks:
-            if in_block == 1:
-                b.entries[at] = replace(b.entries[at], section=SIDE)
-    return b.deck()
+        reading.read(n, raw)
+    if blank_sideboard:
+        reading.second_block_to_sideboard()
+    return reading.b.deck()
 
 
 def unknown_card(card: str, suggest: bool) -> str:

@@ -128,34 +128,49 @@ def _card(entry: str, zone: str, fail: Any) -> _ForgeCard:
     table: dict[str, Any] = {"card": name}
     card = _ForgeCard(table)
     for opt in options:
-        key, _, value = opt.partition(":")
-        key = key.strip()
-        if key in PRINTING:
-            continue
-        if key == "Id":
-            card.id = _int(value, f"{name}: Id", fail)
-            continue
-        if zone != "battlefield":
-            raise fail(f"{name}: option {opt!r} is only for cards on the battlefield")
-        if key == "Tapped" and not value:
-            table["tapped"] = True
-        elif key == "SummonSick" and not value:
-            table["sick"] = True
-        elif key == "Damage":
-            table["damage"] = _int(value, f"{name}: Damage", fail)
-        elif key == "Counters":
-            table["counters"] = _counters(name, value, fail)
-        elif key in ("AttachedTo", "Attaching"):
-            card.attached_to = _int(value, f"{name}: {key}", fail)
-        elif key == "Attacking":
-            card.attacking = True
-            card.attacked = _int(value, f"{name}: Attacking", fail) if value.strip() else None
-        else:
-            raise fail(f"{name}: card option {opt!r} is not supported (supported: Tapped, SummonSick, "
-                       "Counters:KIND=N, Damage:N, Id:N, AttachedTo:N, Attacking, Set:XXX)")
+        _card_option(card, table, zone, opt, fail)
     if len(table) == 1:
         card.entry = name
     return card
+
+
+def _card_option(card: _ForgeCard, table: dict[str, Any], zone: str, opt: str, fail: Any) -> None:
+    """One `|Key:value` option of a card: its printing (ignored) and its Id anywhere, the others
+    only on the battlefield."""
+    name = table["card"]
+    key, _, value = opt.partition(":")
+    key = key.strip()
+    if key in PRINTING:
+        return
+    if key == "Id":
+        card.id = _int(value, f"{name}: Id", fail)
+        return
+    if zone != "battlefield":
+        raise fail(f"{name}: option {opt!r} is only for cards on the battlefield")
+    _battlefield_option(card, table, opt, key, value, fail)
+
+
+def _battlefield_option(card: _ForgeCard, table: dict[str, Any], opt: str, key: str, value: str,
+                        fail: Any) -> None:
+    """An option of a card on the battlefield: tapped, summoning sick, damage, counters, what it
+    is attached to, whether it is attacking."""
+    name = table["card"]
+    if key == "Tapped" and not value:
+        table["tapped"] = True
+    elif key == "SummonSick" and not value:
+        table["sick"] = True
+    elif key == "Damage":
+        table["damage"] = _int(value, f"{name}: Damage", fail)
+    elif key == "Counters":
+        table["counters"] = _counters(name, value, fail)
+    elif key in ("AttachedTo", "Attaching"):
+        card.attached_to = _int(value, f"{name}: {key}", fail)
+    elif key == "Attacking":
+        card.attacking = True
+        card.attacked = _int(value, f"{name}: Attacking", fail) if value.strip() else None
+    else:
+        raise fail(f"{name}: card option {opt!r} is not supported (supported: Tapped, SummonSick, "
+                   "Counters:KIND=N, Damage:N, Id:N, AttachedTo:N, Attacking, Set:XXX)")
 
 
 def _counters(name: str, value: str, fail: Any) -> dict[str, int]:
@@ -454,39 +469,67 @@ def _links(cards: dict[str, dict[str, list[_ForgeCard]]], zone_keys: dict[tuple[
     puzzle starts at the declare attackers step, the active player attacks, and, for the
     blockers step, the game goes on to it).  Returns the setup actions."""
     numbered = _numbered(cards)
-    by_id: dict[int, tuple[str, str]] = {}  # Id -> (zone, reference)
+    by_id = _by_id(numbered, zone_keys, at_state, fail)
+    plain: list[str] = []
+    at_walkers: list[str] = []
+    for who, zone, c, ref in numbered:
+        at_state(zone_keys[who, zone])
+        if c.attached_to is not None:
+            _attach(c, c.attached_to, by_id, fail)
+        if not c.attacking:
+            continue
+        _check_attacking(c, who, start, fail)
+        if c.attacked is None:
+            plain.append(ref)
+        else:
+            at_walkers.append(f"{ref} -> {_attacked_walker(c, c.attacked, by_id, fail)}")
+    return _attack_actions(plain, at_walkers, start)
+
+
+def _by_id(numbered: list[tuple[str, str, _ForgeCard, str]], zone_keys: dict[tuple[str, str], str],
+           at_state: Any, fail: Any) -> dict[int, tuple[str, str]]:
+    """Each `Id:N` as the (zone, reference) of its card; an Id given twice is refused."""
+    by_id: dict[int, tuple[str, str]] = {}
     for who, zone, c, ref in numbered:
         if c.id is not None:
             if c.id in by_id:
                 at_state(zone_keys[who, zone])
                 raise fail(f"{c.name}: Id:{c.id} is given to two cards")
             by_id[c.id] = (zone, ref)
-    plain: list[str] = []
-    at_walkers: list[str] = []
-    for who, zone, c, ref in numbered:
-        at_state(zone_keys[who, zone])
-        if c.attached_to is not None:
-            host = by_id.get(c.attached_to)
-            if host is None or host[0] != "battlefield":
-                raise fail(f"{c.name}: AttachedTo:{c.attached_to}, but no card on the battlefield "
-                           f"has Id:{c.attached_to}")
-            if isinstance(c.entry, str):
-                c.entry = {"card": c.entry}
-            c.entry["attached_to"] = host[1]
-        if not c.attacking:
-            continue
-        if start["step"] not in ("declare_attackers", "declare_blockers"):
-            raise fail(f"{c.name} is Attacking, but the puzzle doesn't start in combat "
-                       "(activephase=COMBAT_DECLARE_ATTACKERS or COMBAT_DECLARE_BLOCKERS)")
-        if who != start["active"]:
-            raise fail(f"{c.name} is Attacking, but {who} is not the active player")
-        if c.attacked is None:
-            plain.append(ref)
-            continue
-        walker = by_id.get(c.attacked)
-        if walker is None or walker[0] != "battlefield":
-            raise fail(f"{c.name}: Attacking:{c.attacked}, but no card on the battlefield has Id:{c.attacked}")
-        at_walkers.append(f"{ref} -> {walker[1]}")
+    return by_id
+
+
+def _attach(c: _ForgeCard, host_id: int, by_id: dict[int, tuple[str, str]], fail: Any) -> None:
+    """`AttachedTo:N`: the entry is attached to the card on the battlefield with Id:N."""
+    host = by_id.get(host_id)
+    if host is None or host[0] != "battlefield":
+        raise fail(f"{c.name}: AttachedTo:{host_id}, but no card on the battlefield "
+                   f"has Id:{host_id}")
+    if isinstance(c.entry, str):
+        c.entry = {"card": c.entry}
+    c.entry["attached_to"] = host[1]
+
+
+def _check_attacking(c: _ForgeCard, who: str, start: dict[str, Any], fail: Any) -> None:
+    """A card marked `Attacking` needs the puzzle to start in combat, on its side's turn."""
+    if start["step"] not in ("declare_attackers", "declare_blockers"):
+        raise fail(f"{c.name} is Attacking, but the puzzle doesn't start in combat "
+                   "(activephase=COMBAT_DECLARE_ATTACKERS or COMBAT_DECLARE_BLOCKERS)")
+    if who != start["active"]:
+        raise fail(f"{c.name} is Attacking, but {who} is not the active player")
+
+
+def _attacked_walker(c: _ForgeCard, walker_id: int, by_id: dict[int, tuple[str, str]], fail: Any) -> str:
+    """`Attacking:N`: the reference of the planeswalker on the battlefield with Id:N."""
+    walker = by_id.get(walker_id)
+    if walker is None or walker[0] != "battlefield":
+        raise fail(f"{c.name}: Attacking:{walker_id}, but no card on the battlefield has Id:{walker_id}")
+    return walker[1]
+
+
+def _attack_actions(plain: list[str], at_walkers: list[str], start: dict[str, Any]) -> list[str]:
+    """The setup actions declaring the attackers (those attacking the player together, then each
+    attacking a planeswalker), and going on to the declare blockers step if the puzzle starts there."""
     if not plain and not at_walkers:
         return []
     groups = ([", ".join(plain)] if plain else []) + at_walkers

@@ -268,10 +268,7 @@ class Pilot:
             case PriorityDecision():
                 return self._priority(state)
             case MulliganDecision():
-                hand = state.player(p).hand
-                lands = sum(1 for i in hand if state.objects[i].card.is_type("Land"))
-                keep = keep_hand(lands, len(hand), state.player(p).mulligans, state.mulligan_rule)
-                return A.Keep(p) if keep else A.Mulligan(p)
+                return self._keep_or_mulligan(state)
             case BottomDecision():
                 return A.Choose(p, tuple(self._bottom(state, list(d.cards), d.count)))
             case DiscardDecision():
@@ -281,27 +278,44 @@ class Pilot:
             case YesNoDecision():
                 return A.YesNo(p, True)
             case TargetsDecision():
-                if d.divide or d.trigger is None:
-                    return None  # damage to divide, or no trigger to aim with: a random answer
-                effects = d.trigger.ability.effect
-                picks: list[Any] = []
-                for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):
-                    chosen = self._pick(state, spec, [t for t in legal if t not in picks], target_role(effects, i),
-                                        strict=False)
-                    if chosen is None:
-                        return None
-                    picks += chosen
-                return A.ChooseTargets(p, tuple(picks))
+                return self._trigger_targets(state, d)
             case ChooseColorDecision():
-                need = self._colors_needed(state)
-                best = max(d.colors, key=lambda c: (need[c], -d.colors.index(c)), default=None)
-                return A.Choose(p, (COLOR_NAMES[best],)) if best else None
+                return self._color(state, d)
             case ChooseNameDecision():
                 names = d.suggested or d.names
                 return A.Choose(p, (names[0],)) if names else None
         # no opinion of its own: no blockers, orders as offered, lethal damage to each blocker in
         # order, no cards, the first choice offered (the answer its kind's home says does the least)
         return home_of(d).least(state, d)
+
+    def _keep_or_mulligan(self, state: GameState) -> A.Action:
+        """Keeps a hand with a sensible number of lands (`keep_hand`)."""
+        p = self.player
+        hand = state.player(p).hand
+        lands = sum(1 for i in hand if state.objects[i].card.is_type("Land"))
+        keep = keep_hand(lands, len(hand), state.player(p).mulligans, state.mulligan_rule)
+        return A.Keep(p) if keep else A.Mulligan(p)
+
+    def _trigger_targets(self, state: GameState, d: TargetsDecision) -> A.Action | None:
+        """A triggered ability's targets, each picked for its role in the effect; None (a random
+        answer) for damage to divide, no trigger to aim with, or a target it can't pick."""
+        if d.divide or d.trigger is None:
+            return None
+        effects = d.trigger.ability.effect
+        picks: list[Any] = []
+        for i, (spec, legal) in enumerate(zip(d.specs, d.legal, strict=True)):
+            chosen = self._pick(state, spec, [t for t in legal if t not in picks], target_role(effects, i),
+                                strict=False)
+            if chosen is None:
+                return None
+            picks += chosen
+        return A.ChooseTargets(self.player, tuple(picks))
+
+    def _color(self, state: GameState, d: ChooseColorDecision) -> A.Action | None:
+        """The color its cards need most (the first offered of those needed as much)."""
+        need = self._colors_needed(state)
+        best = max(d.colors, key=lambda c: (need[c], -d.colors.index(c)), default=None)
+        return A.Choose(self.player, (COLOR_NAMES[best],)) if best else None
 
     # ------------------------------------------------------------ priority
     def _priority(self, state: GameState) -> A.Action:

@@ -286,33 +286,39 @@ def _permanent(game: Game, v: Voice, ref: str, diffs: list[Difference]) -> list[
         ch = game.chars(o)
         out.append(f"{it} is {ch.power}/{ch.toughness}, not {by['power'].want}/{by['toughness'].want}")
     for d in diffs:
-        f = d.field
-        if f in ("power", "toughness") and len(by) == 1:
-            out.append(f"{it} has {f} {d.got}, not {d.want}")
-        elif f == "tapped":
-            out.append(f"{it} is {'tapped' if d.got else 'untapped'}")
-        elif f == "controller":
-            out.append(f"{v.does(d.got, 'control')} {o.name}, not {v.who(d.want)}")
-        elif f == "owner":
-            out.append(f"{v.does(d.got, 'own')} {o.name}, not {v.who(d.want)}")
-        elif f in ("types", "subtypes"):
-            noun = "card type" if f == "types" else "subtype"
-            out.append(f"{it} has {_kinds(d.got, noun)}, not {_kinds(d.want, noun)}")
-        elif f == "colors":
-            out.append(f"{it} is {_and(d.got) or 'colorless'}, not {_and(d.want) or 'colorless'}")
-        elif f == "damage":
-            out.append(f"{it} has {'no' if d.got == 0 else d.got} damage marked on it, not {d.want}")
-        elif f == "counters":
-            out.append(f"{it} has {_count(d.got, d.detail + ' counter')}, not {d.want}")
-        elif f == "attached_to":
-            host = v.who(d.got) if d.got is not None and game.has_player(d.got) else d.got
-            out.append(f"{it} is not attached to anything, the goal was {d.want}" if host is None
-                       else f"{it} is attached to {host}, not {d.want}")
-        elif f == "has":
-            out.append(f"{it} doesn't have {d.want.lower()}")
-        elif f == "lacks":
-            out.append(f"{it} still has {d.want.lower()}")
+        if d.field in ("power", "toughness"):
+            if len(by) == 1:
+                out.append(f"{it} has {d.field} {d.got}, not {d.want}")
+            continue
+        say = _PERMANENT_SAYS.get(d.field)
+        if say is not None:
+            out.append(say(game, v, o, it, d))
     return out
+
+
+def _attached_to(game: Game, v: Voice, o: Obj, it: str, d: Difference) -> str:
+    """What the permanent is attached to (a player in the voice's words), or that it is attached
+    to nothing."""
+    host = v.who(d.got) if d.got is not None and game.has_player(d.got) else d.got
+    return (f"{it} is not attached to anything, the goal was {d.want}" if host is None
+            else f"{it} is attached to {host}, not {d.want}")
+
+
+# the sentence for a difference of one field of a permanent (`it`: "your Grizzly Bears"), but its
+# power and toughness (said together when both differ)
+_PERMANENT_SAYS: dict[str, Callable[[Game, Voice, Obj, str, Difference], str]] = {
+    "tapped": lambda game, v, o, it, d: f"{it} is {'tapped' if d.got else 'untapped'}",
+    "controller": lambda game, v, o, it, d: f"{v.does(d.got, 'control')} {o.name}, not {v.who(d.want)}",
+    "owner": lambda game, v, o, it, d: f"{v.does(d.got, 'own')} {o.name}, not {v.who(d.want)}",
+    "types": lambda game, v, o, it, d: f"{it} has {_kinds(d.got, 'card type')}, not {_kinds(d.want, 'card type')}",
+    "subtypes": lambda game, v, o, it, d: f"{it} has {_kinds(d.got, 'subtype')}, not {_kinds(d.want, 'subtype')}",
+    "colors": lambda game, v, o, it, d: f"{it} is {_and(d.got) or 'colorless'}, not {_and(d.want) or 'colorless'}",
+    "damage": lambda game, v, o, it, d: f"{it} has {'no' if d.got == 0 else d.got} damage marked on it, not {d.want}",
+    "counters": lambda game, v, o, it, d: f"{it} has {_count(d.got, d.detail + ' counter')}, not {d.want}",
+    "attached_to": _attached_to,
+    "has": lambda game, v, o, it, d: f"{it} doesn't have {d.want.lower()}",
+    "lacks": lambda game, v, o, it, d: f"{it} still has {d.want.lower()}",
+}
 
 
 def _kinds(words: list[str], noun: str) -> str:

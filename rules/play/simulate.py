@@ -23,6 +23,7 @@ from ..engine.changes import sba
 from ..engine.continuous.characteristics import stale_characteristics
 from ..engine.core.refs import name_count
 from ..engine.core.setup import GameSetup
+from ..engine.core.state import GameState
 from ..engine.loop.legal import random_answer
 from ..engine.loop.priority_moves import prefilter_misses
 from .random_decks import imported_sets, random_deck
@@ -77,6 +78,21 @@ def check_invariants(game: Game) -> None:
     """Every card in exactly one zone, no object in two places, and no state-based action
     pending whenever a player has priority."""
     state = game.state
+    _check_zones(state)
+    _check_card_and_spell_counts(state)
+    d = game.decision
+    if d is not None and d.kind == "priority" and sba.pending(state):
+        found = sba.find(state, {})
+        raise InvariantError(f"a player has priority while state-based actions apply: {found[0][3]}")
+    _check_kept_facts(state)
+    if d is not None and d.kind == "priority":
+        missed = prefilter_misses(state, d.player)
+        if missed:
+            raise InvariantError(f"a legal action was left out by the cheap tests: {missed[0]!r}")
+
+
+def _check_zones(state: GameState) -> None:
+    """Each object listed in one zone, the zone it says it is in, and none in no zone."""
     seen: dict[int, str] = {}
     for zone, oid in state.all_zone_ids():
         if oid in seen:
@@ -90,16 +106,21 @@ def check_invariants(game: Game) -> None:
     missing = set(state.objects) - set(seen)
     if missing:
         raise InvariantError(f"objects in no zone: {sorted(missing)}")
+
+
+def _check_card_and_spell_counts(state: GameState) -> None:
+    """As many cards as began the game, and the spells on the stack those the state lists."""
     cards = sum(1 for o in state.objects.values() if not o.token)
     if cards != state.card_total:
         raise InvariantError(f"{state.card_total} cards began the game but {cards} exist now")
     stack_spells = [it.source_id for it in state.stack if it.kind == "spell"]
     if sorted(stack_spells) != sorted(state.spell_ids):
         raise InvariantError("spells on the stack and stack objects disagree")
-    d = game.decision
-    if d is not None and d.kind == "priority" and sba.pending(state):
-        found = sba.find(state, {})
-        raise InvariantError(f"a player has priority while state-based actions apply: {found[0][3]}")
+
+
+def _check_kept_facts(state: GameState) -> None:
+    """What the engine keeps rather than recomputes is up to date: the count of objects of each
+    name, no last known information left over, the kept characteristics."""
     names = Counter(o.name for o in state.objects.values())
     wrong = [n for n in names if name_count(state, n) != names[n]]
     if wrong:
@@ -110,10 +131,6 @@ def check_invariants(game: Game) -> None:
     stale = stale_characteristics(state)
     if stale:
         raise InvariantError(f"kept characteristics are out of date: {stale[0]}")
-    if d is not None and d.kind == "priority":
-        missed = prefilter_misses(state, d.player)
-        if missed:
-            raise InvariantError(f"a legal action was left out by the cheap tests: {missed[0]!r}")
 
 
 def state_digest(game: Game, seed: int) -> str:

@@ -13,7 +13,7 @@ import pytest
 from rules import Game
 from rules.cards import ir
 from rules.engine.core.state import EffectContext
-from rules.engine.resolution.meanings import AMOUNTS, REFERENCES, amount, refs
+from rules.engine.resolution.meanings import AMOUNTS, CONDITIONS, REFERENCES, amount, refs
 from rules.play.scenario import build_game, parse_scenario
 
 # amounts no effect reads as it resolves: "{G} for each Forest you control" is a mana ability's
@@ -39,6 +39,10 @@ def test_the_reference_table_holds_exactly_the_references_of_the_ir() -> None:
 
 def test_the_amount_table_holds_the_amounts_effects_read() -> None:
     assert set(AMOUNTS) == set(typing.get_args(ir.Amount)) - READ_ELSEWHERE
+
+
+def test_the_condition_table_holds_exactly_the_conditions_of_the_ir() -> None:
+    assert set(CONDITIONS) == set(typing.get_args(ir.Condition))
 
 
 def test_a_class_without_a_reader_is_refused() -> None:

@@ -32,24 +32,9 @@ def label_of(screen: GameScreen, ref: Any) -> str:
 
 async def step(pilot: Pilot, app: MtgApp) -> str:
     """One answer by keys; returns what it did (for failure messages)."""
-    top = app.screen
-    if isinstance(top, CoverScreen):
-        await pilot.press("enter")
-        return "uncover"
-    if isinstance(top, GameOverScreen):
-        return "over"
-    if isinstance(top, ChoiceDialog):
-        keys = [k for k, _, _ in top.options]
-        await pilot.press("k" if "k" in keys else keys[-1])  # keep; the largest X; the last choice
-        return f"choice {keys}"
-    if isinstance(top, (PickCardsDialog,)):
-        for i in range(top.count or 0):
-            await pilot.press(LETTERS[i])
-        await pilot.press("enter")
-        return "pick cards"
-    if isinstance(top, (OrderDialog, AssignDialog)):
-        await pilot.press("enter")
-        return "confirm dialog"
+    done = await _answer_screen(pilot, app.screen)
+    if done is not None:
+        return done
     screen = game_screen(app)
     d = screen.session.decision
     if d is None:
@@ -68,18 +53,46 @@ async def step(pilot: Pilot, app: MtgApp) -> str:
         await pilot.press(labels.get(foe) or next(iter(labels.values())))
         return "target"
     if d.kind == "priority":
-        playable = screen.control.playable_names(screen.current_board())
-        hand = screen.current_board().hand
-        lands = [i for i, c in enumerate(hand) if c.name in playable and "Land" in c.type]
-        spells = [i for i, c in enumerate(hand) if c.name in playable and "Land" not in c.type]
-        if lands or spells:
-            await select(pilot, screen, "hand", (lands or spells)[0])
-            await pilot.press("enter")
-            return f"play {hand[(lands or spells)[0]].name}"
-        await pilot.press("space")
-        return "pass"
+        return await _play_or_pass(pilot, screen)
     await pilot.press("enter")  # reopen a dialog
     return "reopen"
+
+
+async def _answer_screen(pilot: Pilot, top: Any) -> str | None:
+    """The answer when the top screen is not the game's (the cover, the game's end, a dialog);
+    None when it is."""
+    if isinstance(top, CoverScreen):
+        await pilot.press("enter")
+        return "uncover"
+    if isinstance(top, GameOverScreen):
+        return "over"
+    if isinstance(top, ChoiceDialog):
+        keys = [k for k, _, _ in top.options]
+        await pilot.press("k" if "k" in keys else keys[-1])  # keep; the largest X; the last choice
+        return f"choice {keys}"
+    if isinstance(top, (PickCardsDialog,)):
+        for i in range(top.count or 0):
+            await pilot.press(LETTERS[i])
+        await pilot.press("enter")
+        return "pick cards"
+    if isinstance(top, (OrderDialog, AssignDialog)):
+        await pilot.press("enter")
+        return "confirm dialog"
+    return None
+
+
+async def _play_or_pass(pilot: Pilot, screen: GameScreen) -> str:
+    """With priority: the first playable land in hand, else the first playable spell, else pass."""
+    playable = screen.control.playable_names(screen.current_board())
+    hand = screen.current_board().hand
+    lands = [i for i, c in enumerate(hand) if c.name in playable and "Land" in c.type]
+    spells = [i for i, c in enumerate(hand) if c.name in playable and "Land" not in c.type]
+    if lands or spells:
+        await select(pilot, screen, "hand", (lands or spells)[0])
+        await pilot.press("enter")
+        return f"play {hand[(lands or spells)[0]].name}"
+    await pilot.press("space")
+    return "pass"
 
 
 async def play_to_the_end(pilot: Pilot, app: MtgApp, limit: int = 1500) -> list[str]:

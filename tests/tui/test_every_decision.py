@@ -30,7 +30,31 @@ def test_every_shape_has_a_position() -> None:
 
 async def answer_by_keys(pilot: Pilot, app: MtgApp) -> str:
     """Answer the decision on screen with keys only; returns the flow used."""
-    top = app.screen
+    flow = await _answer_dialog(pilot, app.screen)
+    if flow is not None:
+        return flow
+    screen = game_screen(app)
+    labels = sorted(screen.labels(screen.current_board())[0].values())
+    picker = screen.picker
+    if isinstance(picker, AttackPicker):
+        await pilot.press(labels[0], "enter")
+        return "attack letters"
+    if isinstance(picker, BlockPicker):
+        await pilot.press(labels[0])
+        second = screen.labels(screen.current_board())[0]
+        await pilot.press(next(iter(second.values())), "enter")
+        return "block letters"
+    if isinstance(picker, TargetPicker):
+        return await _answer_targets(pilot, app, picker, labels)
+    if screen.session.decision is not None and screen.session.decision.kind == "priority":
+        await pilot.press("space")
+        return "pass key"
+    raise AssertionError(f"no keyboard flow on screen for {screen.session.decision}")
+
+
+async def _answer_dialog(pilot: Pilot, top: object) -> str | None:
+    """The flow when a dialog is on top (the last choice, a name typed in part, the first
+    cards, an order, an assignment); None when the game screen is."""
     if isinstance(top, ChoiceDialog):
         await pilot.press(top.options[-1][0])
         return "choice dialog"
@@ -48,29 +72,19 @@ async def answer_by_keys(pilot: Pilot, app: MtgApp) -> str:
     if isinstance(top, AssignDialog):
         await pilot.press("enter")
         return "assign dialog"
-    screen = game_screen(app)
-    labels = sorted(screen.labels(screen.current_board())[0].values())
-    picker = screen.picker
-    if isinstance(picker, AttackPicker):
+    return None
+
+
+async def _answer_targets(pilot: Pilot, app: MtgApp, picker: TargetPicker, labels: list[str]) -> str:
+    """The last letter; for "any number of targets" the first too; then the divide dialog if
+    the damage is divided among them (601.2d)."""
+    await pilot.press(labels[-1])
+    if not picker.complete():
         await pilot.press(labels[0], "enter")
-        return "attack letters"
-    if isinstance(picker, BlockPicker):
-        await pilot.press(labels[0])
-        second = screen.labels(screen.current_board())[0]
-        await pilot.press(next(iter(second.values())), "enter")
-        return "block letters"
-    if isinstance(picker, TargetPicker):
-        await pilot.press(labels[-1])
-        if not picker.complete():  # "any number of targets": a second one, then Enter
-            await pilot.press(labels[0], "enter")
-        if isinstance(app.screen, AssignDialog):  # damage divided among them (601.2d)
-            await pilot.press("enter")
-            return "target letters, then the divide dialog"
-        return "target letters"
-    if screen.session.decision is not None and screen.session.decision.kind == "priority":
-        await pilot.press("space")
-        return "pass key"
-    raise AssertionError(f"no keyboard flow on screen for {screen.session.decision}")
+    if isinstance(app.screen, AssignDialog):
+        await pilot.press("enter")
+        return "target letters, then the divide dialog"
+    return "target letters"
 
 
 @pytest.mark.asyncio

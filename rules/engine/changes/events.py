@@ -160,38 +160,44 @@ def _trigger_index(state: GameState) -> TriggerIndex:
 _COMBAT_EVENTS = frozenset({"attacks", "blocks", "becomes_blocked", "damage"})
 
 
+#: The kinds of event on which each trigger condition with fixed kinds can be met; the two whose
+#: kinds depend on their fields (`ir.PlayerEventTrigger`, `ir.EitherTrigger`) are `event_kinds`'s.
+TRIGGER_EVENT_KINDS: dict[type, frozenset[str]] = {
+    ir.ZoneChangeTrigger: frozenset({"zone_change"}),
+    ir.DiesDealtDamageBySelf: frozenset({"zone_change"}),
+    ir.EntersUnderControlTrigger: frozenset({"zone_change"}),
+    ir.StepTrigger: frozenset({"step_begin"}),
+    ir.NextEndStep: frozenset({"step_begin"}),
+    ir.NextEndOfCombat: frozenset({"step_begin"}),
+    ir.CombatTrigger: _COMBAT_EVENTS,
+    ir.CombatTriggerOf: _COMBAT_EVENTS,
+    ir.CastTrigger: frozenset({"cast"}),
+    ir.OpponentDealtDamageByTrigger: frozenset({"damage"}),
+    ir.PlayerDealtDamageTrigger: frozenset({"damage"}),
+    ir.SelfDealtDamageTrigger: frozenset({"damage"}),
+    ir.DiscardedByOpponentTrigger: frozenset({"discard"}),
+    ir.TargetedTrigger: frozenset({"targeted"}),
+    ir.TargetedByOpponentTrigger: frozenset({"targeted"}),
+    ir.CounterRemovedTrigger: frozenset({"counter_removed"}),
+    ir.CreatureAttacksYouTrigger: frozenset({"attacks"}),
+    ir.BecomesTappedTrigger: frozenset({"tapped"}),
+    ir.CombatDamageToYouTrigger: frozenset({"combat_damage_dealt"}),
+    # never by an event (a mana ability's trigger; a state trigger)
+    ir.Never: frozenset(),
+    ir.EnchantedLandTappedForMana: frozenset(),
+    ir.NoPermanentsWithCounter: frozenset(),
+}
+
+
 def event_kinds(cond: ir.TriggerCondition) -> frozenset[str]:
     """The kinds of event on which a trigger condition can be met (a superset: `_condition_met`
-    decides).  Every condition is listed: a new one fails the type check until it is."""
-    match cond:
-        case ir.ZoneChangeTrigger() | ir.DiesDealtDamageBySelf() | ir.EntersUnderControlTrigger():
-            return frozenset({"zone_change"})
-        case ir.StepTrigger() | ir.NextEndStep() | ir.NextEndOfCombat():
-            return frozenset({"step_begin"})
-        case ir.CombatTrigger() | ir.CombatTriggerOf():
-            return _COMBAT_EVENTS
-        case ir.CastTrigger():
-            return frozenset({"cast"})
-        case ir.OpponentDealtDamageByTrigger() | ir.PlayerDealtDamageTrigger() | ir.SelfDealtDamageTrigger():
-            return frozenset({"damage"})
-        case ir.DiscardedByOpponentTrigger():
-            return frozenset({"discard"})
-        case ir.PlayerEventTrigger(kind):
-            return frozenset({kind})
-        case ir.TargetedTrigger() | ir.TargetedByOpponentTrigger():
-            return frozenset({"targeted"})
-        case ir.CounterRemovedTrigger():
-            return frozenset({"counter_removed"})
-        case ir.CreatureAttacksYouTrigger():
-            return frozenset({"attacks"})
-        case ir.BecomesTappedTrigger():
-            return frozenset({"tapped"})
-        case ir.CombatDamageToYouTrigger():
-            return frozenset({"combat_damage_dealt"})
-        case ir.EitherTrigger(first, second):
-            return event_kinds(first) | event_kinds(second)
-        case ir.Never() | ir.EnchantedLandTappedForMana() | ir.NoPermanentsWithCounter():
-            return frozenset()  # never by an event (a mana ability's trigger; a state trigger)
+    decides).  Every condition is listed in `TRIGGER_EVENT_KINDS` or here (a test holds the two
+    to the classes of `ir.TriggerCondition`)."""
+    if isinstance(cond, ir.PlayerEventTrigger):
+        return frozenset({cond.kind})
+    if isinstance(cond, ir.EitherTrigger):
+        return event_kinds(cond.first) | event_kinds(cond.second)
+    return TRIGGER_EVENT_KINDS[type(cond)]
 
 
 def _triggers_on(state: GameState, ab: TriggeredAbility, ev: Event, src: Obj) -> bool:
@@ -517,33 +523,55 @@ def _qualifies(who: str, player: str, src: Obj) -> bool:
     return who == "a player" or (player == src.controller) == (who == "you")
 
 
+def _attacks(ev: Event, src: Obj) -> bool:
+    return ev.kind == "attacks" and ev["attacker"] == src.id
+
+
+def _blocks(ev: Event, src: Obj) -> bool:
+    return ev.kind == "blocks" and ev["blocker"] == src.id
+
+
+def _becomes_blocked(ev: Event, src: Obj) -> bool:
+    """Once, however many creatures block it (509.1h / 309.2f)."""
+    return ev.kind == "becomes_blocked" and ev["attacker"] == src.id
+
+
+def _deals_damage(ev: Event, src: Obj) -> bool:
+    return ev.kind == "damage" and ev["source"] == src.id
+
+
+def _deals_combat_damage(ev: Event, src: Obj) -> bool:
+    return _deals_damage(ev, src) and bool(ev["combat"])
+
+
+#: "~ attacks", "~ blocks", "~ deals combat damage to a player", ...: whether the event meets each.
+_COMBAT_KINDS: dict[str, Callable[[Event, Obj], bool]] = {
+    "attacks": _attacks,
+    "blocks": _blocks,
+    "blocks a creature": _blocks,
+    "attacks or blocks": lambda ev, src: _attacks(ev, src) or _blocks(ev, src),
+    "becomes blocked": _becomes_blocked,
+    "blocks or becomes blocked": lambda ev, src: _blocks(ev, src) or _becomes_blocked(ev, src),
+    # once for each creature blocking it
+    "becomes blocked by a creature": lambda ev, src: ev.kind == "blocks" and ev["attacker"] == src.id,
+    "blocks or becomes blocked by a creature":
+        lambda ev, src: ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"]),
+    "deals combat damage to a creature":
+        lambda ev, src: _deals_combat_damage(ev, src) and isinstance(ev["target"], int),
+    "deals combat damage to a player":
+        lambda ev, src: _deals_combat_damage(ev, src) and isinstance(ev["target"], str),
+    # the target was a planeswalker as it was dealt
+    "deals combat damage to a player or planeswalker": lambda ev, src: _deals_combat_damage(ev, src) and (
+        isinstance(ev["target"], str) or bool(ev.get("planeswalker", False))),
+    "deals damage to an opponent": lambda ev, src: _deals_damage(ev, src) and isinstance(ev["target"], str)
+        and ev["target"] != src.controller,
+    "deals damage": _deals_damage,
+}
+
+
 def _combat_met(kind: str, ev: Event, src: Obj) -> bool:
-    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ..."""
-    attacks = ev.kind == "attacks" and ev["attacker"] == src.id
-    blocks = ev.kind == "blocks" and ev["blocker"] == src.id
-    damage = ev.kind == "damage" and ev["source"] == src.id
-    if kind == "attacks":
-        return attacks
-    if kind in ("blocks", "blocks a creature"):
-        return blocks
-    if kind == "attacks or blocks":
-        return attacks or blocks
-    if kind == "becomes blocked":  # once, however many creatures block it (509.1h / 309.2f)
-        return ev.kind == "becomes_blocked" and ev["attacker"] == src.id
-    if kind == "blocks or becomes blocked":
-        return blocks or (ev.kind == "becomes_blocked" and ev["attacker"] == src.id)
-    if kind == "becomes blocked by a creature":  # once for each creature blocking it
-        return ev.kind == "blocks" and ev["attacker"] == src.id
-    if kind == "blocks or becomes blocked by a creature":
-        return ev.kind == "blocks" and src.id in (ev["blocker"], ev["attacker"])
-    if kind == "deals combat damage to a creature":
-        return damage and ev["combat"] and isinstance(ev["target"], int)
-    if kind == "deals combat damage to a player":
-        return damage and ev["combat"] and isinstance(ev["target"], str)
-    if kind == "deals combat damage to a player or planeswalker":  # the target was one as it was dealt
-        return damage and ev["combat"] and (isinstance(ev["target"], str) or ev.get("planeswalker", False))
-    if kind == "deals damage to an opponent":
-        return damage and isinstance(ev["target"], str) and ev["target"] != src.controller
-    if kind == "deals damage":
-        return damage
-    raise ValueError(kind)
+    """"~ attacks", "~ blocks", "~ deals combat damage to a player", ... (`_COMBAT_KINDS`)."""
+    met = _COMBAT_KINDS.get(kind)
+    if met is None:
+        raise ValueError(kind)
+    return met(ev, src)

@@ -338,30 +338,46 @@ def declare_blockers_step(state: GameState) -> Gen:
     if able and not state.player(defender).goldfish:
         d = BlockersDecision(defender, "declare blockers (or none)", able=tuple(able),
                              attackers=tuple(a.id for a in attackers))
-        forced = None
-        if (any("lure" in chars(state, a).restrictions for a in attackers)
-                or any(_cant_block_alone(state, state.objects[b]) for b in able)):
-            # requirements and restrictions may leave one legal declaration: no real choice (509.1c)
-            forced = only_declaration(block_declarations(state, d), lambda a: check_blockers(state, d, a))
-        if forced is not None:
-            ans = forced
-        else:
-            ans, _ = yield d
-        for bid, aid in ans.blocks:
-            b, att = state.objects[bid], state.objects[aid]
-            b.blocking.append(aid)
-            att.blocked = True
-            state.log_event(f"{b.name} blocks {att.name}", "declare_blockers", player=defender)
-        if not ans.blocks:
-            state.log_event(f"{defender} declares no blockers", "declare_blockers", player=defender)
-        for bid, aid in ans.blocks:
-            emit(state, "blocks", {"blocker": bid, "attacker": aid})
-        for aid in dict.fromkeys(aid for _, aid in ans.blocks):  # each blocked attacker once
-            emit(state, "becomes_blocked", {"attacker": aid,
-                                            "blockers": [bid for bid, a in ans.blocks if a == aid]})
+        ans = yield from _blockers_declared(state, d, attackers, able)
+        _record_blocks(state, defender, ans)
     if not state.rules.damage_assignment_order:
         return
-    # 509.2: the attacking player orders the blockers of each multiply-blocked attacker
+    yield from _order_blockers(state, attackers)
+    yield from _order_blocked(state, defender)
+
+
+def _blockers_declared(state: GameState, d: BlockersDecision, attackers: list[Obj], able: list[int]) -> Gen:
+    """The defending player's declaration, or the only legal one when requirements and
+    restrictions leave no real choice (509.1c)."""
+    forced = None
+    if (any("lure" in chars(state, a).restrictions for a in attackers)
+            or any(_cant_block_alone(state, state.objects[b]) for b in able)):
+        forced = only_declaration(block_declarations(state, d), lambda a: check_blockers(state, d, a))
+    if forced is not None:
+        return forced
+    ans, _ = yield d
+    return ans
+
+
+def _record_blocks(state: GameState, defender: str, ans: A.DeclareBlockers) -> None:
+    """The blocks declared: each blocker blocking, each attacker blocked, logged, then the
+    "blocks" events and one "becomes blocked" event for each blocked attacker (509.1h / 309.2f)."""
+    for bid, aid in ans.blocks:
+        b, att = state.objects[bid], state.objects[aid]
+        b.blocking.append(aid)
+        att.blocked = True
+        state.log_event(f"{b.name} blocks {att.name}", "declare_blockers", player=defender)
+    if not ans.blocks:
+        state.log_event(f"{defender} declares no blockers", "declare_blockers", player=defender)
+    for bid, aid in ans.blocks:
+        emit(state, "blocks", {"blocker": bid, "attacker": aid})
+    for aid in dict.fromkeys(aid for _, aid in ans.blocks):  # each blocked attacker once
+        emit(state, "becomes_blocked", {"attacker": aid,
+                                        "blockers": [bid for bid, a in ans.blocks if a == aid]})
+
+
+def _order_blockers(state: GameState, attackers: list[Obj]) -> Gen:
+    """509.2: the attacking player orders the blockers of each multiply-blocked attacker."""
     for att in attackers:
         blockers = blockers_of(state, att)
         if len(blockers) > 1:
@@ -371,7 +387,10 @@ def declare_blockers_step(state: GameState) -> Gen:
             att.blockers_order = list(ans.items)
             state.log_event(f"damage assignment order for {att.name}: "
                       + ", ".join(name_of(state, i) for i in ans.items), "damage_order")
-    # 509.3: then the defending player orders the attackers of each blocker blocking several
+
+
+def _order_blocked(state: GameState, defender: str) -> Gen:
+    """509.3: the defending player orders the attackers of each blocker blocking several."""
     for b in creatures(state, defender):
         if len(b.blocking) > 1:
             ans, _ = yield BlockerOrderDecision(
@@ -383,46 +402,72 @@ def declare_blockers_step(state: GameState) -> Gen:
 
 
 def check_blockers(state: GameState, d: BlockersDecision, a: A.DeclareBlockers) -> None:
-    rule = state.rules.cite("declare_blockers")
+    """Is the declaration legal (509.1a-c / 309.2a-c)?  Each block in turn, then what each
+    blocked attacker allows, then blocking alone, then the requirements."""
     count: dict[int, int] = {}
     per_attacker: dict[int, int] = {}
     pairs: set[tuple[int, int]] = set()
     for bid, aid in a.blocks:
-        b = state.objects.get(bid)
-        att = state.objects.get(aid)
-        if b is None or b.zone != "battlefield" or b.controller != d.player:
-            raise A.IllegalAction("blockers must be creatures you control", rule)
-        if att is None or att.attacking is None:
-            raise A.IllegalAction("that creature is not attacking", rule)
-        if (bid, aid) in pairs:
-            raise A.IllegalAction(f"{b.name} is declared blocking {att.name} twice", rule)
+        _check_block(state, d, bid, aid, pairs)
         pairs.add((bid, aid))
         count[bid] = count.get(bid, 0) + 1
         per_attacker[aid] = per_attacker.get(aid, 0) + 1
-        if count[bid] > max_blocks(state, b):
-            n = max_blocks(state, b)
-            raise A.IllegalAction(f"{b.name} can block only {n} creature{'s' if n > 1 else ''}",
-                                  state.rules.cite("block_restriction"))
-        why = can_block(state, b) or can_block(state, b, att)
-        if why:
-            concept = "flying" if "flying" in why else "landwalk" if "walk" in why \
-                else "protection_block" if "protection" in why else "block_restriction"
-            raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", state.rules.cite(concept))
+        _check_block_limit(state, state.objects[bid], count[bid])
+        _check_can_block(state, state.objects[bid], state.objects[aid])
     for aid, n in per_attacker.items():
-        if n == 1 and "menace" in chars(state, state.objects[aid]).keywords:
-            raise A.IllegalAction(f"{state.objects[aid].name} has menace: it can't be blocked except by two or "
-                                  "more creatures", state.rules.cite("block_restriction"))
-        for r in chars(state, state.objects[aid]).restrictions:
-            if isinstance(r, ir.MaxBlockers) and n > r.n:
-                raise A.IllegalAction(f"{state.objects[aid].name} can't be blocked by {r.text}",
-                                      state.rules.cite("block_restriction"))
+        _check_blocked_by(state, state.objects[aid], n)
     if len(count) == 1:
         (bid,) = count
         if _cant_block_alone(state, state.objects[bid]):
             raise A.IllegalAction(f"{state.objects[bid].name} can't block alone",
                                   state.rules.cite("block_restriction"))
-    # requirements ("all creatures able to block it do so"): the declaration must obey as
-    # many as possible without breaking a restriction (509.1c / 500.3)
+    _check_block_requirements(state, d, pairs)
+
+
+def _check_block(state: GameState, d: BlockersDecision, bid: int, aid: int, pairs: set[tuple[int, int]]) -> None:
+    """One block's shape: a creature of the defending player's blocking an attacker, once."""
+    rule = state.rules.cite("declare_blockers")
+    b = state.objects.get(bid)
+    att = state.objects.get(aid)
+    if b is None or b.zone != "battlefield" or b.controller != d.player:
+        raise A.IllegalAction("blockers must be creatures you control", rule)
+    if att is None or att.attacking is None:
+        raise A.IllegalAction("that creature is not attacking", rule)
+    if (bid, aid) in pairs:
+        raise A.IllegalAction(f"{b.name} is declared blocking {att.name} twice", rule)
+
+
+def _check_block_limit(state: GameState, b: Obj, blocks: int) -> None:
+    """A creature blocks one attacker unless it can block more (509.1a / 309.2a)."""
+    if blocks > max_blocks(state, b):
+        n = max_blocks(state, b)
+        raise A.IllegalAction(f"{b.name} can block only {n} creature{'s' if n > 1 else ''}",
+                              state.rules.cite("block_restriction"))
+
+
+def _check_can_block(state: GameState, b: Obj, att: Obj) -> None:
+    """The restrictions on this blocker blocking this attacker (flying, landwalk, protection, ...)."""
+    why = can_block(state, b) or can_block(state, b, att)
+    if why:
+        concept = "flying" if "flying" in why else "landwalk" if "walk" in why \
+            else "protection_block" if "protection" in why else "block_restriction"
+        raise A.IllegalAction(f"{b.name} can't block {att.name}: {why}", state.rules.cite(concept))
+
+
+def _check_blocked_by(state: GameState, att: Obj, n: int) -> None:
+    """How many creatures may block this attacker: menace, "can't be blocked by more than ..."."""
+    if n == 1 and "menace" in chars(state, att).keywords:
+        raise A.IllegalAction(f"{att.name} has menace: it can't be blocked except by two or "
+                              "more creatures", state.rules.cite("block_restriction"))
+    for r in chars(state, att).restrictions:
+        if isinstance(r, ir.MaxBlockers) and n > r.n:
+            raise A.IllegalAction(f"{att.name} can't be blocked by {r.text}",
+                                  state.rules.cite("block_restriction"))
+
+
+def _check_block_requirements(state: GameState, d: BlockersDecision, pairs: set[tuple[int, int]]) -> None:
+    """Requirements ("all creatures able to block it do so"): the declaration must obey as
+    many as possible without breaking a restriction (509.1c / 500.3)."""
     most, _ = most_block_requirements(state, list(d.able))
     obeyed = sum(1 for bid, aid in pairs if "lure" in chars(state, state.objects[aid]).restrictions)
     if obeyed < most:
@@ -511,9 +556,27 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
     for att in _in_assignment_order(state, attackers):
         if _deals_damage_now(state, att, first):
             yield from _attacker_assigns(state, att, assignments)
-    # 510.1d: then each blocking creature assigns its damage (the defending player chooses),
-    # those blocking one creature (all its damage to it) before those dividing theirs
     blockers = [b for b in creatures(state, state.nonactive) if b.blocking]
+    yield from _blockers_assign(state, blockers, first, assignments)
+    position = {o.id: i for i, o in enumerate([*attackers, *blockers])}
+    assignments.sort(key=lambda a: position[a[0].id])  # dealt in the usual order
+    _log_strikers(state, assignments, first)
+    if first:
+        state.dealt_first_strike = {o.id for o, _, _ in assignments}
+        state.dealt_first_strike |= {o.id for o in in_combat(state)
+                                     if {"first strike", "double strike"} & chars(state, o).keywords}
+    if not assignments:
+        return
+    if state.rules.combat_damage_uses_stack:
+        _combat_damage_on_the_stack(state, assignments)
+        return
+    yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+
+
+def _blockers_assign(state: GameState, blockers: list[Obj], first: bool,
+                     assignments: list[tuple[Obj, Any, int]]) -> Gen:
+    """510.1d: each blocking creature dealing damage now assigns it (the defending player
+    chooses), those blocking one creature (all its damage to it) before those dividing theirs."""
     for b in sorted(blockers, key=lambda b: len(blocked_by(state, b)) > 1):
         if not _deals_damage_now(state, b, first):
             continue
@@ -521,8 +584,10 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
         targets = [att.id for att in blocked_by(state, b)]
         if power > 0 and targets:
             yield from _assign(state, b, targets, power, False, b.controller, assignments)
-    position = {o.id: i for i, o in enumerate([*attackers, *blockers])}
-    assignments.sort(key=lambda a: position[a[0].id])  # dealt in the usual order
+
+
+def _log_strikers(state: GameState, assignments: list[tuple[Obj, Any, int]], first: bool) -> None:
+    """Says which creatures deal damage in this step for their double strike or first strike."""
     for o in {o.id: o for o, _, _ in assignments}.values():
         kws = chars(state, o).keywords
         if "double strike" in kws:
@@ -531,22 +596,16 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
         elif first and "first strike" in kws:
             state.log_event(f"{o.name} has first strike: it deals combat damage before creatures without it",
                       "first_strike")
-    if first:
-        state.dealt_first_strike = {o.id for o, _, _ in assignments}
-        state.dealt_first_strike |= {o.id for o in in_combat(state)
-                                     if {"first strike", "double strike"} & chars(state, o).keywords}
-    if not assignments:
-        return
-    if state.rules.combat_damage_uses_stack:
-        # 2009 310.1: the assignment goes on the stack as one object; players get priority
-        item = StackItem(state.new_id(), "combat_damage", state.active, 0, "combat damage",
-                         data={"assignments": [(o.id, o, r, n) for o, r, n in assignments]})
-        state.stack.append(item)
-        state.log_event("combat damage is assigned and put on the stack: "
-                  + "; ".join(f"{o.name} {n} to {name_of(state, r)}" for o, r, n in assignments),
-                  "combat_damage_stack")
-        return
-    yield from _deal_all_combat_damage(state, [(o, r, n) for o, r, n in assignments])
+
+
+def _combat_damage_on_the_stack(state: GameState, assignments: list[tuple[Obj, Any, int]]) -> None:
+    """2009 310.1: the assignment goes on the stack as one object; players get priority."""
+    item = StackItem(state.new_id(), "combat_damage", state.active, 0, "combat damage",
+                     data={"assignments": [(o.id, o, r, n) for o, r, n in assignments]})
+    state.stack.append(item)
+    state.log_event("combat damage is assigned and put on the stack: "
+              + "; ".join(f"{o.name} {n} to {name_of(state, r)}" for o, r, n in assignments),
+              "combat_damage_stack")
 
 
 def _in_assignment_order(state: GameState, attackers: list[Obj]) -> list[Obj]:

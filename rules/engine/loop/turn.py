@@ -507,36 +507,51 @@ def priority_loop(state: GameState, resumable: bool = False, resume: bool = Fals
         action, plan = yield decision
         state.resumable = False
         if isinstance(action, A.Pass):
-            state.passes += 1
-            state.log_event(f"{who} passes", "priority_pass", player=who)
-            if state.passes >= len(state.live_players()):
-                if not state.stack:
-                    state.priority = None
-                    state.log_event(f"all players passed in succession with an empty stack: "
-                              f"the {step_title(state)} ends", "step_ends")
-                    return
-                state.log_event("all players passed in succession: the top object of the stack resolves",
-                          "all_passed")
-                yield from stack.resolve_top(state)
-                if state.ending_turn:  # no player gets priority (713.1b / 509.1b)
-                    state.priority = None
-                    return
-                state.priority = state.active
-                state.passes = 0
-            else:
-                state.priority = state.next_player(who)
+            if (yield from _passed(state, who)):
+                return
             continue
         state.passes = 0
-        if isinstance(action, A.PlayLand):
-            stack.play_land(state, action)
-        elif isinstance(action, A.Cast):
-            yield from stack.cast(state, action, plan)
-        elif isinstance(action, A.Activate):
-            yield from stack.activate(state, action, plan)
-        elif isinstance(action, A.Manual):
-            do_manual(state, action)
+        yield from _take_action(state, action, plan)
         state.priority = who  # 116.3c: the player who acted receives priority again
         state.log_event(f"{who} receives priority again", "priority_after_cast", player=who)
+
+
+def _passed(state: GameState, who: str) -> Gen:
+    """`who` passes: the next player receives priority, or all have passed in succession and the
+    top object of the stack resolves, or with an empty stack the step ends (500.2 / 116.4).  True
+    when the priority loop ends (the step's end; no player gets priority, 713.1b / 509.1b)."""
+    state.passes += 1
+    state.log_event(f"{who} passes", "priority_pass", player=who)
+    if state.passes < len(state.live_players()):
+        state.priority = state.next_player(who)
+        return False
+    if not state.stack:
+        state.priority = None
+        state.log_event(f"all players passed in succession with an empty stack: "
+                  f"the {step_title(state)} ends", "step_ends")
+        return True
+    state.log_event("all players passed in succession: the top object of the stack resolves",
+              "all_passed")
+    yield from stack.resolve_top(state)
+    if state.ending_turn:  # no player gets priority (713.1b / 509.1b)
+        state.priority = None
+        return True
+    state.priority = state.active
+    state.passes = 0
+    return False
+
+
+def _take_action(state: GameState, action: Any, plan: Any) -> Gen:
+    """The action a player with priority took: playing a land, casting a spell, activating an
+    ability, or a manual change."""
+    if isinstance(action, A.PlayLand):
+        stack.play_land(state, action)
+    elif isinstance(action, A.Cast):
+        yield from stack.cast(state, action, plan)
+    elif isinstance(action, A.Activate):
+        yield from stack.activate(state, action, plan)
+    elif isinstance(action, A.Manual):
+        do_manual(state, action)
 
 
 def _priority_prompt(state: GameState, who: str) -> str:

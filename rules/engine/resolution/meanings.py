@@ -280,39 +280,89 @@ AMOUNTS: dict[type, Callable[[GameState, EffectContext, Any, str], int]] = {
 }
 
 
+def _activated_times(state: GameState, ctx: EffectContext, cond: ir.ActivatedTimesAtLeast) -> bool:
+    return ctx.source.activated_this_turn >= cond.n
+
+
+def _nothing_sacrificed(state: GameState, ctx: EffectContext, cond: ir.NothingSacrificed) -> bool:
+    return not ctx.data.get("sacrificed")
+
+
+def _source_untapped(state: GameState, ctx: EffectContext, cond: ir.SourceUntapped) -> bool:
+    return not ctx.source.tapped
+
+
+def _source_is_in_graveyard(state: GameState, ctx: EffectContext, cond: ir.SourceIsInGraveyard) -> bool:
+    now = state.objects.get(ctx.source.id)
+    return now is not None and now.zone == "graveyard" and now.owner == ctx.controller
+
+
+def _board(state: GameState, ctx: EffectContext, cond: ir.BoardCondition) -> bool:
+    return board_condition(state, cond, ctx.source, ctx.controller)
+
+
+def _a_graveyard_has(state: GameState, ctx: EffectContext, cond: ir.AGraveyardHasAtLeast) -> bool:
+    return any(len(p.graveyard) >= cond.n for p in state.players)
+
+
+def _lost_flip(state: GameState, ctx: EffectContext, cond: ir.LostFlip) -> bool:
+    return ctx.data.get("flip_won") is False
+
+
+def _won_flip(state: GameState, ctx: EffectContext, cond: ir.WonFlip) -> bool:
+    return ctx.data.get("flip_won") is True
+
+
+def _controls_artifacts_named(state: GameState, ctx: EffectContext, cond: ir.ControlsArtifactsNamed) -> bool:
+    return L.controls_artifacts_named(state, ctx.controller, cond.names)
+
+
+def _not_cast_from_hand(state: GameState, ctx: EffectContext, cond: ir.NotCastFromHand) -> bool:
+    old = ctx.data.get("old")
+    return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
+
+
+def _graveyard_has(state: GameState, ctx: EffectContext, cond: ir.GraveyardHasAtLeast) -> bool:
+    return sum(1 for i in state.player(ctx.controller).graveyard
+               if matches_card(state, cond.test, state.objects[i], ctx.controller, ctx.source)) >= cond.n
+
+
+def _active_hand_at_most(state: GameState, ctx: EffectContext, cond: ir.ActiveHandAtMost) -> bool:
+    active = ctx.data.get("active")
+    return isinstance(active, str) and len(state.player(active).hand) <= cond.n
+
+
+def _remembered_card_is(state: GameState, ctx: EffectContext, cond: ir.RememberedCardIs) -> bool:
+    found = [state.objects[i] for i in ctx.data.get(cond.key) or [] if i is not None and i in state.objects]
+    if not found or not matches_card(state, cond.test, found[0], ctx.controller, ctx.source):
+        return False
+    return not cond.not_named or found[0].name != ctx.data.get(cond.not_named)
+
+
+# each condition's IR class and whether it holds now
+CONDITIONS: dict[type, Callable[[GameState, EffectContext, Any], bool]] = {
+    ir.ActivatedTimesAtLeast: _activated_times,
+    ir.NothingSacrificed: _nothing_sacrificed,
+    ir.SourceUntapped: _source_untapped,
+    ir.SourceIsInGraveyard: _source_is_in_graveyard,
+    ir.NoCreatures: _board,
+    ir.AttachedPowerAtLeast: _board,
+    ir.FewerThanAnOpponent: _board,
+    ir.AGraveyardHasAtLeast: _a_graveyard_has,
+    ir.LostFlip: _lost_flip,
+    ir.ControlsArtifactsNamed: _controls_artifacts_named,
+    ir.WonFlip: _won_flip,
+    ir.NotCastFromHand: _not_cast_from_hand,
+    ir.GraveyardHasAtLeast: _graveyard_has,
+    ir.ActiveHandAtMost: _active_hand_at_most,
+    ir.RememberedCardIs: _remembered_card_is,
+}
+
+
 def condition(state: GameState, ctx: EffectContext, cond: ir.Condition) -> bool:
-    match cond:
-        case ir.ActivatedTimesAtLeast(n):
-            return ctx.source.activated_this_turn >= n
-        case ir.NothingSacrificed():
-            return not ctx.data.get("sacrificed")
-        case ir.SourceUntapped():
-            return not ctx.source.tapped
-        case ir.SourceIsInGraveyard():
-            now = state.objects.get(ctx.source.id)
-            return now is not None and now.zone == "graveyard" and now.owner == ctx.controller
-        case ir.NoCreatures() | ir.AttachedPowerAtLeast() | ir.FewerThanAnOpponent():
-            return board_condition(state, cond, ctx.source, ctx.controller)
-        case ir.AGraveyardHasAtLeast(k):
-            return any(len(p.graveyard) >= k for p in state.players)
-        case ir.LostFlip():
-            return ctx.data.get("flip_won") is False
-        case ir.ControlsArtifactsNamed(names):
-            return L.controls_artifacts_named(state, ctx.controller, names)
-        case ir.WonFlip():
-            return ctx.data.get("flip_won") is True
-        case ir.NotCastFromHand():
-            old = ctx.data.get("old")
-            return not (old is not None and old.zone == "stack" and old.cast_from == "hand")
-        case ir.GraveyardHasAtLeast(k, test):
-            return sum(1 for i in state.player(ctx.controller).graveyard
-                       if matches_card(state, test, state.objects[i], ctx.controller, ctx.source)) >= k
-        case ir.ActiveHandAtMost(k):
-            active = ctx.data.get("active")
-            return isinstance(active, str) and len(state.player(active).hand) <= k
-        case ir.RememberedCardIs(key, test, not_named):
-            found = [state.objects[i] for i in ctx.data.get(key) or [] if i is not None and i in state.objects]
-            if not found or not matches_card(state, test, found[0], ctx.controller, ctx.source):
-                return False
-            return not not_named or found[0].name != ctx.data.get(not_named)
-    raise TypeError(f"not a condition: {cond!r}")
+    """Does an effect's condition hold as it resolves ("if you do", "if ~ is untapped", ...)?
+    Each IR class of `ir.Condition` has its check in `CONDITIONS`."""
+    check = CONDITIONS.get(type(cond))
+    if check is None:
+        raise TypeError(f"not a condition: {cond!r}")
+    return check(state, ctx, cond)

@@ -11,7 +11,7 @@ from typing import Any
 
 from paths import ROOT
 
-CEILING = 15  # lower it as functions are split, never raise it
+CEILING = 12  # lower it as functions are split, never raise it
 # what `mypy --strict` turns on that can be set per module (warn_redundant_casts and
 # warn_unused_ignores are global: checked below)
 STRICT_PER_MODULE = ("disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls",

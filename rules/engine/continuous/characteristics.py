@@ -372,40 +372,89 @@ def matches_card(state: GameState, pred: ir.Pred, o: Obj, controller: str, sourc
 
 def static_affects(state: GameState, affects: ir.Affects, o: Obj, src: Obj, ch: Characteristics) -> bool:
     """Does a static ability of `src` affect `o`, judged on `o`'s characteristics `ch` as the
-    earlier layers left them (613.5 / 418.5b)?"""
-    match affects:
-        case ir.AffectsYourChosenType(other):
-            return (ch.is_type("Creature") and o.controller == src.controller and bool(src.chosen)
-                    and src.chosen in ch.subtypes and not (other and o.id == src.id))
-        case ir.AffectsEachPermanent(test):
-            return matches(state, test, o, ch, src.controller, src)
-        case ir.AffectsGroup(test, other):
-            if not ch.is_type("Creature") or (other and o.id == src.id):
-                return False
-            return matches(state, test, o, ch, src.controller, src)
-        case ir.AffectsAttached():
-            return src.attached_to == o.id
-        case ir.AffectsSelf():
-            return o.id == src.id
-        case ir.AffectsSelfUnlessDefenderHas(sub):
-            return o.id == src.id and not any(sub in typed_chars(state, x).subtypes
-                                              for p in state.opponents(src.controller) for x in state.permanents(p))
-        case ir.AffectsChosenName():
-            return bool(src.chosen) and ch.name == src.chosen
-        case ir.AffectsAllCreatures():
-            return ch.is_type("Creature")
-        case ir.AffectsYourCreatures():
-            return ch.is_type("Creature") and o.controller == src.controller
-        case ir.AffectsYourPermanents(test):
-            return o.controller == src.controller and matches(state, test, o, ch, src.controller, src)
-        case ir.AffectsSelfAndGroup(test):
-            return o.id == src.id or (ch.is_type("Creature") and matches(state, test, o, ch, src.controller, src))
-        case ir.AffectsSelfUnlessOpponentDamaged():
-            return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
-                                              for p in state.opponents(src.controller))
-        case ir.AffectsSelfUnlessCount(sub, n):
-            return o.id == src.id and sum(1 for x in state.permanents() if sub in typed_chars(state, x).subtypes) < n
-    raise TypeError(affects)
+    earlier layers left them (613.5 / 418.5b)?  Each kind of `affects` has its check in
+    `AFFECTS_CHECKS`."""
+    check = AFFECTS_CHECKS.get(type(affects))
+    if check is None:
+        raise TypeError(affects)
+    return check(state, affects, o, src, ch)
+
+
+def _your_chosen_type(state: GameState, a: ir.AffectsYourChosenType, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return (ch.is_type("Creature") and o.controller == src.controller and bool(src.chosen)
+            and src.chosen in ch.subtypes and not (a.other and o.id == src.id))
+
+
+def _each_permanent(state: GameState, a: ir.AffectsEachPermanent, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return matches(state, a.test, o, ch, src.controller, src)
+
+
+def _group(state: GameState, a: ir.AffectsGroup, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    if not ch.is_type("Creature") or (a.other and o.id == src.id):
+        return False
+    return matches(state, a.test, o, ch, src.controller, src)
+
+
+def _attached(state: GameState, a: ir.AffectsAttached, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return src.attached_to == o.id
+
+
+def _itself(state: GameState, a: ir.AffectsSelf, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return o.id == src.id
+
+
+def _self_unless_defender_has(state: GameState, a: ir.AffectsSelfUnlessDefenderHas, o: Obj, src: Obj,
+                              ch: Characteristics) -> bool:
+    return o.id == src.id and not any(a.subtype in typed_chars(state, x).subtypes
+                                      for p in state.opponents(src.controller) for x in state.permanents(p))
+
+
+def _chosen_name(state: GameState, a: ir.AffectsChosenName, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return bool(src.chosen) and ch.name == src.chosen
+
+
+def _all_creatures(state: GameState, a: ir.AffectsAllCreatures, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return ch.is_type("Creature")
+
+
+def _your_creatures(state: GameState, a: ir.AffectsYourCreatures, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return ch.is_type("Creature") and o.controller == src.controller
+
+
+def _your_permanents(state: GameState, a: ir.AffectsYourPermanents, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return o.controller == src.controller and matches(state, a.test, o, ch, src.controller, src)
+
+
+def _self_and_group(state: GameState, a: ir.AffectsSelfAndGroup, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return o.id == src.id or (ch.is_type("Creature") and matches(state, a.test, o, ch, src.controller, src))
+
+
+def _self_unless_opponent_damaged(state: GameState, a: ir.AffectsSelfUnlessOpponentDamaged, o: Obj, src: Obj,
+                                  ch: Characteristics) -> bool:
+    return o.id == src.id and not any(state.player(p).damaged_turn == state.turn
+                                      for p in state.opponents(src.controller))
+
+
+def _self_unless_count(state: GameState, a: ir.AffectsSelfUnlessCount, o: Obj, src: Obj, ch: Characteristics) -> bool:
+    return o.id == src.id and sum(1 for x in state.permanents() if a.subtype in typed_chars(state, x).subtypes) < a.n
+
+
+# each kind of what a static ability affects (ir.Affects), and its check
+AFFECTS_CHECKS: dict[type, Callable[[GameState, Any, Obj, Obj, Characteristics], bool]] = {
+    ir.AffectsYourChosenType: _your_chosen_type,
+    ir.AffectsEachPermanent: _each_permanent,
+    ir.AffectsGroup: _group,
+    ir.AffectsAttached: _attached,
+    ir.AffectsSelf: _itself,
+    ir.AffectsSelfUnlessDefenderHas: _self_unless_defender_has,
+    ir.AffectsChosenName: _chosen_name,
+    ir.AffectsAllCreatures: _all_creatures,
+    ir.AffectsYourCreatures: _your_creatures,
+    ir.AffectsYourPermanents: _your_permanents,
+    ir.AffectsSelfAndGroup: _self_and_group,
+    ir.AffectsSelfUnlessOpponentDamaged: _self_unless_opponent_damaged,
+    ir.AffectsSelfUnlessCount: _self_unless_count,
+}
 
 
 def _bonus(state: GameState, bonus: ir.Bonus, o: Obj, ch: Characteristics, src: Obj) -> tuple[int, int]:

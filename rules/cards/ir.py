@@ -2146,6 +2146,7 @@ class Restriction(StrEnum):
     UNCOUNTERABLE = "uncounterable"  # "This spell can't be countered"
     CANT_ACTIVATE = "cant_activate"  # Ice Cage: its activated abilities, mana abilities too
     CANT_ACTIVATE_NONMANA = "cant_activate_nonmana"  # Pithing Needle
+    CANT_REGENERATE = "cant_regenerate"  # "can't be regenerated this turn" (701.12 / 419.6b)
 
     def __repr__(self) -> str:
         """As its text, as messages showing restrictions read before it was an enum."""

@@ -178,7 +178,8 @@ def before_attacks(game: Game, player: str, ref: Any) -> bool:
     # a creature that can't attack whatever it gains (Pacifism) isn't helped; summoning sickness
     # and defender may be lifted by the modifier itself (haste, "loses defender")
     ch = game.chars(o)
-    return ch.is_type("Creature") and not {"cant_attack", "cant_attack_or_block"} & set(ch.restrictions)
+    cant_attack = {ir.Restriction.CANT_ATTACK, ir.Restriction.CANT_ATTACK_OR_BLOCK}
+    return ch.is_type("Creature") and not cant_attack & set(ch.restrictions)
 
 
 def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bool:

@@ -783,7 +783,7 @@ def evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:
         return True
     if "intimidate" in a.keywords and not (b.is_type("Artifact") or b.colors & a.colors):
         return True
-    return "unblockable" in a.restrictions
+    return ir.Restriction.UNBLOCKABLE in a.restrictions
 
 
 def _most_mana(options: list[tuple[Obj, _Plan]], mana: int) -> list[tuple[Obj, _Plan]]:

@@ -7,8 +7,10 @@ by its class, and the layered ones by their layer."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import pickle
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -16,6 +18,8 @@ import pytest
 from rules.cards import card_names, get_card, ir
 from rules.cards.model import Ability, EnchantAbility, KeywordAbility, StaticAbility
 from rules.engine.continuous.characteristics import STATIC_EFFECT_PARTS
+
+from paths import ROOT
 
 # the kinds a static ability's effect may be, each a union of IR classes
 KINDS: dict[str, tuple[type, ...]] = {
@@ -136,3 +140,26 @@ def test_protection_from_any_quality_is_a_keyword_member_702_16a() -> None:
     assert ir.Keyword("protection from red") is ir.Keyword.PROTECTION_FROM_RED
     with pytest.raises(ValueError):
         ir.Keyword("flyng")
+
+
+def _restriction_strings(path: Path) -> list[str]:
+    """Where the module at `path` asks whether a restriction is among an object's by its text
+    (`"cant_block" in ch.restrictions`) rather than by its `Restriction` member."""
+    values = {r.value for r in ir.Restriction}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            for side in (node.left, *node.comparators):
+                for const in ast.walk(side):
+                    if isinstance(const, ast.Constant) and const.value in values:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {const.value!r}")
+    return found
+
+
+def test_the_engine_names_restrictions_by_their_members() -> None:
+    """The engine, the players and the client test restrictions as `Restriction` members (a
+    misspelt string would be a check that is never true); the one an effect makes about a
+    particular attacker is a record too (`CantBlockThis`, Duct Crawler)."""
+    found = [hit for top in ("rules", "mtg_tui") for path in sorted((ROOT / top).rglob("*.py"))
+             for hit in _restriction_strings(path)]
+    assert found == []

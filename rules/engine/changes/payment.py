@@ -88,7 +88,7 @@ def _tap_mana_abilities(state: GameState, player: str) -> list[tuple[Obj, int, A
 
 # a creature may be summoning sick; Grand Abolisher stops abilities of these types
 _ASKED_TYPES = frozenset({"Artifact", "Creature", "Enchantment"})
-_STOPPED = frozenset({"cant_activate"})
+_STOPPED = frozenset({ir.Restriction.CANT_ACTIVATE})
 
 
 def tapped_for_mana(state: GameState, player: str, o: Obj) -> None:

@@ -27,7 +27,7 @@ from ..core.decisions import (
     Decision,
     YesNoDecision,
 )
-from ..core.objects import Characteristics, Obj, StackItem
+from ..core.objects import CantBlockThis, Characteristics, Obj, StackItem
 from ..core.refs import name_of
 from ..core.state import GameState
 from .attack_costs import attack_cost_problem, pay_attack_cost, taxed
@@ -53,7 +53,7 @@ def can_attack(state: GameState, o: Obj) -> str | None:
         return "it has summoning sickness (no haste)"
     if "defender" in ch.keywords:
         return "it has defender"
-    if "cant_attack" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
+    if ir.Restriction.CANT_ATTACK in ch.restrictions or ir.Restriction.CANT_ATTACK_OR_BLOCK in ch.restrictions:
         return "it can't attack"
     if ir.PlayerRule.CANT_ATTACK_WITH_CREATURES in player_rules(state, o.controller):  # Angelic Arbiter
         return "its controller can't attack with creatures this turn"
@@ -89,7 +89,7 @@ def _cant_block_at_all(b: Obj, ch: Characteristics) -> str | None:
         return "it is not a creature"
     if b.tapped:
         return "it is tapped"
-    if "cant_block" in ch.restrictions or "cant_attack_or_block" in ch.restrictions:
+    if ir.Restriction.CANT_BLOCK in ch.restrictions or ir.Restriction.CANT_ATTACK_OR_BLOCK in ch.restrictions:
         return "it can't block"
     return None
 
@@ -104,7 +104,7 @@ def _not_attacking(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
 def _cant_block_this_one(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
                          ach: Characteristics) -> str | None:
     """"can't block Duct Crawler this turn"."""
-    return f"it can't block {attacker.name} this turn" if f"cant_block:{attacker.id}" in ch.restrictions else None
+    return f"it can't block {attacker.name} this turn" if CantBlockThis(attacker.id) in ch.restrictions else None
 
 
 def _blocks_only_as_attacker_sees(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
@@ -133,7 +133,7 @@ def _evaded(state: GameState, b: Obj, ch: Characteristics, attacker: Obj, ach: C
 def _attacker_unblockable_by(state: GameState, b: Obj, ch: Characteristics, attacker: Obj,
                              ach: Characteristics) -> str | None:
     """The attacker's own restrictions: "can't be blocked", "... except by ...", "... by ..."."""
-    if "unblockable" in ach.restrictions:
+    if ir.Restriction.UNBLOCKABLE in ach.restrictions:
         return f"{attacker.name} can't be blocked"
     for r in ach.restrictions:
         if isinstance(r, ir.BlockedOnlyBy) and not matches(state, r.test, b, ch, b.controller, attacker):
@@ -165,9 +165,9 @@ _BLOCK_CHECKS: tuple[BlockCheck, ...] = (
 def max_blocks(state: GameState, b: Obj) -> int:
     """How many attackers `b` may block (509.1a; "can block any number of creatures")."""
     r = chars(state, b).restrictions
-    if "block_any_number" in r:
+    if ir.Restriction.BLOCK_ANY_NUMBER in r:
         return 1_000_000
-    return 2 if "block_additional" in r else 1
+    return 2 if ir.Restriction.BLOCK_ADDITIONAL in r else 1
 
 
 def attacking_creatures(state: GameState) -> list[Obj]:
@@ -205,7 +205,7 @@ def declare_attackers_step(state: GameState) -> Gen:
         return
     defenders = attack_defenders(state)
     required_to = attack_requirements_to(state, able, defenders)
-    required = [i for i in able if "must_attack" in chars(state, state.objects[i]).restrictions
+    required = [i for i in able if ir.Restriction.MUST_ATTACK in chars(state, state.objects[i]).restrictions
                 or any(aid == i for aid, _ in required_to)]
     d = AttackersDecision(state.active, "declare attackers (or none)", able=tuple(able),
                           defenders=tuple(defenders), required=tuple(required), required_to=required_to)
@@ -279,7 +279,7 @@ def only_declaration(declarations: Iterable[Declaration], check: Callable[[Decla
 
 def _cant_attack_alone(state: GameState, o: Obj) -> bool:
     restrictions = chars(state, o).restrictions
-    return "cant_attack_alone" in restrictions or "cant_attack_or_block_alone" in restrictions
+    return ir.Restriction.CANT_ATTACK_ALONE in restrictions or ir.Restriction.CANT_ATTACK_OR_BLOCK_ALONE in restrictions
 
 
 def attack_problem(state: GameState, attacks: dict[int, Any]) -> str | None:
@@ -350,7 +350,7 @@ def _blockers_declared(state: GameState, d: BlockersDecision, attackers: list[Ob
     """The defending player's declaration, or the only legal one when requirements and
     restrictions leave no real choice (509.1c)."""
     forced = None
-    if (any("lure" in chars(state, a).restrictions for a in attackers)
+    if (any(ir.Restriction.LURE in chars(state, a).restrictions for a in attackers)
             or any(_cant_block_alone(state, state.objects[b]) for b in able)):
         forced = only_declaration(block_declarations(state, d), lambda a: check_blockers(state, d, a))
     if forced is not None:
@@ -469,7 +469,7 @@ def _check_block_requirements(state: GameState, d: BlockersDecision, pairs: set[
     """Requirements ("all creatures able to block it do so"): the declaration must obey as
     many as possible without breaking a restriction (509.1c / 500.3)."""
     most, _ = most_block_requirements(state, list(d.able))
-    obeyed = sum(1 for bid, aid in pairs if "lure" in chars(state, state.objects[aid]).restrictions)
+    obeyed = sum(1 for bid, aid in pairs if ir.Restriction.LURE in chars(state, state.objects[aid]).restrictions)
     if obeyed < most:
         raise A.IllegalAction(
             f"blocks must obey as many requirements as possible: {most} blocks of creatures that all "
@@ -495,7 +495,7 @@ def most_block_requirements(state: GameState, able: list[int]) -> tuple[int, lis
     """The largest number of "must be blocked by all able creatures" requirements that can be
     obeyed at once, and blocks that obey them: a matching in which each blocker blocks at
     most `max_blocks` creatures and each attacker takes at most its blocker limit."""
-    lures = [a for a in attacking_creatures(state) if "lure" in chars(state, a).restrictions]
+    lures = [a for a in attacking_creatures(state) if ir.Restriction.LURE in chars(state, a).restrictions]
     if not lures:
         return 0, []
 
@@ -533,7 +533,7 @@ def most_block_requirements(state: GameState, able: list[int]) -> tuple[int, lis
 
 def _cant_block_alone(state: GameState, o: Obj) -> bool:
     restrictions = chars(state, o).restrictions
-    return "cant_block_alone" in restrictions or "cant_attack_or_block_alone" in restrictions
+    return ir.Restriction.CANT_BLOCK_ALONE in restrictions or ir.Restriction.CANT_ATTACK_OR_BLOCK_ALONE in restrictions
 
 
 # ------------------------------------------------------------ combat damage
@@ -664,7 +664,7 @@ def _as_though_unblocked(state: GameState, att: Obj) -> Gen:
     """"You may have ~ assign its combat damage as though it weren't blocked" (Rhox): its
     controller chooses, as it assigns, to give all its damage to the player or planeswalker
     it attacks (2014 510.1c / 2009 310.2e).  Returns whether they did."""
-    if "assign_as_though_unblocked" not in chars(state, att).restrictions:
+    if ir.Restriction.ASSIGN_AS_THOUGH_UNBLOCKED not in chars(state, att).restrictions:
         return False
     if isinstance(att.attacking, int) and att.attacking not in state.objects:
         return False  # the planeswalker it attacked is gone: it attacks nothing (506.4c / 306.4c)

@@ -4,7 +4,7 @@ sickness, the creatures on the battlefield."""
 
 from __future__ import annotations
 
-from ...cards.ir import PlayerRule
+from ...cards.ir import PlayerRule, Restriction
 from ...cards.model import ActivatedAbility, SpellAbility, TargetSpec
 from ..core.objects import Obj
 from ..core.state import GameState
@@ -31,7 +31,7 @@ def can_activate_abilities(state: GameState, o: Obj) -> bool:
     and for an artifact, creature or enchantment whose controller "can't activate abilities of
     artifacts, creatures, or enchantments" (Grand Abolisher)."""
     ch = chars(state, o)
-    if "cant_activate" in ch.restrictions:
+    if Restriction.CANT_ACTIVATE in ch.restrictions:
         return False
     return not (("Artifact" in ch.types or "Creature" in ch.types or "Enchantment" in ch.types)
                 and PlayerRule.CANT_ACTIVATE_ARTIFACTS_CREATURES_ENCHANTMENTS in player_rules(state, o.controller))
@@ -42,7 +42,8 @@ def can_activate_ability(state: GameState, o: Obj, ab: ActivatedAbility) -> bool
     Needle's "... can't be activated unless they're mana abilities" for an ability that isn't
     a mana ability (605.1a / 411.1)."""
     restrictions = chars(state, o).restrictions
-    return "cant_activate" not in restrictions and (ab.is_mana or "cant_activate_nonmana" not in restrictions)
+    return Restriction.CANT_ACTIVATE not in restrictions and (ab.is_mana
+                                                             or Restriction.CANT_ACTIVATE_NONMANA not in restrictions)
 
 
 def spell_ability(o: Obj) -> SpellAbility | None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import ir
 from ...cards.model import BASIC_MANA, basic_land_ability
-from ..core.objects import Characteristics, ContinuousEffect
+from ..core.objects import Characteristics, ContinuousEffect, ObjectRestriction
 from .layers import Layer, Part
 
 
@@ -39,7 +38,7 @@ def always(ch: Characteristics) -> bool:
     return True
 
 
-def change_abilities(grants: tuple[str, ...], removes: tuple[str, ...], restriction: ir.AnyRestriction | str | None
+def change_abilities(grants: tuple[str, ...], removes: tuple[str, ...], restriction: ObjectRestriction | None
                      ) -> Callable[[Characteristics], None]:
     def apply(ch: Characteristics) -> None:
         counts = ch.keyword_counts

@@ -16,6 +16,19 @@ from ...cards.model import Ability, ActivatedAbility, CardDef, SpellAbility, Sta
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 
 
+@dataclass(frozen=True, slots=True)
+class CantBlockThis:
+    """"Target creature can't block Duct Crawler this turn": the one attacker (by object id) the
+    affected creature can't block; a restriction an effect makes in play, which no card prints."""
+
+    attacker: int
+
+
+# a restriction on an object's characteristics: one a card states (rules.cards.ir) or one an
+# effect makes about a particular object
+ObjectRestriction = AnyRestriction | CantBlockThis
+
+
 @dataclass
 class Obj:
     """A card or token in one zone.  Moving to another zone makes a new Obj with a new id
@@ -108,7 +121,7 @@ class Characteristics:
     toughness: int | None
     abilities: list[Ability]
     keywords: frozenset[str]
-    restrictions: frozenset[AnyRestriction | str]  # "cant_block", or a restriction with a value
+    restrictions: frozenset[ObjectRestriction]  # Restriction.CANT_BLOCK, or a restriction with a value
     # how many instances of each keyword it has: under the 2009 rules each instance of a
     # triggered keyword triggers on its own (502.63b deathtouch, 502.68b lifelink)
     keyword_counts: dict[str, int] = field(default_factory=dict)
@@ -188,7 +201,7 @@ class ContinuousEffect:
     set_pt: tuple[int, int] | None = None
     grants: tuple[str, ...] = ()
     removes: tuple[str, ...] = ()
-    restriction: str = ""
+    restriction: ObjectRestriction | None = None
     controller: str = ""  # layer 2: "gain control of ...": who controls the affected objects
     add_types: tuple[str, ...] = ()  # layer 4: "becomes a ... creature"; it keeps its other types
     add_subtypes: tuple[str, ...] = ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...cards.ir import PlayerRule, SacrificeCost
+from ...cards.ir import PlayerRule, Restriction, SacrificeCost
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
 from ...cards.model import ActivatedAbility, Cost, TargetSpec, TriggeredAbility
 from ..changes.events import emit, emit_targeted, flush, remove_counters, tap_permanent
@@ -578,7 +578,8 @@ def _put_ability_on_stack(state: GameState, a: A.Activate, o: Obj, ab: Activated
 def _needle_of(state: GameState, o: Obj) -> str:
     """The permanent whose chosen name stops `o`'s abilities (for the refusal's message)."""
     return next((src.name for src in state.permanents() if src.chosen and src.chosen == chars(state, o).name
-                 and any("cant_activate_nonmana" in ab.restrictions for ab in src.card.static_abilities)), "an effect")
+                 and any(Restriction.CANT_ACTIVATE_NONMANA in ab.restrictions for ab in src.card.static_abilities)),
+                "an effect")
 
 
 def _discard_candidates(state: GameState, player: str, test: Any, source: Obj) -> list[int]:

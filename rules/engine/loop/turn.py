@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...cards.ir import PlayerRule
+from ...cards.ir import PlayerRule, Restriction
 from ...cards.mana import pool_text
 from ..changes import damage, events, sba, zones
 from ..combat import combat
@@ -396,7 +396,7 @@ def _do_step(state: GameState, step: str) -> Gen:
 def _untap_step(state: GameState) -> None:
     n = 0
     for o in state.permanents(state.active):
-        if o.tapped and "doesnt_untap" in chars(state, o).restrictions:
+        if o.tapped and Restriction.DOESNT_UNTAP in chars(state, o).restrictions:
             state.log_event(f"{o.name} doesn't untap", "doesnt_untap", player=state.active)
         elif o.tapped:
             o.tapped = False
@@ -414,7 +414,7 @@ def _untap_others(state: GameState) -> None:
             continue
         n = 0
         for o in state.permanents(p.name):
-            if o.tapped and "doesnt_untap" not in chars(state, o).restrictions:
+            if o.tapped and Restriction.DOESNT_UNTAP not in chars(state, o).restrictions:
                 o.tapped = False
                 n += 1
         state.log_event(f"{p.name} untaps {n} permanent{'s' if n != 1 else ''} during {state.active}'s untap step",

@@ -10,7 +10,7 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from ...cards import card_names
-from ...cards.ir import Becomes, IsAlso, PlayerRule, TokenSpec
+from ...cards.ir import Becomes, IsAlso, PlayerRule, Restriction, TokenSpec
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, ManaCost, parse_cost
 from ...cards.tokens import token_card
 from ..changes.damage import (
@@ -39,7 +39,7 @@ from ..core.decisions import (
     DiscardDecision,
     YesNoDecision,
 )
-from ..core.objects import ContinuousEffect, Obj, Shield
+from ..core.objects import ContinuousEffect, Obj, ObjectRestriction, Shield
 from ..core.refs import name_of, resolve_ref
 from ..core.state import EffectContext, GameState
 
@@ -102,7 +102,7 @@ def regenerate(state: GameState, ctx: EffectContext, which: Ids) -> None:
     for oid in list(which):
         if oid is not None:
             o = state.objects.get(oid)
-            if o is not None and "cant_regenerate" in chars(state, o).restrictions:
+            if o is not None and Restriction.CANT_REGENERATE in chars(state, o).restrictions:
                 state.log_event(f"{o.name} can't be regenerated this turn", "regenerate")
                 continue
             add_regeneration_shield(state, oid)
@@ -117,7 +117,7 @@ def no_regeneration(state: GameState, ctx: EffectContext, which: Ids) -> None:
             continue
         o.regen_shields = 0
         add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name, "eot",
-                                           restriction="cant_regenerate"))
+                                           restriction=Restriction.CANT_REGENERATE))
         state.log_event(f"{o.name} can't be regenerated this turn ({ctx.source.name})", "regenerate")
 
 
@@ -198,7 +198,7 @@ def counter(state: GameState, ctx: EffectContext, which: Ids) -> None:
         if item is None:
             continue
         card = state.objects.get(item.source_id) if item.kind == "spell" else None
-        if card is not None and "uncounterable" in chars(state, card).restrictions:
+        if card is not None and Restriction.UNCOUNTERABLE in chars(state, card).restrictions:
             state.log_event(f"{item.name} can't be countered", "uncounterable")
             continue
         immune = cant_be_countered_by(state, item, ctx.source)  # Autumn's Veil
@@ -504,7 +504,7 @@ def add_counters(state: GameState, ctx: EffectContext, which: Ids, kind: str, n:
     state.invalidate()
 
 
-def restrict(state: GameState, ctx: EffectContext, which: Ids, restriction: str, text: str) -> None:
+def restrict(state: GameState, ctx: EffectContext, which: Ids, restriction: ObjectRestriction, text: str) -> None:
     """"can't block this turn", "can't be blocked this turn": a restriction on each object."""
     ids = frozenset(i for i in which if i is not None and i in state.objects)
     if ids:
@@ -523,7 +523,7 @@ def dont_untap(state: GameState, ctx: EffectContext, which: Ids, players: list[s
         o = state.objects[oid]
         p = players[0] if players else o.controller
         add_effect(state, ContinuousEffect(state.new_timestamp(), frozenset({oid}), ctx.source.name,
-                                         f"untap:{p}", restriction="doesnt_untap"))
+                                         f"untap:{p}", restriction=Restriction.DOESNT_UNTAP))
         state.log_event(f"{o.name} doesn't untap during {p}'s next untap step", "doesnt_untap")
 
 

@@ -81,7 +81,7 @@ def value(state: GameState, o: Obj) -> int:
     if not ch.is_type("Creature"):
         return cmc + (2 * o.counters.get("loyalty", 0) if ch.is_type("Planeswalker") else 0)
     bonus = sum(KEYWORD_VALUE.get(k, 0) for k in ch.keywords)
-    bonus += 2 if "unblockable" in ch.restrictions else 0
+    bonus += 2 if ir.Restriction.UNBLOCKABLE in ch.restrictions else 0
     return 2 * max(ch.power or 0, 0) + max(ch.toughness or 0, 0) + cmc + bonus
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....cards import ir
 from ...continuous.text_changes import change_text as change_texts
+from ...core.objects import CantBlockThis
 from ...core.state import EffectContext, GameState
 from .. import effects as E, linked as L
 from ..becomes_effect import becomes_creature_type as become_creature_type
@@ -61,7 +62,7 @@ def restrict(state: GameState, ctx: EffectContext, effect: ir.Restrict) -> None:
 
 def cant_block_source(state: GameState, ctx: EffectContext, effect: ir.CantBlockSource) -> None:
     """Duct Crawler."""
-    E.restrict(state, ctx, refs(state, ctx, effect.objects), f"cant_block:{ctx.source.id}",
+    E.restrict(state, ctx, refs(state, ctx, effect.objects), CantBlockThis(ctx.source.id),
                f"can't block {ctx.source.name} this turn")
 
 

@@ -274,7 +274,7 @@ def sorcery_speed_only(game: Game, action: A.Action) -> bool:
         return True
     if isinstance(action, A.Cast):
         o = game.objects[action.card]
-        return not (o.card.is_type("Instant") or "flash" in game.chars(o).keywords)
+        return not (o.card.is_type("Instant") or ir.Keyword.FLASH in game.chars(o).keywords)
     if isinstance(action, A.Activate):
         ab = activated_abilities(game.state, game.objects[action.source])[action.index - 1]
         return ab.sorcery_speed or ab.cost.loyalty is not None

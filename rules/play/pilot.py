@@ -774,14 +774,14 @@ def evades(state: GameState, attacker: Obj, blocker: Obj) -> bool:
     """Whether `blocker` can't block `attacker` for its evasion (flying, landwalk, fear,
     intimidate, "can't be blocked"): the blocks the pilot foresees before attacking."""
     a, b = chars(state, attacker), chars(state, blocker)
-    if "flying" in a.keywords and not ({"flying", "reach"} & b.keywords):
+    if ir.Keyword.FLYING in a.keywords and not ({ir.Keyword.FLYING, ir.Keyword.REACH} & b.keywords):
         return True
     for kw, land in LANDWALK.items():
         if kw in a.keywords and any(land in chars(state, p).subtypes for p in state.permanents(blocker.controller)):
             return True
-    if "fear" in a.keywords and not (b.is_type("Artifact") or "B" in b.colors):
+    if ir.Keyword.FEAR in a.keywords and not (b.is_type("Artifact") or "B" in b.colors):
         return True
-    if "intimidate" in a.keywords and not (b.is_type("Artifact") or b.colors & a.colors):
+    if ir.Keyword.INTIMIDATE in a.keywords and not (b.is_type("Artifact") or b.colors & a.colors):
         return True
     return ir.Restriction.UNBLOCKABLE in a.restrictions
 

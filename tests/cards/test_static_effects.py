@@ -142,24 +142,37 @@ def test_protection_from_any_quality_is_a_keyword_member_702_16a() -> None:
         ir.Keyword("flyng")
 
 
-def _restriction_strings(path: Path) -> list[str]:
-    """Where the module at `path` asks whether a restriction is among an object's by its text
-    (`"cant_block" in ch.restrictions`) rather than by its `Restriction` member."""
-    values = {r.value for r in ir.Restriction}
+def _named_by_text(path: Path, values: set[str]) -> list[str]:
+    """Where the module at `path` asks whether one of `values` is among an object's restrictions
+    or keywords by its text (`"cant_block" in ch.restrictions`, `{"flying", "reach"} & kws`)
+    rather than by its enum member."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
-            for side in (node.left, *node.comparators):
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
+                or isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+            sides = (node.left, *node.comparators) if isinstance(node, ast.Compare) else (node.left, node.right)
+            if not any(word in ast.unparse(side) for side in sides for word in ("keyword", "kws", "restriction")):
+                continue  # a message's words, not an object's keywords or restrictions
+            for side in sides:
                 for const in ast.walk(side):
                     if isinstance(const, ast.Constant) and const.value in values:
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno} {const.value!r}")
     return found
 
 
+def _source_files() -> list[Path]:
+    return [path for top in ("rules", "mtg_tui") for path in sorted((ROOT / top).rglob("*.py"))]
+
+
 def test_the_engine_names_restrictions_by_their_members() -> None:
     """The engine, the players and the client test restrictions as `Restriction` members (a
     misspelt string would be a check that is never true); the one an effect makes about a
     particular attacker is a record too (`CantBlockThis`, Duct Crawler)."""
-    found = [hit for top in ("rules", "mtg_tui") for path in sorted((ROOT / top).rglob("*.py"))
-             for hit in _restriction_strings(path)]
-    assert found == []
+    values = {r.value for r in ir.Restriction}
+    assert [hit for path in _source_files() for hit in _named_by_text(path, values)] == []
+
+
+def test_the_engine_names_keywords_by_their_members() -> None:
+    """The same for keywords (`ir.Keyword`): "flying" in a check is `Keyword.FLYING`."""
+    values = {k.value for k in ir.Keyword}
+    assert [hit for path in _source_files() for hit in _named_by_text(path, values)] == []

@@ -25,11 +25,11 @@ from .zones import leaving_together, move
 Gen = Generator[Decision, Any, Any]
 
 # 2009 lifelink (502.68a) and deathtouch (502.63a) are triggered abilities
-_KEYWORD_TRIGGERS = {
-    "lifelink": TriggeredAbility("Whenever this deals damage, you gain that much life.", event="damage",
-                                 effect=(ir.LifelinkGain(),)),
-    "deathtouch": TriggeredAbility("Whenever this deals damage to a creature, destroy that creature.", event="damage",
-                                   effect=(ir.DeathtouchDestroy(),)),
+_KEYWORD_TRIGGERS: dict[str, TriggeredAbility] = {
+    ir.Keyword.LIFELINK: TriggeredAbility("Whenever this deals damage, you gain that much life.", event="damage",
+                                          effect=(ir.LifelinkGain(),)),
+    ir.Keyword.DEATHTOUCH: TriggeredAbility("Whenever this deals damage to a creature, destroy that creature.",
+                                            event="damage", effect=(ir.DeathtouchDestroy(),)),
 }
 
 
@@ -72,7 +72,8 @@ def lethal_damage(state: GameState, o: Obj, source: Obj | None = None, assigned:
     is assigned, damage other creatures are assigning it in the same step (`assigned`;
     510.1c-d / 502.9b, 502.9e); 702.2c: from a deathtouch source any nonzero damage is."""
     t = chars(state, o).toughness or 0
-    if source is not None and "deathtouch" in chars(state, source).keywords and not state.rules.deathtouch_is_trigger:
+    deathtouch = source is not None and ir.Keyword.DEATHTOUCH in chars(state, source).keywords
+    if deathtouch and not state.rules.deathtouch_is_trigger:
         # any nonzero damage from it is lethal, unless the creature already has lethal damage
         return 0 if o.deathtouched or t - o.damage - assigned <= 0 else 1
     return max(t - o.damage - assigned, 0)
@@ -164,19 +165,19 @@ def apply_damage(state: GameState, ev: DamageEvent) -> int:
         if ch.is_type("Creature") or not ch.is_type("Planeswalker"):
             o.damage += amount
             state.board.pop("sba_permanents", None)  # lethal damage is looked at again
-            if "deathtouch" in src_ch.keywords and not state.rules.deathtouch_is_trigger:
+            if ir.Keyword.DEATHTOUCH in src_ch.keywords and not state.rules.deathtouch_is_trigger:
                 o.deathtouched = True
         state.log_event(f"{source.name} deals {amount} {word} to {o.name}", "damage")
-    if "lifelink" in src_ch.keywords:
+    if ir.Keyword.LIFELINK in src_ch.keywords:
         if state.rules.lifelink_is_trigger:  # each instance triggers (502.68b)
-            for _ in range(src_ch.instances("lifelink")):
-                _keyword_trigger(state, source, "lifelink", {"amount": amount})
+            for _ in range(src_ch.instances(ir.Keyword.LIFELINK)):
+                _keyword_trigger(state, source, ir.Keyword.LIFELINK, {"amount": amount})
         else:
             gain_life(state, source.controller, amount, f"{source.name}'s lifelink", concept="lifelink")
-    if "deathtouch" in src_ch.keywords and state.rules.deathtouch_is_trigger and isinstance(target, int) \
+    if ir.Keyword.DEATHTOUCH in src_ch.keywords and state.rules.deathtouch_is_trigger and isinstance(target, int) \
             and chars(state, state.objects[target]).is_type("Creature"):
-        for _ in range(src_ch.instances("deathtouch")):  # each instance triggers (502.63b)
-            _keyword_trigger(state, source, "deathtouch", {"victim": target})
+        for _ in range(src_ch.instances(ir.Keyword.DEATHTOUCH)):  # each instance triggers (502.63b)
+            _keyword_trigger(state, source, ir.Keyword.DEATHTOUCH, {"victim": target})
     emit(state, "damage", {"source": source.id, "target": target, "amount": amount, "combat": combat,
                            "controller": source.controller,
                            "planeswalker": isinstance(target, int) and target in state.objects
@@ -207,7 +208,7 @@ def destroy_all(state: GameState, oids: list[int], log: bool = True, regenerate:
         o = state.objects.get(oid)
         if o is None or o.zone != "battlefield":
             continue
-        if "indestructible" in chars(state, o).keywords:
+        if ir.Keyword.INDESTRUCTIBLE in chars(state, o).keywords:
             state.log_event(f"{o.name} is indestructible: it isn't destroyed", "indestructible")
             continue
         doomed.append(o)

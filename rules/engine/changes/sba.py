@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...cards.ir import PlayerRule
+from ...cards.ir import Keyword, PlayerRule
 from ..continuous.attachments import attachment_kind, attachment_legal
 from ..continuous.characteristics import chars
 from ..continuous.player_rules import player_rules
@@ -117,7 +117,7 @@ def _creature_action(state: GameState, o: Obj, ch: Characteristics, toughness: i
     (when deathtouch is a state-based action, not a trigger)."""
     if toughness <= 0:
         return [("sba_toughness", "graveyard", o.id, f"{o.name} has toughness {toughness}")]
-    if "indestructible" in ch.keywords:
+    if Keyword.INDESTRUCTIBLE in ch.keywords:
         return []  # "destroy" doesn't apply to it, so these SBAs do nothing (702.12b)
     if o.damage >= toughness and o.damage > 0:
         return [("sba_lethal_damage", "destroy", o.id, f"{o.name} has lethal damage")]

@@ -35,8 +35,8 @@ from .flow import max_flow
 
 Declaration = TypeVar("Declaration", A.DeclareAttackers, A.DeclareBlockers)
 Gen = Generator[Decision, Any, Any]
-LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
-            "mountainwalk": "Mountain", "forestwalk": "Forest"}
+LANDWALK = {ir.Keyword.PLAINSWALK: "Plains", ir.Keyword.ISLANDWALK: "Island", ir.Keyword.SWAMPWALK: "Swamp",
+            ir.Keyword.MOUNTAINWALK: "Mountain", ir.Keyword.FORESTWALK: "Forest"}
 
 
 
@@ -51,7 +51,7 @@ def can_attack(state: GameState, o: Obj) -> str | None:
         return "it is tapped"
     if is_summoning_sick(state, o):
         return "it has summoning sickness (no haste)"
-    if "defender" in ch.keywords:
+    if ir.Keyword.DEFENDER in ch.keywords:
         return "it has defender"
     if ir.Restriction.CANT_ATTACK in ch.restrictions or ir.Restriction.CANT_ATTACK_OR_BLOCK in ch.restrictions:
         return "it can't attack"
@@ -118,14 +118,14 @@ def _blocks_only_as_attacker_sees(state: GameState, b: Obj, ch: Characteristics,
 
 def _evaded(state: GameState, b: Obj, ch: Characteristics, attacker: Obj, ach: Characteristics) -> str | None:
     """The attacker's evasion keywords: flying, landwalk, fear, intimidate."""
-    if "flying" in ach.keywords and not ({"flying", "reach"} & ch.keywords):
+    if ir.Keyword.FLYING in ach.keywords and not ({ir.Keyword.FLYING, ir.Keyword.REACH} & ch.keywords):
         return f"{attacker.name} has flying"
     for kw, land in LANDWALK.items():
         if kw in ach.keywords and any(land in chars(state, p).subtypes for p in state.permanents(b.controller)):
             return f"{attacker.name} has {kw}"
-    if "fear" in ach.keywords and not (ch.is_type("Artifact") or "B" in ch.colors):
+    if ir.Keyword.FEAR in ach.keywords and not (ch.is_type("Artifact") or "B" in ch.colors):
         return f"{attacker.name} has fear"
-    if "intimidate" in ach.keywords and not (ch.is_type("Artifact") or ch.colors & ach.colors):
+    if ir.Keyword.INTIMIDATE in ach.keywords and not (ch.is_type("Artifact") or ch.colors & ach.colors):
         return f"{attacker.name} has intimidate"
     return None
 
@@ -191,7 +191,7 @@ def in_combat(state: GameState) -> list[Obj]:
 
 
 def first_strike_in_combat(state: GameState) -> bool:
-    return any({"first strike", "double strike"} & chars(state, o).keywords for o in in_combat(state))
+    return any({ir.Keyword.FIRST_STRIKE, ir.Keyword.DOUBLE_STRIKE} & chars(state, o).keywords for o in in_combat(state))
 
 
 # ------------------------------------------------------------ declare attackers
@@ -226,7 +226,7 @@ def declare_attackers_step(state: GameState) -> Gen:
     for aid, defender in ans.attacks:
         o = state.objects[aid]
         o.attacking = defender
-        if "vigilance" not in chars(state, o).keywords:
+        if ir.Keyword.VIGILANCE not in chars(state, o).keywords:
             tap_permanent(state, o)
         state.log_event(f"{o.name} attacks {name_of(state, defender)}", "declare_attackers", player=state.active)
     for aid, defender in ans.attacks:
@@ -456,7 +456,7 @@ def _check_can_block(state: GameState, b: Obj, att: Obj) -> None:
 
 def _check_blocked_by(state: GameState, att: Obj, n: int) -> None:
     """How many creatures may block this attacker: menace, "can't be blocked by more than ..."."""
-    if n == 1 and "menace" in chars(state, att).keywords:
+    if n == 1 and ir.Keyword.MENACE in chars(state, att).keywords:
         raise A.IllegalAction(f"{att.name} has menace: it can't be blocked except by two or "
                               "more creatures", state.rules.cite("block_restriction"))
     for r in chars(state, att).restrictions:
@@ -541,8 +541,8 @@ def _cant_block_alone(state: GameState, o: Obj) -> bool:
 def _deals_damage_now(state: GameState, o: Obj, first: bool) -> bool:
     kws = chars(state, o).keywords
     if first:
-        return bool({"first strike", "double strike"} & kws)
-    return o.id not in state.dealt_first_strike or "double strike" in kws
+        return bool({ir.Keyword.FIRST_STRIKE, ir.Keyword.DOUBLE_STRIKE} & kws)
+    return o.id not in state.dealt_first_strike or ir.Keyword.DOUBLE_STRIKE in kws
 
 
 def combat_damage_step(state: GameState, first: bool) -> Gen:
@@ -564,7 +564,7 @@ def combat_damage_step(state: GameState, first: bool) -> Gen:
     if first:
         state.dealt_first_strike = {o.id for o, _, _ in assignments}
         state.dealt_first_strike |= {o.id for o in in_combat(state)
-                                     if {"first strike", "double strike"} & chars(state, o).keywords}
+                                     if {ir.Keyword.FIRST_STRIKE, ir.Keyword.DOUBLE_STRIKE} & chars(state, o).keywords}
     if not assignments:
         return
     if state.rules.combat_damage_uses_stack:
@@ -590,10 +590,10 @@ def _log_strikers(state: GameState, assignments: list[tuple[Obj, Any, int]], fir
     """Says which creatures deal damage in this step for their double strike or first strike."""
     for o in {o.id: o for o, _, _ in assignments}.values():
         kws = chars(state, o).keywords
-        if "double strike" in kws:
+        if ir.Keyword.DOUBLE_STRIKE in kws:
             state.log_event(f"{o.name} has double strike: it deals combat damage in "
                       + ("the first-strike" if first else "the second") + " combat damage step", "double_strike")
-        elif first and "first strike" in kws:
+        elif first and ir.Keyword.FIRST_STRIKE in kws:
             state.log_event(f"{o.name} has first strike: it deals combat damage before creatures without it",
                       "first_strike")
 
@@ -615,7 +615,7 @@ def _in_assignment_order(state: GameState, attackers: list[Obj]) -> list[Obj]:
     (a creature blocked by one creature assigns all its damage to it), then those dividing
     their damage among several blockers, then those with trample, which see all of these."""
     def rank(att: Obj) -> int:
-        if "trample" in chars(state, att).keywords:
+        if ir.Keyword.TRAMPLE in chars(state, att).keywords:
             return 2
         return 1 if len(blockers_of(state, att)) > 1 else 0
     return sorted(attackers, key=rank)
@@ -638,7 +638,7 @@ def _attacker_assigns(state: GameState, att: Obj, assignments: list[tuple[Obj, A
     if (yield from _as_though_unblocked(state, att)):  # Rhox
         assignments.append((att, att.attacking, power))
         return
-    trample = "trample" in chars(state, att).keywords
+    trample = ir.Keyword.TRAMPLE in chars(state, att).keywords
     targets = [b.id for b in blockers_of(state, att)]
     if not targets:
         # 509.1h / 309.2f: it stays blocked; it assigns no damage, unless it has trample

@@ -4,7 +4,7 @@ sickness, the creatures on the battlefield."""
 
 from __future__ import annotations
 
-from ...cards.ir import PlayerRule, Restriction
+from ...cards.ir import Keyword, PlayerRule, Restriction
 from ...cards.model import ActivatedAbility, SpellAbility, TargetSpec
 from ..core.objects import Obj
 from ..core.state import GameState
@@ -63,7 +63,7 @@ def is_summoning_sick(state: GameState, o: Obj) -> bool:
     """A creature that hasn't been under its controller's control continuously since their
     most recent turn began can't attack or use {T} abilities, unless it has haste (302.6)."""
     ch = chars(state, o)
-    if "Creature" not in ch.types or "haste" in ch.keywords:
+    if "Creature" not in ch.types or Keyword.HASTE in ch.keywords:
         return False
     if o.since_turn == -1:
         return False

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards.ir import PlayerRule
+from ...cards.ir import Keyword, PlayerRule
 from ...cards.mana import NO_MANA, ManaCost
 from ...cards.model import ActivatedAbility, TargetSpec
 from ..changes.payment import source_mana
@@ -199,7 +199,7 @@ def _card(state: GameState, player: str, o: Obj) -> _Card:
         if o.card.is_type("Land"):
             found = _Card(o, True)
         else:
-            found = _Card(o, False, o.card.is_type("Instant") or "flash" in chars(state, o).keywords,
+            found = _Card(o, False, o.card.is_type("Instant") or Keyword.FLASH in chars(state, o).keywords,
                           total_cost(o, 0, 0, state=state, player=player).cmc, alternative_cost(o) is not None)
         state.board[key] = found
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ...cards.ir import PlayerRule, Restriction, SacrificeCost
+from ...cards.ir import Keyword, PlayerRule, Restriction, SacrificeCost
 from ...cards.mana import COLOR_NAMES, NAME_TO_COLOR, NO_MANA, ManaCost, Payment, mana_symbols
 from ...cards.model import ActivatedAbility, Cost, TargetSpec, TriggeredAbility
 from ..changes.events import emit, emit_targeted, flush, remove_counters, tap_permanent
@@ -99,7 +99,7 @@ def can_cast_now(state: GameState, player: str, o: Obj) -> A.IllegalAction | Non
     if o.card.is_type("Creature") and PlayerRule.CANT_CAST_CREATURES in player_rules(state, player):  # Steel Golem
         verb = state.rules.word("cast").removesuffix("s")  # "cast" / "play"
         return A.IllegalAction(f"{player} can't {verb} creature spells", state.rules.cite("cant"))
-    instant = o.card.is_type("Instant") or "flash" in chars(state, o).keywords
+    instant = o.card.is_type("Instant") or Keyword.FLASH in chars(state, o).keywords
     # "You may cast spells as though they had flash" (Leyline of Anticipation)
     instant = instant or PlayerRule.CAST_AS_THOUGH_FLASH in player_rules(state, player)
     if not instant and (state.active != player or state.step not in MAIN_STEPS or state.stack):

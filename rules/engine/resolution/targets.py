@@ -144,7 +144,7 @@ def _wrong_kind_of_permanent(spec: TargetSpec, ch: Characteristics) -> str | Non
 def _untargetable(state: GameState, o: Obj, ch: Characteristics, controller: str, source: Obj) -> Refusal | None:
     """Shroud, "can't be the target of ...", Autumn's Veil, hexproof, protection: what keeps
     `source` (controlled by `controller`) from targeting `o`."""
-    if "shroud" in ch.keywords:
+    if ir.Keyword.SHROUD in ch.keywords:
         return ("it has shroud", state.rules.cite("shroud"))
     is_spell = source.zone in ("hand", "stack")  # a spell (being cast, or resolving)
     for r in ch.restrictions:
@@ -154,7 +154,7 @@ def _untargetable(state: GameState, o: Obj, ch: Characteristics, controller: str
     if cant_be_targeted_by(state, o, source):  # Autumn's Veil
         return (f"it can't be the target of that spell this turn ({cant_be_targeted_by(state, o, source)})",
                 state.rules.cite("cant"))
-    if "hexproof" in ch.keywords and o.controller != controller:
+    if ir.Keyword.HEXPROOF in ch.keywords and o.controller != controller:
         return ("it has hexproof", state.rules.cite("hexproof"))
     if protected_from(state, o, source):
         return ("it has protection from that source", state.rules.cite("protection"))

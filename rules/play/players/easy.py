@@ -65,9 +65,10 @@ from ...engine.loop.stack import check_cast
 from ..pilot import Pilot, effects_within, evades, first_legal_attack, target_role
 
 # what a keyword adds to a creature's value
-KEYWORD_VALUE = {"flying": 3, "first strike": 2, "double strike": 4, "deathtouch": 3, "trample": 1, "lifelink": 2,
-                 "vigilance": 1, "indestructible": 4, "fear": 2, "intimidate": 2, "hexproof": 1, "shroud": 1,
-                 "reach": 1}
+_K = ir.Keyword
+KEYWORD_VALUE: dict[str, int] = {
+    _K.FLYING: 3, _K.FIRST_STRIKE: 2, _K.DOUBLE_STRIKE: 4, _K.DEATHTOUCH: 3, _K.TRAMPLE: 1, _K.LIFELINK: 2,
+    _K.VIGILANCE: 1, _K.INDESTRUCTIBLE: 4, _K.FEAR: 2, _K.INTIMIDATE: 2, _K.HEXPROOF: 1, _K.SHROUD: 1, _K.REACH: 1}
 # effects that hurt the player or permanent they name, besides the pilot's list
 MORE_HARM = (ir.DiscardChosen, ir.SacrificeChosen, ir.SacrificeSeveral, ir.LoseGame, ir.SkipNextCombat, ir.DontUntap,
              ir.CounterUnlessPays)
@@ -101,8 +102,8 @@ class Fighter:
         ch = chars(state, o)
         kws = ch.keywords
         return cls(max((ch.power or 0) + pump[0], 0), (ch.toughness or 0) + pump[1] - o.damage,
-                   bool({"first strike", "double strike"} & kws), "double strike" in kws, "deathtouch" in kws,
-                   "indestructible" in kws)
+                   bool({_K.FIRST_STRIKE, _K.DOUBLE_STRIKE} & kws), _K.DOUBLE_STRIKE in kws, _K.DEATHTOUCH in kws,
+                   _K.INDESTRUCTIBLE in kws)
 
     def kills(self, other: Fighter, hits: int) -> bool:
         dealt = self.power * hits
@@ -126,12 +127,12 @@ def through_blocks(state: GameState, attackers: list[Obj], blockers: list[Obj]) 
     damage = 0
     for a in sorted(attackers, key=lambda o: -(chars(state, o).power or 0)):
         ch = chars(state, a)
-        power = max(ch.power or 0, 0) * (2 if "double strike" in ch.keywords else 1)
+        power = max(ch.power or 0, 0) * (2 if ir.Keyword.DOUBLE_STRIKE in ch.keywords else 1)
         able = [b for b in free if not evades(state, a, b)]
         if able:
             b = min(able, key=lambda b: value(state, b))
             free.remove(b)
-            if "trample" in ch.keywords:
+            if ir.Keyword.TRAMPLE in ch.keywords:
                 damage += max(power - lethal_damage(state, b, a), 0)
         else:
             damage += power
@@ -349,7 +350,7 @@ class EasyPlayer(Pilot):
     def _dies_to(state: GameState, o: Obj, dmg: int) -> bool:
         ch = chars(state, o)
         if ch.is_type("Creature"):
-            return "indestructible" not in ch.keywords and (ch.toughness or 0) - o.damage <= dmg
+            return ir.Keyword.INDESTRUCTIBLE not in ch.keywords and (ch.toughness or 0) - o.damage <= dmg
         return ch.is_type("Planeswalker") and o.counters.get("loyalty", 0) <= dmg
 
     def _mine(self, state: GameState, t: Any) -> bool:
@@ -400,7 +401,7 @@ class EasyPlayer(Pilot):
         life = state.player(self.player).life
         group = sorted(group, key=lambda o: value(state, o))
         while group:
-            home = [o for o in mine if o not in group or "vigilance" in chars(state, o).keywords]
+            home = [o for o in mine if o not in group or ir.Keyword.VIGILANCE in chars(state, o).keywords]
             if through_blocks(state, theirs, home) < life:
                 break
             group = group[1:]
@@ -433,7 +434,7 @@ class EasyPlayer(Pilot):
     @staticmethod
     def _hit(state: GameState, a: Obj) -> int:
         ch = chars(state, a)
-        return max(ch.power or 0, 0) * (2 if "double strike" in ch.keywords else 1)
+        return max(ch.power or 0, 0) * (2 if ir.Keyword.DOUBLE_STRIKE in ch.keywords else 1)
 
     @staticmethod
     def _good_blocker(state: GameState, a: Obj, free: list[Obj]) -> Obj | None:
@@ -518,7 +519,7 @@ class EasyPlayer(Pilot):
     @staticmethod
     def _hit_pumped(state: GameState, a: Obj, pump: tuple[int, int]) -> int:
         ch = chars(state, a)
-        return max((ch.power or 0) + pump[0], 0) * (2 if "double strike" in ch.keywords else 1)
+        return max((ch.power or 0) + pump[0], 0) * (2 if ir.Keyword.DOUBLE_STRIKE in ch.keywords else 1)
 
 
 def easy_player(seat: str, seed: int = 0) -> EasyPlayer:

@@ -32,7 +32,8 @@ DECISION_NAMES = frozenset(name for name, obj in vars(decisions).items()
 ALLOWED: dict[str, str] = {
     "mtg_tui/decision_dialogs.py": "the client's dialog per kind, headless: its title, its options and the "
                                    "answer each builds (the screen only shows it)",
-    "mtg_tui/game_controller.py": "the client's flow per kind, headless: the kinds answered by letters",
+    "mtg_tui/controller/card_use.py": "the client's flow per kind, headless: the kinds answered by letters "
+                                     "(board_picker: their picker)",
     "mtg_tui/screens/passing.py": "the client's F-keys: passing is for priority, 'attack with all' for attackers",
     "rules/play/pilot.py": "the pilot's own strategy for the kinds it has an opinion on (the rest: the home's least)",
     "rules/play/players/easy.py": "the easy player's strategy (blocks, a trigger's targets) on top of the pilot's",

@@ -2,7 +2,8 @@
 App, no Pilot, no terminal.  A goldfish game started, a land played, a pass, undo; a game
 against the computer reaching its decision and its answer played (or dropped after undo), its
 hand never on the human's board; the hotseat handover behind a cover, each player's board
-showing their own hand only; and the controller loads without Textual or Rich."""
+showing their own hand only; and the controller, each of its parts (mtg_tui/controller/) alone,
+loads without Textual or Rich."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 from functools import partial
 
+import pytest
 from conftest import position
 
 from mtg_tui.config import GameConfig
@@ -29,12 +31,18 @@ def controller(cfg: GameConfig) -> GameController:
     return GameController(session)
 
 
-def test_the_controller_loads_without_textual_or_rich() -> None:
-    code = ("import sys, mtg_tui.game_controller; "
+# the controller and each of its parts (mtg_tui/controller/), each loaded alone
+CONTROLLER_MODULES = ["mtg_tui.game_controller"] + sorted(
+    f"mtg_tui.controller.{p.stem}" for p in (ROOT / "mtg_tui" / "controller").glob("*.py") if p.stem != "__init__")
+
+
+@pytest.mark.parametrize("module", CONTROLLER_MODULES)
+def test_the_controller_loads_without_textual_or_rich(module: str) -> None:
+    code = (f"import sys, {module}; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')); "
             "print(' '.join(bad)); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, f"mtg_tui.game_controller imports {done.stdout.strip()} {done.stderr[-300:]}"
+    assert done.returncode == 0, f"{module} imports {done.stdout.strip()} {done.stderr[-300:]}"
 
 
 def test_a_goldfish_game_starts_keeps_and_plays_a_land_then_undo_takes_it_back() -> None:

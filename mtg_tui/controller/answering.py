@@ -25,7 +25,7 @@ class Answering(ComputerTurns):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self._burn_confirmed: tuple = ()  # (decision serial, key) of a mana burn warning shown
+        self._burn_confirmed: tuple[object, ...] = ()  # (decision serial, key) of a mana burn warning shown
 
     def act(self, action: A.Action | str) -> str | None:
         """Send an answer for the player at the keyboard: the engine's refusal (also on the

@@ -34,9 +34,9 @@ class BoardSelection(ControllerState):
         # which set of stops the phase bar shows and toggles while it is the zone: the viewer's
         # own turns' (True) or the opponent's turns' (False); None: the turn being played
         self.stops_own: bool | None = None
-        self.placed: tuple = ()  # the decision_context the cursor was last placed for
+        self.placed: tuple[object, ...] = ()  # the decision_context the cursor was last placed for
         self._board: Board | None = None
-        self._board_key: tuple = ()
+        self._board_key: tuple[object, ...] = ()
 
     def board(self) -> Board:
         """The board the player at the keyboard sees (built once per decision, viewer and
@@ -69,7 +69,7 @@ class BoardSelection(ControllerState):
         choices = set(self.picker.choices)
         groups = b.group_of()
         order: list[Any] = []
-        used_groups: set = set()
+        used_groups: set[object] = set()
         shown = set(b.display_order())
         for ref in b.display_order():
             if ref in choices:
@@ -92,7 +92,7 @@ class BoardSelection(ControllerState):
         return {names[a.card] for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast)) and a.card in names} | \
             {names[a.source] for a in self.legal() if isinstance(a, A.Activate) and a.source in names}
 
-    def decision_context(self) -> tuple:
+    def decision_context(self) -> tuple[object, ...]:
         """What makes a decision new for the cursor: its player, kind, turn and step, and the
         top of the stack (a new spell to respond to)."""
         g = self.game
@@ -131,7 +131,10 @@ class BoardSelection(ControllerState):
             cards = {a.card for a in useful if isinstance(a, (A.PlayLand, A.Cast))}
             sources = {a.source for a in useful if isinstance(a, A.Activate)}
             playable = {a.card for a in self.legal() if isinstance(a, (A.PlayLand, A.Cast))}
-            in_hand = lambda ids: next((i for i, c in enumerate(b.hand) if c.id in ids), None)  # noqa: E731
+
+            def in_hand(ids: set[int]) -> int | None:
+                return next((i for i, c in enumerate(b.hand) if c.id in ids), None)
+
             mine = next((i for i, g in enumerate(b.mine) if sources & set(g.ids)), None)
             if in_hand(cards) is not None:
                 self.zone, self.cursor["hand"] = "hand", in_hand(cards) or 0

@@ -45,8 +45,8 @@ class ControllerState:
         self.picker: Picker | None = None
         self.player_picker = False  # a picker the player started (casting): Escape drops it
         self.said: tuple[str, str] = ("", "")  # the message line: text and style with $names
-        self.serial: tuple = ()  # (game, record length) of the decision last caught up with
-        self._legal: tuple[tuple, list[A.Action]] = ((), [])
+        self.serial: tuple[object, ...] = ()  # (game, record length) of the decision last caught up with
+        self._legal: tuple[tuple[object, ...], list[A.Action]] = ((), [])
 
     @property
     def game(self) -> Game:

@@ -92,7 +92,7 @@ class GameScreen(BoardKeys):
         self.control = GameController(session)
         self.covering = False
         self._after_targets: Callable[[A.Action], None] | None = None
-        self._shared: tuple = ()  # (board, size) the battlefields' heights were last shared for
+        self._shared: tuple[object, ...] = ()  # (board, size) the battlefields' heights were last shared for
 
     # the controller's state the screen's flows (and its subclasses) read and set
     @property
@@ -347,7 +347,10 @@ class GameScreen(BoardKeys):
         labels, off_board = self.labels(b)
         notes = self.picker.notes() if self.picker is not None else {}
         self.control.keep_cursors_on(b)
-        sel = lambda z: self.cursor[z] if self.zone == z else None  # noqa: E731
+
+        def sel(zone: str) -> int | None:
+            return self.cursor[zone] if self.zone == zone else None
+
         me, them = b.me.name, b.them.name
         prio = g.priority
         self.query_one("#phase", PhaseBar).set(

@@ -189,7 +189,7 @@ from .phrases import (
     split_sentences,
     times,
 )
-from .registry import new_registry, record_use, registering, take_back_uses, uses_so_far
+from .registry import Wording, new_registry, record_use, registering, take_back_uses, uses_so_far
 from .targets import Unsupported, card_phrase, object_phrase, target_spec
 from .wording import keyword_list, num, singular
 
@@ -250,7 +250,7 @@ def _compile_expected(s: str, out: Compiled) -> None:
         raise Unsupported(s)
 
 
-def _tried(pattern: re.Pattern[str], fn: Builder, s: str, out: Compiled) -> bool:
+def _tried(pattern: Wording, fn: Builder, s: str, out: Compiled) -> bool:
     """Whether the template compiled `s`; when its wording fits but a phrase in it doesn't,
     `out` is left as it was (the next template is tried)."""
     m = pattern.fullmatch(s)
@@ -1776,4 +1776,4 @@ def _return_died_this_turn(m: re.Match[str], out: Compiled) -> None:
 
 
 # hidden information (rules.cards.library_templates): whole, specific sentences, tried first
-_TEMPLATES[0:0] = [(re.compile(expand_phrases(pattern)), fn) for pattern, fn in LIBRARY_TEMPLATES]
+_TEMPLATES[0:0] = [(Wording(expand_phrases(pattern)), fn) for pattern, fn in LIBRARY_TEMPLATES]

@@ -190,7 +190,7 @@ def _fixed(sentence: str, *effects: StaticEffect) -> None:
     def build(m: re.Match[str], raw: str) -> StaticAbility:
         return StaticAbility(raw, effects=effects)
     build.__qualname__ = build.__name__ = "fixed_" + re.sub(r"\W+", "_", sentence.lower())[:40]
-    _STATICS.append((re.compile(re.escape(sentence)), build))
+    registering(_STATICS, re.escape(sentence))(build)
 
 
 # --- anthems and lords

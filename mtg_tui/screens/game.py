@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -69,6 +69,31 @@ FLOWS: dict[type[Decision], str] = {
 __all__ = ["FIND_NOTHING_LABEL", "FLOWS", "GameScreen"]  # the search dialog's last option: its tests read it here
 
 
+T = TypeVar("T")
+
+
+class _OnController(Generic[T]):
+    """A screen attribute that is the controller's attribute of the same name: read and set
+    there (the screen's flows and the Pilot tests use the screen's name for it)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, screen: None, owner: type) -> _OnController[T]: ...
+    @overload
+    def __get__(self, screen: GameScreen, owner: type) -> T: ...
+
+    def __get__(self, screen: GameScreen | None, owner: type) -> _OnController[T] | T:
+        if screen is None:
+            return self
+        value: T = getattr(screen.control, self.name)
+        return value
+
+    def __set__(self, screen: GameScreen, value: T) -> None:
+        setattr(screen.control, self.name, value)
+
+
 class GameScreen(BoardKeys):
     AUTO_FOCUS = None  # keys go to the screen; only `:` focuses the command bar
 
@@ -95,53 +120,16 @@ class GameScreen(BoardKeys):
         self._shared: tuple[object, ...] = ()  # (board, size) the battlefields' heights were last shared for
 
     # the controller's state the screen's flows (and its subclasses) read and set
-    @property
-    def session(self) -> Session:
-        return self.control.session
-
-    @session.setter
-    def session(self, session: Session) -> None:
-        self.control.session = session
-
-    @property
-    def viewer(self) -> str | None:
-        """The player at the keyboard: the board is drawn as they see it."""
-        return self.control.viewer
-
-    @viewer.setter
-    def viewer(self, viewer: str | None) -> None:
-        self.control.viewer = viewer
-
-    @property
-    def picker(self) -> Picker | None:
-        """Letters on the board under way (targets, attackers, blockers)."""
-        return self.control.picker
-
-    @picker.setter
-    def picker(self, picker: Picker | None) -> None:
-        self.control.picker = picker
-
-    @property
-    def zone(self) -> str:
-        """The selected zone of the board (ZONES)."""
-        return self.control.zone
-
-    @zone.setter
-    def zone(self, zone: str) -> None:
-        self.control.zone = zone
+    session: _OnController[Session] = _OnController()
+    viewer: _OnController[str | None] = _OnController()  # the player at the keyboard: the board as they see it
+    picker: _OnController[Picker | None] = _OnController()  # letters on the board (targets, attackers, blockers)
+    zone: _OnController[str] = _OnController()  # the selected zone of the board (ZONES)
+    computer_pause: _OnController[float] = _OnController()
 
     @property
     def cursor(self) -> dict[str, int]:
         """The selected card (line, step) in each zone."""
         return self.control.cursor
-
-    @property
-    def computer_pause(self) -> float:
-        return self.control.computer_pause
-
-    @computer_pause.setter
-    def computer_pause(self, seconds: float) -> None:
-        self.control.computer_pause = seconds
 
     @property
     def _computer_wait(self) -> Stoppable | None:

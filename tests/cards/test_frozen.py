@@ -81,6 +81,12 @@ def test_instances_are_frozen_and_the_dataclass_helpers_work() -> None:
     p = Point(1)
     with pytest.raises(FrozenInstanceError):
         p.x = 2  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del p.x  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        p.other = 1  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        Point()  # type: ignore[call-arg]
     assert replace(p, x=3) == Point(3) and [f.name for f in fields(p)] == ["x", "y", "note"]
     assert pickle.loads(pickle.dumps(Point3(1, (2,), z=4))) == Point3(1, (2,), z=4)
     assert Point.__match_args__ == ("x", "y", "note")

@@ -63,7 +63,8 @@ def emit_targeted(state: GameState, item: StackItem) -> None:
 def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -> None:
     """Check every triggered ability against one event (603.2).  Abilities that trigger
     on leaving the battlefield also look back at objects that just left (603.10)."""
-    _note_player_damaged(state, event)
+    if event.kind == "damage":
+        _note_player_damaged(state, event)
     index = _trigger_index(state)
     for o, ab in index.by_kind.get(event.kind, ()):
         if _triggers_on(state, ab, event, o):
@@ -86,10 +87,10 @@ def emit_event(state: GameState, event: Event, lookback: tuple[Obj, ...] = ()) -
 
 
 def _note_player_damaged(state: GameState, event: Event) -> None:
-    """Remember that a player was dealt damage this turn (Bloodcrazed Goblin, bloodthirst); the
-    first time each turn, that changes what "can't attack unless an opponent has been dealt
-    damage this turn" watches."""
-    if event.kind != "damage" or not isinstance(event["target"], str) or event["amount"] <= 0:
+    """A damage event: remember that a player was dealt damage this turn (Bloodcrazed Goblin,
+    bloodthirst); the first time each turn, that changes what "can't attack unless an opponent
+    has been dealt damage this turn" watches."""
+    if not isinstance(event["target"], str) or event["amount"] <= 0:
         return
     damaged = state.player(event["target"])
     if damaged.damaged_turn != state.turn:

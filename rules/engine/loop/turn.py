@@ -507,7 +507,12 @@ def priority_loop(state: GameState, resumable: bool = False, resume: bool = Fals
         action, plan = yield decision
         state.resumable = False
         if isinstance(action, A.Pass):
-            if (yield from _passed(state, who)):
+            state.passes += 1
+            state.log_event(f"{who} passes", "priority_pass", player=who)
+            if state.passes < len(state.live_players()):
+                state.priority = state.next_player(who)
+                continue
+            if (yield from _all_passed(state)):
                 return
             continue
         state.passes = 0
@@ -516,15 +521,11 @@ def priority_loop(state: GameState, resumable: bool = False, resume: bool = Fals
         state.log_event(f"{who} receives priority again", "priority_after_cast", player=who)
 
 
-def _passed(state: GameState, who: str) -> Gen:
-    """`who` passes: the next player receives priority, or all have passed in succession and the
-    top object of the stack resolves, or with an empty stack the step ends (500.2 / 116.4).  True
-    when the priority loop ends (the step's end; no player gets priority, 713.1b / 509.1b)."""
-    state.passes += 1
-    state.log_event(f"{who} passes", "priority_pass", player=who)
-    if state.passes < len(state.live_players()):
-        state.priority = state.next_player(who)
-        return False
+def _all_passed(state: GameState) -> Gen:
+    """All players have passed in succession (116.4): the top object of the stack resolves, or
+    with an empty stack the step ends (500.2).  True when the priority loop ends (the step's
+    end; no player gets priority, 713.1b / 509.1b).  (A pass that leaves another player to act,
+    most passes, is handled in the loop itself: no generator is made for it.)"""
     if not state.stack:
         state.priority = None
         state.log_event(f"all players passed in succession with an empty stack: "

@@ -18,6 +18,10 @@ A puzzle file is a scenario file with these extra top-level keys:
                                         # opponent's actions in `solution`, passes aside)
     ai = "random"                       # optional: a computer player's level (players.LEVELS)
                                         # answers for the opponent where its script doesn't
+    topic = "combat"                    # what the practice list groups it under (TOPICS)
+    computer_solves = false             # optional (default true): the computer player
+                                        # (`mtg-tui practice --ai hard`) isn't expected to
+                                        # solve it (its goal is one a search can't see)
 
 Like any scenario file, a key that is not one of these or a scenario's, or a value of the
 wrong type, makes the file unusable (PuzzleError naming the key).
@@ -65,6 +69,10 @@ from .scenario import (
 )
 
 DIFFICULTIES = ("easy", "medium", "hard")
+# what the practice list groups puzzles under, in the order it shows them
+TOPICS = ("the stack", "combat", "keywords", "regeneration and protection", "layers",
+          "replacement and prevention", "copies", "planeswalkers", "state-based actions", "the 2009 rules")
+NO_TOPIC = "other"
 CHECKS = ("any time", "end of turn")
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 
@@ -90,6 +98,8 @@ class Puzzle:
     solution: list[str]
     script: list[str]  # the opponent's answers
     ai: str | None = None  # the level of the computer player answering for the opponent beyond its script
+    topic: str = NO_TOPIC  # one of TOPICS (a puzzle file from elsewhere may have none)
+    computer_solves: bool = True  # whether the computer player is expected to solve it
 
     @property
     def path(self) -> Path | None:
@@ -154,6 +164,9 @@ def parse_puzzle(doc: dict[str, Any], path: Path | None = None) -> Puzzle:
     ai = doc.get("ai")
     if ai is not None and ai not in LEVELS:
         raise PuzzleError(f"{where}: ai = {ai!r}: choose {', '.join(LEVELS)}")
+    topic = str(doc.get("topic", NO_TOPIC))
+    if topic not in (*TOPICS, NO_TOPIC):
+        raise PuzzleError(f"{where}: topic = {topic!r}: choose {', '.join(TOPICS)}")
     setup_actions = _strings(doc, "actions")
     solution = _strings(doc, "solution")
     script = (_strings(doc, "opponent") if "opponent" in doc
@@ -164,7 +177,8 @@ def parse_puzzle(doc: dict[str, Any], path: Path | None = None) -> Puzzle:
         teaches=_strings(doc, "teaches"), player=player, opponent=opponent,
         goal=str(doc.get("goal") or "make the position in [expect] happen"), check=check, turns=turns,
         hints=_strings(doc, "hints"), explain=str(doc.get("explain", "")).strip(),
-        setup_actions=setup_actions, solution=solution, script=script, ai=ai)
+        setup_actions=setup_actions, solution=solution, script=script, ai=ai, topic=topic,
+        computer_solves=bool(doc.get("computer_solves", True)))
 
 
 def load_puzzle(path: str | Path) -> Puzzle:

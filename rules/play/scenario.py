@@ -154,7 +154,7 @@ _SCENARIO = _Table({
     # a puzzle's keys (rules/play/puzzle.py), so that `mtg-tui scenario` runs a puzzle file too
     "title": _STR, "difficulty": _STR, "teaches": _STR_OR_STRS, "goal": _STR, "hints": _STR_OR_STRS,
     "explain": _STR, "solution": _STRS, "player": _STR, "opponent": _STR_OR_STRS, "turns": _INT, "check": _STR,
-    "ai": _STR})
+    "ai": _STR, "topic": _STR, "computer_solves": _BOOL})
 
 
 def _shown(value: Any, limit: int = 60) -> str:

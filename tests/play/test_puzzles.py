@@ -14,7 +14,7 @@ import pytest
 from mtg_tui.practice import bundled_paths
 from rules.cards import get_card
 from rules.play.autopilot import goldfish_answer
-from rules.play.puzzle import FAILED, PLAYING, SOLVED, PuzzleError, PuzzleRun, load_puzzle, solve
+from rules.play.puzzle import FAILED, PLAYING, SOLVED, TOPICS, PuzzleError, PuzzleRun, load_puzzle, solve
 from rules.play.scenario import run_scenario
 from rules.reference.crtext import load_rules_file
 from rules.reference.index import rules_index
@@ -41,6 +41,12 @@ def test_at_least_fifteen_puzzles_three_of_them_on_what_changed_in_2010() -> Non
     old = [p for p in puzzles if p.rules == "2009"]
     assert len(old) >= 3
     assert all(any("(2009)" in t for t in p.teaches) for p in old)
+
+
+def test_every_bundled_puzzle_has_one_of_the_practice_lists_topics() -> None:
+    """The practice list shows progress by topic: no bundled puzzle falls under "other"."""
+    assert all(load_puzzle(p).topic in TOPICS for p in PATHS)
+    assert load_puzzle(PATHS[0]).computer_solves is True  # the default
 
 
 @pytest.mark.parametrize("topic", ["stack", "combat trick", "first strike", "deathtouch", "lifelink",
@@ -201,6 +207,8 @@ winner = "alice"
     ('hints = "one"\nturns = 0\n' + GOOD, "turns"),
     ('check = "sometimes"\n' + GOOD, "check"),
     ('solution = "alice: pass"\n' + GOOD, "solution must be a list"),
+    ('topic = "tricks"\n' + GOOD, "topic = 'tricks': choose the stack, combat"),
+    ('computer_solves = "no"\n' + GOOD, "computer_solves"),
 ])
 def test_a_bad_puzzle_file_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(PuzzleError, match=re.escape(message)):

@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rules.cards.card_files import Ruling
 from rules.engine.api.view_types import CardView, PermanentView, PlayerView, StackItemView
 
 from .colours import resolve
@@ -374,6 +375,38 @@ def card_detail(card: CardView | CardFacts | None, extra: Iterable[str] = ()) ->
         t += styled("\n\nnot enforced by the engine:", "bold $text-error")
         for s in card.unsupported:
             t += styled("\n• " + s, "$text-error")
+    return t
+
+
+def rulings_text(rulings: list[tuple[str, list[Ruling]]], room: int, width: int) -> Text:
+    """A card's rulings under its detail, as many as `room` lines hold at `width` (the panel
+    doesn't scroll): each file's heading with its count always, then its rulings oldest first,
+    and how many more `mtg-tui cards show` has."""
+    t = Text("")
+    left = room
+    for source, items in rulings:
+        t += styled(f"\n\nRulings (from {source}): {len(items)}", "bold")
+        left -= 2
+        for i, r in enumerate(items):
+            line = styled("\n" + r.date + ("" if r.source == "wotc" else f" ({r.source})"), DIM) + Text(" " + r.text)
+            need = max(1, -(-(len(r.date) + len(r.text) + 1) // max(width, 1)))
+            if need > left - (1 if i < len(items) - 1 else 0):
+                t += styled(f"\n… {len(items) - i} more: mtg-tui cards show", DIM)
+                left -= 1
+                break
+            t += line
+            left -= need
+    return t
+
+
+def explanation_rulings(groups: list[tuple[str, list[tuple[str, Ruling]]]]) -> Text:
+    """The rulings of a puzzle's cards, at the end of its explanation: under each file's
+    heading, each card's rulings oldest first."""
+    t = Text("")
+    for source, items in groups:
+        t += styled(("\n\n" if t else "") + f"Rulings (from {source})", "bold")
+        for name, r in items:
+            t += Text("\n• ") + styled(name, "bold") + styled(" " + r.date, DIM) + Text(" " + r.text)
     return t
 
 

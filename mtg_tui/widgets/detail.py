@@ -19,7 +19,8 @@ Rulings = list[tuple[str, list[Ruling]]]
 
 class CardDetail(OneLayoutWidget):
     """The selected card, and under it the official rulings kept from the player's imported
-    files, as many as the panel's height holds (it doesn't scroll; the count is always shown)."""
+    files, as many as the panel's height holds (it doesn't scroll): their count is always on the
+    panel's bottom border, even when the card's text fills the panel."""
 
     DEFAULT_CLASSES = "zone"
 
@@ -40,6 +41,8 @@ class CardDetail(OneLayoutWidget):
         text = card_detail(card, extra)
         if text != self._text or rulings != self._rulings:
             self._text, self._rulings = text, rulings
+            count = sum(len(items) for _, items in rulings)
+            self.border_subtitle = f"{count} ruling{'s' if count != 1 else ''}" if count else ""
             self.refresh()
 
     def render(self) -> Text:
@@ -47,4 +50,4 @@ class CardDetail(OneLayoutWidget):
             return self._text
         width = max(self.content_size.width, 1)
         used = len(self._text.wrap(self.app.console, width))
-        return self._text + rulings_text(self._rulings, self.content_size.height - used, width)
+        return self._text + rulings_text(self._rulings, self.content_size.height - used, width, self.app.console)

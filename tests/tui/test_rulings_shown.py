@@ -45,12 +45,13 @@ async def test_the_card_panel_shows_the_selected_cards_rulings(tmp_path: Path, s
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Rulings (from notes.json): 2" in text
+        assert "Rulings (from notes.json): 2" in text and "2 rulings ─╯" in text  # the count on its border
         if size == (120, 40):  # room for both, oldest first
             assert text.index("2009-07-01 The earlier sample note") < text.index("2010-06-01 The later sample note")
         await pilot.press("l")  # the Forest: no rulings
         await pilot.pause()
         assert "Forest" in detail_text(app) and "Rulings" not in screen_text(app)
+        assert "rulings ─╯" not in screen_text(app)
 
 
 async def test_a_small_panel_keeps_the_count_and_says_how_many_more(tmp_path: Path) -> None:
@@ -62,6 +63,7 @@ async def test_a_small_panel_keeps_the_count_and_says_how_many_more(tmp_path: Pa
         text = screen_text(app)
         assert "Rulings (from notes.json): 8" in text
         assert "more: mtg-tui cards show" in text and "Sample note number 8" not in text
+        assert "8 rulings ─╯" in text
 
 
 async def test_a_puzzles_explanation_ends_with_its_cards_rulings(tmp_path: Path) -> None:

@@ -90,7 +90,7 @@ class VerdictScreen(ModalScreen[str | None]):
     "retry", "next", "quit" or None."""
 
     DEFAULT_CSS = """
-    VerdictScreen #verdict-rulings { height: auto; max-height: 9; margin-top: 1; }
+    VerdictScreen #verdict-rulings { height: auto; max-height: 25vh; margin-top: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

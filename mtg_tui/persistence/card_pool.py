@@ -224,7 +224,7 @@ def remove(what: str) -> list[str]:
             out.append(f"removed {s['cards']} cards imported from {s['source']}")
         _write_index([s for s in sources if s not in matched])
     elif rulings_out or names & set(ruled):
-        return rulings_out or [f"removed what {what} brought (no cards, no rulings)"]
+        return rulings_out or [f"removed the oracle ids kept from {what} (it added no cards and no rulings)"]
     else:
         code = what.upper()
         kept_sources = []

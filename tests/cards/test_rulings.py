@@ -156,6 +156,22 @@ def test_a_scryfall_rulings_file_is_matched_through_imported_oracle_ids(tmp_path
     assert code == 0 and out.strip() == "removed 3 rulings imported from rulings.json"
 
 
+def test_a_scryfall_card_lists_oracle_ids_match_rulings_to_bundled_cards(tmp_path: Path) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([{"name": "Grizzly Bears", "oracle_id": BEARS_ID, "mana_cost": "{1}{G}",
+                                  "type_line": "Creature — Bear", "power": "2", "toughness": "2", "set": "m10"}]),
+                     encoding="utf-8")
+    assert read_card_file(cards).oracle_ids == {"Grizzly Bears": BEARS_ID}
+    code, out = run("cards", "import", str(cards))
+    assert code == 0 and "skipped 1 the project bundles" in out and "rulings" not in out
+    code, out = run("cards", "import", str(scryfall_rulings(tmp_path, [ruling(BEARS_ID, "2012-02-02", "A note.")])))
+    assert code == 0 and "match no card" not in out
+    assert rulings_of("Grizzly Bears") == [("rulings.json", [Ruling("2012-02-02", "A note.")])]
+    code, out = run("cards", "remove", "cards.json")  # it added no cards, only the oracle ids
+    assert code == 0 and out.strip() == "removed the oracle ids kept from cards.json (it added no cards and no rulings)"
+    assert rulings_of("Grizzly Bears") == []
+
+
 def test_a_bare_list_of_scryfall_rulings_reads_too(tmp_path: Path) -> None:
     data = read_card_file(scryfall_rulings(tmp_path, [ruling(BEARS_ID, "2012-02-02", "A note.")], wrapped=False))
     assert data.shape == "Scryfall rulings file" and data.read == 0

@@ -28,6 +28,16 @@ def puzzles_dir() -> Path:
     return installed if installed.is_dir() else here.parent / "puzzles"
 
 
+def puzzle_cards(puzzle: Puzzle) -> list[str]:
+    """The names of the cards a puzzle's position holds, each once, player by player and zone
+    by zone (tokens are no cards with rulings)."""
+    names: list[str] = []
+    for p in puzzle.scenario.setup.players:
+        names += [*p.hand, *(c.card for c in p.battlefield if not c.token), *p.library, *p.graveyard,
+                  *p.exile]
+    return list(dict.fromkeys(names))
+
+
 def bundled_paths() -> list[Path]:
     return sorted(puzzles_dir().glob("*.toml"))
 

@@ -12,8 +12,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
+from rules.cards.card_files import Ruling
 from rules.engine.api.view_types import CardView, PermanentView, PlayerView, StackItemView
 
 from .colours import resolve
@@ -374,6 +376,47 @@ def card_detail(card: CardView | CardFacts | None, extra: Iterable[str] = ()) ->
         t += styled("\n\nnot enforced by the engine:", "bold $text-error")
         for s in card.unsupported:
             t += styled("\n• " + s, "$text-error")
+    return t
+
+
+def rulings_text(rulings: list[tuple[str, list[Ruling]]], room: int, width: int, console: Console) -> Text:
+    """A card's rulings under its detail, as many as `room` lines hold at `width` (the panel
+    doesn't scroll): each file's heading with its count always, then its rulings oldest first,
+    the last one shown cut short with "…" when only part of it fits, and how many more
+    `mtg-tui cards show` has."""
+    t = Text("")
+    left = room
+    for source, items in rulings:
+        t += styled(f"\n\nRulings (from {source}): {len(items)}", "bold")
+        left -= 2
+        for i, r in enumerate(items):
+            more = len(items) - i - 1
+            line = styled(r.date + ("" if r.source == "wotc" else f" ({r.source})"), DIM) + Text(" " + r.text)
+            lines = line.wrap(console, max(width, 1))
+            fits = left - (1 if more else 0)
+            if len(lines) > fits:
+                if fits >= 2:  # the start of it, then the count of the rest
+                    shown = lines[:fits]
+                    shown[-1].rstrip()
+                    shown[-1].truncate(max(width, 2) - 1)  # room for the "…" on its line
+                    part = Text("\n").join(shown)
+                    t += Text("\n") + part + Text("…")
+                t += styled(f"\n… {len(items) - i if fits < 2 else more} more: mtg-tui cards show", DIM)
+                left = 0
+                break
+            t += Text("\n") + line
+            left -= len(lines)
+    return t
+
+
+def explanation_rulings(groups: list[tuple[str, list[tuple[str, Ruling]]]]) -> Text:
+    """The rulings of a puzzle's cards, at the end of its explanation: under each file's
+    heading, each card's rulings oldest first."""
+    t = Text("")
+    for source, items in groups:
+        t += styled(("\n\n" if t else "") + f"Rulings (from {source})", "bold")
+        for name, r in items:
+            t += Text("\n• ") + styled(name, "bold") + styled(" " + r.date, DIM) + Text(" " + r.text)
     return t
 
 

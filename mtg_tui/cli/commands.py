@@ -307,7 +307,9 @@ def cards(ctx: click.Context, set_code: str | None, as_json: bool) -> None:
 @cards.command("show")
 @click.argument("name", nargs=-1, required=True)
 def cards_show(name: tuple[str, ...]) -> None:
-    """A card's Oracle text, line by line, beside the abilities the compiler made of it."""
+    """A card's Oracle text, line by line, beside the abilities the compiler made of it, and
+    the official rulings kept from the files you imported (oldest first)."""
+    from mtg_tui.persistence.rulings import rulings_lines
     from rules.cards import UnknownCard, get_card
     from rules.cards.describe import card_lines
 
@@ -315,7 +317,7 @@ def cards_show(name: tuple[str, ...]) -> None:
         card = get_card(" ".join(name))
     except UnknownCard as e:
         raise click.ClickException(str(e)) from None
-    click.echo("\n".join(card_lines(card)))
+    click.echo("\n".join(card_lines(card) + rulings_lines(card.name)))
 
 
 from mtg_tui.cli.bench import bench_command  # noqa: E402  (issue 13: speed figures)

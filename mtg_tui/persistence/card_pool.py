@@ -22,9 +22,10 @@ from rules.cards import (
     pool_changed,
     remove_card_dir,
 )
-from rules.cards.card_files import CardFileError, compiled, read_card_file, toml_lines, toml_string
+from rules.cards.card_files import CardFile, CardFileError, compiled, read_card_file, toml_lines, toml_string
 from rules.cards.safe_files import loads_toml
 
+from .rulings import RulingsNote, keep_rulings, remove_rulings, ruling_sources
 from .userfiles import CARDS, data_dir, write_atomically
 
 INDEX = "index.toml"
@@ -125,8 +126,11 @@ class ImportResult:
     elsewhere: dict[str, int] = field(default_factory=dict)  # pool file -> cards it had already
     left_out: list[tuple[str, str]] = field(default_factory=list)
     sets: list[str] = field(default_factory=list)
+    rulings: RulingsNote | None = None
 
     def lines(self) -> list[str]:
+        if self.rulings is not None and not self.read:  # a Scryfall rulings file: no cards
+            return [f"{self.source} ({self.shape}): {self.rulings.rulings} rulings", *self.rulings.lines()]
         out = [f"{self.source} ({self.shape}): {self.read} card objects, {self.kept} cards in your pool "
                f"({self.new} new): {self.supported} fully supported, {self.partial} partial"]
         if self.sets:
@@ -142,17 +146,28 @@ class ImportResult:
                 out.append(f"    ... and {len(self.left_out) - 10} more")
         if self.kept:
             out.append(f"  in {self.file}")
-        return out
+        return out + (self.rulings.lines() if self.rulings is not None else [])
 
 
 def import_file(path: str | Path, progress: Callable[[int], None] | None = None) -> ImportResult:
-    """Read a Scryfall or MTGJSON card file and add its cards to the user's pool.  Nothing is
-    written unless the whole file reads; the same file imported again writes the same bytes."""
+    """Read a Scryfall or MTGJSON card file and add its cards to the user's pool, and keep its
+    rulings (persistence.rulings).  Nothing is written unless the whole file reads; the same
+    file imported again writes the same bytes.  A Scryfall rulings file adds rulings only."""
     source = Path(path)
     try:
         data = read_card_file(source, progress)
     except CardFileError as e:
         raise PoolError(f"{source}: {e}") from None
+    if not data.read:  # rulings and no cards: the pool stays as it is
+        return ImportResult(source.name, source, data.shape, rulings=keep_rulings(source, data))
+    result = _import_cards(source, data)
+    result.rulings = keep_rulings(source, data)
+    return result
+
+
+def _import_cards(source: Path, data: CardFile) -> ImportResult:
+    """Add the cards of a file read to the pool (a card the project bundles keeps its bundled
+    definition; one another file added keeps that file's)."""
     sources = read_index()
     register_user_cards()
     target = pool_dir() / _pool_file_name(source, sources)
@@ -196,6 +211,8 @@ def remove(what: str) -> list[str]:
     """Take out what an imported file (its name, path or pool file) or a set added; one line
     each for what was removed.  PoolError when nothing matches."""
     sources = read_index()
+    ruled = ruling_sources()
+    rulings_out = remove_rulings(what)
     d = pool_dir()
     names = {what, Path(what).name}
     matched = [s for s in sources if names & {s["source"], s["file"], s["path"]}
@@ -206,6 +223,8 @@ def remove(what: str) -> list[str]:
             (d / s["file"]).unlink(missing_ok=True)
             out.append(f"removed {s['cards']} cards imported from {s['source']}")
         _write_index([s for s in sources if s not in matched])
+    elif rulings_out or names & set(ruled):
+        return rulings_out or [f"removed the oracle ids kept from {what} (it added no cards and no rulings)"]
     else:
         code = what.upper()
         kept_sources = []
@@ -227,14 +246,14 @@ def remove(what: str) -> list[str]:
             else:
                 path.unlink(missing_ok=True)
         if not out:
-            known = ", ".join(s["source"] for s in sources) or "none"
+            known = ", ".join(sorted({s["source"] for s in sources} | set(ruled))) or "none"
             sets = ", ".join(sorted({x for s in sources for x in s["sets"]})) or "none"
             raise PoolError(f"nothing to remove: {what!r} is neither an imported file ({known}) "
                             f"nor a set of imported cards ({sets})")
         _write_index(kept_sources)
     pool_changed()
     register_user_cards()
-    return out
+    return out + rulings_out
 
 
 def imported_lines(report: dict[str, Any], set_code: str | None = None) -> list[str]:

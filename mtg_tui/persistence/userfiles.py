@@ -35,6 +35,7 @@ APP = "mtg-tui"
 CR_FILE_ENV = "MTG_TUI_CR_FILE"
 SAVES = "saves"  # the saves folder in the data directory
 CARDS = "cards"  # the imported cards in the data directory, and the parsed card files in the cache
+RULINGS = "rulings"  # the rulings kept from imported files, in the data directory
 
 
 def data_dir() -> Path:
@@ -53,7 +54,7 @@ def config_path() -> Path:
 def written_folders() -> list[Path]:
     """Every folder the client writes files into through write_atomically."""
     data = data_dir()
-    return [data, data / SAVES, data / CARDS, config_path().parent, cache_dir() / CARDS]
+    return [data, data / SAVES, data / CARDS, data / RULINGS, config_path().parent, cache_dir() / CARDS]
 
 
 def remove_stale_writes() -> list[Path]:

@@ -40,6 +40,7 @@ from ..decision_dialogs import FIND_NOTHING_LABEL, Assign, Cards, Choice, Dialog
 from ..game_controller import DIALOG_TYPES, Announced, Ask, GameController, PickTargets, Step, Stoppable
 from ..grouping import CardFacts
 from ..key_guard import hold_from_now
+from ..persistence.rulings import rulings_of
 from ..picking import Picker
 from ..render import hand_chip, progress_bar, styled
 from ..search_progress import ProgressRelay
@@ -381,7 +382,7 @@ class GameScreen(BoardKeys):
         self.query_one("#log", LogPanel).set(b.log, selected=sel("log"), folded=self.control.folded,
                                              active=self.zone == "log")
         card, extra = self.selected_card(b)
-        self.query_one("#detail", CardDetail).set(card, extra)
+        self.query_one("#detail", CardDetail).set(card, extra, rulings_of(card.name) if card else [])
         self._render_prompt(b, labels, off_board)
         self.refresh_bindings()  # the decision, the zone or the picker may have changed: the Footer follows
         self.query_one(KeyBar).redraw()  # in this frame, not in a second one after the bindings signal

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -25,8 +25,9 @@ from rules.engine.core import actions as A
 from rules.engine.core.decisions import Decision
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleError, PuzzleRun, load_puzzle
 
-from ..practice import Progress, bundled_paths, next_puzzle
-from ..render import styled
+from ..persistence.rulings import cards_rulings
+from ..practice import Progress, bundled_paths, next_puzzle, puzzle_cards
+from ..render import explanation_rulings, styled
 from ..session import Session
 from ..widgets.prompt import PromptLine
 from .game import GameScreen
@@ -84,7 +85,13 @@ class PuzzlePanel(Widget):
 
 
 class VerdictScreen(ModalScreen[str | None]):
-    """Solved or failed, and why, with the explanation.  Returns "retry", "next", "quit" or None."""
+    """Solved or failed, and why, with the explanation, and at its end the official rulings of
+    the puzzle's cards kept from the player's imported files (in a box that scrolls).  Returns
+    "retry", "next", "quit" or None."""
+
+    DEFAULT_CSS = """
+    VerdictScreen #verdict-rulings { height: auto; max-height: 25vh; margin-top: 1; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r,R,ctrl+r", "choose('retry')", "retry"),
@@ -110,6 +117,10 @@ class VerdictScreen(ModalScreen[str | None]):
             yield Static(head, id="dialog-title")
             yield Static(styled("Why: ", "bold") + Text(self.puzzle.explain or "(no explanation given)"),
                          id="dialog-body")
+            rulings = cards_rulings(puzzle_cards(self.puzzle))
+            if rulings:
+                with VerticalScroll(id="verdict-rulings"):
+                    yield Static(explanation_rulings(rulings))
             keys = "r: retry · " + ("n: next puzzle · " if self.has_next else "") + \
                 "Enter / Esc: look at the board · q: leave the puzzle"
             yield Static(styled(keys, "dim"), id="dialog-keys")

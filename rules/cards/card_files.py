@@ -8,6 +8,11 @@ Two shapes are read, told apart by their content:
   file's {"code": ..., "cards": [...]}.  A card (face): name, faceName, side, manaCost, type,
   text, power, toughness, loyalty, colors, setCode (set files) or printings (AtomicCards).
 
+Rulings come along: an MTGJSON card's "rulings" ({date, text}) by the card's name, and a
+Scryfall rulings file (a list, or {"data": [...]}, of ruling objects: oracle_id, source,
+published_at, comment) by oracle id; the oracle ids of the cards read (Scryfall's "oracle_id",
+MTGJSON's identifiers.scryfallOracleId) are kept to match them.
+
 Files of hundreds of MB are streamed: JSON values are decoded one card at a time from chunks
 of the file (safe_files.raw_decode), never the whole document at once.  A malformed file
 raises CardFileError with one line saying what is wrong and where.
@@ -16,6 +21,7 @@ raises CardFileError with one line saying what is wrong and where.
 from __future__ import annotations
 
 import codecs
+import datetime
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -39,6 +45,16 @@ class CardFileError(ValueError):
     """A card file that can't be read: one line naming the problem."""
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """One official ruling: its date (YYYY-MM-DD), its text, and who published it (Scryfall
+    tells "wotc" from its own notes; MTGJSON's are all "wotc")."""
+
+    date: str
+    text: str
+    source: str = "wotc"
+
+
 @dataclass
 class CardFile:
     """What a card file holds: its shape, the card data entries by name (the first printing of a
@@ -49,6 +65,9 @@ class CardFile:
     left_out: list[tuple[str, str]] = field(default_factory=list)
     read: int = 0  # card objects read
     faces: dict[str, dict[str, Any]] = field(default_factory=dict)  # a set file's faces by card name
+    rulings: dict[str, list[Ruling]] = field(default_factory=dict)  # a card's rulings by its name (MTGJSON)
+    oracle_ids: dict[str, str] = field(default_factory=dict)  # a card's oracle id by its name
+    oracle_rulings: list[tuple[str, Ruling]] = field(default_factory=list)  # a Scryfall rulings file's
 
 
 class _Reader:
@@ -170,6 +189,9 @@ def read_card_file(path: str | Path, progress: Callable[[int], None] | None = No
         with open(path, "rb") as stream:
             reader = _Reader(stream, progress)
             for kind, obj in _card_objects(reader, out):
+                if kind == "scryfall" and is_ruling_object(obj):
+                    _add_oracle_ruling(out, obj)
+                    continue
                 out.read += 1
                 if kind == "scryfall":
                     _add(out, *_from_scryfall(obj, out.read))
@@ -182,8 +204,59 @@ def read_card_file(path: str | Path, progress: Callable[[int], None] | None = No
     except OSError as e:
         raise CardFileError(f"can't read it: {e.strerror or e}") from None
     _join_faces(out)
-    if not out.read:
+    if out.oracle_rulings and not out.read:
+        out.shape = "Scryfall rulings file"
+    elif not out.read:
         raise CardFileError(f"no cards in it ({out.shape})")
+    return out
+
+
+def is_ruling_object(obj: Any) -> bool:
+    """A Scryfall ruling object (its rulings endpoint and bulk "rulings" file), not a card."""
+    return isinstance(obj, dict) and (obj.get("object") == "ruling"
+                                      or ("oracle_id" in obj and "comment" in obj and "name" not in obj))
+
+
+def _ruling_date(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise CardFileError(f"{where} has no date")
+    try:
+        return datetime.date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise CardFileError(f"{where} has a date that is not YYYY-MM-DD: {value!r}") from None
+
+
+def _ruling_text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise CardFileError(f"{where} has no text")
+    return value.strip()
+
+
+def _add_oracle_ruling(out: CardFile, obj: dict[str, Any]) -> None:
+    where = f"ruling #{len(out.oracle_rulings) + 1}"
+    oracle_id = obj.get("oracle_id")
+    if not isinstance(oracle_id, str) or not oracle_id.strip():
+        raise CardFileError(f"{where} has no oracle_id")
+    where += f" (oracle_id {oracle_id})"
+    source = obj.get("source")
+    ruling = Ruling(_ruling_date(obj.get("published_at"), where), _ruling_text(obj.get("comment"), where),
+                    source if isinstance(source, str) and source else "wotc")
+    out.oracle_rulings.append((oracle_id.strip(), ruling))
+
+
+def _mtgjson_rulings(card: dict[str, Any], n: int, name: str) -> list[Ruling]:
+    """An MTGJSON card's rulings, each with its date and text (a malformed one refuses the file)."""
+    rulings = card.get("rulings")
+    if rulings is None:
+        return []
+    if not isinstance(rulings, list):
+        raise CardFileError(f"card #{n} ({name}): \"rulings\" is not a list")
+    out = []
+    for i, r in enumerate(rulings, 1):
+        where = f"card #{n} ({name}): ruling {i}"
+        if not isinstance(r, dict):
+            raise CardFileError(f"{where} is not a JSON object")
+        out.append(Ruling(_ruling_date(r.get("date"), where), _ruling_text(r.get("text"), where)))
     return out
 
 
@@ -299,6 +372,8 @@ def _from_scryfall(obj: Any, n: int) -> tuple[dict[str, Any] | None, str]:
     entry = _entry(name, _text(get("mana_cost")), type_line, _text(get("oracle_text")), get("power"),
                    get("toughness"), get("loyalty"))
     entry["sets"] = _sets(card.get("set"), card.get("sets"))
+    if isinstance(card.get("oracle_id"), str) and card["oracle_id"]:
+        entry["_oracle_id"] = card["oracle_id"]
     colors = get("colors")
     if isinstance(colors, list):
         entry["_colors"] = [c for c in colors if isinstance(c, str)]
@@ -323,6 +398,11 @@ def _from_mtgjson(faces: list[dict[str, Any]], n: int, key: str = "") -> tuple[d
     entry = _entry(name, _text(front.get("manaCost")), type_line, _text(front.get("text")), front.get("power"),
                    front.get("toughness"), front.get("loyalty"))
     entry["sets"] = _sets(front.get("setCode") or front.get("printings"))
+    entry["_rulings"] = _mtgjson_rulings(front, n, name)
+    identifiers = front.get("identifiers")
+    oracle_id = identifiers.get("scryfallOracleId") if isinstance(identifiers, dict) else None
+    if isinstance(oracle_id, str) and oracle_id:
+        entry["_oracle_id"] = oracle_id
     if isinstance(front.get("colors"), list):
         entry["_colors"] = [c for c in front["colors"] if isinstance(c, str)]
     if len(ordered) > 1:
@@ -336,6 +416,11 @@ def _add(out: CardFile, entry: dict[str, Any] | None, why: str) -> None:
     if entry is None:
         out.left_out.append((why.partition(":")[0], why.partition(": ")[2]))
         return
+    rulings, oracle_id = entry.pop("_rulings", None), entry.pop("_oracle_id", None)
+    if rulings:
+        out.rulings.setdefault(entry["name"], rulings)
+    if oracle_id:
+        out.oracle_ids.setdefault(entry["name"], oracle_id)
     known = out.entries.get(entry["name"])
     if known is None:
         out.entries[entry["name"]] = entry

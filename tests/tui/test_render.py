@@ -45,3 +45,24 @@ def test_the_phase_bar_fits_100_columns_and_marks_stops() -> None:
     t = phase_text(turn=12, active="alice", step="declare_blockers", priority="bob", stops={"main1", "end"},
                    own_turn=True, cursor=None, width=100)
     assert t.cell_len <= 100 and "•main1" in t.plain and "◆ bob" in t.plain
+
+
+def test_rulings_under_a_card_fill_the_room_and_cut_the_last_one_short() -> None:
+    from rich.console import Console
+
+    from mtg_tui.render import rulings_text
+    from rules.cards.card_files import Ruling
+
+    notes = [Ruling("2010-01-01", "word " * 30), Ruling("2011-01-01", "A short one."),
+             Ruling("2012-01-01", "Another.", "scryfall")]
+    console = Console(width=30)
+    def rows(room: int) -> list[str]:  # the rows under the card's last line
+        return rulings_text([("M12.json", notes)], room, 30, console).plain.split("\n")[1:]
+
+    whole = rows(20)
+    assert whole[:2] == ["", "Rulings (from M12.json): 3"]
+    assert whole[-2:] == ["2011-01-01 A short one.", "2012-01-01 (scryfall) Another."]
+    cut = rows(6)
+    assert len(cut) == 6 and cut[1] == "Rulings (from M12.json): 3"
+    assert cut[-2].endswith("…") and len(cut[-2]) <= 30 and cut[-1] == "… 2 more: mtg-tui cards show"
+    assert rows(3) == ["", "Rulings (from M12.json): 3", "… 3 more: mtg-tui cards show"]

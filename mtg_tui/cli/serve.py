@@ -5,11 +5,13 @@ same saves, settings and imported cards as the terminal client of the user who s
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import shlex
 import socket
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 TITLE = "mtg-tui"
+SESSION_END_WAIT = 10.0  # seconds Ctrl+C waits for the open pages' clients to quit
 
 
 def client_command() -> str:
@@ -86,13 +89,38 @@ def make_server(host: str, port: int) -> Server:
     the websocket address the browser reached it by (so `--host 0.0.0.0` works from other machines)."""
     from textual_serve.server import Server  # the web server loads only for `serve`
 
+    sessions: set[asyncio.Task[Any]] = set()
+
     class ClientServer(Server):
+        def initialize_logging(self) -> None:
+            super().initialize_logging()
+            # a line per request (page, script, font) would bury what matters: errors still show
+            logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
         async def on_startup(self, app: web.Application) -> None:
             for line in announcement(host, port):
                 click.echo(line)
             warning = exposure_warning(host)
             if warning:
                 click.echo(warning, err=True)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            # a page's session, remembered so that stopping the server can end it
+            session = asyncio.current_task()
+            assert session is not None  # aiohttp runs every handler in a task
+            sessions.add(session)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                sessions.discard(session)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            # Ctrl+C with pages open: each session is cancelled, which tells its client to quit
+            # (textual-serve's own cleanup); the server would otherwise wait a minute for them
+            for session in sessions:
+                session.cancel()
+            if sessions:
+                await asyncio.wait(sessions, timeout=SESSION_END_WAIT)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             # the page's links and websocket: the address in the request, not the one bound

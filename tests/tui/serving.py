@@ -52,6 +52,19 @@ def serve_process(port: int, host: str | None = None, timeout: float = 30) -> tu
     raise AssertionError(f"serve did not start: {(folder / 'out').read_text()}{(folder / 'err').read_text()}")
 
 
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux's /proc): a server's clients, one per open page."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def stop(proc: subprocess.Popen[str], sig: signal.Signals = signal.SIGINT, timeout: float = 20) -> tuple[str, str]:
     """The signal sent (SIGINT: Ctrl+C), the process waited for (killed if it hangs): its stdout and stderr."""
     if proc.poll() is None:

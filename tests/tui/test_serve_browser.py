@@ -6,6 +6,8 @@ Skips, saying why, where no Chromium or no Playwright is installed (.ci/run inst
 from __future__ import annotations
 
 import shutil
+import signal
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 
 from mtg_tui.key_guard import HOLD
 
-from serving import TerminalScreen, free_port, serve_process, stop
+from serving import TerminalScreen, children, free_port, serve_process, stop
 
 # Debian's chromium in a closed network: no background connections, no GPU, no sandbox (root in CI)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -41,8 +43,9 @@ def chromium_or_skip() -> str:
 class BrowserTerminal:
     """The page and the screen its terminal shows, rebuilt from the websocket's frames."""
 
-    def __init__(self, page: Any, shots: Path) -> None:
+    def __init__(self, page: Any, shots: Path, server: subprocess.Popen[str]) -> None:
         self.page = page
+        self.server = server
         self.screen = TerminalScreen()
         self.shots = shots
         page.on("websocket", self.listen)
@@ -93,7 +96,7 @@ def browser_terminal(tmp_path: Path) -> Iterator[BrowserTerminal]:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 page = browser.new_page(viewport={"width": 1280, "height": 860})
-                terminal = BrowserTerminal(page, tmp_path)
+                terminal = BrowserTerminal(page, tmp_path, server)
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.focus("textarea.xterm-helper-textarea")  # where xterm.js takes the keys
                 yield terminal
@@ -138,6 +141,18 @@ def test_a_goldfish_game_in_the_browser_plays_a_land(browser_terminal: BrowserTe
     assert any(f"alice plays {land} (a special action)" in line for line in after)  # 115.2a, in the log
     shot = page.shot("goldfish-land-played")
     assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
+
+
+@pytest.mark.browser
+def test_ctrl_c_with_a_page_open_ends_its_client_and_the_server(browser_terminal: BrowserTerminal) -> None:
+    browser_terminal.wait_for("main menu", lambda lines: any("Goldfish" in line for line in lines))
+    clients = children(browser_terminal.server.pid)
+    assert clients, "the page's client runs as the server's child"
+    began = time.monotonic()
+    out, err = stop(browser_terminal.server, signal.SIGINT)
+    assert browser_terminal.server.returncode == 0 and out.endswith("Stopped.\n"), out + err
+    assert time.monotonic() - began < 10  # not aiohttp's minute of waiting for the page to hang up
+    assert not [pid for pid in clients if Path(f"/proc/{pid}").exists()]
 
 
 def test_the_screen_is_rebuilt_from_frames_cut_anywhere() -> None:

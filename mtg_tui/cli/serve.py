@@ -64,9 +64,24 @@ def port_problem(host: str, port: int) -> str | None:
     return None
 
 
+def is_every_address(host: str) -> bool:
+    """Whether `host` means all of this machine's addresses (0.0.0.0, ::): no page can open it as such."""
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
+def where_to_open(host: str, port: int) -> str:
+    """The address a browser opens: for every address, this machine's own and its name on the network."""
+    if is_every_address(host):
+        return f"{url_for(DEFAULT_HOST, port)} here, or http://{socket.gethostname()}:{port} from another machine"
+    return url_for(host, port)
+
+
 def announcement(host: str, port: int) -> list[str]:
     """What `serve` says as it starts: where to open it and who can."""
-    lines = [f"mtg-tui in a browser: open {url_for(host, port)}"]
+    lines = [f"mtg-tui in a browser: open {where_to_open(host, port)}"]
     if is_loopback(host):
         lines.append(f"Listening on {host} only: browsers on this computer can open it, no other machine can "
                      "(--host ADDRESS serves others).")

@@ -83,6 +83,8 @@ def test_a_server_others_can_reach_warns_and_gives_pages_the_address_they_used()
         page = urllib.request.urlopen(request, timeout=10).read().decode()
     finally:
         out, err = stop(server, signal.SIGTERM)
+    assert said[0] == (f"mtg-tui in a browser: open http://127.0.0.1:{port} here, "
+                       f"or http://{socket.gethostname()}:{port} from another machine")
     assert said[1] == f"Listening on 0.0.0.0: anyone who can reach this machine on port {port} can open it."
     assert "Warning: 0.0.0.0 is not a loopback address" in err
     # the page's websocket goes back to the address the browser used, not to 0.0.0.0

@@ -5,6 +5,8 @@ Skips, saying why, where no Chromium or no Playwright is installed (.ci/run inst
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import signal
 import subprocess
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 from mtg_tui.key_guard import HOLD
+from mtg_tui.persistence.autosave import autosave_path
 
 from serving import TerminalScreen, children, free_port, serve_process, stop
 
@@ -106,6 +109,21 @@ def browser_terminal(tmp_path: Path) -> Iterator[BrowserTerminal]:
         stop(server)
 
 
+def field(lines: list[str], label: str) -> str | None:
+    """What the form's field after `label` holds (its row: `label ▊ value ▎`)."""
+    found = re.search(rf"\b{label}\s+▊(.*?)▎", "\n".join(lines))
+    return found.group(1).strip() if found else None
+
+
+def autosaved_actions() -> list[str]:
+    """The actions in the autosave of the test's user folders (none before it is written)."""
+    path = autosave_path()
+    if not path.exists():
+        return []
+    actions: list[str] = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    return actions
+
+
 def battlefield_row(lines: list[str], player: str) -> str:
     """The first row of a player's battlefield panel (left of the side panels)."""
     header = next(i for i, line in enumerate(lines) if f"{player}'s battlefield" in line)
@@ -127,6 +145,8 @@ def test_a_goldfish_game_in_the_browser_plays_a_land(browser_terminal: BrowserTe
     page.type("red-green")
     page.press("Tab", "Tab", "Tab", "Tab")  # name, rules, mulligan, seed
     page.type("1")
+    page.wait_for("the form filled in",  # every key arrived
+                  lambda lines: field(lines, "deck") == "red-green" and field(lines, "seed") == "1")
     page.press("Enter")
     page.wait_for("mulligan decision", lambda lines: any("keep this hand" in line for line in lines))
     page.press("k")
@@ -141,6 +161,11 @@ def test_a_goldfish_game_in_the_browser_plays_a_land(browser_terminal: BrowserTe
     assert any(f"alice plays {land} (a special action)" in line for line in after)  # 115.2a, in the log
     shot = page.shot("goldfish-land-played")
     assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
+    # the page's client writes the same user files as the terminal's: the autosave has the play
+    deadline = time.monotonic() + WAIT
+    while f"alice: play {land}#" not in "\n".join(autosaved_actions()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert any(action.startswith(f"alice: play {land}#") for action in autosaved_actions())
 
 
 @pytest.mark.browser

@@ -325,6 +325,7 @@ from mtg_tui.cli.cards import import_command, remove_command  # noqa: E402  (iss
 from mtg_tui.cli.deck import deck_command  # noqa: E402  (issue 14: deck files)
 from mtg_tui.cli.practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli.rules import rules_command  # noqa: E402
+from mtg_tui.cli.serve import serve_command  # noqa: E402  (issue 28: the client in a browser)
 from mtg_tui.cli.tournament import tournament_command  # noqa: E402  (issue 26: computer players measured)
 
 cards.add_command(import_command)
@@ -333,6 +334,7 @@ main.add_command(bench_command)
 main.add_command(deck_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
+main.add_command(serve_command)
 main.add_command(tournament_command)
 
 if __name__ == "__main__":

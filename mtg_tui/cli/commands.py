@@ -195,8 +195,7 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
              replay: int | None, allow_illegal: bool) -> None:
     """Random agents play GAMES games between DECK1 and DECK2 (or random decks): the engine's
     fuzzer and benchmark."""
-    from mtg_tui.persistence.decklists import load_deck
-    from rules.play.construction import check_construction
+    from mtg_tui.persistence.decklists import load_checked
     from rules.play.simulate import simulate as run
 
     names = ("p1", "p2")
@@ -209,12 +208,11 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         if not deck1 or not deck2:
             raise click.UsageError("give DECK1 and DECK2, or --random-decks")
         try:
-            d1, d2 = load_deck(deck1), load_deck(deck2)
-            if not allow_illegal:
-                check_construction(d1, ruleset)
-                check_construction(d2, ruleset)
+            (d1, note1), (d2, note2) = (load_checked(ref, ruleset, allow_illegal) for ref in (deck1, deck2))
         except DeckError as e:
             raise deck_error(e) from None
+        for notice in dict.fromkeys(n for n in (note1, note2) if n):
+            click.echo(f"note: {notice}", err=True)
         decks = {names[0]: d1.cards, names[1]: d2.cards}
     if replay is not None:
         _replay(decks, replay, ruleset, mulligan, turn_cap, pool)

@@ -1,0 +1,114 @@
+"""The bundled precons open as they were sold (issue 28): a 40- or 41-card precon is below the
+60-card minimum (2014 CR 100.2a, 2009 CR 100.2) yet plays without --allow-illegal, and the CLI
+and the client say so; a player's own 40-card file still needs --allow-illegal.  A precon is
+named by its deck name or its product name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from conftest import SIZE, game_screen
+from textual.widgets import Input
+
+import mtg_tui.cli.launch as launch
+from mtg_tui.app import MtgApp
+from mtg_tui.cli.commands import main
+from mtg_tui.config import GameConfig, IllegalDeck
+from mtg_tui.persistence import decklists
+from mtg_tui.persistence.decklists import bundled_decks, load_deck
+from mtg_tui.screens.menu import NewGameScreen
+from rules.play.decklist import DeckError
+
+NOTICE = "Arcanis's Guile is a 40-card Tenth Edition theme deck: played as sold, below the 60-card minimum (100.2a)"
+
+
+def run(*args: str) -> Any:
+    r = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in r.output and (r.exception is None or isinstance(r.exception, SystemExit)), r.output
+    return r
+
+
+@pytest.mark.parametrize("ref", ["arcaniss-guile", "Arcanis's Guile", "ARCANIS'S GUILE", "arcaniss guile",
+                                 "Arcanis Guile", "Arcanis\u2019s Guile"])
+def test_a_precon_is_named_by_its_deck_or_its_product_name(ref: str) -> None:
+    deck = load_deck(ref)
+    assert deck.name == "arcaniss-guile" and deck.cards == load_deck("arcaniss-guile").cards
+
+
+def test_an_unknown_name_lists_the_decks_by_group_in_one_line() -> None:
+    with pytest.raises(DeckError) as e:
+        load_deck("Arcanis's Wrath")
+    message = str(e.value)
+    assert "\n" not in message
+    assert "Decks of this project: " in message and "; Tenth Edition theme decks: arcaniss-guile" in message
+    assert message.index("red-green") < message.index("Magic 2012 Intro Packs: blood-and-fire")
+
+
+@pytest.mark.parametrize("ruleset, rule", [("2014", "100.2a"), ("2009", "100.2")])
+def test_a_40_card_precon_is_legal_as_sold_and_says_so(ruleset: str, rule: str) -> None:
+    cfg = GameConfig("hotseat", ("Arcanis's Guile", "we-are-legion"), ruleset=ruleset).checked()
+    assert [len(cards) for cards in cfg.cards.values()] == [40, 41]
+    assert cfg.notices == (NOTICE.replace("100.2a", rule),
+                           f"We Are Legion is a 41-card Magic 2010 Intro Pack: played as sold, below the 60-card "
+                           f"minimum ({rule})")
+    assert GameConfig("goldfish", ("blades-of-victory",)).checked().notices == ()  # 60 cards: nothing to say
+
+
+def test_a_players_own_40_card_file_still_needs_allow_illegal(tmp_path: Path) -> None:
+    mine = tmp_path / "arcaniss-guile.txt"
+    mine.write_text(bundled_decks()["arcaniss-guile"], encoding="utf-8")
+    with pytest.raises(IllegalDeck, match="40 cards, at least 60"):
+        GameConfig("goldfish", (str(mine),)).checked()
+    assert GameConfig("goldfish", (str(mine),), allow_illegal=True).checked().notices == ()
+
+
+def test_the_copy_limit_still_holds_for_a_precon(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundled precon file with five of a card is refused: only the size is as sold (100.2a)."""
+    (tmp_path / "arcaniss-guile.txt").write_text("5 Boomerang\n35 Island\n", encoding="utf-8")
+    monkeypatch.setattr(decklists, "decks_dir", lambda: tmp_path)
+    with pytest.raises(IllegalDeck, match="5 Boomerang"):
+        GameConfig("goldfish", ("arcaniss-guile",)).checked()
+
+
+def test_the_commands_open_a_precon_without_allow_illegal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    started: list[GameConfig] = []
+    monkeypatch.setattr(launch, "run_app", lambda config=None: started.append(config))
+    r = run("goldfish", "arcaniss-guile", "--seed", "1")
+    assert r.exit_code == 0 and f"note: {NOTICE}" in r.output
+    assert started[0].notices == (NOTICE,)
+    r = run("simulate", "Arcanis's Guile", "firebomber", "--games", "1", "--check")
+    assert r.exit_code == 0 and "errors: 0" in r.output and NOTICE in r.output
+    r = run("goldfish", "kamahls-temper", "--games", "2", "--json")
+    assert r.exit_code == 0 and "Kamahl's Temper is a 40-card" in r.output
+    mine = tmp_path / "mine.txt"
+    mine.write_text(bundled_decks()["arcaniss-guile"], encoding="utf-8")
+    r = run("simulate", str(mine), "firebomber", "--games", "1")
+    assert r.exit_code == 1 and "40 cards, at least 60 are needed; --allow-illegal plays it anyway" in r.output
+
+
+def test_deck_check_says_a_precon_is_legal_as_sold() -> None:
+    r = run("deck", "check", "arcaniss-guile", "--rules", "2009")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == NOTICE.replace("100.2a", "100.2")
+    assert "legal as sold under the 2009 rules: 40 cards" in r.output
+    r = run("deck", "check", "Blades of Victory")
+    assert r.exit_code == 0 and "legal under the 2014 rules (rule 100.2a)" in r.output
+
+
+@pytest.mark.asyncio
+async def test_the_form_says_what_a_precon_is_and_the_game_says_it_again() -> None:
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#deck1", Input).value = "Arcanis's Guile"
+        await pilot.pause()
+        assert NOTICE in str(form.query_one("#deck-notice").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game_screen(app).session.game.player("alice").library) == 33  # 40, 7 drawn
+        assert any(NOTICE in str(n.message) for n in app._notifications)

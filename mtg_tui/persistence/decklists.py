@@ -31,6 +31,12 @@ def bundled_decks() -> dict[str, str]:
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted(decks_dir().glob("*.txt"))}
 
 
+def deck_description(name: str) -> str:
+    """What a bundled deck is, from its file's first line when that is a comment ("" if not)."""
+    first = bundled_decks()[name].split("\n", 1)[0].strip()
+    return first.lstrip("#").strip() if first.startswith("#") else ""
+
+
 def deck_groups(names: list[str] | None = None, short: bool = False) -> list[tuple[str, list[str]]]:
     """The bundled decks by group, as the deck picker and `mtg-tui decks` list them: the
     project's own decks first, then each product line's title (`short`: "10E theme decks")

@@ -5,6 +5,7 @@ named by its deck name or its product name."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,49 @@ async def test_the_form_says_what_a_precon_is_and_the_game_says_it_again() -> No
         await pilot.pause()
         assert len(game_screen(app).session.game.player("alice").library) == 33  # 40, 7 drawn
         assert any(NOTICE in str(n.message) for n in app._notifications)
+
+
+def test_decks_lists_the_bundled_decks_grouped_by_product_line() -> None:
+    r = run("decks")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    headings = [line for line in lines if line and not line.startswith(" ")]
+    assert headings == ["Decks of this project", "Tenth Edition theme decks", "Magic 2010 Intro Packs",
+                        "Magic 2011 Intro Packs", "Magic 2012 Intro Packs"]
+    line_of = {line.split()[0]: line for line in lines if line.startswith("  ")}
+    assert len(line_of) == len(bundled_decks())
+    assert line_of["arcaniss-guile"].split()[1:] == ["U", "40", "cards", "Arcanis's", "Guile"]
+    assert line_of["we-are-legion"].split()[1:3] == ["WR", "41"]
+    assert line_of["red-green"].split()[1:3] == ["RG", "60"]
+    after = lines[lines.index("Magic 2011 Intro Packs") + 1:lines.index("Magic 2011 Intro Packs") + 6]
+    assert [line.split()[0] for line in after] == ["blades-of-victory", "breath-of-fire", "power-of-prophecy",
+                                                   "reign-of-vampirism", "stampede-of-beasts"]
+
+
+def test_decks_json_has_each_groups_decks_with_product_colours_and_size() -> None:
+    r = run("decks", "--json")
+    assert r.exit_code == 0
+    groups = json.loads(r.output)["groups"]
+    assert [(g["title"], g["precons"], len(g["decks"])) for g in groups][1:] == [
+        ("Tenth Edition theme decks", True, 5), ("Magic 2010 Intro Packs", True, 5),
+        ("Magic 2011 Intro Packs", True, 5), ("Magic 2012 Intro Packs", True, 5)]
+    assert groups[0]["precons"] is False and all(d["product"] == "" for d in groups[0]["decks"])
+    firebomber = next(d for d in groups[2]["decks"] if d["name"] == "firebomber")
+    assert firebomber["product"] == "Firebomber" and firebomber["colours"] == "UR" and firebomber["cards"] == 41
+    assert firebomber["description"].startswith("Magic 2010 Intro Pack, red with blue")
+
+
+@pytest.mark.asyncio
+async def test_the_forms_deck_list_is_grouped_by_product_line() -> None:
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        text = str(app.screen.query_one("#deck-choices").render())
+        starts = [text.index(title + ": ") for title in
+                  ("Decks of this project", "10E theme decks", "M10 Intro Packs", "M11 Intro Packs", "M12 Intro Packs")]
+        assert starts == sorted(starts)
+        assert "10E theme decks: arcaniss-guile, cho-mannos-resolve, evincars-tyranny, kamahls-temper, molimos-might" \
+            in text.replace("\n", " ")
+        assert text.index("red-green") < starts[1]  # the project's own decks first
+        await pilot.press("tab")  # the keys are as they were: Tab to deck 2, Esc back
+        assert app.focused is not None and app.focused.id == "deck2"

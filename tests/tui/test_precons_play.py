@@ -20,8 +20,10 @@ from mtg_tui.cli.commands import main
 from mtg_tui.config import GameConfig, IllegalDeck
 from mtg_tui.persistence import decklists
 from mtg_tui.persistence.decklists import bundled_decks, load_deck
+from mtg_tui.persistence.precons import PRODUCT_LINES
 from mtg_tui.screens.menu import NewGameScreen
 from rules.play.decklist import DeckError
+from rules.play.simulate import round_robin, scheduled_decks
 
 NOTICE = "Arcanis's Guile is a 40-card Tenth Edition theme deck: played as sold, below the 60-card minimum (100.2a)"
 
@@ -159,3 +161,24 @@ async def test_the_forms_deck_list_is_grouped_by_product_line() -> None:
         assert text.index("red-green") < starts[1]  # the project's own decks first
         await pilot.press("tab")  # the keys are as they were: Tab to deck 2, Esc back
         assert app.focused is not None and app.focused.id == "deck2"
+
+
+@pytest.mark.parametrize("ruleset, seed", [("2014", 0), ("2009", 10)])
+def test_every_precon_plays_a_game_with_the_invariants_checked(ruleset: str, seed: int) -> None:
+    """One round of the round robin (`simulate --precons`): ten games, every precon in one of
+    them, each of the two rulesets a different round; no engine error, no broken invariant."""
+    r = run("simulate", "--precons", "--games", "10", "--seed", str(seed), "--rules", ruleset, "--check", "--json")
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.output)
+    assert result["games"] == 10 and result["errors"] == 0 and result["error_details"] == []
+    assert sum(result["wins"].values()) + result["draws"] == 10
+    played = {name for line in PRODUCT_LINES for name in line.decks}
+    assert set(result["wins"]) <= played
+
+
+def test_the_precon_round_robin_seats_every_precon_in_its_first_ten_seeds() -> None:
+    names = [name for line in PRODUCT_LINES for name in line.decks]
+    schedule, decks = round_robin(names), {name: [] for name in names}
+    for first in (0, 10):
+        seated = [name for seed in range(first, first + 10) for name in scheduled_decks(schedule, decks, seed)]
+        assert sorted(seated) == sorted(names)

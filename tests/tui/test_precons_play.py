@@ -182,3 +182,11 @@ def test_the_precon_round_robin_seats_every_precon_in_its_first_ten_seeds() -> N
     for first in (0, 10):
         seated = [name for seed in range(first, first + 10) for name in scheduled_decks(schedule, decks, seed)]
         assert sorted(seated) == sorted(names)
+
+
+def test_a_tournament_takes_precons_by_product_name_and_reports_their_deck_names() -> None:
+    r = run("tournament", "--players", "random,easy", "--decks", "Arcanis's Guile", "We Are Legion", "--games", "2",
+            "--check")
+    assert r.exit_code == 0, r.output
+    assert "arcaniss-guile vs we-are-legion: " in r.output and "errors: 0" in r.output
+    assert "note: Arcanis's Guile is a 40-card Tenth Edition theme deck" in r.output

@@ -73,8 +73,18 @@ def load_deck(ref: str) -> DeckList:
     path = Path(ref)
     if path.is_file():
         return read_deck_file(path)
-    groups = "; ".join(f"{title}: {', '.join(decks)}" for title, decks in deck_groups())
-    raise DeckError(f"no deck called {ref!r} (bundled decks by group: {groups}), or give a path to a deck file")
+    raise DeckError(f"no deck called {ref!r}{closest_decks(ref)}: `mtg-tui decks` lists the bundled decks by "
+                    f"group (the new-game form too), or give the path of a deck file")
+
+
+def closest_decks(ref: str) -> str:
+    """" (did you mean ...?)" naming the bundled decks closest to a name not found, or ""."""
+    from difflib import get_close_matches
+
+    names = {name: name for name in bundled_decks()}
+    names |= {p.product.lower(): p.deck for line in PRODUCT_LINES for p in line.precons if p.deck in names}
+    close = dict.fromkeys(names[n] for n in get_close_matches(ref.lower(), list(names), n=3, cutoff=0.6))
+    return f" (did you mean {' or '.join(close)}?)" if close else ""
 
 
 def minimum_cards(ref: str) -> int:

@@ -221,7 +221,9 @@ class NewGameScreen(Screen[None]):
         ruleset = str(self.query_one("#ruleset", Select).value)
         refs = [i.value.strip() for i in self.query(Input) if i.id in ("deck1", "deck2")]
         notices = dict.fromkeys(n for n in (precon_notice(ref, ruleset) for ref in refs if ref) if n)
-        self.query_one("#deck-notice", Static).update(styled("\n".join(notices), "$text-accent"))
+        shown = self.query_one("#deck-notice", Static)
+        shown.display = bool(notices)
+        shown.update(styled("\n".join(notices), "$text-accent"))
 
     def action_back(self) -> None:
         self.dismiss(None)

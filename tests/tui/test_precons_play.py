@@ -41,13 +41,13 @@ def test_a_precon_is_named_by_its_deck_or_its_product_name(ref: str) -> None:
     assert deck.name == "arcaniss-guile" and deck.cards == load_deck("arcaniss-guile").cards
 
 
-def test_an_unknown_name_lists_the_decks_by_group_in_one_line() -> None:
+def test_an_unknown_name_is_one_line_naming_the_closest_decks_and_where_they_are_listed() -> None:
     with pytest.raises(DeckError) as e:
-        load_deck("Arcanis's Wrath")
-    message = str(e.value)
-    assert "\n" not in message
-    assert "Decks of this project: " in message and "; Tenth Edition theme decks: arcaniss-guile" in message
-    assert message.index("red-green") < message.index("Magic 2012 Intro Packs: blood-and-fire")
+        load_deck("Arcanis's Guild")
+    assert str(e.value) == ("no deck called \"Arcanis's Guild\" (did you mean arcaniss-guile?): `mtg-tui decks` "
+                            "lists the bundled decks by group (the new-game form too), or give the path of a deck file")
+    with pytest.raises(DeckError, match=r"^no deck called 'zzz': `mtg-tui decks` lists"):
+        load_deck("zzz")
 
 
 @pytest.mark.parametrize("ruleset, rule", [("2014", "100.2a"), ("2009", "100.2")])

@@ -260,10 +260,11 @@ class NewGameScreen(Screen[None]):
                 else ""
             self.query_one("#form-error", Static).update(styled(str(e) + hint, "bold $text-error"))
             return
-        for notice in cfg.notices if self.lab else ():  # a game says them as it starts
-            self.notify(notice, title="precon", timeout=10)
         if self.lab:
             from .lab import LabScreen
+
+            for notice in cfg.notices:  # a game says them as it starts (MtgApp.start_config)
+                self.notify(notice, title="precon", timeout=10)
 
             given = self.config().seed
             self.app.push_screen(LabScreen(cfg.decks[0], cfg.cards[cfg.names[0]], cfg.ruleset, cfg.mulligan,

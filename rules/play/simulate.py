@@ -223,7 +223,7 @@ def round_robin(names: Sequence[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def scheduled_decks(schedule: Sequence[tuple[str, str]], decks: dict[str, list[str]], seed: int) -> Decks:
+def scheduled_decks(schedule: Sequence[tuple[str, str]], decks: Decks, seed: int) -> Decks:
     """The decks the game of `seed` plays in a schedule of pairs: pair seed mod its length, the
     players named after their decks, the seats swapped on every other pass through the schedule."""
     first, second = schedule[seed % len(schedule)]

@@ -151,6 +151,8 @@ class MtgApp(CrashHookApp):
 
     def start_config(self, config: GameConfig) -> None:
         self.config = config
+        for notice in config.notices:  # a precon played as sold, below sixty cards
+            self.notify(notice, title="precon", timeout=10)
         self.start_session(Session(config.new_game(), config, open_hands=config.open_hands,
                                    computers=config.computers()))
 

@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeGuard, get_args
 
-from mtg_tui.persistence.decklists import load_deck
+from mtg_tui.persistence.decklists import load_checked
 from rules import Game, GameSetup
 from rules.engine.core.ruleset import MULLIGANS, RULESETS
-from rules.play.construction import IllegalDeck, check_construction
+from rules.play.construction import IllegalDeck
 from rules.play.decklist import DeckError, DeckList
 from rules.play.partial import PartialDeck, check_supported
 from rules.play.players import LEVELS
@@ -42,6 +42,8 @@ class GameConfig:
     cards: dict[str, list[str]] = field(default_factory=dict, compare=False)
     ai: str = "random"  # against the computer: its level (rules.play.players.LEVELS)
     ai_first: bool = False  # against the computer: it takes the first seat (deck 1), not the second
+    # what the player is told as the game starts: a precon played as sold below sixty cards
+    notices: tuple[str, ...] = field(default=(), compare=False)
 
     def computers(self) -> dict[str, str]:
         """Seat -> level of the seat the computer plays (none unless mode "computer")."""
@@ -65,10 +67,10 @@ class GameConfig:
         names = self.player_names()
         self._check_names(names)
         self._check_options()
-        decks = self._loaded_decks()
+        decks, notices = self._loaded_decks()
         cards = {name: deck.cards for name, deck in zip(names, decks, strict=True)}
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
-        return replace(self, names=names, seed=seed, cards=cards)
+        return replace(self, names=names, seed=seed, cards=cards, notices=tuple(dict.fromkeys(notices)))
 
     def _check_seats(self) -> None:
         """A deck for each player of the mode, no more names than players, none empty."""
@@ -100,17 +102,16 @@ class GameConfig:
         if self.mode == "computer" and self.ai not in LEVELS:
             raise ValueError(f"no computer player {self.ai!r}: the levels are {', '.join(LEVELS)}")
 
-    def _loaded_decks(self) -> list[DeckList]:
-        """The decks loaded, each checked for the construction rules (unless `allow_illegal`),
-        then each for cards whose sentences are done by hand (unless `allow_partial`)."""
-        decks = [load_deck(ref) for ref in self.decks]
-        if not self.allow_illegal:
-            for deck in decks:
-                check_construction(deck, self.ruleset)
+    def _loaded_decks(self) -> tuple[list[DeckList], list[str]]:
+        """The decks loaded, each checked for the construction rules (unless `allow_illegal`; a
+        bundled precon as it was sold), then each for cards whose sentences are done by hand
+        (unless `allow_partial`); and the notices of the precons played below sixty cards."""
+        loaded = [load_checked(ref, self.ruleset, self.allow_illegal) for ref in self.decks]
+        decks = [deck for deck, _ in loaded]
         if not self.allow_partial:
             for deck in decks:
                 check_supported(deck)
-        return decks
+        return decks, [notice for _, notice in loaded if notice]
 
     def next_seed(self) -> GameConfig:
         """The same game with the next seed: "play again"."""

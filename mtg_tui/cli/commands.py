@@ -187,50 +187,44 @@ def scenario(files: tuple[Path, ...], verbose: bool) -> None:
               help="Instead of DECK1 and DECK2, each game gets two random legal decks built from its seed.")
 @click.option("--pool", type=click.Choice(POOLS), default="supported", show_default=True,
               help="The cards random decks are built from.")
+@click.option("--precons", is_flag=True,
+              help="Instead of DECK1 and DECK2, the 20 bundled precons meet round robin: the game of seed S plays "
+                   "pair S mod 190 (the first 10 seeds play every deck once; 190 every pair; 380 both seatings).")
 @click.option("--replay", type=int, default=None, metavar="SEED",
               help="Play the game of this seed alone, invariants checked, and print its log (and the error).")
 @allow_illegal_option
 def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, ruleset: str, mulligan: str | None,
-             turn_cap: int, as_json: bool, check: bool, jobs: int, random_decks: bool, pool: str,
+             turn_cap: int, as_json: bool, check: bool, jobs: int, random_decks: bool, pool: str, precons: bool,
              replay: int | None, allow_illegal: bool) -> None:
-    """Random agents play GAMES games between DECK1 and DECK2 (or random decks): the engine's
-    fuzzer and benchmark."""
-    from mtg_tui.persistence.decklists import load_deck
-    from rules.play.construction import check_construction
-    from rules.play.simulate import simulate as run
+    """Random agents play GAMES games between DECK1 and DECK2 (or random decks, or the precons
+    round robin): the engine's fuzzer and benchmark."""
+    from rules.play.simulate import scheduled_decks, simulate as run
 
-    names = ("p1", "p2")
-    decks: dict[str, list[str]] | None = None
+    decks, schedule = _simulated_decks(deck1, deck2, random_decks, precons, ruleset, allow_illegal)
     if random_decks:
-        if deck1 or deck2:
-            raise click.UsageError("give either DECK1 and DECK2 or --random-decks, not both")
         deck1, deck2 = f"random decks ({pool} pool)", "random decks"
-    else:
-        if not deck1 or not deck2:
-            raise click.UsageError("give DECK1 and DECK2, or --random-decks")
-        try:
-            d1, d2 = load_deck(deck1), load_deck(deck2)
-            if not allow_illegal:
-                check_construction(d1, ruleset)
-                check_construction(d2, ruleset)
-        except DeckError as e:
-            raise deck_error(e) from None
-        decks = {names[0]: d1.cards, names[1]: d2.cards}
     if replay is not None:
-        _replay(decks, replay, ruleset, mulligan, turn_cap, pool)
+        _replay(scheduled_decks(schedule, decks or {}, replay) if schedule else decks, replay, ruleset, mulligan,
+                turn_cap, pool)
         return
     from mtg_tui.cli.stopping import stops_cleanly
 
     with stops_cleanly("simulate"):  # Ctrl+C or SIGTERM: the workers end, one line, no traceback
-        result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool)
+        result = run(decks, games, seed, ruleset, mulligan, turn_cap, check=check, jobs=jobs, pool=pool,
+                     schedule=schedule)
     if as_json:
         click.echo(json.dumps(result.as_json()))
     else:
-        click.echo(f"games: {result.games}  ({deck1} vs {deck2}, rules {ruleset}, seed {seed})")
-        click.echo(f"wins: p1 ({deck1}) {result.wins.get('p1', 0)}, p2 ({deck2}) {result.wins.get('p2', 0)}")
+        if precons:
+            click.echo(f"games: {result.games}  (the {len(decks or {})} precons round robin, {len(schedule)} pairs, "
+                       f"rules {ruleset}, seed {seed})")
+            click.echo("wins: " + ", ".join(f"{name} {result.wins.get(name, 0)}" for name in decks or {}))
+        else:
+            click.echo(f"games: {result.games}  ({deck1} vs {deck2}, rules {ruleset}, seed {seed})")
+            click.echo(f"wins: p1 ({deck1}) {result.wins.get('p1', 0)}, p2 ({deck2}) {result.wins.get('p2', 0)}")
         click.echo(f"draws: {result.draws}")
         click.echo(f"errors: {len(result.errors)}")
-        again = f" --random-decks --pool {pool}" if random_decks else ""
+        again = f" --random-decks --pool {pool}" if random_decks else f" --precons --rules {ruleset}" if precons else ""
         for err in result.errors[:20]:
             click.echo(f"  seed {err.seed}: {err.message} ({err.where})" + (f"; {err.decks}" if err.decks else "")
                        + f"; reproduce with{again} --replay {err.seed}")
@@ -240,6 +234,43 @@ def simulate(deck1: str | None, deck2: str | None, games: int, seed: int, rulese
         click.echo(f"digest: {result.digest}")
     if result.errors:
         sys.exit(1)
+
+
+def _simulated_decks(deck1: str | None, deck2: str | None, random_decks: bool, precons: bool, ruleset: str,
+                     allow_illegal: bool) -> tuple[dict[str, list[str]] | None, list[tuple[str, str]]]:
+    """What `simulate` plays: DECK1 and DECK2 as p1 and p2 (checked, a precon's notice said),
+    None for random decks, or the precons by name with their round-robin schedule."""
+    from mtg_tui.persistence.decklists import load_checked
+    from rules.play.simulate import round_robin
+
+    if random_decks and precons:
+        raise click.UsageError("give one of --random-decks and --precons")
+    if random_decks or precons:
+        if deck1 or deck2:
+            raise click.UsageError(f"give either DECK1 and DECK2 or --{'precons' if precons else 'random-decks'}, "
+                                   "not both")
+        decks = _precon_decks(ruleset) if precons else None
+        return decks, round_robin(list(decks)) if decks else []
+    if not deck1 or not deck2:
+        raise click.UsageError("give DECK1 and DECK2, or --random-decks, or --precons")
+    try:
+        (d1, note1), (d2, note2) = (load_checked(ref, ruleset, allow_illegal) for ref in (deck1, deck2))
+    except DeckError as e:
+        raise deck_error(e) from None
+    for notice in dict.fromkeys(n for n in (note1, note2) if n):
+        click.echo(f"note: {notice}", err=True)
+    return {"p1": d1.cards, "p2": d2.cards}, []
+
+
+def _precon_decks(ruleset: str) -> dict[str, list[str]]:
+    """The bundled precons by deck name, each checked as it was sold (its size, the copy limit)."""
+    from mtg_tui.persistence.decklists import load_checked
+    from mtg_tui.persistence.precons import PRODUCT_LINES
+
+    try:
+        return {name: load_checked(name, ruleset)[0].cards for line in PRODUCT_LINES for name in line.decks}
+    except DeckError as e:
+        raise deck_error(e) from None
 
 
 def _replay(decks: dict[str, list[str]] | None, seed: int, ruleset: str, mulligan: str | None, turn_cap: int,
@@ -323,6 +354,7 @@ def cards_show(name: tuple[str, ...]) -> None:
 from mtg_tui.cli.bench import bench_command  # noqa: E402  (issue 13: speed figures)
 from mtg_tui.cli.cards import import_command, remove_command  # noqa: E402  (issue 14: card files)
 from mtg_tui.cli.deck import deck_command  # noqa: E402  (issue 14: deck files)
+from mtg_tui.cli.decks import decks_command  # noqa: E402  (issue 28: the bundled decks and precons)
 from mtg_tui.cli.practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli.rules import rules_command  # noqa: E402
 from mtg_tui.cli.serve import serve_command  # noqa: E402  (issue 28: the client in a browser)
@@ -332,6 +364,7 @@ cards.add_command(import_command)
 cards.add_command(remove_command)
 main.add_command(bench_command)
 main.add_command(deck_command)
+main.add_command(decks_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
 main.add_command(serve_command)

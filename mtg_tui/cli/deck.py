@@ -12,6 +12,7 @@ from rules.play.deck_formats import WRITERS, read_deck_file, write_deck
 from rules.play.deck_report import deck_report, report_lines
 from rules.play.decklist import DeckError, UnknownEntry
 
+from ..persistence.decklists import bundled_name, load_deck, minimum_cards, precon_notice
 from ..persistence.userfiles import write_atomically
 
 
@@ -51,13 +52,17 @@ def deck_convert(file: str, fmt: str, output: str | None) -> None:
 @click.option("--rules", "ruleset", type=click.Choice(list(RULESETS)), default="2014", show_default=True)
 def deck_check(file: str, ruleset: str) -> None:
     """The deck as the engine sees it: counts, the construction rules, unknown and partial cards,
-    the mana curve and colour sources.  Exit status 1 when the deck isn't legal."""
+    the mana curve and colour sources.  Exit status 1 when the deck isn't legal.  FILE may be
+    a bundled deck's name (or a precon's product name): a precon is checked as it was sold."""
     unknown: list[UnknownEntry] = []
     try:
-        deck = read_deck_file(file, unknown)
+        deck = load_deck(file) if bundled_name(file) is not None else read_deck_file(file, unknown)
     except DeckError as e:
         raise click.ClickException(str(e)) from None
-    report = deck_report(deck, ruleset, unknown)
+    notice = precon_notice(file, ruleset)
+    if notice:
+        click.echo(notice)
+    report = deck_report(deck, ruleset, unknown, minimum_cards(file))
     click.echo("\n".join(report_lines(report)))
     if not report.legal:
         raise SystemExit(1)

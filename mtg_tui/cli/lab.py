@@ -17,15 +17,15 @@ from .launch import deck_error
 
 
 def load_lab_deck(deck: str, ruleset: str, allow_illegal: bool, allow_partial: bool) -> tuple[str, list[str]]:
-    """The deck's name and cards, checked as a goldfish game checks them; DeckError says why not."""
-    from rules.play.construction import check_construction
+    """The deck's name and cards, checked as a goldfish game checks them (a precon's notice
+    printed on stderr); DeckError says why not."""
     from rules.play.partial import check_supported
 
-    from ..persistence.decklists import load_deck
+    from ..persistence.decklists import load_checked
 
-    d = load_deck(deck)
-    if not allow_illegal:
-        check_construction(d, ruleset)
+    d, notice = load_checked(deck, ruleset, allow_illegal)
+    if notice:
+        click.echo(f"note: {notice}", err=True)
     if not allow_partial:
         check_supported(d)
     return d.name or deck, list(d.cards)

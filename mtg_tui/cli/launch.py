@@ -49,6 +49,8 @@ def start(mode: Mode, decks: tuple[str, ...], names: str | None, ruleset: str, m
         raise deck_error(e) from None
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    for notice in config.notices:  # the client says it again as the game starts
+        click.echo(f"note: {notice}", err=True)
     run_app(config)
 
 

@@ -98,22 +98,22 @@ def _levels(text: str | None, budget: int | None = None) -> list[str]:
 
 
 def _load_decks(refs: list[str], ruleset: str, allow_illegal: bool) -> list[tuple[str, tuple[str, ...]]]:
-    """Each deck's name as given and its cards, checked as `simulate` checks them."""
-    from rules.play.construction import check_construction
-
-    from ..persistence.decklists import load_deck
+    """Each deck's name (a bundled deck's, however it was named: a replay line repeats it; a
+    file's path as given) and its cards, checked as `simulate` checks them (a precon's notice
+    printed on stderr)."""
+    from ..persistence.decklists import bundled_name, load_checked
 
     if not refs:
         raise click.ClickException("give the decks to play: --decks DECK... (bundled names or files)")
     out = []
     for ref in refs:
         try:
-            deck = load_deck(ref)
-            if not allow_illegal:
-                check_construction(deck, ruleset)
+            deck, notice = load_checked(ref, ruleset, allow_illegal)
         except DeckError as e:
             raise deck_error(e) from None
-        out.append((ref, tuple(deck.cards)))
+        if notice:
+            click.echo(f"note: {notice}", err=True)
+        out.append((bundled_name(ref) or ref, tuple(deck.cards)))
     return out
 
 

@@ -33,6 +33,16 @@ class ProductLine:
     def decks(self) -> tuple[str, ...]:
         return tuple(p.deck for p in self.precons)
 
+    @property
+    def short_title(self) -> str:
+        """The title with the set's code for its name ("10E theme decks"), where room is short."""
+        return f"{self.set_code} {' '.join(self.title.split()[-2:])}"
+
+    @property
+    def kind(self) -> str:
+        """One product of the line, as a sentence names it: "Tenth Edition theme deck"."""
+        return self.title.removesuffix("s")
+
 
 def _line(set_code: str, title: str, size: int, *products: str) -> ProductLine:
     return ProductLine(set_code, title, size, tuple(Precon(deck_name(p), p) for p in products))
@@ -65,5 +75,16 @@ def precon_of(deck: str) -> tuple[ProductLine, Precon] | None:
     for line in PRODUCT_LINES:
         for p in line.precons:
             if p.deck == deck:
+                return line, p
+    return None
+
+
+def precon_named(name: str) -> tuple[ProductLine, Precon] | None:
+    """The precon a player names by its product name in any case, the apostrophe's "s" written
+    or not ("Arcanis's Guile", "arcaniss guile", "Arcanis Guile"), or by its deck name."""
+    wanted = deck_name(name.replace("\u2019", "'"))
+    for line in PRODUCT_LINES:
+        for p in line.precons:
+            if wanted in (p.deck, deck_name(p.product.replace("'s", ""))):
                 return line, p
     return None

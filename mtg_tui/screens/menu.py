@@ -19,7 +19,7 @@ from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
 from ..config import GameConfig, Mode, is_mode
-from ..persistence.decklists import bundled_decks
+from ..persistence.decklists import bundled_decks, deck_groups, precon_notice
 from ..render import styled
 from .modals import ConfirmDialog
 
@@ -130,6 +130,15 @@ class MenuScreen(Screen[None]):
             self.app.push_screen(NewGameScreen(what))
 
 
+def deck_choices(decks: list[str]) -> Text:
+    """The bundled decks the form takes, a line per group (the project's own, then each
+    precon product line), then that a path works too."""
+    t = Text()
+    for title, names in deck_groups(decks, short=True):
+        t += styled(f"{title}: ", "bold") + Text(", ".join(names)) + Text("\n")
+    return t + styled("or the path of a deck file", "dim")
+
+
 class NewGameScreen(Screen[None]):
     """Tab moves between fields; Enter in any field starts the game; Esc goes back.  With
     `lab`, the form of the deck lab: Enter runs it for the deck (seed: 0 unless given)."""
@@ -157,7 +166,7 @@ class NewGameScreen(Screen[None]):
                 "New game against the computer (it plays deck 2)" if self.mode == "computer" else \
                 f"New {'hotseat' if hotseat else 'goldfish'} game"
             yield Static(styled(head, "bold"))
-            yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
+            yield Static(deck_choices(decks), id="deck-choices")
             with Horizontal(classes="row"):
                 yield Static("deck 1" if two else "deck", classes="label")
                 yield Input(decks[0] if decks else "", id="deck1")
@@ -165,6 +174,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Static("deck 2", classes="label")
                     yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
+            yield Static("", id="deck-notice")
             with Horizontal(classes="row"):
                 yield Static("names" if two else "your name", classes="label")
                 yield Input("alice,bob" if two else "alice", id="names")
@@ -196,6 +206,24 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#deck1", Input).focus()
+        self.show_precon_notices()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("deck1", "deck2"):
+            self.show_precon_notices()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "ruleset":  # the notice cites the rule in the ruleset's numbering
+            self.show_precon_notices()
+
+    def show_precon_notices(self) -> None:
+        """Under the decks, what a precon chosen is: played as sold, below sixty cards."""
+        ruleset = str(self.query_one("#ruleset", Select).value)
+        refs = [i.value.strip() for i in self.query(Input) if i.id in ("deck1", "deck2")]
+        notices = dict.fromkeys(n for n in (precon_notice(ref, ruleset) for ref in refs if ref) if n)
+        shown = self.query_one("#deck-notice", Static)
+        shown.display = bool(notices)
+        shown.update(styled("\n".join(notices), "$text-accent"))
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -234,6 +262,9 @@ class NewGameScreen(Screen[None]):
             return
         if self.lab:
             from .lab import LabScreen
+
+            for notice in cfg.notices:  # a game says them as it starts (MtgApp.start_config)
+                self.notify(notice, title="precon", timeout=10)
 
             given = self.config().seed
             self.app.push_screen(LabScreen(cfg.decks[0], cfg.cards[cfg.names[0]], cfg.ruleset, cfg.mulligan,

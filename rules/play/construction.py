@@ -47,11 +47,13 @@ def copy_limit(card: CardDef) -> int | None:
     return MAX_COPIES
 
 
-def construction_problems(cards: Sequence[str]) -> list[str]:
-    """What makes `cards` (a main deck, by card name) an illegal constructed deck; [] if nothing."""
+def construction_problems(cards: Sequence[str], minimum: int = MIN_CARDS) -> list[str]:
+    """What makes `cards` (a main deck, by card name) an illegal constructed deck; [] if nothing.
+    `minimum` is the rule's sixty unless the caller plays a deck as it was sold (a 40-card
+    theme deck): the copy limit stays."""
     problems = []
-    if len(cards) < MIN_CARDS:
-        problems.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}, at least {MIN_CARDS} are needed")
+    if len(cards) < minimum:
+        problems.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}, at least {minimum} are needed")
     over = []
     for name, count in Counter(cards).items():
         limit = copy_limit(get_card(name))
@@ -64,14 +66,15 @@ def construction_problems(cards: Sequence[str]) -> list[str]:
     return problems
 
 
-def deck_problems(deck: DeckList, ruleset: str = "2014") -> list[str]:
-    """What makes `deck` illegal under `ruleset`: the main deck's size, the copies (2014: of the
-    deck and sideboard together, 100.4a) and the sideboard's size (2014: at most 15, 100.4a)."""
+def deck_problems(deck: DeckList, ruleset: str = "2014", minimum: int = MIN_CARDS) -> list[str]:
+    """What makes `deck` illegal under `ruleset`: the main deck's size (at least `minimum`), the
+    copies (2014: of the deck and sideboard together, 100.4a) and the sideboard's size (2014:
+    at most 15, 100.4a)."""
     era = get_ruleset(ruleset).name
     side_rule = SIDEBOARD_RULE.get(era)
     if side_rule is None or not deck.sideboard:
-        return construction_problems(deck.cards)
-    problems = construction_problems(deck.cards)
+        return construction_problems(deck.cards, minimum)
+    problems = construction_problems(deck.cards, minimum)
     with_side = [p for p in construction_problems(deck.cards + deck.sideboard) if p.startswith("too many copies")]
     problems = [p for p in problems if not p.startswith("too many copies")]
     problems += [p + f" counting the sideboard ({side_rule})" for p in with_side]
@@ -80,10 +83,11 @@ def deck_problems(deck: DeckList, ruleset: str = "2014") -> list[str]:
     return problems
 
 
-def check_construction(deck: DeckList, ruleset: str = "2014") -> None:
+def check_construction(deck: DeckList, ruleset: str = "2014", minimum: int = MIN_CARDS) -> None:
     """Raise IllegalDeck, naming the problems and the rule in the ruleset's numbering, unless
-    `deck` is a legal constructed deck under `ruleset` ("2014" or "2009")."""
+    `deck` is a legal constructed deck under `ruleset` ("2014" or "2009"), of at least
+    `minimum` cards (the rule's sixty unless a deck is played as it was sold)."""
     rule = RULE[get_ruleset(ruleset).name]
-    problems = deck_problems(deck, ruleset)
+    problems = deck_problems(deck, ruleset, minimum)
     if problems:
         raise IllegalDeck(f"{deck.name} is not a legal constructed deck (rule {rule}): " + "; ".join(problems), rule)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..cards import UnknownCard, get_card
 from ..cards.model import ActivatedAbility
 from ..engine.core.ruleset import get_ruleset
-from .construction import RULE, deck_problems
+from .construction import MIN_CARDS, RULE, deck_problems
 from .decklist import DeckList, UnknownEntry
 from .partial import partial_cards
 
@@ -28,6 +28,7 @@ class DeckReport:
     curve: dict[int, int] = field(default_factory=dict)
     sources: dict[str, int] = field(default_factory=dict)
     lands: int = 0
+    minimum: int = MIN_CARDS  # below sixty: the deck is played as it was sold (a precon)
 
     @property
     def legal(self) -> bool:
@@ -43,9 +44,11 @@ def land_colours(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def deck_report(deck: DeckList, ruleset: str = "2014", unknown: list[UnknownEntry] | None = None) -> DeckReport:
+def deck_report(deck: DeckList, ruleset: str = "2014", unknown: list[UnknownEntry] | None = None,
+                minimum: int = MIN_CARDS) -> DeckReport:
+    """The report of `deck` under `ruleset`; `minimum` lowers the sixty for a deck played as sold."""
     era = get_ruleset(ruleset).name
-    report = DeckReport(deck, era, deck_problems(deck, era), list(unknown or []))
+    report = DeckReport(deck, era, deck_problems(deck, era, minimum), list(unknown or []), minimum=minimum)
     report.partial = partial_cards(DeckList(deck.name, deck.cards + deck.sideboard))
     curve: Counter[int] = Counter()
     sources: Counter[str] = Counter()
@@ -76,7 +79,10 @@ def report_lines(r: DeckReport) -> list[str]:
     extra = (f", companion {d.companion}" if d.companion else "") + \
             (f", commander {', '.join(dict.fromkeys(d.commander))}" if d.commander else "")
     lines = [f"{d.name}: main deck {len(d.cards)} cards, sideboard {len(d.sideboard)} cards{extra}"]
-    if r.legal:
+    if r.legal and r.minimum < MIN_CARDS:
+        lines.append(f"legal as sold under the {r.ruleset} rules: {len(d.cards)} cards, a precon below the "
+                     f"{MIN_CARDS}-card minimum (rule {RULE[r.ruleset]}); the copy limit holds")
+    elif r.legal:
         lines.append(f"legal under the {r.ruleset} rules (rule {RULE[r.ruleset]})")
     else:
         why = r.problems + ([f"{len(r.unknown)} unknown card{'s' if len(r.unknown) != 1 else ''}"] if r.unknown else [])

@@ -13,7 +13,7 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -205,6 +205,33 @@ class GameSpec:
     pool: str = "supported"
 
 
+Decks = dict[str, list[str]]  # player name -> the cards of the deck that player plays
+
+
+def round_robin(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Every pair of `names` once, in rounds (the circle method): with an even number of names
+    each round of len(names) // 2 pairs has every name once, so the first round alone plays
+    every deck; an odd number sits one name out of each round."""
+    seats: list[str | None] = list(names) + ([None] if len(names) % 2 else [])
+    pairs: list[tuple[str, str]] = []
+    for _ in range(len(seats) - 1):
+        half = len(seats) // 2
+        for a, b in zip(seats[:half], reversed(seats[half:]), strict=True):
+            if a is not None and b is not None:
+                pairs.append((a, b))
+        seats = [seats[0], seats[-1], *seats[1:-1]]  # the first stays, the others turn one place
+    return pairs
+
+
+def scheduled_decks(schedule: Sequence[tuple[str, str]], decks: Decks, seed: int) -> Decks:
+    """The decks the game of `seed` plays in a schedule of pairs: pair seed mod its length, the
+    players named after their decks, the seats swapped on every other pass through the schedule."""
+    first, second = schedule[seed % len(schedule)]
+    if (seed // len(schedule)) % 2:
+        first, second = second, first
+    return {first: decks[first], second: decks[second]}
+
+
 def game_decks(spec: GameSpec) -> dict[str, list[str]]:
     """The game's decks: the given ones, or random decks 2*seed and 2*seed+1 of the pool."""
     if spec.decks is not None:
@@ -221,6 +248,14 @@ def random_decks_said(spec: GameSpec) -> str:
     return said + (f" with imported cards of sets {', '.join(sets)}" if sets else "")
 
 
+def decks_said(spec: GameSpec) -> str:
+    """Which decks a game played, for its error line: the random decks, a schedule's pair (the
+    players are named after their decks), or nothing (the run's two decks, p1 and p2)."""
+    if spec.decks is None:
+        return random_decks_said(spec)
+    return " vs ".join(spec.decks) if set(spec.decks) != {"p1", "p2"} else ""
+
+
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game; an engine exception or a broken invariant is its error."""
     try:
@@ -229,8 +264,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
     except Exception as e:  # an engine bug: recorded with its seed, and the run goes on
         tb = traceback.extract_tb(e.__traceback__)[-1]
         where = f"{tb.filename}:{tb.lineno}"
-        decks = "" if spec.decks is not None else random_decks_said(spec)
-        return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where, decks))
+        return GameOutcome(spec.seed, error=SimError(spec.seed, f"{type(e).__name__}: {e}", where, decks_said(spec)))
     return GameOutcome(spec.seed, n, game.winner, game.is_draw, state_digest(game, spec.seed))
 
 
@@ -263,14 +297,16 @@ def leave_interrupts_to_the_parent() -> None:
 
 def simulate(decks: dict[str, list[str]] | None, games: int, seed: int = 0, ruleset: str = "2014",
              mulligan: str | None = None, turn_cap: int = DEFAULT_TURN_CAP, *, check: bool = False,
-             jobs: int = 1, pool: str = "supported") -> SimResult:
+             jobs: int = 1, pool: str = "supported", schedule: Sequence[tuple[str, str]] = ()) -> SimResult:
     """Play `games` games, game i with seed `seed + i` (and, with `decks` None, random decks
-    of `pool` built from that seed); the digest (over every game's final state, in seed
-    order) is the same for any `jobs`."""
+    of `pool` built from that seed; with a `schedule` of pairs of the names of `decks`, the
+    pair `scheduled_decks` gives that seed, each player named after its deck); the digest
+    (over every game's final state, in seed order) is the same for any `jobs`."""
     result = SimResult()
     digest = hashlib.sha256()
     start = time.perf_counter()
-    specs = [GameSpec(decks, seed + i, ruleset, mulligan, turn_cap, check, pool) for i in range(games)]
+    specs = [GameSpec(scheduled_decks(schedule, decks or {}, seed + i) if schedule else decks, seed + i, ruleset,
+                      mulligan, turn_cap, check, pool) for i in range(games)]
     with closing(in_order(play_one, specs, jobs)) as outcomes:  # closed even when stopped midway: the workers end
         for out in outcomes:
             result.games += 1

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from mtg_tui.cli.commands import main
 from mtg_tui.persistence.decklists import bundled_decks
+from mtg_tui.persistence.precons import precon_of
 from rules.cards import card_names, card_set, data_files, get_card
 from rules.cards.model import CardDef
 from rules.play.decklist import parse_deck
@@ -69,12 +70,14 @@ def test_each_required_card_has_a_scenario_named_after_it() -> None:
 
 
 def test_bundled_decks_are_sixty_fully_supported_cards() -> None:
+    """Sixty each, but an official precon: the size it was sold at (40 or 41)."""
     decks = bundled_decks()
     assert len(decks) >= 4
     assert {"red-green", "white-blue", "mono-black"} <= set(decks)
     for name, text in decks.items():
         deck = parse_deck(text, name)
-        assert len(deck) == 60, name
+        found = precon_of(name)
+        assert len(deck) == (found[0].size if found else 60), name
         assert [c for c in set(deck.cards) if not get_card(c).supported] == [], name
         assert all(k <= 4 for c, k in Counter(deck.cards).items() if not get_card(c).is_type("Land")), name
 

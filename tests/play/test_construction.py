@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtg_tui.persistence.decklists import bundled_decks
+from mtg_tui.persistence.decklists import bundled_decks, minimum_cards
 from rules.cards import compile_card
 from rules.cards.model import CardDef, TypeLine
 from rules.play.construction import IllegalDeck, check_construction, construction_problems, copy_limit
@@ -75,8 +75,22 @@ def test_a_card_setting_its_own_limit_is_read_from_its_oracle_text_not_its_name_
 
 @BOTH
 def test_the_bundled_decks_are_legal_100_2a_100_2(ruleset: str) -> None:
+    """Every bundled deck is legal; a precon of 40 or 41 cards as it was sold (its own size is
+    its minimum), and the copy limit holds for all."""
     decks = bundled_decks()
     assert decks
     for name, text in decks.items():
-        assert construction_problems(parse_deck(text, name).cards) == [], name
-        check_construction(parse_deck(text, name), ruleset)
+        minimum = minimum_cards(name)
+        assert minimum in (40, 41, 60), name
+        assert construction_problems(parse_deck(text, name).cards, minimum) == [], name
+        check_construction(parse_deck(text, name), ruleset, minimum)
+    assert sum(minimum_cards(name) < 60 for name in decks) == 10  # the 10E theme decks and M10 Intro Packs
+
+
+@BOTH
+def test_a_lower_minimum_keeps_the_four_copy_limit_100_2a_100_2(ruleset: str) -> None:
+    check_construction(deck("4 Shock\n36 Mountain\n"), ruleset, minimum=40)
+    with pytest.raises(IllegalDeck, match="5 Shock"):
+        check_construction(deck("5 Shock\n35 Mountain\n"), ruleset, minimum=40)
+    with pytest.raises(IllegalDeck, match="39 cards, at least 40"):
+        check_construction(deck("4 Shock\n35 Mountain\n"), ruleset, minimum=40)

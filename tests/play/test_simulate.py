@@ -10,7 +10,7 @@ import pytest
 
 from mtg_tui.persistence.decklists import bundled_decks
 from rules.play.decklist import parse_deck
-from rules.play.simulate import simulate
+from rules.play.simulate import round_robin, scheduled_decks, simulate
 
 
 @pytest.mark.parametrize("ruleset", ["2014", "2009"])
@@ -95,3 +95,24 @@ def test_a_long_legal_game_meets_its_turn_cap_not_the_decision_cap() -> None:
     from rules.play.simulate import DEFAULT_TURN_CAP, decision_cap
 
     assert result.decisions > decision_cap(DEFAULT_TURN_CAP)  # longer than the default cap allows: telling
+
+
+def test_a_round_robin_plays_every_pair_once_and_each_round_every_name() -> None:
+    names = [f"d{i}" for i in range(20)]
+    pairs = round_robin(names)
+    assert len(pairs) == 190 and len({frozenset(p) for p in pairs}) == 190
+    for r in range(19):
+        played = [name for pair in pairs[10 * r:10 * r + 10] for name in pair]
+        assert sorted(played) == sorted(names), r
+    odd = round_robin(["a", "b", "c"])
+    assert sorted(map(sorted, odd)) == [["a", "b"], ["a", "c"], ["b", "c"]]
+
+
+def test_a_schedule_gives_each_seed_its_pair_named_after_the_decks_seats_swapped_on_the_next_pass() -> None:
+    decks = {"x": ["Forest"] * 60, "y": ["Island"] * 60, "z": ["Swamp"] * 60}
+    schedule = round_robin(list(decks))
+    first = scheduled_decks(schedule, decks, 0)
+    assert list(first) == list(schedule[0]) and first[schedule[0][0]] == decks[schedule[0][0]]
+    assert list(scheduled_decks(schedule, decks, 3)) == list(reversed(schedule[0]))  # pass 2: seats swapped
+    result = simulate(decks, games=3, seed=0, ruleset="2009", schedule=schedule, turn_cap=4)
+    assert result.games == 3 and set(result.wins) <= set(decks) and not result.errors

@@ -160,7 +160,8 @@ async def test_the_new_game_form_refuses_an_illegal_deck_until_allowed_100_2a(sm
         assert app.screen is form  # refused: still on the form, the reason in its error line
         text = screen_text(app)
         assert "practice is not a legal constructed deck (rule 100.2a): 40 cards, at least" in text
-        assert "tick 'allow illegal decks' to play it anyway" in text
+        error = " ".join(str(form.query_one("#form-error").render()).split())  # as shown, wrapped at the form's width
+        assert "tick 'allow illegal decks' to play it anyway" in error
         for _ in range(10):  # Tab to the toggle
             if app.focused is not None and app.focused.id == "allow-illegal":
                 break

@@ -3,12 +3,18 @@ five per set, named as the products were, and each named as Cockatrice's real fi
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
-from mtg_tui.persistence.precons import PRODUCT_LINES, deck_name, precon_of, product_line
+from mtg_tui.persistence.decklists import bundled_decks, load_deck
+from mtg_tui.persistence.precons import PRODUCT_LINES, Precon, ProductLine, deck_name, precon_of, product_line
+from rules.play.deck_formats import read_deck_file
 from tests.paths import SHARED
 
 COCKATRICE = SHARED / "data" / "precons" / "cockatrice"
+MAGARENA = SHARED / "data" / "precons" / "magarena"
 
 
 def test_four_lines_of_five_decks_with_the_sizes_they_were_sold_at() -> None:
@@ -36,3 +42,46 @@ def test_every_product_is_one_of_the_real_files() -> None:
     expected = {"".join(w.replace("'s", "S").replace("-", "") for w in p.product.split()) + "_" + line.set_code
                 for line in PRODUCT_LINES for p in line.precons}
     assert {s.lower() for s in expected} == {s.lower() for s in stems}
+
+
+def _cockatrice_file(line: ProductLine, precon: Precon) -> Path:
+    """The real file of a product, named as test_every_product_is_one_of_the_real_files says."""
+    stem = "".join(w.replace("'s", "S").replace("-", "") for w in precon.product.split()) + "_" + line.set_code
+    return next(p for p in COCKATRICE.glob("*.cod") if p.stem.lower() == stem.lower())
+
+
+@pytest.mark.skipif(not COCKATRICE.is_dir(), reason="../shared/data/precons is not here")
+def test_every_bundled_precon_is_the_real_list_card_for_card() -> None:
+    """Each bundled precon, read as `load_deck` reads it, holds the same cards in the same
+    numbers as the Cockatrice file it was converted from, and the product's size."""
+    bundled = bundled_decks()
+    for line in PRODUCT_LINES:
+        for precon in line.precons:
+            assert precon.deck in bundled, precon.deck
+            ours = load_deck(precon.deck)
+            real = read_deck_file(_cockatrice_file(line, precon))
+            assert Counter(ours.cards) == Counter(real.cards), precon.deck
+            assert len(ours.cards) == line.size, precon.deck
+            assert ours.sideboard == [] == real.sideboard
+
+
+@pytest.mark.skipif(not MAGARENA.is_dir(), reason="../shared/data/precons is not here")
+def test_the_magarena_files_list_the_same_decks_as_cockatrices() -> None:
+    files = sorted(MAGARENA.glob("*.dec"))
+    assert len(files) == 2
+    for path in files:
+        found = precon_of(path.stem.split("_")[-1].lower())  # Theme-Deck_10E_R_40_Kamahls-Temper
+        assert found is not None, path.name
+        line, precon = found
+        assert Counter(read_deck_file(path).cards) == Counter(read_deck_file(_cockatrice_file(line, precon)).cards)
+
+
+def test_each_precon_file_opens_with_its_own_description() -> None:
+    """The first line says what the product was and how it plays: not the converter's
+    placeholder ("Tenth Edition theme deck: Arcanis's Guile (40 cards).")."""
+    for line in PRODUCT_LINES:
+        for precon in line.precons:
+            first = bundled_decks()[precon.deck].split("\n", 1)[0]
+            assert first.startswith("# ") and f"({line.size} cards" in first, precon.deck
+            assert f"{precon.product} (" not in first, precon.deck  # the placeholder: "Product (40 cards)."
+            assert len(first) > 100, precon.deck

@@ -1,0 +1,179 @@
+"""The gauntlet in the client (issue 28): the menu's entry and form, the gauntlet screen with
+the five opponents, a game against the next one, the game over screen back to the gauntlet,
+the summary at the end, and progress kept when the app is closed (a game left mid-way goes on
+from the autosave; without it, it counts as not played and starts again).  Games are decided
+fast by conceding (Ctrl+D, y): a loss."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SIZE, game_screen, screen_text
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from mtg_tui.app import MtgApp
+from mtg_tui.gauntlet import YOU, Gauntlet
+from mtg_tui.persistence import autosave, gauntlet_file
+from mtg_tui.screens.game import GameScreen
+from mtg_tui.screens.game_over import GameOverScreen
+from mtg_tui.screens.gauntlet import GauntletFormScreen, GauntletScreen
+from mtg_tui.screens.modals import ConcedeDialog
+
+pytestmark = pytest.mark.asyncio
+
+
+async def wait_for(pilot: Pilot, kind: type, limit: int = 200) -> None:
+    """Pause until the screen on top is a `kind` (the computer may be thinking in a worker)."""
+    for _ in range(limit):
+        if isinstance(pilot.app.screen, kind):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"no {kind.__name__}: {pilot.app.screen}")
+
+
+async def wait_for_game(pilot: Pilot, limit: int = 200) -> None:
+    """Pause until a game is on (its first decision, a mulligan, may be a dialog over it)."""
+    for _ in range(limit):
+        if any(isinstance(s, GameScreen) for s in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"no game: {pilot.app.screen}")
+
+
+async def concede(pilot: Pilot) -> None:
+    """Concede the game in play (Ctrl+D, then y), whatever dialog is up, until it is over."""
+    for _ in range(100):
+        if isinstance(pilot.app.screen, GameOverScreen):
+            return
+        if isinstance(pilot.app.screen, ConcedeDialog):
+            await pilot.press("y")
+        else:
+            await pilot.press("ctrl+d")
+        await pilot.pause(0.02)
+    raise AssertionError(f"the game never ended: {pilot.app.screen}")
+
+
+def begun(seed: int = 11, level: str = "random") -> Gauntlet:
+    return gauntlet_file.begin(Gauntlet.new("red-green", "M10", level=level, seed=seed))[0]
+
+
+async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -> None:
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        form = app.screen
+        assert isinstance(form, GauntletFormScreen), "the menu's t opens the gauntlet's form"
+        form.query_one("#deck", Input).value = "red-green"
+        form.query_one("#set", Select).value = "M11"
+        form.query_one("#level", Select).value = "random"
+        await pilot.press("enter")
+        await wait_for(pilot, GauntletScreen)
+        text = screen_text(app)
+        for product in ("Blades of Victory", "Breath of Fire", "Power of Prophecy", "Reign of Vampirism",
+                        "Stampede of Beasts"):
+            assert product in text
+        assert "▶ 1. Blades of Victory (blades-of-victory): next" in text
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        session = game_screen(app).session
+        assert session.computers == {"blades-of-victory": "random"} and YOU in session.humans
+        await concede(pilot)
+        assert "Gauntlet: n for the next game" in screen_text(app)
+        assert app.screen.check_action("choose", ("undo",)) is False, "a gauntlet's result is not taken back"
+        await pilot.press("n")
+        await wait_for(pilot, GauntletScreen)
+        text = screen_text(app)
+        assert "1. Blades of Victory (blades-of-victory): lost 0-1 [lost on turn" in text
+        assert "▶ 2. Breath of Fire (breath-of-fire): next" in text
+    stored = gauntlet_file.read().current
+    assert stored is not None and stored.matches[0].games[0].ending == f"{YOU} concedes"
+
+
+async def test_a_deck_error_shows_in_the_form() -> None:
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        app.screen.query_one("#deck", Input).value = "no-such-deck"
+        await pilot.press("enter")
+        assert isinstance(app.screen, GauntletFormScreen)
+        assert "no deck called 'no-such-deck'" in screen_text(app)
+    assert gauntlet_file.read().current is None
+
+
+async def test_five_games_then_the_summary() -> None:
+    begun()
+    app = MtgApp(gauntlet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await wait_for(pilot, GauntletScreen)
+            await pilot.press("enter")
+            await wait_for_game(pilot)
+            await concede(pilot)
+            await pilot.press("n")
+        await wait_for(pilot, GauntletScreen)
+        text = screen_text(app)
+        assert "The gauntlet is over." in text and "matches won 0, lost 5; 5 games, average" in text
+        assert app.screen.check_action("play", ()) is False, "nothing left to play"
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "MenuScreen"
+    store = gauntlet_file.read()
+    assert store.current is None and store.finished[-1].summary().matches_lost == 5
+
+
+async def test_progress_survives_closing_the_app_and_the_game_goes_on_from_the_autosave() -> None:
+    begun(seed=21)
+    app = MtgApp(gauntlet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        first = game_screen(app).session.game
+        seed, actions = first.setup.seed, len(first.record)
+    stored = gauntlet_file.read().current  # the app is closed mid-game
+    assert stored is not None and stored.pending == 21 and seed == 21
+
+    again = MtgApp(gauntlet=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, GauntletScreen)
+        assert "a game in progress" in screen_text(again)
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        resumed = game_screen(again).session.game
+        assert resumed.setup.seed == 21 and len(resumed.record) == actions, "the same game, where it was"
+        await concede(pilot)
+        await pilot.press("n")
+        await wait_for(pilot, GauntletScreen)
+    stored = gauntlet_file.read().current
+    assert stored is not None and stored.games_played == 1 and stored.pending is None
+
+
+async def test_a_game_left_without_its_autosave_counts_as_not_played() -> None:
+    begun(seed=30)
+    app = MtgApp(gauntlet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+    autosave.autosave_path().unlink()  # the autosave is gone (another game took its place, or it was removed)
+    again = MtgApp(gauntlet=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        game = game_screen(again).session.game
+        assert game.setup.seed == 30, "the same opponent, its game started again"
+    stored = gauntlet_file.read().current
+    assert stored is not None and stored.games_played == 0
+
+
+async def test_a_game_outside_the_gauntlet_is_not_counted_and_offers_the_next_game() -> None:
+    from mtg_tui.config import GameConfig
+
+    begun(seed=40)
+    config = GameConfig("computer", ("red-green", "white-blue"), ai="random", seed=40).checked()
+    app = MtgApp(config)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_game(pilot)
+        await concede(pilot)
+        over = app.screen
+        assert over.check_action("choose", ("next",)) is True and over.check_action("choose", ("gauntlet",)) is False
+        assert "Gauntlet" not in screen_text(app)
+    stored = gauntlet_file.read().current
+    assert stored is not None and stored.games_played == 0

@@ -25,7 +25,7 @@ from .config import GameConfig
 from .persistence.decklists import bundled_decks, load_deck
 from .persistence.precons import PRODUCT_LINES, product_line
 
-YOU = "you"  # the player's seat; the computer's seat is named after the precon it plays
+PLAYER = "alice"  # the player's seat (the client's usual first name); the computer's is named after its precon
 MATCH_LENGTHS = (1, 3)
 
 
@@ -160,7 +160,7 @@ class Gauntlet:
             raise GauntletError("this gauntlet is over: every opponent has been played")
         if not self.allow_illegal:
             check_construction(load_deck(self.deck), self.ruleset)
-        config = GameConfig("computer", (self.deck, opponent.deck), (YOU, opponent.deck), self.ruleset,
+        config = GameConfig("computer", (self.deck, opponent.deck), (PLAYER, opponent.deck), self.ruleset,
                             seed=self.next_seed, allow_illegal=True, ai=self.level)
         return config.checked()
 
@@ -172,7 +172,7 @@ class Gauntlet:
         """Whether a game (its seed and seats) is this gauntlet's pending game."""
         opponent = self.opponent()
         return (self.pending is not None and opponent is not None and seed == self.pending
-                and set(players) == {YOU, opponent.deck})
+                and set(players) == {PLAYER, opponent.deck})
 
     def recorded(self, result: GameResult) -> Gauntlet:
         """The pending game ended with `result`: it joins the current opponent's match."""
@@ -285,8 +285,8 @@ ENDINGS = ("loses the game", "concedes", "is a draw")
 
 
 def game_result(winner: str | None, turns: int, log_texts: list[str]) -> GameResult:
-    """A finished game's result for the player (seat YOU): the winner (None: a draw), the turn
+    """A finished game's result for the player (seat PLAYER): the winner (None: a draw), the turn
     it ended on, and the last log line saying how (a loss, a concession, a draw)."""
     ending = next((t for t in reversed(log_texts) if any(e in t for e in ENDINGS)), "")
-    outcome = "drawn" if winner is None else "won" if winner == YOU else "lost"
+    outcome = "drawn" if winner is None else "won" if winner == PLAYER else "lost"
     return GameResult(outcome, turns, ending)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mtg_tui.cli import launch
 from mtg_tui.cli.commands import main
-from mtg_tui.gauntlet import YOU, GameResult
+from mtg_tui.gauntlet import PLAYER, GameResult
 from mtg_tui.persistence import gauntlet_file
 
 
@@ -73,7 +73,8 @@ def test_status_as_text_and_json(opened: list[bool]) -> None:
     current = gauntlet_file.read().current
     assert current is not None
     gauntlet_file.save_current(current.started())
-    gauntlet_file.record_game(9, (YOU, "deaths-minions"), YOU, 7, ["deaths-minions has 0 life and loses the game"])
+    ended = ["deaths-minions has 0 life and loses the game"]
+    gauntlet_file.record_game(9, (PLAYER, "deaths-minions"), PLAYER, 7, ended)
     code, out = run("--status")
     assert code == 0 and "1 game played" in out
     assert "1. Death's Minions (deaths-minions): won 1-0 [won on turn 7]" in out

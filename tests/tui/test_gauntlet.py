@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from mtg_tui.app import MtgApp
-from mtg_tui.gauntlet import YOU, Gauntlet
+from mtg_tui.gauntlet import PLAYER, Gauntlet
 from mtg_tui.persistence import autosave, gauntlet_file
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.game_over import GameOverScreen
@@ -76,7 +76,7 @@ async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -
         await pilot.press("enter")
         await wait_for_game(pilot)
         session = game_screen(app).session
-        assert session.computers == {"blades-of-victory": "random"} and YOU in session.humans
+        assert session.computers == {"blades-of-victory": "random"} and PLAYER in session.humans
         await concede(pilot)
         assert "Gauntlet: n for the next game" in screen_text(app)
         assert app.screen.check_action("choose", ("undo",)) is False, "a gauntlet's result is not taken back"
@@ -86,7 +86,7 @@ async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -
         assert "1. Blades of Victory (blades-of-victory): lost 0-1 [lost on turn" in text
         assert "▶ 2. Breath of Fire (breath-of-fire): next" in text
     stored = gauntlet_file.read().current
-    assert stored is not None and stored.matches[0].games[0].ending == f"{YOU} concedes"
+    assert stored is not None and stored.matches[0].games[0].ending == f"{PLAYER} concedes"
 
 
 async def test_a_deck_error_shows_in_the_form() -> None:

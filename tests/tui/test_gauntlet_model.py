@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from mtg_tui.gauntlet import YOU, GameResult, Gauntlet, GauntletError, game_result
+from mtg_tui.gauntlet import PLAYER, GameResult, Gauntlet, GauntletError, game_result
 from mtg_tui.persistence import gauntlet_file
 from mtg_tui.persistence.precons import product_line
 from rules.play.construction import IllegalDeck
 
-WON, LOST, DRAWN = GameResult("won", 7, "x loses"), GameResult("lost", 9, "you concede"), GameResult("drawn", 12, "")
+WON, LOST, DRAWN = GameResult("won", 7, "x loses"), GameResult("lost", 9, "alice concedes"), GameResult("drawn", 12, "")
 
 
 def test_a_new_gauntlet_lists_the_sets_five_precons_in_order() -> None:
@@ -65,7 +65,7 @@ def test_best_of_three_ends_at_two_wins_or_three_games() -> None:
 def test_the_next_game_is_against_the_precon_as_sold_and_the_players_deck_is_checked() -> None:
     g = Gauntlet.new("red-green", "10E", seed=3)  # Tenth Edition theme decks: 40 cards
     config = g.game_config()
-    assert config.decks == ("red-green", "arcaniss-guile") and config.names == (YOU, "arcaniss-guile")
+    assert config.decks == ("red-green", "arcaniss-guile") and config.names == (PLAYER, "arcaniss-guile")
     assert config.computers() == {"arcaniss-guile": g.level} and config.seed == 3
     own_precon = Gauntlet.new("firebomber", "10E")  # a 41-card deck of the player's: the normal check
     with pytest.raises(IllegalDeck):
@@ -75,16 +75,16 @@ def test_the_next_game_is_against_the_precon_as_sold_and_the_players_deck_is_che
 
 def test_a_game_is_known_by_its_seed_and_seats() -> None:
     g = Gauntlet.new("red-green", "M10", seed=10).started()
-    assert g.is_its_game(10, (YOU, "deaths-minions"))
-    assert not g.is_its_game(11, (YOU, "deaths-minions"))
+    assert g.is_its_game(10, (PLAYER, "deaths-minions"))
+    assert not g.is_its_game(11, (PLAYER, "deaths-minions"))
     assert not g.is_its_game(10, ("alice", "bob"))
-    assert not Gauntlet.new("red-green", "M10", seed=10).is_its_game(10, (YOU, "deaths-minions")), "none pending"
+    assert not Gauntlet.new("red-green", "M10", seed=10).is_its_game(10, (PLAYER, "deaths-minions")), "none pending"
 
 
 def test_a_games_result_says_how_it_ended() -> None:
-    log = ["you draws a card", "firebomber has 0 life and loses the game"]
-    assert game_result(YOU, 8, log) == GameResult("won", 8, "firebomber has 0 life and loses the game")
-    assert game_result("firebomber", 3, ["you concedes"]).outcome == "lost"
+    log = ["alice draws a card", "firebomber has 0 life and loses the game"]
+    assert game_result(PLAYER, 8, log) == GameResult("won", 8, "firebomber has 0 life and loses the game")
+    assert game_result("firebomber", 3, ["alice concedes"]).outcome == "lost"
     assert game_result(None, 40, ["a draws a card", "the game is a draw: x"]).ending == "the game is a draw: x"
 
 
@@ -104,7 +104,7 @@ def test_progress_is_kept_and_read_back() -> None:
     g, continued = gauntlet_file.begin(Gauntlet.new("red-green", "M10", best_of=3, level="easy", seed=7))
     assert not continued
     gauntlet_file.save_current(g.started())
-    assert gauntlet_file.record_game(7, (YOU, "deaths-minions"), YOU, 6, ["deaths-minions concedes"]) is not None
+    assert gauntlet_file.record_game(7, (PLAYER, "deaths-minions"), PLAYER, 6, ["deaths-minions concedes"]) is not None
     again, continued = gauntlet_file.begin(Gauntlet.new("red-green", "M10"))
     assert continued and again.best_of == 3 and again.level == "easy", "its own settings stand"
     assert again.matches[0].games == (GameResult("won", 6, "deaths-minions concedes"),)
@@ -114,7 +114,7 @@ def test_progress_is_kept_and_read_back() -> None:
 def test_another_game_is_not_recorded() -> None:
     g, _ = gauntlet_file.begin(Gauntlet.new("red-green", "M10", seed=7))
     gauntlet_file.save_current(g.started())
-    assert gauntlet_file.record_game(8, (YOU, "deaths-minions"), YOU, 6, []) is None
+    assert gauntlet_file.record_game(8, (PLAYER, "deaths-minions"), PLAYER, 6, []) is None
     assert gauntlet_file.record_game(7, ("alice", "bob"), "alice", 6, []) is None
     stored = gauntlet_file.read().current
     assert stored is not None and stored.games_played == 0
@@ -135,7 +135,7 @@ def test_a_finished_gauntlet_joins_the_finished_ones() -> None:
         current = gauntlet_file.read().current
         assert current is not None
         gauntlet_file.save_current(current.started())
-        last = gauntlet_file.record_game(i, (YOU, opponent.deck), opponent.deck, 4, [])
+        last = gauntlet_file.record_game(i, (PLAYER, opponent.deck), opponent.deck, 4, [])
     assert last is not None and last.finished
     store = gauntlet_file.read()
     assert store.current is None and len(store.finished) == 1 and store.finished[0].summary().matches_lost == 5

@@ -215,10 +215,7 @@ class MtgApp(CrashHookApp):
         except GauntletError as e:
             self.notify(f"the gauntlet's result is not kept: {e}", severity="error", timeout=10)
             return None
-        if gauntlet is None:
-            return None
-        return "The gauntlet is over: n shows the summary." if gauntlet.finished else \
-            "Gauntlet: n for the next game (the gauntlet's screen)."
+        return None if gauntlet is None else gauntlet.after_game()
 
     def _after_game(self, session: Session, what: str | None) -> None:
         if what == "next":
@@ -437,8 +434,8 @@ class MtgApp(CrashHookApp):
             if gauntlet is None:
                 return
             path = gauntlet_file.pending_autosave(gauntlet)
-            if path is not None:
-                self.open_save(path, resumed=True)
+            if path is not None:  # the autosave itself goes on; a game kept beside it comes back in its place
+                self.open_save(path, resumed=path == autosave.autosave_path())
                 return
             config = gauntlet.game_config()
             gauntlet_file.save_current(gauntlet.started())

@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from rules.engine.core.ruleset import RULESETS
-from rules.play.construction import check_construction
 from rules.play.players import DEFAULT_LEVEL, LEVELS
 
 from .config import GameConfig
-from .persistence.decklists import bundled_decks, load_deck
+from .persistence.decklists import bundled_decks
 from .persistence.precons import PRODUCT_LINES, product_line
 
 PLAYER = "alice"  # the player's seat (the client's usual first name); the computer's is named after its precon
@@ -158,8 +157,8 @@ class Gauntlet:
         opponent = self.opponent()
         if opponent is None:
             raise GauntletError("this gauntlet is over: every opponent has been played")
-        if not self.allow_illegal:
-            check_construction(load_deck(self.deck), self.ruleset)
+        if not self.allow_illegal:  # the player's deck: the check any game of it gets
+            GameConfig("goldfish", (self.deck,), ruleset=self.ruleset).checked()
         config = GameConfig("computer", (self.deck, opponent.deck), (PLAYER, opponent.deck), self.ruleset,
                             seed=self.next_seed, allow_illegal=True, ai=self.level)
         return config.checked()
@@ -184,6 +183,21 @@ class Gauntlet:
         return replace(self, matches=matches, pending=None)
 
     # ------------------------------------------------------------ words
+    def after_game(self) -> str:
+        """What the game over screen says once this gauntlet recorded a game: how the match
+        stands, and what `n` leads to."""
+        if self.finished:
+            s = self.summary()
+            return f"Gauntlet over: matches won {s.matches_won}, lost {s.matches_lost}. n: the summary."
+        last = max((i for i, m in enumerate(self.matches) if m.games), default=0)
+        match = self.matches[last]
+        result = match.result(self.best_of)
+        stands = f"{result} {match.record()}" if result is not None else f"{match.record()} so far"
+        following = self.opponent()
+        going = "another game against it" if last == self.next_index else \
+            f"next: {following.product}" if following is not None else ""
+        return f"Gauntlet: against {match.product} {stands}; {going}. n: the gauntlet."
+
     def title(self) -> str:
         length = "one game each" if self.best_of == 1 else "best of three"
         return (f"{deck_label(self.deck)} against the {self.set_code} precons, {length}, "

@@ -139,21 +139,29 @@ def set_aside() -> str:
 
 
 def pending_autosave(gauntlet: Gauntlet) -> Path | None:
-    """The autosave, when it is the gauntlet's pending game still going (the app was closed
-    mid-game): continuing the gauntlet resumes it there.  None otherwise: the pending game
-    counts as not played and starts again from its seed."""
-    from .autosave import resumable
+    """Where the gauntlet's pending game is still going (the app was closed mid-game): the
+    autosave, or the unfinished game kept beside it (`autosave-previous.json`, when another game
+    was started since).  None otherwise: the pending game counts as not played and starts again
+    from its seed."""
+    from .autosave import PREVIOUS, autosave_path
+
+    if gauntlet.pending is None:
+        return None
+    auto = autosave_path()
+    return next((p for p in (auto, auto.with_name(PREVIOUS)) if holds_game_of(p, gauntlet)), None)
+
+
+def holds_game_of(path: Path, gauntlet: Gauntlet) -> bool:
+    """Whether the save at `path` is the gauntlet's pending game, not yet over (read from its
+    header: its seed and seats; the game itself is verified when it is opened)."""
     from .saves import SaveError, part_of, read_record
 
-    found = resumable()
-    if found is None or gauntlet.pending is None:
-        return None
     try:
-        record = read_record(found.path)
+        record = read_record(path)
     except SaveError:
-        return None
-    seed = part_of(record, "setup").get("seed")
-    players = part_of(record, "client").get("players")
-    if not isinstance(seed, int) or not isinstance(players, list):
-        return None
-    return found.path if gauntlet.is_its_game(seed, tuple(map(str, players))) else None
+        return False
+    client = part_of(record, "client")
+    seed, players = part_of(record, "setup").get("seed"), client.get("players")
+    if client.get("over") or not isinstance(seed, int) or not isinstance(players, list):
+        return False
+    return gauntlet.is_its_game(seed, tuple(map(str, players)))

@@ -14,6 +14,7 @@ from textual.widgets import Input, Select
 from mtg_tui.app import MtgApp
 from mtg_tui.gauntlet import PLAYER, Gauntlet
 from mtg_tui.persistence import autosave, gauntlet_file
+from mtg_tui.persistence.saves import read_record
 from mtg_tui.screens.game import GameScreen
 from mtg_tui.screens.game_over import GameOverScreen
 from mtg_tui.screens.gauntlet import GauntletFormScreen, GauntletScreen
@@ -78,7 +79,8 @@ async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -
         session = game_screen(app).session
         assert session.computers == {"blades-of-victory": "random"} and PLAYER in session.humans
         await concede(pilot)
-        assert "Gauntlet: n for the next game" in screen_text(app)
+        assert "Gauntlet: against Blades of Victory lost 0-1; next: Breath of Fire. n: the gauntlet." in \
+            screen_text(app)
         assert app.screen.check_action("choose", ("undo",)) is False, "a gauntlet's result is not taken back"
         await pilot.press("n")
         await wait_for(pilot, GauntletScreen)
@@ -177,3 +179,29 @@ async def test_a_game_outside_the_gauntlet_is_not_counted_and_offers_the_next_ga
         assert "Gauntlet" not in screen_text(app)
     stored = gauntlet_file.read().current
     assert stored is not None and stored.games_played == 0
+
+
+async def test_a_game_started_in_between_keeps_the_gauntlets_game_beside_the_autosave() -> None:
+    """Another game started while the gauntlet's was unfinished moves it to the previous
+    autosave: the gauntlet goes on with it from there, and the other game is kept in its turn."""
+    from mtg_tui.config import GameConfig
+
+    begun(seed=50)
+    app = MtgApp(gauntlet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        actions = len(game_screen(app).session.game.record)
+    other = MtgApp(GameConfig("computer", ("red-green", "white-blue"), ai="random", seed=7).checked())
+    async with other.run_test(size=SIZE) as pilot:
+        await wait_for_game(pilot)
+    previous = autosave.autosave_path().with_name(autosave.PREVIOUS)
+    assert gauntlet_file.pending_autosave(begun(seed=50)) == previous
+    again = MtgApp(gauntlet=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for_game(pilot)
+        game = game_screen(again).session.game
+        assert game.setup.seed == 50 and len(game.record) == actions
+        kept = read_record(previous)
+        assert kept["setup"]["seed"] == 7, "the other unfinished game is kept beside the autosave"

@@ -153,3 +153,13 @@ def test_a_damaged_or_foreign_file_is_reported_and_never_written_over(text: str)
     _, said = gauntlet_file.abandon()
     assert "moved to" in said and not path.exists()
     assert path.with_name("gauntlet-damaged.json").read_text(encoding="utf-8") == text
+
+
+def test_after_a_game_the_game_over_screen_says_how_the_match_stands() -> None:
+    g = Gauntlet.new("red-green", "M10", best_of=3, seed=0).recorded(WON)
+    assert g.after_game() == "Gauntlet: against Death's Minions 1-0 so far; another game against it. n: the gauntlet."
+    g = g.recorded(WON)
+    assert g.after_game() == "Gauntlet: against Death's Minions won 2-0; next: Firebomber. n: the gauntlet."
+    for _ in range(4):
+        g = g.recorded(LOST).recorded(LOST)
+    assert g.after_game() == "Gauntlet over: matches won 1, lost 4. n: the summary."

@@ -173,6 +173,13 @@ class Gauntlet:
         return (self.pending is not None and opponent is not None and seed == self.pending
                 and set(players) == {PLAYER, opponent.deck})
 
+    def has_recorded(self, seed: int, players: tuple[str, ...]) -> bool:
+        """Whether a game (its seed and seats) is one this gauntlet has recorded already (its
+        game over screen shown again: after a save, or the save opened)."""
+        k = seed - self.seed
+        opponents = [m.deck for m in self.matches for _ in m.games]  # game k's opponent, in order
+        return 0 <= k < len(opponents) and set(players) == {PLAYER, opponents[k]}
+
     def recorded(self, result: GameResult) -> Gauntlet:
         """The pending game ended with `result`: it joins the current opponent's match."""
         i = self.next_index

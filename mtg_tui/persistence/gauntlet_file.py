@@ -99,15 +99,17 @@ def save_current(gauntlet: Gauntlet) -> None:
 def record_game(seed: int, players: tuple[str, ...], winner: str | None, turns: int,
                 log_texts: list[str]) -> Gauntlet | None:
     """A game ended: when it is the pending game of the gauntlet in progress, its result is
-    recorded and the gauntlet returned; otherwise (any other game, or already recorded) None."""
+    recorded and the gauntlet returned; a game the gauntlet (or the one finished last) has
+    recorded already returns it unchanged; any other game, None."""
     store = read()
     current = store.current
-    if current is None or not current.is_its_game(seed, players):
-        return None
-    result: GameResult = game_result(winner, turns, log_texts)
-    updated = current.recorded(result)
-    save_current(updated)
-    return updated
+    if current is not None and current.is_its_game(seed, players):
+        result: GameResult = game_result(winner, turns, log_texts)
+        updated = current.recorded(result)
+        save_current(updated)
+        return updated
+    latest = current or (store.finished[-1] if store.finished else None)
+    return latest if latest is not None and latest.has_recorded(seed, players) else None
 
 
 def abandon() -> tuple[Gauntlet | None, str]:

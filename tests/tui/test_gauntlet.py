@@ -82,6 +82,11 @@ async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -
         assert "Gauntlet: against Blades of Victory lost 0-1; next: Breath of Fire. n: the gauntlet." in \
             screen_text(app)
         assert app.screen.check_action("choose", ("undo",)) is False, "a gauntlet's result is not taken back"
+        await pilot.press("s")  # saving: the game over screen comes back, still the gauntlet's
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, GameOverScreen)
+        assert "n: the gauntlet." in screen_text(app)
         await pilot.press("n")
         await wait_for(pilot, GauntletScreen)
         text = screen_text(app)

@@ -111,6 +111,16 @@ def test_progress_is_kept_and_read_back() -> None:
     assert again.pending is None and again.next_seed == 8
 
 
+def test_a_game_recorded_already_is_not_recorded_again() -> None:
+    g, _ = gauntlet_file.begin(Gauntlet.new("red-green", "M10", best_of=3, seed=7))
+    gauntlet_file.save_current(g.started())
+    first = gauntlet_file.record_game(7, (PLAYER, "deaths-minions"), PLAYER, 6, [])
+    again = gauntlet_file.record_game(7, (PLAYER, "deaths-minions"), PLAYER, 6, [])  # its game over shown again
+    assert first is not None and again == first and again.games_played == 1
+    assert not again.has_recorded(8, (PLAYER, "deaths-minions")), "not played yet"
+    assert not again.has_recorded(7, (PLAYER, "firebomber"))
+
+
 def test_another_game_is_not_recorded() -> None:
     g, _ = gauntlet_file.begin(Gauntlet.new("red-green", "M10", seed=7))
     gauntlet_file.save_current(g.started())

@@ -210,3 +210,34 @@ async def test_a_game_started_in_between_keeps_the_gauntlets_game_beside_the_aut
         assert game.setup.seed == 50 and len(game.record) == actions
         kept = read_record(previous)
         assert kept["setup"]["seed"] == 7, "the other unfinished game is kept beside the autosave"
+
+
+async def test_a_abandons_once_confirmed() -> None:
+    from mtg_tui.screens.modals import ConfirmDialog
+
+    begun()
+    app = MtgApp(gauntlet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert gauntlet_file.read().current is not None, "n keeps it"
+        await pilot.press("a", "y")
+        await wait_for(pilot, GauntletScreen)
+        assert "No gauntlet in progress" in screen_text(app)
+        assert app.screen.check_action("play", ()) is False
+    assert gauntlet_file.read().current is None
+
+
+async def test_the_menu_names_a_damaged_gauntlet_file_and_leaves_it() -> None:
+    path = gauntlet_file.gauntlet_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "another program"}', encoding="utf-8")
+    app = MtgApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await wait_for(pilot, GauntletScreen)
+        text = " ".join(screen_text(app).replace("█", " ").split())  # the message as one line, unwrapped
+        assert "is not mtg-tui's gauntlet file" in text and "left as it is" in text
+        assert app.screen.check_action("play", ()) is False
+    assert path.read_text(encoding="utf-8") == '{"format": "another program"}'

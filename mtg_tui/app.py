@@ -63,10 +63,12 @@ class MtgApp(CrashHookApp):
         Binding("ctrl+d", "concede_from_dialog", "", show=False, priority=True),
     ]
 
-    def __init__(self, config: GameConfig | None = None, session: Session | None = None) -> None:
+    def __init__(self, config: GameConfig | None = None, session: Session | None = None,
+                 gauntlet: bool = False) -> None:
         super().__init__()
         self.config = config
         self.first_session = session
+        self.first_gauntlet = gauntlet  # opened on the gauntlet screen (`mtg-tui gauntlet`)
         self.kill_turns: list[int] = []
         self._too_small: TooSmallScreen | None = None
         self.session: Session | None = None  # the game being played (autosaved, saved on a crash)
@@ -137,6 +139,9 @@ class MtgApp(CrashHookApp):
             self.start_session(self.first_session)
         elif self.config is not None:
             self.start_config(self.config)
+        elif self.first_gauntlet:
+            from .screens.gauntlet import GauntletScreen
+            self.push_screen(GauntletScreen())
         else:
             from .screens.menu import MenuScreen  # screens not shown first load when first shown
             self.push_screen(MenuScreen())
@@ -195,14 +200,34 @@ class MtgApp(CrashHookApp):
         if k is not None and not session.counted:
             session.counted = True
             self.kill_turns.append(k)
-        self.push_screen(GameOverScreen(session, list(self.kill_turns)), lambda what: self._after_game(session, what))
+        note = self.record_gauntlet_game(session)
+        self.push_screen(GameOverScreen(session, list(self.kill_turns), note),
+                         lambda what: self._after_game(session, what))
+
+    def record_gauntlet_game(self, session: Session) -> str | None:
+        """When the game just ended is the gauntlet's game, its result goes into the gauntlet:
+        what the game over screen says of it (None: not a gauntlet game)."""
+        from .gauntlet import GauntletError
+        from .persistence import gauntlet_file
+
+        g = session.game
+        try:
+            gauntlet = gauntlet_file.record_game(g.setup.seed, tuple(p.name for p in g.players), g.winner,
+                                                 g.turn, [e.text for e in g.log])
+        except GauntletError as e:
+            self.notify(f"the gauntlet's result is not kept: {e}", severity="error", timeout=10)
+            return None
+        return None if gauntlet is None else gauntlet.after_game()
 
     def _after_game(self, session: Session, what: str | None) -> None:
         if what == "next":
             self.start_session(self.next_session(session))
+        elif what == "gauntlet":
+            from .screens.gauntlet import GauntletScreen
+            self.session = None
+            self._replace_stack(GauntletScreen())
         elif what == "menu":
-            from .screens.menu import MenuScreen
-            self._replace_stack(MenuScreen())
+            self.back_to_menu()
         elif what == "save":
             game_screen = self.screen
             if isinstance(game_screen, GameScreen):
@@ -395,6 +420,32 @@ class MtgApp(CrashHookApp):
         return result
 
     # ------------------------------------------------------------ menu, load, replay, practice
+    def back_to_menu(self) -> None:
+        from .screens.menu import MenuScreen
+        self._replace_stack(MenuScreen())
+
+    def on_gauntlet_screen_play(self, _: Any) -> None:
+        """The gauntlet's next game: the one the app was closed in, from the autosave, when it is
+        there; otherwise a new game (a game left without an autosave counts as not played)."""
+        from .config import DeckError
+        from .gauntlet import GauntletError
+        from .persistence import gauntlet_file
+
+        try:
+            gauntlet = gauntlet_file.read().current
+            if gauntlet is None:
+                return
+            path = gauntlet_file.pending_autosave(gauntlet)
+            if path is not None:  # the autosave itself goes on; a game kept beside it comes back in its place
+                self.open_save(path, resumed=path == autosave.autosave_path())
+                return
+            config = gauntlet.game_config()
+            gauntlet_file.save_current(gauntlet.started())
+        except (GauntletError, DeckError) as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        self.start_config(config)
+
     def on_menu_screen_resume(self, _: Any) -> None:
         self.open_save(autosave.autosave_path(), resumed=True)
 

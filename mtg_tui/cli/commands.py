@@ -17,7 +17,7 @@ from rules.play.random_decks import POOLS
 
 # the commands that start the client (goldfish unless --games): the cycle collector stays paused
 # until the first frame is drawn (mtg_tui.memory)
-CLIENT_COMMANDS = (None, "play", "goldfish", "load", "replay", "practice")
+CLIENT_COMMANDS = (None, "play", "goldfish", "load", "replay", "practice", "gauntlet")
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -355,6 +355,7 @@ from mtg_tui.cli.bench import bench_command  # noqa: E402  (issue 13: speed figu
 from mtg_tui.cli.cards import import_command, remove_command  # noqa: E402  (issue 14: card files)
 from mtg_tui.cli.deck import deck_command  # noqa: E402  (issue 14: deck files)
 from mtg_tui.cli.decks import decks_command  # noqa: E402  (issue 28: the bundled decks and precons)
+from mtg_tui.cli.gauntlet import gauntlet_command  # noqa: E402  (issue 28: the gauntlet)
 from mtg_tui.cli.practice import practice_command  # noqa: E402  (issue 6: rules practice)
 from mtg_tui.cli.rules import rules_command  # noqa: E402
 from mtg_tui.cli.serve import serve_command  # noqa: E402  (issue 28: the client in a browser)
@@ -365,6 +366,7 @@ cards.add_command(remove_command)
 main.add_command(bench_command)
 main.add_command(deck_command)
 main.add_command(decks_command)
+main.add_command(gauntlet_command)
 main.add_command(practice_command)
 main.add_command(rules_command)
 main.add_command(serve_command)

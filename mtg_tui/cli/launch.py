@@ -26,12 +26,12 @@ ALLOW_HINT = "--allow-illegal plays it anyway"
 PARTIAL_HINT = "--allow-partial plays it anyway, those sentences done by hand (manual actions)"
 
 
-def run_app(config: GameConfig | None = None, session: Session | None = None) -> None:
-    """Run the client; exit with its status (1 after an unexpected error, whose short report
-    Textual prints as the app closes)."""
+def run_app(config: GameConfig | None = None, session: Session | None = None, gauntlet: bool = False) -> None:
+    """Run the client (on the gauntlet's screen with `gauntlet`); exit with its status (1 after
+    an unexpected error, whose short report Textual prints as the app closes)."""
     from ..app import MtgApp  # Textual loads only when the app runs
 
-    app = MtgApp(config, session)
+    app = MtgApp(config, session, gauntlet)
     app.run()
     if app.return_code:
         sys.exit(app.return_code)

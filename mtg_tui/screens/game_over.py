@@ -37,11 +37,13 @@ def result_text(session: Session, kill_turns: list[int]) -> Text:
 
 
 class GameOverScreen(Screen[str | None]):
-    """Keys: n next game (new seed), s save, m main menu, Ctrl+Z undo (goldfish), q quit.
+    """Keys: n next game (new seed; after a gauntlet's game, back to the gauntlet), s save, m main
+    menu, Ctrl+Z undo (goldfish; not a gauntlet's game), q quit.
     What was chosen goes to the app as a `Chosen` message."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", "next game"),
+        Binding("n", "choose('gauntlet')", "next: the gauntlet"),
         Binding("s", "choose('save')", "save"),
         Binding("m", "choose('menu')", "main menu"),
         Binding("ctrl+z", "choose('undo')", "undo the last action"),
@@ -50,21 +52,25 @@ class GameOverScreen(Screen[str | None]):
     ]
 
     class Chosen(Message):
-        """`what`: "next", "save", "menu" or "undo", for the game of `session`."""
+        """`what`: "next", "gauntlet", "save", "menu" or "undo", for the game of `session`."""
 
         def __init__(self, session: Session, what: str) -> None:
             super().__init__()
             self.session = session
             self.what = what
 
-    def __init__(self, session: Session, kill_turns: list[int]) -> None:
+    def __init__(self, session: Session, kill_turns: list[int], gauntlet_note: str | None = None) -> None:
         super().__init__()
         self.session = session
         self.kill_turns = kill_turns
+        self.gauntlet_note = gauntlet_note  # a gauntlet's game: n goes back to the gauntlet, no undo
 
     def compose(self) -> ComposeResult:
         with Vertical(id="over"):
-            yield Static(result_text(self.session, self.kill_turns), id="over-result")
+            result = result_text(self.session, self.kill_turns)
+            if self.gauntlet_note:
+                result += styled("\n" + self.gauntlet_note, "bold $text-accent")
+            yield Static(result, id="over-result")
             yield ZonePanel("game log", id="over-log")
         yield Footer()
 
@@ -73,8 +79,11 @@ class GameOverScreen(Screen[str | None]):
         self.query_one("#over-log", ZonePanel).show(lambda w: ([log_line(e) for e in entries], len(entries) - 1))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters == ("undo",):
-            return self.session.can_undo()
+        in_gauntlet = self.gauntlet_note is not None
+        if action == "choose" and parameters == ("undo",):  # a gauntlet's result is kept: no taking it back
+            return self.session.can_undo() and not in_gauntlet
+        if action == "choose" and parameters in (("next",), ("gauntlet",)):
+            return (parameters == ("gauntlet",)) == in_gauntlet
         return True
 
     def action_choose(self, what: str) -> None:

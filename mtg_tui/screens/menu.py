@@ -25,6 +25,7 @@ from .modals import ConfirmDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
            ("a", "Play against the computer", "computer"),
+           ("t", "Gauntlet: your deck against a set's five precons", "gauntlet"),
            ("p", "Practice: rules puzzles", "practice"),
            ("l", "Load a saved game", "load"), ("v", "Replay viewer: step through a saved game", "replay"),
            ("d", "Deck lab: how fast does a deck goldfish?", "lab"),
@@ -124,10 +125,23 @@ class MenuScreen(Screen[None]):
             from .practice import PracticeListScreen
 
             self.app.push_screen(PracticeListScreen())
+        elif what == "gauntlet":
+            self.open_gauntlet()
         elif what == "lab":
             self.app.push_screen(NewGameScreen("goldfish", lab=True))
         elif is_mode(what):
             self.app.push_screen(NewGameScreen(what))
+
+    def open_gauntlet(self) -> None:
+        """The gauntlet in progress (or a damaged file, named there); else the form for a new one."""
+        from ..persistence import gauntlet_file
+        from .gauntlet import GauntletFormScreen, GauntletScreen
+
+        try:
+            going = gauntlet_file.read().current is not None
+        except ValueError:  # GauntletError: the gauntlet screen names the damaged file
+            going = True
+        self.app.push_screen(GauntletScreen() if going else GauntletFormScreen())
 
 
 def deck_choices(decks: list[str]) -> Text:

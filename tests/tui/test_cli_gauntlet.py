@@ -5,6 +5,8 @@ an unknown deck or set, or a second gauntlet, is one clear line and a non-zero e
 from __future__ import annotations
 
 import json
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,6 +15,7 @@ from mtg_tui.cli import launch
 from mtg_tui.cli.commands import main
 from mtg_tui.gauntlet import PLAYER, GameResult
 from mtg_tui.persistence import gauntlet_file
+from mtg_tui.persistence.decklists import load_deck
 
 
 @pytest.fixture
@@ -38,13 +41,24 @@ def test_starts_then_continues_saying_which(opened: list[bool]) -> None:
     assert opened == [True, True, True]
 
 
+def test_a_precon_of_yours_plays_as_sold_a_short_file_of_yours_needs_allow_illegal(
+        opened: list[bool], tmp_path: Path) -> None:
+    code, out = run("firebomber", "--set", "M11")
+    assert code == 0 and "starting the gauntlet" in out
+    run("--abandon")
+    short = tmp_path / "short.txt"
+    short.write_text("".join(f"{n} {name}\n" for name, n in Counter(load_deck("firebomber").cards).items()),
+                     encoding="utf-8")
+    code, out = run(str(short), "--set", "M11")
+    assert code == 1 and "--allow-illegal plays it anyway" in out and "Traceback" not in out
+
+
 @pytest.mark.parametrize(("args", "said"), [
     (("no-such-deck", "--set", "M10"), "no deck called 'no-such-deck'"),
     (("red-green", "--set", "ZEN"), "no precons of set 'ZEN': a gauntlet is played against one of 10E, M10, M11, M12"),
     (("red-green",), "give the set whose precons you play"),
     ((), "no gauntlet in progress"),
     (("red-green", "--set", "M10", "--ai", "genius"), "no computer player 'genius'"),
-    (("firebomber", "--set", "M11"), "--allow-illegal plays it anyway"),
 ])
 def test_bad_input_is_one_line(opened: list[bool], args: tuple[str, ...], said: str) -> None:
     code, out = run(*args)

@@ -5,12 +5,14 @@ progress kept in the data directory, a damaged file never written over."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from mtg_tui.gauntlet import PLAYER, GameResult, Gauntlet, GauntletError, game_result
 from mtg_tui.persistence import gauntlet_file
+from mtg_tui.persistence.decklists import load_deck
 from mtg_tui.persistence.precons import product_line
 from rules.play.construction import IllegalDeck
 
@@ -62,15 +64,20 @@ def test_best_of_three_ends_at_two_wins_or_three_games() -> None:
     assert g.next_seed == 8, "a seed for every game played"
 
 
-def test_the_next_game_is_against_the_precon_as_sold_and_the_players_deck_is_checked() -> None:
+def test_the_next_game_is_against_the_precon_as_sold_and_the_players_deck_is_checked(tmp_path: Path) -> None:
     g = Gauntlet.new("red-green", "10E", seed=3)  # Tenth Edition theme decks: 40 cards
     config = g.game_config()
     assert config.decks == ("red-green", "arcaniss-guile") and config.names == (PLAYER, "arcaniss-guile")
     assert config.computers() == {"arcaniss-guile": g.level} and config.seed == 3
-    own_precon = Gauntlet.new("firebomber", "10E")  # a 41-card deck of the player's: the normal check
+    # the player's deck gets the check any game of it gets: a bundled precon is legal as sold
+    # (100.2a's minimum is its own size), a 41-card file of the player's is not
+    assert Gauntlet.new("firebomber", "10E").game_config().decks[0] == "firebomber"
+    short = tmp_path / "short.txt"
+    counts = Counter(load_deck("firebomber").cards)
+    short.write_text("".join(f"{n} {name}\n" for name, n in counts.items()), encoding="utf-8")
     with pytest.raises(IllegalDeck):
-        own_precon.game_config()
-    assert Gauntlet.new("firebomber", "10E", allow_illegal=True).game_config().decks[0] == "firebomber"
+        Gauntlet.new(str(short), "10E").game_config()
+    assert Gauntlet.new(str(short), "10E", allow_illegal=True).game_config().decks[0] == str(short)
 
 
 def test_a_game_is_known_by_its_seed_and_seats() -> None:

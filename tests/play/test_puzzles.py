@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,9 @@ import pytest
 from mtg_tui.practice import bundled_paths
 from rules.cards import get_card
 from rules.play.autopilot import goldfish_answer
+from rules.play.players import make_player
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, TOPICS, PuzzleError, PuzzleRun, load_puzzle, solve
+from rules.play.puzzle_solver import solve_with
 from rules.play.scenario import run_scenario
 from rules.reference.crtext import load_rules_file
 from rules.reference.index import rules_index
@@ -117,6 +120,32 @@ def test_the_puzzle_uses_only_supported_cards(path: Path) -> None:
     for name in {o.name for o in run.game.objects.values()}:
         card = get_card(name)
         assert card.status == "supported", (name, card.unsupported)
+
+
+COMPUTER_SOLVES = [p for p in PATHS if load_puzzle(p).computer_solves]
+
+
+@pytest.mark.parametrize("path", COMPUTER_SOLVES, ids=[p.stem for p in COMPUTER_SOLVES])
+def test_the_hard_computer_player_solves_it(path: Path) -> None:
+    """The computer solves each puzzle whose goal allows it (issue 28): what `mtg-tui practice
+    PUZZLE --ai hard` plays, at its default seed 0."""
+    puzzle = load_puzzle(path)
+    run = solve_with(puzzle, make_player("hard", puzzle.player, 0))
+    assert run.status() == (SOLVED, "the goal holds")
+
+
+NOT_BY_THE_COMPUTER = [p for p in PATHS if p not in COMPUTER_SOLVES]
+
+
+@pytest.mark.parametrize("path", NOT_BY_THE_COMPUTER, ids=[p.stem for p in NOT_BY_THE_COMPUTER])
+def test_a_puzzle_the_computer_does_not_solve_says_why(path: Path) -> None:
+    """`computer_solves = false` comes with a TOML comment saying why: on its line, or on the
+    comment lines just above it."""
+    lines = path.read_text().splitlines()
+    at = next(i for i, t in enumerate(lines) if t.startswith("computer_solves"))
+    said = lines[at].partition("#")[2].strip() or " ".join(
+        t.lstrip("# ") for t in reversed(list(takewhile(lambda t: t.startswith("#"), reversed(lines[:at])))))
+    assert len(said.split()) >= 6, f"{path.name}: computer_solves = false needs a comment saying why"
 
 
 # ------------------------------------------------------------------ failing

@@ -176,6 +176,44 @@ def test_doing_nothing_fails_and_the_player_is_told_why_in_words(path: Path) -> 
     assert not re.search(r"expected|found|players\.|\[", why), why  # not the scenario runner's wording
 
 
+@pytest.mark.parametrize("prefix, line, why", [
+    ("47", ["alice: block Mogg Fanatic -> Goblin Piker", "alice: activate Mogg Fanatic targeting Raging Goblin",
+            "resolve"],  # sacrificed before combat damage, it deals none (2009 310.4)
+     "the turn ended: bob's Goblin Piker is still on the battlefield"),
+    ("48", ["alice: cast Unsummon targeting Serra Angel", "resolve"],
+     "the turn ended: bob's Serra Angel went back to bob's hand"),
+    ("50", ["alice: cast Giant Growth targeting Grizzly Bears", "resolve"],
+     "the turn ended: your Grizzly Bears died; bob's Centaur Courser is still on the battlefield"),
+    ("51", ["alice: cast Lifelink targeting Goblin Artillery", "resolve", "go to declare_attackers",
+            "alice: attack Child of Night", "go to combat_damage", "resolve", "go to main2",
+            "alice: activate Goblin Artillery targeting bob", "resolve"], "the game is a draw"),  # 2009 502.68a, 102.4a
+    ("52", ["alice: block Mogg Fanatic -> Goblin Piker", "go to combat_damage",
+            "alice: activate Mogg Fanatic targeting Goblin Piker", "resolve"],
+     "the turn ended: bob's Jace Beleren is still on the battlefield"),
+    ("54", ["alice: cast Pacifism targeting Kamahl, Pit Fighter", "resolve"],
+     "bob won: you are at 0 life; bob's Kamahl, Pit Fighter is still on the battlefield"),
+    ("55", ["alice: block Grizzly Bears -> Stampeding Rhino, Llanowar Elves -> Goblin Piker", "go to combat_damage",
+            "alice: cast Giant Growth targeting Grizzly Bears", "resolve"], "bob won: you are at 0 life"),
+    ("57", ["go to declare_attackers", "alice: attack Grizzly Bears, Runeclaw Bear"], "bob won: you are at -1 life"),
+    ("58", ["alice: cast Lightning Bolt targeting Runeclaw Bear", "resolve", "go to declare_attackers",
+            "alice: attack Hill Giant, Grizzly Bears", "go to declare_blockers"],
+     "the turn ended: bob is at 4 life, not 0"),
+    ("59", ["alice: cast Pacifism targeting Craw Wurm", "resolve"], "bob won: you are at -2 life"),
+    ("60", ["go to declare_attackers", "alice: attack Hill Giant, Grizzly Bears",
+            "alice: cast Giant Growth targeting Grizzly Bears", "resolve"], "the turn ended: bob is at 3 life, not 0"),
+    ("61", ["alice: cast Fling targeting bob", "alice: choose Goblin Piker", "resolve"],
+     "the turn ended: bob is at 10 life, not 0"),
+])
+def test_the_tempting_line_fails(prefix: str, line: list[str], why: str) -> None:
+    """The wrong line each explanation warns about fails, the opponent (a script or the computer)
+    answering as in a client; the solver then does nothing more."""
+    run = PuzzleRun(bundled(prefix))
+    run.play(line)
+    while run.status()[0] == PLAYING:
+        run.act(goldfish_answer(run.game, run.game.decision))
+    assert run.status() == (FAILED, why)
+
+
 def test_a_verdict_is_final() -> None:
     run = solve(bundled("02"))
     assert run.status()[0] == SOLVED

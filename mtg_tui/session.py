@@ -256,12 +256,14 @@ class Session:
 
     def stops_here(self, p: str) -> bool:
         """Without a passing mode, whether the client gives `p` (who can act) priority now: an
-        opponent's spell or ability on top of the stack, or a stop set for this step.  Stops on
-        combat steps apply only when a creature attacks (nothing to fight over otherwise)."""
+        opponent's spell or ability on top of the stack, 2009 combat damage on the stack (the
+        active player's by the engine's bookkeeping, but the window both players fight over,
+        310.1), or a stop set for this step.  Stops on combat steps apply only when a creature
+        attacks (nothing to fight over otherwise)."""
         game = self.game
         top = game.stack[-1] if game.stack else None
         if top is not None:
-            return top.controller != p
+            return top.controller != p or top.kind == "combat_damage"
         if game.step in COMBAT_STEPS and not any(game.objects[i].attacking is not None for i in game.battlefield):
             return False
         return self.stops[p].has(game.active == p, game.step)

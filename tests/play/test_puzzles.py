@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,9 @@ import pytest
 from mtg_tui.practice import bundled_paths
 from rules.cards import get_card
 from rules.play.autopilot import goldfish_answer
+from rules.play.players import make_player
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, TOPICS, PuzzleError, PuzzleRun, load_puzzle, solve
+from rules.play.puzzle_solver import solve_with
 from rules.play.scenario import run_scenario
 from rules.reference.crtext import load_rules_file
 from rules.reference.index import rules_index
@@ -119,6 +122,32 @@ def test_the_puzzle_uses_only_supported_cards(path: Path) -> None:
         assert card.status == "supported", (name, card.unsupported)
 
 
+COMPUTER_SOLVES = [p for p in PATHS if load_puzzle(p).computer_solves]
+
+
+@pytest.mark.parametrize("path", COMPUTER_SOLVES, ids=[p.stem for p in COMPUTER_SOLVES])
+def test_the_hard_computer_player_solves_it(path: Path) -> None:
+    """The computer solves each puzzle whose goal allows it (issue 28): what `mtg-tui practice
+    PUZZLE --ai hard` plays, at its default seed 0."""
+    puzzle = load_puzzle(path)
+    run = solve_with(puzzle, make_player("hard", puzzle.player, 0))
+    assert run.status() == (SOLVED, "the goal holds")
+
+
+NOT_BY_THE_COMPUTER = [p for p in PATHS if p not in COMPUTER_SOLVES]
+
+
+@pytest.mark.parametrize("path", NOT_BY_THE_COMPUTER, ids=[p.stem for p in NOT_BY_THE_COMPUTER])
+def test_a_puzzle_the_computer_does_not_solve_says_why(path: Path) -> None:
+    """`computer_solves = false` comes with a TOML comment saying why: on its line, or on the
+    comment lines just above it."""
+    lines = path.read_text().splitlines()
+    at = next(i for i, t in enumerate(lines) if t.startswith("computer_solves"))
+    said = lines[at].partition("#")[2].strip() or " ".join(
+        t.lstrip("# ") for t in reversed(list(takewhile(lambda t: t.startswith("#"), reversed(lines[:at])))))
+    assert len(said.split()) >= 6, f"{path.name}: computer_solves = false needs a comment saying why"
+
+
 # ------------------------------------------------------------------ failing
 def test_passing_lets_the_bolt_resolve_and_the_puzzle_fails_when_the_turn_ends() -> None:
     run = PuzzleRun(bundled("01"))
@@ -145,6 +174,42 @@ def test_doing_nothing_fails_and_the_player_is_told_why_in_words(path: Path) -> 
     status, why = run.status()
     assert status == FAILED and run.failures() and all(s in why for s in run.failures())
     assert not re.search(r"expected|found|players\.|\[", why), why  # not the scenario runner's wording
+
+
+@pytest.mark.parametrize("prefix, line, why", [
+    ("47", ["alice: block Mogg Fanatic -> Goblin Piker", "alice: activate Mogg Fanatic targeting Raging Goblin",
+            "resolve"],  # sacrificed before combat damage, it deals none (2009 310.4)
+     "the turn ended: bob's Goblin Piker is still on the battlefield"),
+    ("48", ["alice: cast Unsummon targeting Serra Angel", "resolve"],
+     "the turn ended: bob's Serra Angel went back to bob's hand"),
+    ("50", ["alice: cast Giant Growth targeting Grizzly Bears", "resolve"],
+     "the turn ended: your Grizzly Bears died; bob's Centaur Courser is still on the battlefield"),
+    ("51", ["alice: cast Lifelink targeting Goblin Artillery", "resolve", "go to declare_attackers",
+            "alice: attack Child of Night", "go to combat_damage", "resolve", "go to main2",
+            "alice: activate Goblin Artillery targeting bob", "resolve"], "the game is a draw"),  # 2009 502.68a, 102.4a
+    ("52", ["alice: block Mogg Fanatic -> Goblin Piker", "go to combat_damage",
+            "alice: activate Mogg Fanatic targeting Goblin Piker", "resolve"],
+     "the turn ended: bob's Jace Beleren is still on the battlefield"),
+    ("54", ["alice: cast Pacifism targeting Kamahl, Pit Fighter", "resolve"],
+     "bob won: you are at 0 life; bob's Kamahl, Pit Fighter is still on the battlefield"),
+    ("55", ["alice: block Grizzly Bears -> Stampeding Rhino, Llanowar Elves -> Goblin Piker", "go to combat_damage",
+            "alice: cast Giant Growth targeting Grizzly Bears", "resolve"], "bob won: you are at 0 life"),
+    ("57", ["go to declare_attackers", "alice: attack Grizzly Bears, Runeclaw Bear"], "bob won: you are at -1 life"),
+    ("58", ["alice: cast Lightning Bolt targeting Runeclaw Bear", "resolve", "go to declare_attackers",
+            "alice: attack Hill Giant, Grizzly Bears", "go to declare_blockers"],
+     "the turn ended: bob is at 4 life, not 0"),
+    ("59", ["alice: cast Pacifism targeting Craw Wurm", "resolve"], "bob won: you are at -2 life"),
+    ("61", ["alice: cast Fling targeting bob", "alice: choose Goblin Piker", "resolve"],
+     "the turn ended: bob is at 10 life, not 0"),
+])
+def test_the_tempting_line_fails(prefix: str, line: list[str], why: str) -> None:
+    """The wrong line each explanation warns about fails, the opponent (a script or the computer)
+    answering as in a client; the solver then does nothing more."""
+    run = PuzzleRun(bundled(prefix))
+    run.play(line)
+    while run.status()[0] == PLAYING:
+        run.act(goldfish_answer(run.game, run.game.decision))
+    assert run.status() == (FAILED, why)
 
 
 def test_a_verdict_is_final() -> None:

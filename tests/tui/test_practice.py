@@ -241,15 +241,25 @@ async def pass_once(pilot: Pilot, app: PracticeApp, screen: PracticeScreen) -> N
 
 async def play_by_keys(pilot: Pilot, app: PracticeApp, screen: PracticeScreen, solution: list[str]) -> None:
     me = screen.puzzle.player
+    resolved_already = False  # the solver's spell or ability that the client let resolve by itself
     for text in solution:
         if isinstance(app.screen, VerdictScreen) or screen.verdict()[0] != PLAYING:
             return
+        skip, resolved_already = resolved_already, False
         who, sep, what = text.partition(":")
         if sep and who.strip() == screen.puzzle.opponent:
+            resolved_already = skip  # the opponent's part: passed over
             continue  # the opponent answers from its script
         if sep and who.strip() == me:
+            before = len(screen.game.stack)
             await type_action(pilot, app, what.strip())
-        elif text == "resolve":
+            # the client passes for a player whose own spell is on top (nobody answered): the
+            # `resolve` after it in the solution is done, and must not resolve what lies below
+            resolved_already = what.split()[0] in ("cast", "activate") and len(screen.game.stack) <= before
+            continue
+        if text == "resolve" and skip:
+            continue
+        if text == "resolve":
             top = screen.game.stack[-1] if screen.game.stack else None
             for _ in range(20):
                 if top is None or not any(it is top for it in screen.game.stack) or screen.verdict()[0] != PLAYING:
@@ -411,3 +421,4 @@ async def test_q_quits_a_puzzle_opened_by_mtg_tui_practice_and_says_so(tmp_path:
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+

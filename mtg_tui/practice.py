@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.play.forge_puzzle import is_forge_puzzle, load_forge_puzzle
-from rules.play.puzzle import Puzzle, PuzzleError, load_puzzle
+from rules.play.puzzle import NO_TOPIC, TOPICS, Puzzle, PuzzleError, load_puzzle
 
 from .persistence.userfiles import JsonError, data_dir, read_json, write_atomically
 
@@ -105,6 +105,32 @@ def next_puzzle(puzzle: Puzzle) -> Puzzle | None:
         except PuzzleError:
             continue
     return None
+
+
+@dataclass
+class TopicGroup:
+    """The puzzles of one topic, each with its number in the list (its place among the bundled
+    files: what `mtg-tui practice N` opens), for the list's per-topic progress."""
+
+    topic: str
+    puzzles: list[tuple[int, Puzzle]]
+
+    def solved(self, progress: Progress) -> int:
+        return sum(progress.solved(p.key) for _, p in self.puzzles)
+
+    def progress_line(self, progress: Progress) -> str:
+        """"combat: 3 of 7 solved"."""
+        return f"{self.topic}: {self.solved(progress)} of {len(self.puzzles)} solved"
+
+
+def by_topic(numbered: list[tuple[int, Puzzle]]) -> list[TopicGroup]:
+    """The puzzles grouped under their topic, topics in TOPICS order (a puzzle without one under
+    "other", last), each group in list order; topics without a puzzle are left out."""
+    order = [*TOPICS, NO_TOPIC]
+    groups = {t: TopicGroup(t, []) for t in order}
+    for number, puzzle in numbered:
+        groups[puzzle.topic if puzzle.topic in groups else NO_TOPIC].puzzles.append((number, puzzle))
+    return [g for g in groups.values() if g.puzzles]
 
 
 @dataclass

@@ -9,29 +9,44 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:  # pragma: no cover - the puzzles load only when `practice` runs (a fast `mtg-tui play`)
+    from rules.play.puzzle import Puzzle
+
     from ..practice import Progress
 
 
 def puzzle_table(progress: Progress) -> list[str]:
-    """One line per bundled puzzle: number, solved or not, title, difficulty, rules, what it teaches."""
+    """The bundled puzzles grouped by topic (rules.play.puzzle.TOPICS order): a line per topic
+    saying how many of its puzzles are solved, then a line per puzzle (its number in the list,
+    solved or not, title, difficulty, rules, what it teaches); last the total."""
     from rules.play.puzzle import PuzzleError, load_puzzle
 
-    from ..practice import bundled_paths
+    from ..practice import bundled_paths, by_topic
 
-    rows: list[tuple[str, ...]] = []
-    solved = 0
+    numbered: list[tuple[int, Puzzle]] = []
+    broken: list[tuple[str, ...]] = []
     for i, path in enumerate(bundled_paths(), 1):
         try:
-            p = load_puzzle(path)
+            numbered.append((i, load_puzzle(path)))
         except PuzzleError as e:
-            rows.append((str(i), "", path.stem, "-", "-", f"(can't be loaded: {e})"))
-            continue
-        done = progress.solved(p.key)
-        solved += done
-        rows.append((str(i), "yes" if done else "no", p.title, p.difficulty, p.rules, ", ".join(p.teaches)))
+            broken.append((str(i), "", path.stem, "-", "-", f"(can't be loaded: {e})"))
     head = ("#", "solved", "puzzle", "level", "rules", "teaches")
+    sections: list[tuple[str, list[tuple[str, ...]]]] = [
+        (group.progress_line(progress),
+         [(str(i), "yes" if progress.solved(p.key) else "no", p.title, p.difficulty, p.rules, ", ".join(p.teaches))
+          for i, p in group.puzzles])
+        for group in by_topic(numbered)]
+    if broken:
+        sections.append(("can't be loaded:", broken))
+    rows = [r for _, section in sections for r in section]
     widths = [max(len(r[c]) for r in rows + [head]) for c in range(5)]
-    lines = ["  ".join(x.ljust(w) for x, w in zip(r[:5], widths, strict=True)) + "  " + r[5] for r in [head] + rows]
+
+    def line(r: tuple[str, ...]) -> str:
+        return "  ".join(x.ljust(w) for x, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
+
+    lines = [line(head)]
+    for title, section in sections:
+        lines += [title] + [line(r) for r in section]
+    solved = sum(progress.solved(p.key) for _, p in numbered)
     lines.append(f"{solved} of {len(rows)} solved.  `mtg-tui practice N` or `mtg-tui practice \"TITLE\"` opens "
                  f"a puzzle; `mtg-tui practice FILE` opens a puzzle file.")
     return lines

@@ -26,7 +26,7 @@ from rules.engine.core.decisions import Decision
 from rules.play.puzzle import FAILED, PLAYING, SOLVED, Puzzle, PuzzleError, PuzzleRun, load_puzzle
 
 from ..persistence.rulings import cards_rulings
-from ..practice import Progress, bundled_paths, next_puzzle, puzzle_cards
+from ..practice import Progress, bundled_paths, by_topic, next_puzzle, puzzle_cards
 from ..render import explanation_rulings, styled
 from ..session import Session
 from ..widgets.prompt import PromptLine
@@ -316,9 +316,16 @@ class PracticeScreen(RulesKeys, GameScreen):
 
 
 class PracticeListScreen(Screen[None]):
-    """The bundled puzzles (number, solved or not, title, level, rules, what each teaches);
-    Enter opens the one under the cursor, Esc goes back to the menu.  Solved marks come from
-    the progress file and are read again each time the list is shown."""
+    """The bundled puzzles grouped by topic, each topic's row saying how many of its puzzles
+    are solved; a row per puzzle (number, solved or not, title, level, rules, what it
+    teaches).  Enter opens the puzzle under the cursor, which steps over the topic rows; Esc
+    goes back to the menu.  Solved marks come from the progress file and are read again each
+    time the list is shown."""
+
+    # the table takes what the heading and the progress line leave: the line stays in sight
+    DEFAULT_CSS = """
+    PracticeListScreen #puzzles { height: 1fr; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "open the puzzle", priority=True),
@@ -334,8 +341,10 @@ class PracticeListScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.puzzles: list[Puzzle] = []
+        self.puzzles: list[tuple[int, Puzzle]] = []  # with their numbers in the list
         self.broken: list[str] = []
+        self.rows: list[Puzzle | None] = []  # the table's rows: a puzzle, or None for a topic's row
+        self.last_row = 0  # the puzzle row the cursor was on: which way it moves onto a topic row
 
     def compose(self) -> ComposeResult:
         with Vertical(id="practice-list"):
@@ -348,9 +357,9 @@ class PracticeListScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("#", "solved", "puzzle", "level", "rules", "teaches")
-        for path in bundled_paths():
+        for i, path in enumerate(bundled_paths(), 1):
             try:
-                self.puzzles.append(load_puzzle(path))
+                self.puzzles.append((i, load_puzzle(path)))
             except PuzzleError as e:
                 self.broken.append(f"{path.name}: {e}")
         self.fill()
@@ -365,19 +374,40 @@ class PracticeListScreen(Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for i, p in enumerate(self.puzzles, 1):
-            done = progress.solved(p.key)
-            mark = styled("✓ solved", "$text-success") if done else styled("·", "dim")
-            table.add_row(str(i), mark, p.title, p.difficulty, p.rules, ", ".join(p.teaches), key=p.key)
-        if self.puzzles:
-            table.move_cursor(row=min(max(row, 0), len(self.puzzles) - 1))
-        solved = sum(progress.solved(p.key) for p in self.puzzles)
+        self.rows = []
+        for group in by_topic(self.puzzles):
+            done = group.solved(progress)
+            table.add_row("", styled(f"{done}/{len(group.puzzles)}", "bold $text-success" if done else "bold"),
+                          styled(group.topic, "bold $text-accent"), "", "", "", key=f"topic:{group.topic}")
+            self.rows.append(None)
+            for i, p in group.puzzles:
+                mark = styled("✓ solved", "$text-success") if progress.solved(p.key) else styled("·", "dim")
+                table.add_row(str(i), mark, p.title, p.difficulty, p.rules, ", ".join(p.teaches), key=p.key)
+                self.rows.append(p)
+        if self.rows:
+            row = min(max(row, 0), len(self.rows) - 1)
+            self.last_row = row if self.rows[row] is not None else row + 1
+            table.move_cursor(row=self.last_row)
+        solved = sum(progress.solved(p.key) for _, p in self.puzzles)
         note = f"{solved} of {len(self.puzzles)} solved"
         if progress.warning:
             note += f" · {progress.warning}"
         if self.broken:
             note += " · can't be loaded: " + "; ".join(self.broken)
         self.query_one("#puzzles-note", Static).update(styled(note, "dim"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """A topic's row is a heading, not a choice: the cursor steps over it the way it was
+        going (onto the first puzzle from the top of the list)."""
+        row = event.cursor_row
+        if not 0 <= row < len(self.rows):
+            return
+        if self.rows[row] is not None:
+            self.last_row = row
+            return
+        step = 1 if row >= self.last_row else -1
+        target = row + step if 0 <= row + step < len(self.rows) else row - step
+        event.data_table.move_cursor(row=target)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open":
@@ -386,8 +416,9 @@ class PracticeListScreen(Screen[None]):
 
     def action_open(self) -> None:
         row = self.query_one(DataTable).cursor_row
-        if self.puzzles and 0 <= row < len(self.puzzles):
-            self.post_message(self.Open(self.puzzles[row]))
+        puzzle = self.rows[row] if 0 <= row < len(self.rows) else None
+        if puzzle is not None:
+            self.post_message(self.Open(puzzle))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -193,6 +193,8 @@ def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bo
         state = [(r == source and taps_itself) or game.objects[r].tapped for r in refs if r in game.objects]
         if state and len(state) == len(refs) and all(t != effect.untap for t in state):
             return False
+    if isinstance(effect, ir.Pump) and cuts_toughness_lethally(game, effect, action, source):
+        return True
     if isinstance(effect, SHIELDS + MODIFIERS):
         refs = _effect_refs(game, effect, action, source) or [None]
         pt_only = isinstance(effect, (ir.Pump, ir.PumpBy)) and not effect.grants  # (shroud, protection answer a target)
@@ -202,6 +204,27 @@ def effect_matters(game: Game, effect: Any, action: A.Action, source: int) -> bo
         return isinstance(effect, MODIFIERS) and player is not None and any(
             before_attacks(game, player, r) for r in refs)
     return True
+
+
+def lowers_toughness(effect: Any) -> bool:
+    """A "-N/-N" (or "+N/-N") of a fixed size: it may kill without any fight."""
+    return isinstance(effect, ir.Pump) and effect.toughness < 0 and effect.scale is None
+
+
+def cuts_toughness_lethally(game: Game, effect: ir.Pump, action: A.Action, source: int) -> bool:
+    """Whether a "-N/-N" puts a creature it affects into the graveyard at once, combat or not:
+    its toughness drops to 0 or less (704.5f / 420.5b), or to the damage marked on it or less
+    (704.5g / 420.5c).  Wring Flesh on a 1/1 matters in any main phase."""
+    if not lowers_toughness(effect):
+        return False
+    for ref in _effect_refs(game, effect, action, source) or []:
+        o = game.objects.get(ref) if isinstance(ref, int) else None
+        if o is None or o.zone != "battlefield" or not game.chars(o).is_type("Creature"):
+            continue
+        toughness = (game.chars(o).toughness or 0) + effect.toughness
+        if toughness <= 0 or o.damage >= toughness:
+            return True
+    return False
 
 
 def action_matters(game: Game, action: A.Action) -> bool:
@@ -250,7 +273,8 @@ def relevant_actions(game: Game, player: str) -> Iterator[A.Action]:
     for src in sources(state, player, mana):
         effects = _source_effects(game, src)
         if effects is not None and (not effects or not (in_harms_way(game, None)
-                                                        or before_attacks(game, player, None))):
+                                                        or before_attacks(game, player, None)
+                                                        or any(map(lowers_toughness, effects)))):
             continue  # a mana ability, or only shields and modifiers with nothing in harm's way
         for action in source_actions(state, player, src, mana):
             if action_matters(game, action):

@@ -166,3 +166,16 @@ def test_a_pump_is_no_answer_to_destroy_but_is_to_damage_608_2b() -> None:
     game.act("bob: activate Royal Assassin targeting Runeclaw Bear")
     game.act("bob: pass")
     assert can_act(game, "alice")  # +1/+0 and first strike: an ability granted counts
+
+
+def test_a_toughness_cut_that_kills_matters_with_nothing_in_harms_way_704_5f_704_5g() -> None:
+    """Wring Flesh (-3/-1) on bob's 1/1 in alice's main 2, no combat and nothing on the stack:
+    toughness 0 puts it in the graveyard (704.5f), so the client must not pass for her; the
+    same on a 1/3 with 2 damage marked (now lethal, 704.5g).  On an undamaged 1/3 it kills
+    nothing and doesn't matter there."""
+    for bear, matters in (("Llanowar Elves", True), ({"card": "Canopy Spider", "damage": 2}, True),
+                          ("Canopy Spider", False)):
+        game = position({"alice": {"hand": ["Wring Flesh"], "battlefield": ["Swamp"]},
+                         "bob": {"battlefield": [bear]}}, step="main2")
+        assert can_act_at_all(game, "alice")
+        assert can_act(game, "alice") is matters, bear

@@ -4,6 +4,7 @@ errors (never a traceback) for missing files and damaged progress."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -122,11 +123,36 @@ def test_practice_lists_the_puzzles_with_difficulty_rules_and_progress(user_dirs
     assert r.exit_code == 0
     lines = r.output.splitlines()
     assert lines[0].split() == ["#", "solved", "puzzle", "level", "rules", "teaches"]
-    assert "Respond before it resolves" in lines[1] and "easy" in lines[1] and "the stack" in lines[1]
-    assert lines[1].split()[1] == "no"
+    assert "Respond before it resolves" in lines[2] and "easy" in lines[2] and "the stack" in lines[2]
+    assert lines[2].split()[1] == "no"
     Progress.load().record("01_respond_to_the_bolt", solved=True)
     again = run("practice").output.splitlines()
-    assert again[1].split()[1] == "yes" and again[-1].startswith("1 of ")
+    assert again[2].split()[1] == "yes" and again[-1].startswith("1 of ")
+
+
+TOPIC_LINE = re.compile(r"^([a-z0-9 -]+): (\d+) of (\d+) solved$")
+
+
+def test_practice_groups_the_puzzles_by_topic_with_each_topics_progress(user_dirs: Path) -> None:
+    """Under each topic (in TOPICS order) its puzzles, headed by "combat: 0 of N solved"; a
+    puzzle's number in the list still opens it."""
+    from rules.play.puzzle import TOPICS
+
+    lines = run("practice").output.splitlines()[1:-1]
+    heads = [i for i, line in enumerate(lines) if TOPIC_LINE.match(line)]
+    topics = [lines[i].split(":")[0] for i in heads]
+    assert heads[0] == 0 and "combat" in topics and topics == [t for t in TOPICS if t in topics]
+    for start, end in zip(heads, heads[1:] + [len(lines)], strict=True):
+        topic, solved, total = TOPIC_LINE.match(lines[start]).groups()  # type: ignore[union-attr]
+        rows = lines[start + 1:end]
+        assert (solved, int(total)) == ("0", len(rows))
+        for row in rows:
+            puzzle = find_puzzle(row.split()[0])
+            assert puzzle.topic == topic and puzzle.title in row
+    Progress.load().record(find_puzzle("2").key, solved=True)  # "Win the fight", a combat puzzle
+    again = run("practice").output.splitlines()
+    assert any(re.fullmatch(r"combat: 1 of \d+ solved", line) for line in again)
+    assert any(re.fullmatch(r"the stack: 0 of \d+ solved", line) for line in again)
 
 
 def test_practice_with_a_damaged_progress_file_sets_it_aside(user_dirs: Path) -> None:

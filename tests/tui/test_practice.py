@@ -4,6 +4,7 @@ Every bundled puzzle is also solved from the keyboard (its solution typed in the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -241,15 +242,25 @@ async def pass_once(pilot: Pilot, app: PracticeApp, screen: PracticeScreen) -> N
 
 async def play_by_keys(pilot: Pilot, app: PracticeApp, screen: PracticeScreen, solution: list[str]) -> None:
     me = screen.puzzle.player
+    resolved_already = False  # the solver's spell or ability that the client let resolve by itself
     for text in solution:
         if isinstance(app.screen, VerdictScreen) or screen.verdict()[0] != PLAYING:
             return
+        skip, resolved_already = resolved_already, False
         who, sep, what = text.partition(":")
         if sep and who.strip() == screen.puzzle.opponent:
+            resolved_already = skip  # the opponent's part: passed over
             continue  # the opponent answers from its script
         if sep and who.strip() == me:
+            before = len(screen.game.stack)
             await type_action(pilot, app, what.strip())
-        elif text == "resolve":
+            # the client passes for a player whose own spell is on top (nobody answered): the
+            # `resolve` after it in the solution is done, and must not resolve what lies below
+            resolved_already = what.split()[0] in ("cast", "activate") and len(screen.game.stack) <= before
+            continue
+        if text == "resolve" and skip:
+            continue
+        if text == "resolve":
             top = screen.game.stack[-1] if screen.game.stack else None
             for _ in range(20):
                 if top is None or not any(it is top for it in screen.game.stack) or screen.verdict()[0] != PLAYING:
@@ -411,3 +422,37 @@ async def test_q_quits_a_puzzle_opened_by_mtg_tui_practice_and_says_so(tmp_path:
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_practice_list_groups_the_puzzles_by_topic_and_the_cursor_steps_over_the_topic_rows() -> None:
+    """A row per topic (TOPICS order) with its solved/total, its puzzles under it; the arrows
+    go from puzzle to puzzle, over the topic rows, and Enter opens the puzzle under the cursor."""
+    from mtg_tui.app import MtgApp
+    from mtg_tui.practice import bundled_puzzles
+    from mtg_tui.screens.practice import PracticeListScreen
+    from rules.play.puzzle import TOPICS
+
+    Progress.load().record(find_puzzle("2").key, solved=True)  # "Win the fight": combat
+    counts = {t: sum(p.topic == t for p in bundled_puzzles()) for t in TOPICS}
+    app = MtgApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.press("p")
+        listed = app.screen
+        assert isinstance(listed, PracticeListScreen)
+        text = screen_text(app)
+        heads = [m.groups() for m in re.finditer(r"^ +(\d+)/(\d+) +(\S.*?) *$", text, re.M)]
+        assert [topic for _, _, topic in heads] == [t for t in TOPICS if counts[t]]
+        assert ("1", str(counts["combat"]), "combat") in heads
+        assert heads[0] == ("0", str(counts["the stack"]), "the stack")
+        table = listed.query_one("#puzzles")
+        first_combat = listed.rows.index(None, 1) + 1  # the row after the second topic row
+        assert listed.rows[table.cursor_row].title == find_puzzle("1").title  # type: ignore[attr-defined,union-attr]
+        await pilot.press("up")  # the topic row above: the cursor stays on the first puzzle
+        assert table.cursor_row == 1  # type: ignore[attr-defined]
+        await pilot.press(*["down"] * (first_combat - 2))  # the last puzzle of the stack, then over "combat"
+        assert table.cursor_row == first_combat  # type: ignore[attr-defined]
+        await pilot.press("up")
+        assert table.cursor_row == first_combat - 2  # type: ignore[attr-defined]
+        await pilot.press("down", "enter")
+        assert isinstance(app.screen, PracticeScreen) and app.screen.puzzle.topic == "combat"
+        assert app.screen.puzzle.title == find_puzzle("2").title

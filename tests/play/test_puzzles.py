@@ -38,11 +38,15 @@ def seed(prefix: str):
     return load_rules_file(found[0]) if found else None
 
 
-def test_at_least_fifteen_puzzles_three_of_them_on_what_changed_in_2010() -> None:
+def test_at_least_sixty_puzzles_ten_of_them_under_the_2009_rules() -> None:
+    """Issue 28: sixty puzzles or more, at least ten on the rules before 2010's changes, each
+    topic of the practice list with some, and some with the computer as the opponent."""
     puzzles = [load_puzzle(p) for p in PATHS]
-    assert len(puzzles) >= 15
+    assert len(puzzles) >= 60
     old = [p for p in puzzles if p.rules == "2009"]
-    assert len(old) >= 3
+    assert len(old) >= 10
+    assert {p.topic for p in puzzles} == set(TOPICS)
+    assert sum(p.ai is not None for p in puzzles) >= 4
     assert all(any("(2009)" in t for t in p.teaches) for p in old)
 
 

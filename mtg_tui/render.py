@@ -20,6 +20,7 @@ from rules.engine.api.view_types import CardView, PermanentView, PlayerView, Sta
 
 from .colours import resolve
 from .grouping import INTERNAL_REF, STEP_WORD, CardFacts, Group, pt, scrub, state_of, target_names
+from .persistence.decklists import deck_groups
 
 LABEL = "bold $mtg-label"
 SELECTED = "reverse"
@@ -445,3 +446,12 @@ def permanent_state(p: PermanentView) -> list[str]:
     if p.chosen:
         state.append(f"chosen: {p.chosen}")
     return state
+
+
+def deck_choices(decks: list[str]) -> Text:
+    """The bundled decks a form takes (the new game's, the gauntlet's), a line per group (the
+    project's own, then each precon product line), then that a path works too."""
+    t = Text()
+    for title, names in deck_groups(decks, short=True):
+        t += styled(f"{title}: ", "bold") + Text(", ".join(names)) + Text("\n")
+    return t + styled("or the path of a deck file", "dim")

@@ -22,7 +22,7 @@ from ..gauntlet import Gauntlet
 from ..persistence import gauntlet_file
 from ..persistence.decklists import bundled_decks
 from ..persistence.precons import PRODUCT_LINES
-from ..render import styled
+from ..render import deck_choices, styled
 from .modals import ConfirmDialog
 
 
@@ -125,7 +125,7 @@ class GauntletFormScreen(Screen[None]):
         with Center(), Vertical(id="form"):
             yield Static(styled("New gauntlet: your deck against the five precons of a set, the computer playing "
                                 "them", "bold"))
-            yield Static(styled(f"decks: {', '.join(decks)} — or the path of a deck file", "dim"))
+            yield Static(deck_choices(decks))
             with Horizontal(classes="row"):
                 yield Static("your deck", classes="label")
                 yield Input(decks[0] if decks else "", id="deck")

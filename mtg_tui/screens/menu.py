@@ -19,8 +19,8 @@ from rules.engine.core.ruleset import MULLIGANS, RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS, described
 
 from ..config import GameConfig, Mode, is_mode
-from ..persistence.decklists import bundled_decks, deck_groups, precon_notice
-from ..render import styled
+from ..persistence.decklists import bundled_decks, precon_notice
+from ..render import deck_choices, styled
 from .modals import ConfirmDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
@@ -142,15 +142,6 @@ class MenuScreen(Screen[None]):
         except ValueError:  # GauntletError: the gauntlet screen names the damaged file
             going = True
         self.app.push_screen(GauntletScreen() if going else GauntletFormScreen())
-
-
-def deck_choices(decks: list[str]) -> Text:
-    """The bundled decks the form takes, a line per group (the project's own, then each
-    precon product line), then that a path works too."""
-    t = Text()
-    for title, names in deck_groups(decks, short=True):
-        t += styled(f"{title}: ", "bold") + Text(", ".join(names)) + Text("\n")
-    return t + styled("or the path of a deck file", "dim")
 
 
 class NewGameScreen(Screen[None]):

@@ -64,6 +64,8 @@ async def test_the_menus_entry_starts_a_gauntlet_and_a_game_comes_back_to_it() -
         await pilot.press("t")
         form = app.screen
         assert isinstance(form, GauntletFormScreen), "the menu's t opens the gauntlet's form"
+        shown = screen_text(app)  # the decks it takes, grouped as the new-game form groups them
+        assert "10E theme decks:" in shown and "M12 Intro Packs:" in shown
         form.query_one("#deck", Input).value = "red-green"
         form.query_one("#set", Select).value = "M11"
         form.query_one("#level", Select).value = "random"

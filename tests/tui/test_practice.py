@@ -435,7 +435,7 @@ async def test_the_practice_list_groups_the_puzzles_by_topic_and_the_cursor_step
     Progress.load().record(find_puzzle("2").key, solved=True)  # "Win the fight": combat
     counts = {t: sum(p.topic == t for p in bundled_puzzles()) for t in TOPICS}
     app = MtgApp()
-    async with app.run_test(size=(120, 60)) as pilot:
+    async with app.run_test(size=(120, 100)) as pilot:  # tall enough for all 60 puzzles and 10 topics
         await pilot.press("p")
         listed = app.screen
         assert isinstance(listed, PracticeListScreen)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..session import Session
 from .saves import SaveError, SaveInfo, labelled_players, list_saves, part_of, read_record, save, saves_dir
-from .userfiles import data_dir
+from .userfiles import data_dir, move_aside
 
 AUTOSAVE = "autosave.json"
 PREVIOUS = "autosave-previous.json"
@@ -107,13 +107,8 @@ def keep_previous() -> str | None:
 
 def set_aside(path: Path) -> str:
     """Move the damaged autosave to the first free `autosave-damaged[-N].json` beside it."""
-    n = 1
-    aside = path.with_name(f"{DAMAGED}.json")
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{DAMAGED}-{n}.json")
     try:
-        path.replace(aside)
+        aside = move_aside(path, DAMAGED)
     except OSError as e:
         return f"the damaged autosave {path} could not be moved aside: {e.strerror or e}"
     return f"the damaged autosave was moved to {aside} (the load list shows it)"

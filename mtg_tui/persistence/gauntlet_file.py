@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..gauntlet import GameResult, Gauntlet, GauntletError, game_result
-from .userfiles import data_dir, read_json, write_atomically
+from .userfiles import data_dir, move_aside, read_json, write_atomically
 
 FORMAT = "mtg-tui gauntlet 1"
 FILE = "gauntlet.json"
@@ -128,13 +128,8 @@ def abandon() -> tuple[Gauntlet | None, str]:
 def set_aside() -> str:
     """Move the damaged gauntlet file to the first free `gauntlet-damaged[-N].json` beside it."""
     path = gauntlet_path()
-    n = 1
-    aside = path.with_name(f"{DAMAGED}.json")
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{DAMAGED}-{n}.json")
     try:
-        path.replace(aside)
+        aside = move_aside(path, DAMAGED)
     except OSError as e:
         return f"the damaged gauntlet file {path} could not be moved aside: {e.strerror or e}"
     return f"the damaged gauntlet file was moved to {aside}"

@@ -38,6 +38,18 @@ CARDS = "cards"  # the imported cards in the data directory, and the parsed card
 RULINGS = "rulings"  # the rulings kept from imported files, in the data directory
 
 
+def move_aside(path: Path, damaged: str) -> Path:
+    """Move a damaged file to the first free `<damaged>.json`, `<damaged>-2.json`, ... beside
+    it (never one written over) and return where; OSError when it can't be moved."""
+    aside = path.with_name(f"{damaged}.json")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{damaged}-{n}.json")
+    path.replace(aside)
+    return aside
+
+
 def data_dir() -> Path:
     return Path(user_data_dir(APP, appauthor=False))
 

@@ -15,14 +15,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
-from rules.engine.core.ruleset import RULESETS
-from rules.play.players import DEFAULT_LEVEL, LEVELS, described
-
 from ..gauntlet import Gauntlet
 from ..persistence import gauntlet_file
 from ..persistence.decklists import bundled_decks
 from ..persistence.precons import PRODUCT_LINES
 from ..render import deck_choices, styled
+from ..widgets.form_rows import form_row, level_select, ruleset_select
 from .modals import ConfirmDialog
 
 
@@ -136,13 +134,8 @@ class GauntletFormScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static("matches", classes="label")
                 yield Select([("one game each", 1), ("best of three", 3)], value=1, allow_blank=False, id="best-of")
-            with Horizontal(classes="row"):
-                yield Static("level", classes="label")
-                yield Select([(described(level), level) for level in LEVELS], value=DEFAULT_LEVEL,
-                             allow_blank=False, id="level")
-            with Horizontal(classes="row"):
-                yield Static("rules", classes="label")
-                yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
+            yield form_row("level", level_select())
+            yield form_row("rules", ruleset_select())
             with Horizontal(classes="row"):
                 yield Checkbox("allow an illegal deck (yours; the precons are played as sold)", id="allow-illegal")
             yield Static("", id="form-error")

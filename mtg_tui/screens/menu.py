@@ -15,12 +15,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
-from rules.engine.core.ruleset import MULLIGANS, RULESETS
-from rules.play.players import DEFAULT_LEVEL, LEVELS, described
+from rules.engine.core.ruleset import MULLIGANS
 
 from ..config import GameConfig, Mode, is_mode
 from ..persistence.decklists import bundled_decks, precon_notice
 from ..render import deck_choices, styled
+from ..widgets.form_rows import form_row, level_select, ruleset_select
 from .modals import ConfirmDialog
 
 ENTRIES = [("h", "New hotseat game", "hotseat"), ("g", "Goldfish", "goldfish"),
@@ -184,13 +184,8 @@ class NewGameScreen(Screen[None]):
                 yield Static("names" if two else "your name", classes="label")
                 yield Input("alice,bob" if two else "alice", id="names")
             if self.mode == "computer":
-                with Horizontal(classes="row"):
-                    yield Static("level", classes="label")
-                    yield Select([(described(level), level) for level in LEVELS], value=DEFAULT_LEVEL,
-                                 allow_blank=False, id="level")
-            with Horizontal(classes="row"):
-                yield Static("rules", classes="label")
-                yield Select([(r, r) for r in RULESETS], value="2014", allow_blank=False, id="ruleset")
+                yield form_row("level", level_select())
+            yield form_row("rules", ruleset_select())
             with Horizontal(classes="row"):
                 yield Static("mulligan", classes="label")
                 yield Select([("the ruleset's", "default")] + [(m, m) for m in MULLIGANS], value="default",

@@ -21,7 +21,7 @@ from rules.engine.core.ruleset import RULESETS
 from rules.play.players import DEFAULT_LEVEL, LEVELS
 
 from .config import GameConfig
-from .persistence.decklists import bundled_decks
+from .persistence.decklists import bundled_names
 from .persistence.precons import PRODUCT_LINES, product_line
 
 PLAYER = "alice"  # the player's seat (the client's usual first name); the computer's is named after its precon
@@ -291,7 +291,7 @@ def deck_reference(deck: str) -> str:
     """A deck as a gauntlet keeps it: a bundled deck's name, or a file's absolute path (so the
     gauntlet continues from any folder)."""
     deck = deck.strip()
-    if deck in bundled_decks():
+    if deck in bundled_names():
         return deck
     path = Path(deck).expanduser()
     return str(path.resolve()) if path.is_file() else deck

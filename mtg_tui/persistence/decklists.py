@@ -26,14 +26,24 @@ def decks_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "decks"
 
 
+def bundled_names() -> list[str]:
+    """The names of the decks shipped with the package, in name order (no file is read)."""
+    return sorted(p.stem for p in decks_dir().glob("*.txt"))
+
+
+def bundled_text(name: str) -> str:
+    """The deck list text of the bundled deck `name` (one of `bundled_names`)."""
+    return (decks_dir() / f"{name}.txt").read_text(encoding="utf-8")
+
+
 def bundled_decks() -> dict[str, str]:
     """Name -> deck list text of every deck shipped with the package."""
-    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(decks_dir().glob("*.txt"))}
+    return {name: bundled_text(name) for name in bundled_names()}
 
 
 def deck_description(name: str) -> str:
     """What a bundled deck is, from its file's first line when that is a comment ("" if not)."""
-    first = bundled_decks()[name].split("\n", 1)[0].strip()
+    first = bundled_text(name).split("\n", 1)[0].strip()
     return first.lstrip("#").strip() if first.startswith("#") else ""
 
 
@@ -41,7 +51,7 @@ def deck_groups(names: list[str] | None = None, short: bool = False) -> list[tup
     """The bundled decks by group, as the deck picker and `mtg-tui decks` list them: the
     project's own decks first, then each product line's title (`short`: "10E theme decks")
     with its decks in product order."""
-    names = list(bundled_decks()) if names is None else names
+    names = bundled_names() if names is None else names
     lines = [(line.short_title if short else line.title, [d for d in line.decks if d in names])
              for line in PRODUCT_LINES]
     in_lines = {d for _, decks in lines for d in decks}
@@ -51,7 +61,7 @@ def deck_groups(names: list[str] | None = None, short: bool = False) -> list[tup
 
 def bundled_name(ref: str) -> str | None:
     """The bundled deck `ref` names: its file name, or a precon's product name; None if none."""
-    decks = bundled_decks()
+    decks = bundled_names()
     if ref in decks:
         return ref
     found = precon_named(ref)
@@ -69,7 +79,7 @@ def load_deck(ref: str) -> DeckList:
     format; DeckError says what is wrong."""
     name = bundled_name(ref)
     if name is not None:
-        return parse_deck(bundled_decks()[name], name)
+        return parse_deck(bundled_text(name), name)
     path = Path(ref)
     if path.is_file():
         return read_deck_file(path)
@@ -81,7 +91,7 @@ def closest_decks(ref: str) -> str:
     """" (did you mean ...?)" naming the bundled decks closest to a name not found, or ""."""
     from difflib import get_close_matches
 
-    names = {name: name for name in bundled_decks()}
+    names = {name: name for name in bundled_names()}
     names |= {p.product.lower(): p.deck for line in PRODUCT_LINES for p in line.precons if p.deck in names}
     close = dict.fromkeys(names[n] for n in get_close_matches(ref.lower(), list(names), n=3, cutoff=0.6))
     return f" (did you mean {' or '.join(close)}?)" if close else ""

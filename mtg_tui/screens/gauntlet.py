@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Footer, Input, Select, Static
 
 from ..gauntlet import Gauntlet
 from ..persistence import gauntlet_file
-from ..persistence.decklists import bundled_decks
+from ..persistence.decklists import bundled_names
 from ..persistence.precons import PRODUCT_LINES
 from ..render import deck_choices, styled
 from ..widgets.form_rows import form_row, level_select, ruleset_select
@@ -119,7 +119,7 @@ class GauntletFormScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back")]
 
     def compose(self) -> ComposeResult:
-        decks = list(bundled_decks())
+        decks = bundled_names()
         with Center(), Vertical(id="form"):
             yield Static(styled("New gauntlet: your deck against the five precons of a set, the computer playing "
                                 "them", "bold"))

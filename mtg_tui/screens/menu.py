@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Footer, Input, Select, Static
 from rules.engine.core.ruleset import MULLIGANS
 
 from ..config import GameConfig, Mode, is_mode
-from ..persistence.decklists import bundled_decks, precon_notice
+from ..persistence.decklists import bundled_names, precon_notice
 from ..render import deck_choices, styled
 from ..widgets.form_rows import form_row, level_select, ruleset_select
 from .modals import ConfirmDialog
@@ -163,7 +163,7 @@ class NewGameScreen(Screen[None]):
         self.lab = lab
 
     def compose(self) -> ComposeResult:
-        decks = list(bundled_decks())
+        decks = bundled_names()
         hotseat = self.mode == "hotseat"
         two = self.mode != "goldfish"  # two decks: hotseat, or against the computer
         with Center(), Vertical(id="form"):

@@ -21,7 +21,7 @@ A puzzle file is a scenario file with these extra top-level keys:
     topic = "combat"                    # what the practice list groups it under (TOPICS)
     computer_solves = false             # optional (default true): the computer player
                                         # (`mtg-tui practice --ai hard`) isn't expected to
-                                        # solve it (its goal is one a search can't see)
+                                        # solve it (with a comment saying why)
 
 Like any scenario file, a key that is not one of these or a scenario's, or a value of the
 wrong type, makes the file unusable (PuzzleError naming the key).
@@ -40,6 +40,7 @@ the scenario runner's (`problems()`).  Pure code: no I/O beyond reading the file
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ from ..engine.core import actions as A
 from ..engine.core.decisions import Decision
 from .autopilot import goldfish_answer
 from .players import LEVELS, Player, make_player
+from .players.easy import EasyPlayer
 from .players.search import count_only_until
 from .puzzle_words import Voice, failure_sentences
 from .scenario import (
@@ -259,6 +261,20 @@ class PuzzleRun:
                 count_only_until(self._computer, self.last_turn)  # it plays for the puzzle's turns only
             return self._computer.answer(self.game, d)
         return goldfish_answer(self.game, d)
+
+    def fork(self, computer: Player | None = None) -> PuzzleRun:
+        """An independent copy of this attempt (a search's playout): the game copied, the
+        script's progress and the verdict kept.  A computer opponent (`ai`) is played by
+        `computer`, or by default by the easy player, which a search can afford at every
+        decision of every playout."""
+        twin = copy.copy(self)
+        twin.game = self.game.copy()
+        twin.used = set(self.used)
+        twin._computer = None
+        if self.puzzle.ai is not None:
+            twin._computer = computer or EasyPlayer(self.puzzle.opponent, len(self.game.record))
+            count_only_until(twin._computer, self.last_turn)
+        return twin
 
     def settle(self, limit: int = 10000) -> None:
         """Answer every question the opponent is asked, until the solver must decide."""

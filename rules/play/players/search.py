@@ -31,6 +31,10 @@ How it decides:
   game's record length, so the same game with the same seed gives the same answers (a bug
   report replays); a player's answer depends on nothing else (no clock).
 
+On a puzzle (`mtg-tui practice --ai hard`) the goal is the puzzle's, not the game, and the
+opponent follows a script: rules.play.puzzle_search plans for it instead, with this player's
+seed and a budget scaled from this one's.
+
 Why not a tree (information-set MCTS, as the issue suggested): a copy of a mid-game state
 costs 3-6 ms here and a playout of a few turns about as much again, so a second's budget is
 some 100 playouts.  Spread over a tree that is one or two visits per node below the root:

@@ -1,0 +1,82 @@
+"""The searching computer player on a puzzle plans for the puzzle's goal (rules.play.puzzle_search)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.engine.core import actions as A
+from rules.play.players import make_player
+from rules.play.puzzle import SOLVED, PuzzleRun, load_puzzle
+from rules.play.puzzle_search import CHECK_FAILED, PuzzlePlanner, candidates
+from rules.play.puzzle_solver import solve_with
+
+PUZZLES = Path(__file__).parents[2] / "puzzles"
+
+
+def _puzzle(stem: str):  # noqa: ANN202
+    return load_puzzle(next(PUZZLES.glob(f"{stem}*.toml")))
+
+
+def test_a_fork_is_an_independent_attempt() -> None:
+    """A playout acts on a fork: the game, the script's progress and the verdict of the attempt
+    it came from don't change."""
+    run = PuzzleRun(_puzzle("19_"))
+    record = list(run.game.record)
+    twin = run.fork()
+    twin.act("alice: cast Giant Growth targeting Cudgel Troll")
+    twin.act("alice: pass")
+    assert run.game.record == record and twin.game.record != record
+    assert run.game.stack[-1].name != "Giant Growth"
+    assert run.used == set() and run.verdict is None
+
+
+def test_the_candidates_are_every_legal_answer_mana_abilities_too() -> None:
+    """Floating mana before Garruk untaps the lands (puzzle 11) is a move the game's search
+    never looks at; the planner compares every legal answer, the easy player's first."""
+    run = PuzzleRun(_puzzle("11_"))
+    game = run.game
+    listed = candidates(game, game.decision, 0)
+    assert set(listed) == set(game.actions)
+    assert A.Activate in {type(a) for a in listed}
+    assert any(game.notation(a).startswith("alice: activate Forest") for a in listed)
+
+
+def test_a_line_several_moves_deep_is_found_and_followed() -> None:
+    """Before the Nekrataal strikes (puzzle 19): Giant Growth, let it resolve past Bob's
+    priority, then Fling the 7/6 Troll (608.2b, 601.2h).  The easy player Flings at once;
+    the planner finds the whole line and plays it."""
+    puzzle = _puzzle("19_")
+    easy = solve_with(puzzle, make_player("easy", puzzle.player, 0))
+    assert easy.status()[0] != SOLVED
+    run = solve_with(puzzle, make_player("hard", puzzle.player, 0))
+    assert run.status() == (SOLVED, "the goal holds")
+    moves = [run.game.notation(a) for a in run.game.record if a.player == "alice" and not isinstance(a, A.Pass)]
+    growth = moves.index("alice: cast Giant Growth targeting Cudgel Troll")
+    assert growth < moves.index("alice: cast Fling targeting bob")
+
+
+def test_a_goal_that_is_not_a_win_is_played_for() -> None:
+    """Kill both attackers (puzzle 21): the goal is the puzzle's `[expect]`, not a won game."""
+    puzzle = _puzzle("21_")
+    run = solve_with(puzzle, make_player("hard", puzzle.player, 0))
+    assert run.status() == (SOLVED, "the goal holds")
+    assert run.game.winner is None
+
+
+def test_a_line_that_walks_into_the_computers_trick_does_not_count() -> None:
+    """Mind the open Forest (puzzle 58): Bolting the blocker first wins against an opponent
+    that never answers, but the puzzle's computer answers with Giant Growth (116.3d), so the
+    check against it scores the line as failed."""
+    run = PuzzleRun(_puzzle("58_"))
+    planner = PuzzlePlanner(run, seed=0)
+    bolt = run.game.parse("alice: cast Lightning Bolt targeting Runeclaw Bear", "alice")
+    value, made = planner._checked([(tuple(run.game.record), bolt)])
+    assert value <= CHECK_FAILED
+    assert made[0][1] == bolt and planner.checked == 1
+
+
+def test_the_same_seed_plays_the_same_line() -> None:
+    puzzle = _puzzle("36_")
+    first = solve_with(puzzle, make_player("hard", puzzle.player, 3))
+    again = solve_with(puzzle, make_player("hard", puzzle.player, 3))
+    assert first.game.record == again.game.record

@@ -28,6 +28,7 @@ from rules.play.players import Player, make_player
 from rules.play.players.search import SearchPlayer
 
 from .config import GameConfig
+from .persistence.precons import precon_of
 from .persistence.save_digests import track
 from .stops import COMBAT_STEPS, Stops
 
@@ -65,6 +66,9 @@ class Session:
     open_hands: bool = False
     stops: dict[str, Stops] = field(default_factory=dict)
     yields: dict[str, Yield] = field(default_factory=dict)  # player -> the passing mode they set
+    # players holding priority: after their next spell or ability they get priority back (117.3c)
+    # instead of the client passing for them, so they can respond to it themselves
+    holding: set[str] = field(default_factory=set)
     checkpoints: list[int] = field(default_factory=list)  # record lengths before human actions
     counted: bool = False  # its goldfish kill turn is in the running average
     # hidden information as it was at each checkpoint (record length -> mark); a loaded game
@@ -93,8 +97,11 @@ class Session:
 
     @staticmethod
     def computer_label(name: str) -> str:
-        """How the client names a seat the computer plays."""
-        return f"{name} (computer)"
+        """How the client names a seat the computer plays: "bob (computer)"; a seat named after
+        the bundled precon it plays (the gauntlet's) by the product's name, "Arcanis's Guile
+        (computer)", not the deck file's."""
+        precon = precon_of(name)
+        return f"{precon[1].product if precon else name} (computer)"
 
     def label(self, name: str) -> str:
         """A player's name as the client shows it: "bob (computer)" for the computer's seat."""
@@ -251,7 +258,16 @@ class Session:
             n += 1
         return n
 
+    def toggle_hold(self, p: str) -> bool:
+        """Hold priority after `p`'s next spell or ability, or stop holding; whether it now holds."""
+        self.holding.symmetric_difference_update({p})
+        return p in self.holding
+
     def _usual(self, p: str) -> A.Action | None:
+        game = self.game
+        if p in self.holding and game.stack and game.stack[-1].controller == p:
+            self.holding.discard(p)  # held once: their own spell is on top and they act again
+            return None
         return None if self.stops_here(p) else A.Pass(p)
 
     def stops_here(self, p: str) -> bool:

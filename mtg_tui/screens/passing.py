@@ -13,6 +13,8 @@ the screen's own letters are left alone: these are function keys, `*` and Escape
   F4  pass to end of turn (e does the same): stops at your main 2 when you have something to do
   F6  pass to your next turn, unless you are attacked, targeted, or a spell is cast
   F8  pass until something happens: an opponent casts, activates, attacks or targets
+  F7  hold priority: after your next spell or ability you get priority back (117.3c), to
+      respond to your own spell (the client passes for you there otherwise); again: don't
   *   attack with all (the declare-attackers decision)
   Esc ends a passing mode of the player at the keyboard (the phase bar shows it), before a
       picker's Escape
@@ -54,6 +56,8 @@ class PassingKeys(Screen[None]):
                 tooltip="pass to your next turn, unless you are attacked, targeted, or a spell is cast"),
         Binding("f8", "pass_event", "until something happens", show=False, priority=True,
                 tooltip="pass until an opponent casts, activates, attacks or targets"),
+        Binding("f7", "hold_priority", "hold priority", show=False, priority=True,
+                tooltip="get priority back after your next spell or ability, to respond to it yourself"),
         Binding("asterisk", "attack_all", "attack with all", priority=True,
                 tooltip="attack with every creature able to"),
         # Escape ends a passing mode: bound in GameScreen's BINDINGS (a class's binding for a key
@@ -87,7 +91,7 @@ class PassingKeys(Screen[None]):
         def cursor(self) -> dict[str, int]: ...
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in PASS_MODES or action in ("attack_all", "cancel_yield"):
+        if action in PASS_MODES or action in ("attack_all", "cancel_yield", "hold_priority"):
             d = self.game.decision
             if d is None or self._typing() or self.session.decider != self.viewer:
                 return False
@@ -114,6 +118,17 @@ class PassingKeys(Screen[None]):
     def action_pass_event(self) -> None:
         self.pass_with("event", "F8")
 
+    def action_hold_priority(self) -> None:
+        who = self.viewer
+        if who is None:
+            return
+        if self.session.toggle_hold(who):
+            self.say("holding priority: after your next spell or ability you get priority back (117.3c)",
+                     "$text-success")
+        else:
+            self.say("not holding priority: the client passes for you after your own spells again")
+        self.render_board()
+
     def action_cancel_yield(self) -> None:
         who = self.viewer
         if who is not None and self.session.cancel_yield(who):
@@ -135,7 +150,7 @@ class PassingKeys(Screen[None]):
         """The passing mode `player` set, for the phase bar ("" when none)."""
         y = self.session.yield_of(player)
         if y is None:
-            return ""
+            return "holding priority (F7)" if player == self.viewer and player in self.session.holding else ""
         if player == self.viewer:
             return f"passing {y.name.replace('their', 'your')} (Esc)"
         return f"{player} passes {y.name}"

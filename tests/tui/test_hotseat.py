@@ -264,3 +264,41 @@ async def test_ctrl_q_in_a_game_opens_the_leave_dialog() -> None:
         assert isinstance(app.screen, LeaveDialog) and app.is_running
         await pilot.press("c")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_f7_holds_priority_over_your_own_spell_117_3c() -> None:
+    """After casting a spell its caster gets priority (117.3c); the client passes for them
+    there (their own spell on top), unless they hold priority with F7: then they act again
+    with their spell on the stack (here a second Bolt in answer to the first), once."""
+    bob = {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}  # he can answer: a stop for him
+    game = position({"alice": {"hand": ["Lightning Bolt", "Lightning Bolt"], "battlefield": ["Mountain", "Mountain"]},
+                     "bob": bob})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "holding priority" in screen_text(app) and screen.session.holding == {"alice"}
+        assert screen.try_act("alice: cast Lightning Bolt#1 targeting bob") is None
+        await pilot.pause()
+        assert game.decision.player == "alice" and [it.name for it in game.stack] == ["Lightning Bolt"]
+        assert screen.session.holding == set()  # held once
+        assert screen.try_act("alice: cast Lightning Bolt#2 targeting bob") is None
+        await pilot.pause()
+        assert game.decision.player == "bob"  # not holding: the client passed for alice
+        assert [it.name for it in game.stack] == ["Lightning Bolt", "Lightning Bolt"]
+
+
+async def test_f7_again_stops_holding() -> None:
+    game = position({"alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]},
+                     "bob": {"hand": ["Giant Growth"], "battlefield": ["Forest", "Runeclaw Bear"]}})
+    app = app_for(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("f7")
+        await pilot.press("f7")
+        await pilot.pause()
+        assert screen.session.holding == set() and "not holding priority" in screen_text(app)
+        assert screen.try_act("alice: cast Lightning Bolt targeting bob") is None
+        await pilot.pause()
+        assert game.decision.player == "bob" and game.stack  # the client passed for alice

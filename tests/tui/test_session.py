@@ -322,3 +322,10 @@ def test_a_finished_hotseat_game_undoes_the_winning_decision() -> None:
     assert game.over and s.decider is None
     assert s.can_undo() and s.undo()
     assert not s.game.over and s.game.player("bob").life == 3
+
+
+def test_a_computer_seat_named_after_a_precon_is_shown_by_the_products_name() -> None:
+    """The gauntlet names the computer's seat after the precon it plays (its deck name);
+    the client shows the product's name."""
+    assert Session.computer_label("arcaniss-guile") == "Arcanis's Guile (computer)"
+    assert Session.computer_label("bob") == "bob (computer)"

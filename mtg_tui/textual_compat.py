@@ -13,21 +13,25 @@ other module of the client.
   screen (mtg_tui/widgets/one_layout.py says why).
 - `CrashHookApp`: an app whose unexpected errors pass through `crash_report` before Textual
   shows them and exits (the autosave and crash log: mtg_tui/app.py).
+- `InOrderInput`: an Input whose editing keys act in order with the letters typed around
+  them (Textual issue 6605, open in the pinned version).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.widget import Widget
+from textual.widgets import Input
 
 # the private names used below, for the test that checks them against the installed Textual
 PRIVATE_NAMES = {"_bindings": DOMNode, "_check_action_state": App, "_size_updated": Widget,
-                 "_handle_exception": App}
+                 "_handle_exception": App, "_on_key": Input}
 
 
 def bindings_of(node: DOMNode) -> Iterable[tuple[str, Binding]]:
@@ -58,3 +62,22 @@ class CrashHookApp(App[None]):
 
     def _handle_exception(self, error: Exception) -> None:
         super()._handle_exception(self.crash_report(error))
+
+
+class InOrderInput(Input):
+    """An Input whose own editing keys (Backspace, Delete, the arrows, Home, End, Ctrl+K, Enter)
+    act in the order they were typed.  Textual's Input inserts a letter as its key arrives but
+    lets a bound key travel up to the app and back before its action runs, so keys that come
+    in one burst (a fast typist, keys pasted by tmux or a browser page) land out of order:
+    "abc", Backspace, "d" gave "abcd", not "abd".  Here the input's own bindings for a key run
+    as the key arrives; every other key goes the usual way."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            own = [b for b in self._bindings.key_to_bindings.get(event.key, []) if not b.priority]
+            if own:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(own[0].action)
+                return
+        await super()._on_key(event)

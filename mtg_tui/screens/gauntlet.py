@@ -20,6 +20,7 @@ from ..persistence import gauntlet_file
 from ..persistence.decklists import bundled_names
 from ..persistence.precons import PRODUCT_LINES
 from ..render import deck_choices, styled
+from ..textual_compat import InOrderInput
 from ..widgets.form_rows import form_row, level_select, ruleset_select
 from .modals import ConfirmDialog
 
@@ -126,7 +127,7 @@ class GauntletFormScreen(Screen[None]):
             yield Static(deck_choices(decks))
             with Horizontal(classes="row"):
                 yield Static("your deck", classes="label")
-                yield Input(decks[0] if decks else "", id="deck")
+                yield InOrderInput(decks[0] if decks else "", id="deck")
             with Horizontal(classes="row"):
                 yield Static("set", classes="label")
                 yield Select([(f"{p.set_code}: {p.title}", p.set_code) for p in PRODUCT_LINES],

@@ -20,6 +20,7 @@ from rules.engine.core.ruleset import MULLIGANS
 from ..config import GameConfig, Mode, is_mode
 from ..persistence.decklists import bundled_names, precon_notice
 from ..render import deck_choices, styled
+from ..textual_compat import InOrderInput
 from ..widgets.form_rows import form_row, level_select, ruleset_select
 from .modals import ConfirmDialog
 
@@ -174,15 +175,15 @@ class NewGameScreen(Screen[None]):
             yield Static(deck_choices(decks), id="deck-choices")
             with Horizontal(classes="row"):
                 yield Static("deck 1" if two else "deck", classes="label")
-                yield Input(decks[0] if decks else "", id="deck1")
+                yield InOrderInput(decks[0] if decks else "", id="deck1")
             if two:
                 with Horizontal(classes="row"):
                     yield Static("deck 2", classes="label")
-                    yield Input(decks[1] if len(decks) > 1 else "", id="deck2")
+                    yield InOrderInput(decks[1] if len(decks) > 1 else "", id="deck2")
             yield Static("", id="deck-notice")
             with Horizontal(classes="row"):
                 yield Static("names" if two else "your name", classes="label")
-                yield Input("alice,bob" if two else "alice", id="names")
+                yield InOrderInput("alice,bob" if two else "alice", id="names")
             if self.mode == "computer":
                 yield form_row("level", level_select())
             yield form_row("rules", ruleset_select())
@@ -192,7 +193,7 @@ class NewGameScreen(Screen[None]):
                              allow_blank=False, id="mulligan")
             with Horizontal(classes="row"):
                 yield Static("seed", classes="label")
-                yield Input("", placeholder="random", id="seed")
+                yield InOrderInput("", placeholder="random", id="seed")
             if self.mode == "computer":  # a row of its own: beside the others it ran off a 120-column screen
                 with Horizontal(classes="row"):
                     yield Checkbox("the computer takes seat 1 (deck 1)", id="ai-first")

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Static
 from ..grouping import scrub
 from ..picking import LETTERS
 from ..render import scrub_text, styled
+from ..textual_compat import InOrderInput
 
 Submit = Callable[[Any], str | None]
 
@@ -348,7 +349,7 @@ class TextDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(styled(self.title_text, "bold"), id="dialog-title")
-            yield Input(self.value, id="dialog-input")
+            yield InOrderInput(self.value, id="dialog-input")
             yield Static("", id="dialog-error")
             keys = "   ".join(k for k in (self.KEYS, self.escape_note) if k)
             yield Static(styled(keys, "dim"), id="dialog-keys")
@@ -381,7 +382,7 @@ class NameDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(styled(self.title_text, "bold"), id="dialog-title")
-            yield Input("", placeholder="type part of a card name", id="dialog-input")
+            yield InOrderInput("", placeholder="type part of a card name", id="dialog-input")
             yield Static(self.body(), id="dialog-body")
             yield Static("", id="dialog-error")
             keys = "   ".join(k for k in (self.KEYS, self.escape_note) if k)

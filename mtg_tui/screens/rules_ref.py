@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 from rules.reference.lookup import Answer, Entry, Reference, references
 
 from ..render import styled
+from ..textual_compat import InOrderInput
 
 # what the Footer can't say
 KEYS_SEARCH = "type to search (a number like 704.5g, or words)"
@@ -80,7 +81,7 @@ class RulesScreen(Screen[None]):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="rr-title")
-        yield Input(placeholder="search the rules: 704.5g, regenerate, \"mana burn\"", id="rr-search")
+        yield InOrderInput(placeholder="search the rules: 704.5g, regenerate, \"mana burn\"", id="rr-search")
         with Horizontal(id="rr-body"):
             yield Static(id="rr-results")
             yield Static(id="rr-detail")

@@ -7,7 +7,8 @@ import os
 from collections.abc import Callable, Iterable
 
 from textual.binding import Binding
-from textual.widgets import Input
+
+from ..textual_compat import InOrderInput
 
 VERBS = ("pass", "play", "cast", "activate", "attack", "block", "order", "assign", "choose", "yes", "no",
          "target", "discard", "keep", "mulligan", "concede", "manual")
@@ -53,7 +54,7 @@ def _complete_tail(text: str, tails: list[tuple[int, list[str]]]) -> tuple[str, 
     return text, []
 
 
-class CommandBar(Input):
+class CommandBar(InOrderInput):
     BINDINGS = [Binding("tab", "complete", "complete", show=False, priority=True)]
 
     def __init__(self, names: Callable[[], Iterable[str]], players: Callable[[], Iterable[str]] = tuple, *,

@@ -8,6 +8,7 @@ import inspect
 import re
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.binding import Binding
 
@@ -39,3 +40,37 @@ def test_no_other_client_module_uses_textuals_private_names() -> None:
     reach = [f"{path.relative_to(root)}: {m.group(1)}" for path in sorted(root.rglob("*.py")) if path != home
              for m in pattern.finditer(path.read_text(encoding="utf-8"))]
     assert reach == []
+
+
+@pytest.mark.asyncio
+async def test_an_in_order_input_applies_keys_sent_in_one_burst_in_order() -> None:
+    """Keys that arrive together (tmux, a browser page, a fast typist) edit in the order sent:
+    Textual's own Input let the letters overtake Backspace and the arrows (its issue 6605)."""
+    from textual import events
+    from textual.app import ComposeResult
+    from textual.widgets import Input
+
+    from mtg_tui.textual_compat import InOrderInput
+
+    class Form(App[None]):
+        def __init__(self, kind: type[Input]) -> None:
+            super().__init__()
+            self.kind = kind
+
+        def compose(self) -> ComposeResult:
+            yield self.kind(id="field")
+
+    burst = [("a", "a"), ("b", "b"), ("c", "c"), ("backspace", None), ("d", "d"), ("left", None), ("x", "x")]
+    for kind, expected in ((InOrderInput, "abxd"), (Input, None)):
+        app = Form(kind)
+        async with app.run_test() as pilot:
+            field = app.query_one("#field", Input)
+            field.focus()
+            await pilot.pause()
+            for key, character in burst:  # posted without waiting in between
+                app.post_message(events.Key(key, character))
+            await pilot.pause()
+            if expected is not None:
+                assert field.value == expected
+            else:  # the reason for InOrderInput; if Textual fixes it, this says so
+                assert field.value != "abxd"

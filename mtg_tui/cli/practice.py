@@ -59,7 +59,8 @@ def puzzle_files(folder: Path) -> list[Path]:
 
 def computer_solves(puzzle: str, level: str, seed: int) -> None:
     """`--ai LEVEL`: the computer plays the solver's side of PUZZLE (or of every puzzle file
-    in a folder), a line each: solved or failed, and why; exits 0 when every one is solved."""
+    in a folder), a line each: solved or failed, and why, and for one puzzle the moves played
+    (both players', passes left out); exits 0 when every one is solved."""
     from rules.play.players import UnknownLevel, make_player
     from rules.play.puzzle import SOLVED, PuzzleError
     from rules.play.puzzle_solver import solve_with
@@ -83,6 +84,9 @@ def computer_solves(puzzle: str, level: str, seed: int) -> None:
         verdict, why = run.status()
         solved += verdict == SOLVED
         click.echo(f"{verdict}: {chosen.title}" + (f" ({why})" if verdict != SOLVED else ""))
+        if len(refs) == 1:  # one puzzle: how it was played, to learn from (passes left out)
+            for move in run.line():
+                click.echo(f"  {move}")
     if len(refs) > 1:
         click.echo(f"{solved} of {len(refs)} solved by the computer ({level})")
     sys.exit(0 if solved == len(refs) else 1)

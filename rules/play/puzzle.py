@@ -196,6 +196,7 @@ class PuzzleRun:
     puzzle: Puzzle
     game: Game = field(init=False)
     start_turn: int = field(init=False)
+    start_record: int = field(init=False)  # the record's length at the start position
     used: set[int] = field(default_factory=set, init=False)  # script entries the opponent has played
     verdict: tuple[str, str] | None = field(default=None, init=False)
     # a person solves it: every search for a card with a stated quality asks (GameSetup.ask_every_search)
@@ -206,6 +207,7 @@ class PuzzleRun:
         try:
             self.game = self._set_up()
             self.start_turn = self.game.turn
+            self.start_record = len(self.game.record)
             self.settle()
         except (ScenarioError, ScenarioFailure, A.IllegalAction, UnknownCard, CardDataError) as e:
             raise PuzzleError(f"{self.puzzle.title}: the start position can't be set up: {e}") from None
@@ -318,6 +320,12 @@ class PuzzleRun:
                     raise ScenarioFailure(f"{where} was refused: {e}") from None
 
     # ------------------------------------------------------------ the verdict
+    def line(self) -> list[str]:
+        """What was played since the start position, in notation, passes left out: the
+        solver's moves and the opponent's answers."""
+        g = self.game
+        return [g.notation(a) for a in g.record[self.start_record:] if not isinstance(a, A.Pass)]
+
     def problems(self) -> list[str]:
         """What in [expect] doesn't hold now, as the scenario runner says it ([] when the goal holds)."""
         return check_expectations(self.game, self.puzzle.expect)

@@ -231,6 +231,17 @@ def test_practice_ai_plays_the_solvers_side_and_says_whether_it_solved_it() -> N
     assert all(line.startswith(("solved: ", "failed: ")) for line in lines[:-1])
 
 
+def test_practice_ai_hard_on_one_puzzle_prints_the_line_it_played() -> None:
+    """Before the Nekrataal strikes: the hard player finds Giant Growth, then Fling, and the
+    output lists the moves played (passes left out), to learn from."""
+    r = CliRunner().invoke(main, ["practice", "Before the Nekrataal strikes", "--ai", "hard"])
+    lines = r.output.splitlines()
+    assert r.exit_code == 0 and lines[0] == "solved: Before the Nekrataal strikes", r.output
+    growth, fling = "  alice: cast Giant Growth targeting Cudgel Troll", "  alice: cast Fling targeting bob"
+    assert growth in lines and lines.index(growth) < lines.index(fling)
+    assert all(line.startswith(("  alice: ", "  bob: ")) and not line.endswith(": pass") for line in lines[1:])
+
+
 def test_practice_ai_refuses_an_unknown_level_or_no_puzzle_in_one_line() -> None:
     unknown = CliRunner().invoke(main, ["practice", "1", "--ai", "grandmaster"])
     assert unknown.exit_code == 1 and "no computer player 'grandmaster'" in unknown.output

@@ -46,6 +46,7 @@ from .scenario import expectation_differences
 
 MOST_CANDIDATES = 64  # answers compared at one decision (a large attack or block is cut)
 PLAYOUT_DECISIONS = 400  # a playout stops there and is scored where it stands
+SEARCHES_WORTH = 4  # an attempt's playouts, in searches: then it plays its best line, or the easy answers
 MOST_CHECKS = 6  # lines checked against a computer opponent in one search (each costs its searches)
 CHECK_SEEDS = 2  # computer opponents a line is checked against: it must solve against each
 CHECK_FAILED = 0.5  # the most a line that failed its check against the computer opponent scores
@@ -81,7 +82,7 @@ class PuzzlePlanner:
         if self._plan and self._plan_value >= 1.0:  # a line that solves it: no need to look further
             return self._next(game)
         cands = candidates(game, d, self.seed)
-        if len(cands) > 1:
+        if len(cands) > 1 and self.played < SEARCHES_WORTH * self.playouts:
             self.searched += 1
             self._search(game, cands)
         if not self._plan:

@@ -80,3 +80,21 @@ def test_the_same_seed_plays_the_same_line() -> None:
     first = solve_with(puzzle, make_player("hard", puzzle.player, 3))
     again = solve_with(puzzle, make_player("hard", puzzle.player, 3))
     assert first.game.record == again.game.record
+
+
+def test_an_attempt_that_finds_nothing_stops_searching_after_a_few_searches_worth() -> None:
+    """A puzzle it can't solve (Bob at 20, not 6) costs a bounded number of playouts: after
+    SEARCHES_WORTH searches' worth the planner plays the best line it knows, or the easy
+    answers, to the verdict."""
+    from rules.play.puzzle import PLAYING, parse_puzzle
+    from rules.play.puzzle_search import SEARCHES_WORTH
+    from rules.play.scenario import read_toml_file
+
+    doc = read_toml_file(next(PUZZLES.glob("19_*.toml")), ValueError, "puzzle")
+    doc["players"]["bob"]["life"] = 20
+    run = PuzzleRun(parse_puzzle(doc))
+    planner = PuzzlePlanner(run, seed=0, playouts=40)
+    while run.game.decision is not None and run.status()[0] == PLAYING:
+        run.act(planner.answer(run.game, run.game.decision))
+    assert run.status()[0] != SOLVED
+    assert (SEARCHES_WORTH - 1) * 40 < planner.played <= (SEARCHES_WORTH + 1) * 40

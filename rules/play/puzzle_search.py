@@ -23,9 +23,10 @@ it and no later search finds better, and a line that solves the puzzle ends the 
 A puzzle is a stated position: the planner sees it whole (hidden cards too, as the goal's text
 tells the solver) and expects the opponent's script.  A computer opponent (`ai`) is another
 matter: in playouts it is the easy player wavering at random (`Wavering`), so playouts meet its
-tricks, and a line that solves the puzzle there counts only after it solves it again against
-two computer players of the puzzle's level with seeds of their own (`_checked`: the planner
-knows how Bob plays, not his dice).  A line that walks into the trick fails that check.
+tricks, and a line that solves the puzzle there counts only after it solves it again (`_checked`)
+when Bob answers any one of the solver's spells or abilities with any of his (the line carried
+on as planned), and against two computer players of the puzzle's level with seeds of their own
+(the planner knows how Bob plays, not his dice).  A line that walks into the trick fails.
 
 Deterministic: the playouts' randomness comes from the seed and the game's record length.
 """
@@ -36,8 +37,9 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine.api.game import Game
+from ..engine.continuous.abilities import activated_abilities
 from ..engine.core import actions as A
-from ..engine.core.decisions import Decision
+from ..engine.core.decisions import Decision, PriorityDecision
 from .players import Player, make_player
 from .players.easy import EasyPlayer
 from .players.search import score
@@ -47,6 +49,7 @@ from .scenario import expectation_differences
 MOST_CANDIDATES = 64  # answers compared at one decision (a large attack or block is cut)
 PLAYOUT_DECISIONS = 400  # a playout stops there and is scored where it stands
 SEARCHES_WORTH = 4  # an attempt's playouts, in searches: then it plays its best line, or the easy answers
+MOST_ANSWERS = 4  # an opponent's answers to one of the solver's moves a line is tried against
 MOST_CHECKS = 6  # lines checked against a computer opponent in one search (each costs its searches)
 CHECK_SEEDS = 2  # computer opponents a line is checked against: it must solve against each
 CHECK_FAILED = 0.5  # the most a line that failed its check against the computer opponent scores
@@ -144,40 +147,63 @@ class PuzzlePlanner:
 
     def _checked(self, line: Line) -> tuple[float, Line]:
         """A line that solves the puzzle against the playouts' model of a computer opponent,
-        played again against computer opponents of the puzzle's level (`CHECK_SEEDS` of them,
-        seeds of their own: the planner knows how Bob plays, not his dice): its moves while the
-        game follows them, the easy answers after.  It still solves only if it solves against
-        each (a trick the model seldom plays, a swing back it didn't see, shows here); else it
-        scores at most CHECK_FAILED.  The score and the moves made against the first."""
+        tried against what a computer opponent could do instead.  It still solves only if it
+        solves (1) when the opponent answers any one of the solver's spells or abilities with
+        a spell or ability of its own (`_answers`: a trick the model seldom plays, a Giant
+        Growth in answer to a Bolt), and (2) against computer opponents of the puzzle's level
+        (`CHECK_SEEDS` of them, seeds of their own: the planner knows how Bob plays, not his
+        dice).  Else it scores at most CHECK_FAILED.  The score and the moves made against the
+        first computer opponent."""
         self.checked += 1
         ai = self.run.puzzle.ai
         assert ai is not None
-        worst, first = 1.0, line
+        opponent = self.run.puzzle.opponent
+        watcher = Watcher(EasyPlayer(opponent, self.seed), self.run.puzzle.player)
+        self._play_against(watcher, line)
+        for at, answers in watcher.answers:
+            for answer in answers[:MOST_ANSWERS]:
+                value, _ = self._play_against(Answering(EasyPlayer(opponent, self.seed), at, answer), line,
+                                              loose=True)
+                if value < 1.0:
+                    return min(value, CHECK_FAILED), line
+        first = line
         for k in range(CHECK_SEEDS):
-            value, made = self._play_against(make_player(ai, self.run.puzzle.opponent, self.seed + 1 + k), line)
+            value, made = self._play_against(make_player(ai, opponent, self.seed + 1 + k), line)
             if k == 0:
                 first = made
-            worst = min(worst, value)
-            if worst < 1.0:
-                return min(worst, CHECK_FAILED), first
-        return worst, first
+            if value < 1.0:
+                return min(value, CHECK_FAILED), first
+        return 1.0, first
 
-    def _play_against(self, computer: Player, line: Line) -> tuple[float, Line]:
+    def _play_against(self, computer: Player, line: Line, loose: bool = False) -> tuple[float, Line]:
+        """`line` played against `computer`: its moves while the game follows them, then the
+        easy answers; or `loose`ly, once the game has left the line, its next move that isn't
+        a pass whenever it is legal (the same plan, carried on after an answer it didn't
+        expect), passing until then.  The score and the moves made."""
         run = self.run.fork(computer)
         game = run.game
         solver = EasyPlayer(run.puzzle.player, self.seed)
         made: Line = []
         planned = list(line)
+        left = False
         for _ in range(PLAYOUT_DECISIONS):
             d = game.decision
             if d is None or run.status()[0] != PLAYING:
                 break
             record = tuple(game.record)
-            if planned and planned[0][0] == record:
+            if not left and planned and planned[0][0] == record:
                 action = planned.pop(0)[1]
+            elif not loose:
+                planned, action = [], solver.answer(game, d)
             else:
-                planned = []
-                action = solver.answer(game, d)
+                left = True
+                planned = [(r, a) for r, a in planned if not isinstance(a, A.Pass)]
+                if planned and game.check(planned[0][1]) is None:
+                    action = planned.pop(0)[1]
+                elif isinstance(d, PriorityDecision):
+                    action = A.Pass(d.player)
+                else:
+                    action = solver.answer(game, d)
             made.append((record, action))
             try:
                 run.act(action)
@@ -211,6 +237,52 @@ class Wavering:
         if self.rng.random() < self.share:
             return game.actions.sample(self.rng)
         return self._easy.answer(game, d)
+
+
+@dataclass
+class Watcher:
+    """The easy player as the opponent, noting each time it could answer one of the solver's
+    spells or abilities: (the record's length then, the spells and non-mana abilities it
+    could answer with)."""
+
+    base: EasyPlayer
+    solver: str
+    answers: list[tuple[int, list[A.Action]]] = field(default_factory=list)
+    seat: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seat = self.base.seat
+
+    def answer(self, game: Game, d: Decision) -> A.Action:
+        if isinstance(d, PriorityDecision) and game.stack and game.stack[-1].controller == self.solver:
+            tricks: list[A.Action] = [a for a in game.actions if isinstance(a, A.Cast) or (isinstance(a, A.Activate)
+                                                                           and not _makes_mana(game, a))]
+            if tricks:
+                self.answers.append((len(game.record), tricks))
+        return self.base.answer(game, d)
+
+
+@dataclass
+class Answering:
+    """The easy player as the opponent, but answering with `answer` when the record is `at`
+    long (the trick `Watcher` saw it could play there)."""
+
+    base: EasyPlayer
+    at: int
+    answer_then: A.Action
+    seat: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seat = self.base.seat
+
+    def answer(self, game: Game, d: Decision) -> A.Action:
+        if len(game.record) == self.at and game.check(self.answer_then) is None:
+            return self.answer_then
+        return self.base.answer(game, d)
+
+
+def _makes_mana(game: Game, a: A.Activate) -> bool:
+    return activated_abilities(game.state, game.objects[a.source])[a.index - 1].is_mana
 
 
 def candidates(game: Game, d: Decision, seed: int) -> list[A.Action]:

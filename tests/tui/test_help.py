@@ -48,13 +48,13 @@ async def test_the_help_scrolls_at_the_minimum_size_and_escape_closes_it() -> No
         assert isinstance(help_screen, HelpScreen)
         body = help_screen.query_one("#help-body")
         assert body.max_scroll_y > 0  # more than fits at 100x30
-        assert "leave the game" not in screen_text(app)  # the last keys are below the fold
+        assert "Open the command palette" not in screen_text(app)  # the last keys are below the fold
         await pilot.press("x")  # not a closing key
         assert app.screen is help_screen
         await pilot.press("pagedown", "pagedown", "end")
         await pilot.pause()
         assert body.scroll_y > 0
-        assert "leave the game" in screen_text(app)
+        assert "Open the command palette" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("question_mark")

@@ -74,10 +74,10 @@ class InOrderInput(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         if not event.is_printable:
-            own = [b for b in self._bindings.key_to_bindings.get(event.key, []) if not b.priority]
-            if own:
-                event.stop()
-                event.prevent_default()
-                await self.run_action(own[0].action)
-                return
-        await super()._on_key(event)
+            for binding in self._bindings.key_to_bindings.get(event.key, []):
+                # an action that doesn't apply here (scrolling an input that can't) lets the
+                # key go on to the screen's bindings, as Textual's own dispatch does
+                if not binding.priority and await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()  # (Textual calls each class's _on_key in turn: not Input's now)
+                    return

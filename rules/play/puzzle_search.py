@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from ..engine.api.game import Game
 from ..engine.continuous.abilities import activated_abilities
 from ..engine.core import actions as A
-from ..engine.core.decisions import Decision, PriorityDecision
+from ..engine.core.decisions import Decision
 from .players import Player, make_player
 from .players.easy import EasyPlayer
 from .players.search import score
@@ -200,7 +200,7 @@ class PuzzlePlanner:
                 planned = [(r, a) for r, a in planned if not isinstance(a, A.Pass)]
                 if planned and game.check(planned[0][1]) is None:
                     action = planned.pop(0)[1]
-                elif isinstance(d, PriorityDecision):
+                elif d.kind == "priority":
                     action = A.Pass(d.player)
                 else:
                     action = solver.answer(game, d)
@@ -254,7 +254,7 @@ class Watcher:
         self.seat = self.base.seat
 
     def answer(self, game: Game, d: Decision) -> A.Action:
-        if isinstance(d, PriorityDecision) and game.stack and game.stack[-1].controller == self.solver:
+        if d.kind == "priority" and game.stack and game.stack[-1].controller == self.solver:
             tricks: list[A.Action] = [a for a in game.actions if isinstance(a, A.Cast) or (isinstance(a, A.Activate)
                                                                            and not _makes_mana(game, a))]
             if tricks:

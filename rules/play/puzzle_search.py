@@ -83,14 +83,14 @@ class PuzzlePlanner:
         if not self._follows(game):
             self._plan, self._plan_value = [], -1.0
         if self._plan and self._plan_value >= 1.0:  # a line that solves it: no need to look further
-            return self._next(game)
+            return self._next()
         cands = candidates(game, d, self.seed)
         if len(cands) > 1 and self.played < SEARCHES_WORTH * self.playouts:
             self.searched += 1
             self._search(game, cands)
         if not self._plan:
             return cands[0]
-        return self._next(game)
+        return self._next()
 
     def _follows(self, game: Game) -> bool:
         """Whether the game is where the best known line expects it, its next move legal."""
@@ -99,7 +99,7 @@ class PuzzlePlanner:
         record, action = self._plan[0]
         return len(game.record) == len(record) and tuple(game.record) == record and game.check(action) is None
 
-    def _next(self, game: Game) -> A.Action:
+    def _next(self) -> A.Action:
         (_, action), self._plan = self._plan[0], self._plan[1:]
         return action
 

@@ -51,7 +51,6 @@ from ..engine.core import actions as A
 from ..engine.core.decisions import Decision
 from .autopilot import goldfish_answer
 from .players import LEVELS, Player, make_player
-from .players.easy import EasyPlayer
 from .players.search import count_only_until
 from .puzzle_words import Voice, failure_sentences
 from .scenario import (
@@ -267,14 +266,13 @@ class PuzzleRun:
     def fork(self, computer: Player | None = None) -> PuzzleRun:
         """An independent copy of this attempt (a search's playout): the game copied, the
         script's progress and the verdict kept.  A computer opponent (`ai`) is played by
-        `computer`, or by default by the easy player, which a search can afford at every
-        decision of every playout."""
+        `computer`, a search's model of it (without one, the puzzle's own level, made when
+        first asked, as in a fresh attempt)."""
         twin = copy.copy(self)
         twin.game = self.game.copy()
         twin.used = set(self.used)
-        twin._computer = None
-        if self.puzzle.ai is not None:
-            twin._computer = computer or EasyPlayer(self.puzzle.opponent, len(self.game.record))
+        twin._computer = computer if self.puzzle.ai is not None else None
+        if twin._computer is not None:
             count_only_until(twin._computer, self.last_turn)
         return twin
 

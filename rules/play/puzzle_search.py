@@ -82,15 +82,15 @@ class PuzzlePlanner:
     def answer(self, game: Game, d: Decision) -> A.Action:
         if not self._follows(game):
             self._plan, self._plan_value = [], -1.0
-        if self._plan and self._plan_value >= 1.0:  # a line that solves it: no need to look further
-            return self._next()
-        cands = candidates(game, d, self.seed)
-        if len(cands) > 1 and self.played < SEARCHES_WORTH * self.playouts:
+        if self._plan and (self._plan_value >= 1.0 or self.played >= SEARCHES_WORTH * self.playouts):
+            return self._next()  # a line that solves it, or the best known once the searching is over
+        cands = candidates(game, d, self.seed) if self.played < SEARCHES_WORTH * self.playouts else []
+        if len(cands) > 1:
             self.searched += 1
             self._search(game, cands)
-        if not self._plan:
-            return cands[0]
-        return self._next()
+        if self._plan:
+            return self._next()
+        return cands[0] if cands else EasyPlayer(d.player, self.seed).answer(game, d)
 
     def _follows(self, game: Game) -> bool:
         """Whether the game is where the best known line expects it, its next move legal."""
@@ -196,8 +196,8 @@ class PuzzlePlanner:
             elif not loose:
                 planned, action = [], solver.answer(game, d)
             else:
-                left = True
-                planned = [(r, a) for r, a in planned if not isinstance(a, A.Pass)]
+                if not left:  # from here on, the plan's moves that aren't passes, as they fit
+                    left, planned = True, [(r, a) for r, a in planned if not isinstance(a, A.Pass)]
                 if planned and game.check(planned[0][1]) is None:
                     action = planned.pop(0)[1]
                 elif d.kind == "priority":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine.core import actions as A
 from .players import Player
-from .players.search import SearchPlayer, count_only_until
+from .players.search import SearchPlayer
 from .puzzle import PLAYING, Puzzle, PuzzleError, PuzzleRun
 from .puzzle_search import PuzzlePlanner
 
@@ -20,7 +20,6 @@ def solve_with(puzzle: Puzzle, player: Player) -> PuzzleRun:
     """Play `puzzle` with `player` (made for the solver's seat) deciding for the solver; the
     run's `status()` is the verdict.  PuzzleError when the player offers an illegal answer."""
     run = PuzzleRun(puzzle)
-    count_only_until(player, run.last_turn)
     if isinstance(player, SearchPlayer):  # a searching player plans for the puzzle's goal
         player = PuzzlePlanner(run, player.seed, playouts=PLANNER_PLAYOUTS * player.budget)
     for _ in range(MOST_DECISIONS):
